@@ -1,0 +1,43 @@
+# arbiter: see README.md. Every target works on a fresh machine with Go installed.
+GO      ?= go
+CORPUS  ?= $(abspath ../shared/corpus)
+REFERENCE ?= $(abspath ../shared/reference)
+FUZZTIME ?= 20s
+BIN     := bin/arbiter
+
+.PHONY: all build test vet corpus bench fuzz demo clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/arbiter
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+
+# Unit tests, perft to depth 5 included. The shared corpus is not read here.
+test: vet
+	$(GO) test -count=1 ./...
+
+# Tests over ../shared/corpus and ../shared/reference; each skips when they are absent.
+corpus:
+	ARBITER_CORPUS=$(CORPUS) ARBITER_REFERENCE=$(REFERENCE) $(GO) test -count=1 -timeout 60m -run 'Corpus' ./...
+
+bench:
+	ARBITER_DEEP_PERFT=1 $(GO) test -run 'Perft' -count=1 ./replay
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Each fuzz target for FUZZTIME; the seeds live in testdata/fuzz of each package.
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list 'Fuzz.*' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; done
+
+demo: build
+	./$(BIN) perft 4
+	./$(BIN) perft --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3
+
+clean:
+	rm -rf bin

@@ -1,0 +1,119 @@
+// Package parser reads PGN archives and hand-typed scoresheets as a stream of
+// games, keeping for every token the place it came from.
+//
+// The parser knows tokens, not chess: a move is handed on as the text that was
+// written (and a character-level normalised form); deciding which piece letters
+// a game uses and which legal move a text means is the replay package's job.
+package parser
+
+// Pos is a place in the source file: a 0-based byte offset into the
+// (decompressed) input, and a 1-based line and byte column.
+type Pos struct {
+	Offset int64
+	Line   int32
+	Col    int32
+}
+
+// Span is a slice of Game.Text. Strings of a game live in one buffer so that a
+// game's moves, tags and comments cost no allocation each.
+type Span struct {
+	Off, Len uint32
+}
+
+// Game is one game as written.
+type Game struct {
+	// Start and End delimit the game's bytes in the input: [Start.Offset, End.Offset).
+	Start, End Pos
+
+	Tags  []Tag
+	Moves []Move // every move in source order, variations included
+
+	// Result is the game-termination marker at the end of the movetext
+	// ("1-0", "0-1", "1/2-1/2", "*"), or empty when there is none.
+	Result    string
+	ResultPos Pos
+
+	// Comment is a comment that stands before the first move.
+	Comment Span
+
+	Encoding Encoding // how the game's bytes were decoded
+	Scripts  Scripts  // character families seen in the move text
+
+	Problems []Problem // what could not be read, each with its place
+
+	// Text holds the UTF-8 text every Span of this game points into.
+	Text []byte
+}
+
+// Str returns the text of s.
+func (g *Game) Str(s Span) string { return string(g.Text[s.Off : s.Off+s.Len]) }
+
+// Bytes returns the text of s without copying; it is valid until the game is reused.
+func (g *Game) Bytes(s Span) []byte { return g.Text[s.Off : s.Off+s.Len] }
+
+// Tag is one tag pair, with its value unescaped.
+type Tag struct {
+	Name, Value string
+	Pos         Pos
+}
+
+// Move is one move as written.
+type Move struct {
+	Raw  Span // as written, decoded to UTF-8
+	Norm Span // homoglyphs folded to Latin, dashes and zeros unified, annotations cut
+	Pos  Pos
+
+	Number int32 // the move number written before it, 0 when none
+	Prev   int32 // index in Game.Moves of the move played just before, -1 for the start position
+	Depth  int16 // variation nesting: 0 is the main line
+
+	NAGs    [2]uint8 // the first two NAGs or suffix annotations ($1 for "!", ...), 0 when none
+	Comment Span     // the comments after the move, joined by a space
+
+	// Clock commands from the comment, in milliseconds; -1 when absent.
+	Clock int64 // [%clk]: the mover's remaining time after the move
+	EMT   int64 // [%emt]: the time the move took
+	// Eval is [%eval] in centipawns from White's view; EvalMate is a mate
+	// distance (+ for White) when the eval was "#N". HasEval says whether either is set.
+	Eval     int32
+	EvalMate int16
+	HasEval  bool
+}
+
+// Problem is something in the input that could not be read as PGN. It becomes a
+// `syntax` finding.
+type Problem struct {
+	Pos     Pos
+	Message string
+}
+
+// Encoding names how a game's bytes were decoded.
+type Encoding uint8
+
+const (
+	UTF8 Encoding = iota
+	Windows1252
+	Windows1251
+	KOI8R
+	CP866
+)
+
+var encodingNames = [...]string{"utf-8", "windows-1252", "windows-1251", "koi8-r", "cp866"}
+
+func (e Encoding) String() string {
+	if int(e) < len(encodingNames) {
+		return encodingNames[e]
+	}
+	return "unknown"
+}
+
+// Scripts is the set of character families met in a game's move text; the
+// replay uses it to choose which letter sets to try.
+type Scripts uint8
+
+const (
+	LatinLetters    Scripts = 1 << iota // piece letters in Latin script
+	CyrillicLetters                     // Cyrillic piece letters (Кр Ф Л С К)
+	Figurines                           // Unicode ♔..♟
+	FontBytes                           // ChessBase font bytes (¢£¤¥¦§ or their Windows-1251 faces)
+)

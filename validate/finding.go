@@ -1,0 +1,75 @@
+// Package validate applies the rules of chess, as an arbiter reads them, to a
+// replayed game and reports what is wrong with it as findings.
+package validate
+
+import "github.com/arbiter-chess/arbiter/parser"
+
+// Severity orders findings; a CI job fails on findings at or above a level.
+type Severity uint8
+
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+var severityNames = [...]string{"info", "warning", "error"}
+
+func (s Severity) String() string {
+	if int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return "unknown"
+}
+
+// ParseSeverity reads "info", "warning" or "error".
+func ParseSeverity(s string) (Severity, bool) {
+	for i, n := range severityNames {
+		if n == s {
+			return Severity(i), true
+		}
+	}
+	return 0, false
+}
+
+// Code names a kind of finding. Codes are public: README documents each one,
+// and none is ever renamed.
+type Code string
+
+const (
+	Syntax                      Code = "syntax"
+	IllegalMove                 Code = "illegal-move"
+	AmbiguousMove               Code = "ambiguous-move"
+	NonStandardNotation         Code = "non-standard-notation"
+	ImpossiblePosition          Code = "impossible-position"
+	MovesAfterEnd               Code = "moves-after-end"
+	ResultMismatch              Code = "result-mismatch"
+	WrongResult                 Code = "wrong-result"
+	ThreefoldClaimable          Code = "threefold-claimable"
+	MissedThreefold             Code = "missed-threefold"
+	FiftyMoveClaimable          Code = "fifty-move-claimable"
+	MissedFiftyMove             Code = "missed-fifty-move"
+	FivefoldRepetition          Code = "fivefold-repetition"
+	SeventyFiveMoves            Code = "seventy-five-moves"
+	TimeForfeit                 Code = "time-forfeit"
+	TimeoutInsufficientMaterial Code = "timeout-insufficient-material"
+	FlagFallUnclaimed           Code = "flag-fall-unclaimed"
+	ClockInconsistent           Code = "clock-inconsistent"
+	TagMissing                  Code = "tag-missing"
+	TagFormat                   Code = "tag-format"
+)
+
+// Finding is one thing an arbiter would object to in a game record.
+type Finding struct {
+	Code     Code
+	Severity Severity
+	Message  string
+
+	Pos  parser.Pos // where in the source; the game's start when nothing nearer applies
+	Ply  int        // 1-based ply of the move concerned, 0 for the start position, -1 when none
+	Move string     // the move as written, "" when none
+
+	// Variation is the path of the side line the move is in, "" for the main line.
+	Variation   string
+	Suggestions []string
+}
