@@ -1,0 +1,44 @@
+// Command arbiter checks chess game records in bulk.
+package main
+
+import (
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// subcommands are registered by each command's file in its init, so that a
+// command is added or removed by one file alone.
+var subcommands []func() *cobra.Command
+
+func main() {
+	root := &cobra.Command{
+		Use:           "arbiter",
+		Short:         "Check chess game records in bulk, as a tournament arbiter would",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	for _, c := range subcommands {
+		root.AddCommand(c())
+	}
+	if err := root.Execute(); err != nil {
+		os.Stderr.WriteString("arbiter: " + err.Error() + "\n")
+		os.Exit(exitCode(err))
+	}
+}
+
+// exitCode maps an error from a command to the process exit status: commands
+// return an *exitError to choose one; anything else is a usage or I/O error.
+func exitCode(err error) int {
+	if e, ok := err.(*exitError); ok {
+		return e.code
+	}
+	return 2
+}
+
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }

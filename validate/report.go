@@ -1,0 +1,64 @@
+package validate
+
+// End is how the game ended on the board, as computed from the moves.
+type End uint8
+
+const (
+	NoEnd End = iota
+	Checkmate
+	Stalemate
+	DeadPosition
+	Fivefold
+	SeventyFive
+)
+
+var endNames = [...]string{"none", "checkmate", "stalemate", "dead-position", "fivefold", "seventy-five-moves"}
+
+func (e End) String() string {
+	if int(e) < len(endNames) {
+		return endNames[e]
+	}
+	return "unknown"
+}
+
+// Report is everything checking one game produced: its findings and the facts
+// about it that the games table and the statistics are made of. Plies are
+// 1-based; -1 stands for "never" or "unknown".
+type Report struct {
+	Findings []Finding
+
+	Notation string // the letter set the moves were read in ("san", "ru", "de", ...)
+	Plies    int    // main-line plies replayed (up to the first illegal move)
+	FinalFEN string
+
+	End            End
+	ComputedResult string // "1-0", "0-1", "1/2-1/2", or "*" when the board decides nothing
+
+	Errors, Warnings, Infos int
+	FirstError              Code // "" when there is no error
+	FirstErrorPly           int
+
+	ThreefoldPly   int // first ply at which a threefold claim was possible
+	FiftyPly       int // first ply at which a 50-move claim was possible
+	FivefoldPly    int
+	SeventyFivePly int
+
+	TimeControl    string // as in the tag
+	TimeCategory   string // "blitz", "rapid", "standard", or "" when unknown
+	ClockCount     int    // main-line moves with a [%clk]
+	LastClockWhite int64  // milliseconds, -1 when none
+	LastClockBlack int64
+	TimeForfeit    bool
+
+	// Moves is filled only when Options.Moves is set.
+	Moves []MoveFact
+}
+
+// MoveFact is one main-line ply as the moves table stores it.
+type MoveFact struct {
+	Ply   int
+	SAN   string
+	UCI   string
+	Key   uint64 // Polyglot Zobrist key of the position after the move
+	Clock int64  // milliseconds, -1 when none
+}
