@@ -1,0 +1,31 @@
+// Package pipeline runs arbiter over files: it reads and splits inputs, checks
+// games on a pool of workers, keeps results in input order and writes them out.
+package pipeline
+
+import (
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// GameRecord is one game read and checked: where it came from, what it said
+// about itself, and its report. It owns its data (the parser's Game is reused).
+type GameRecord struct {
+	File  string // the input path as given (or "-" for stdin)
+	Index int    // 0-based index of the game in its file
+	Start parser.Pos
+	End   int64 // byte offset just past the game
+
+	Tags     []parser.Tag
+	Encoding parser.Encoding
+	Report   validate.Report
+}
+
+// Tag returns the value of the named tag, or "" when absent.
+func (g *GameRecord) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
