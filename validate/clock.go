@@ -1,0 +1,392 @@
+package validate
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/arbiter-chess/arbiter/parser"
+)
+
+// clockSlack absorbs rounding: most sources write clocks to the whole second,
+// and a server may round before or after adding the increment.
+const clockSlack = 1000
+
+// ClockStart says where the main line begins, as the replay knows it from the
+// FEN. The zero value is the standard start: White to move at move 1.
+type ClockStart struct {
+	BlackFirst bool // Black makes the first move
+	MoveNumber int  // the full-move number of the first move; 0 means 1
+}
+
+// ClockChecker follows the [%clk]/[%emt] readings of a game's main line, one
+// ply at a time, against the game's time control. It never allocates while
+// stepping; findings are built only when Finish reports them.
+//
+// Checks (clock-inconsistent, one finding per kind and game, naming the first
+// case and counting the others):
+//   - a reading that grows by more than the increments since the player's
+//     previous reading (plus a new period's time once its move is reached);
+//   - a first reading above the first period's time plus its increment;
+//   - readings present for some moves and missing for others;
+//   - negative readings or move times.
+//
+// A flag has certainly fallen (flag-fall-unclaimed when play went on) when a
+// reading is below the increment in force (a move made in time earns its
+// increment), when a reading is negative, or when the clock reads zero after
+// a move that took longer ([%emt]) than the player had left. A zero reading
+// without increment proves nothing: sources round down, so 0:00:00 may be
+// 0.9 s left, and lichess exports hold many such readings in games that went
+// on legally. A fall is withdrawn when the player's next reading grows out of
+// it beyond what the time control gives: that is a clock glitch (reported as
+// clock-inconsistent), as DGT broadcasts show.
+type ClockChecker struct {
+	g     *parser.Game
+	tc    *TimeControl
+	timed bool // growth checks apply: periods without an hourglass
+	// periodic is set when a period has a move count; without one (the usual
+	// "300+2") the increment is constant and the period helpers are skipped.
+	periodic bool
+	inc      int64
+	ply      int
+	black    bool // the side of the next ply
+	moveNo   int  // its full-move number
+	fromOne  bool // the game starts at move 1, so the first readings meet the base time
+
+	sides  [2]sideClock
+	clocks int
+
+	missing, growth, overBase, negative, flag problem
+	flagOpen                                  bool // the flag's side has not read its clock since
+}
+
+type sideClock struct {
+	reading     int64 // last reading, -1 none
+	readingMove int   // and its own-move number, move index and ply
+	readingIdx  int32
+	readingPly  int
+	periodsDone int // period ends this side has reached
+	bonusUsed   int // of those, the ones whose added time a reading has shown
+}
+
+// problem keeps the first case of one kind of clock problem and a count.
+type problem struct {
+	count       int
+	idx         int32 // move index of the first case
+	ply, moveNo int
+	black       bool
+	why         uint8 // flag-fall cause; 1 for a negative move time
+	span        int   // growth: own moves since the previous reading
+	a, b, c, d  int64 // readings and limits of the first case, by kind
+}
+
+// Causes of a flag fall, for the message.
+const (
+	flagBelowIncrement = iota
+	flagNegative
+	flagSlowMove
+)
+
+// StartClocks begins checking g's clocks against tc, which must outlive the
+// checker (Tags.TimeControl does).
+func StartClocks(g *parser.Game, tc *TimeControl, start ClockStart) ClockChecker {
+	c := ClockChecker{g: g, tc: tc, black: start.BlackFirst, moveNo: max(start.MoveNumber, 1)}
+	c.fromOne = c.moveNo == 1
+	c.timed = tc.Kind == TimeControlTimed && tc.n > 0 && !tc.periods[0].Sandclock
+	if c.timed {
+		c.periodic = tc.periods[0].Moves > 0
+		c.inc = tc.periods[0].Increment
+	}
+	c.sides[0].reading, c.sides[1].reading = -1, -1
+	return c
+}
+
+// Step takes the next main-line ply: idx is its index in g.Moves.
+func (c *ClockChecker) Step(idx int32) {
+	m := &c.g.Moves[idx]
+	c.ply++
+	side := 0
+	if c.black {
+		side = 1
+	}
+	s := &c.sides[side]
+	own := c.moveNo
+	if c.periodic {
+		for {
+			end, _, ok := c.tc.periodEnd(s.periodsDone)
+			if !ok || end > own {
+				break
+			}
+			s.periodsDone++
+		}
+	}
+
+	if m.EMT < -1 {
+		c.negative.note(c, idx, own, 1, m.EMT, 0, 0, 0)
+	}
+	if m.Clock == -1 {
+		c.missing.note(c, idx, own, 0, 0, 0, 0, 0)
+	} else {
+		c.clocks++
+		if s.reading == -1 {
+			s.bonusUsed = s.periodsDone // the first reading includes the periods before it
+		}
+		c.check(m, idx, s, own)
+		s.reading, s.readingMove, s.readingIdx, s.readingPly = m.Clock, own, idx, c.ply
+	}
+
+	if c.black {
+		c.moveNo++
+	}
+	c.black = !c.black
+}
+
+// check judges one clock reading against the time control and the player's
+// previous reading.
+func (c *ClockChecker) check(m *parser.Move, idx int32, s *sideClock, own int) {
+	r := m.Clock
+	grew := false
+	if r < -1 {
+		c.negative.note(c, idx, own, 0, r, 0, 0, 0)
+	} else if c.timed && s.reading >= 0 {
+		grew = c.checkGrowth(idx, s, own, r)
+	}
+	// A flag this player's previous reading showed stands unless this reading
+	// grows out of it: a clock that reads 0:00:00 and then 0:16:15 had a
+	// glitch (DGT boards have them), not a flag fall.
+	if c.flagOpen && c.flag.black == c.black {
+		if grew {
+			c.flag = problem{}
+		}
+		c.flagOpen = false
+	}
+	if r < -1 {
+		c.flagFell(idx, own, flagNegative, r, 0)
+		return
+	}
+	if !c.timed {
+		return
+	}
+	if c.fromOne && own == 1 {
+		p := c.tc.periods[0]
+		if r > p.Base+p.Increment+clockSlack {
+			c.overBase.note(c, idx, own, 0, r, p.Base, p.Increment, 0)
+		}
+		return // the first move often earns no increment (chess.com), so no flag test
+	}
+	if inc := c.incrementAt(own); inc > 0 && r+clockSlack <= inc && !(c.periodic && c.tc.isPeriodEnd(own)) {
+		c.flagFell(idx, own, flagBelowIncrement, r, inc)
+	} else if r < clockSlack && s.reading >= 0 && m.EMT > s.reading+clockSlack {
+		// [%emt] alone is not trusted (DGT broadcasts disagree with their own
+		// clocks by seconds, once by minutes); with the clock at zero it is.
+		c.flagFell(idx, own, flagSlowMove, m.EMT, s.reading)
+	}
+}
+
+// checkGrowth compares a reading with the player's previous one and reports
+// whether it grew by more than the time control allows.
+func (c *ClockChecker) checkGrowth(idx int32, s *sideClock, own int, r int64) bool {
+	var increments int64
+	for k := s.readingMove + 1; k <= own; k++ {
+		increments += c.incrementAt(k)
+	}
+	growth := r - s.reading
+	// A new period's time may show at the reading after the period's last move
+	// or, on clocks that add it late, at the next one; never later.
+	var bonus int64
+	for growth > increments+bonus+clockSlack && s.bonusUsed < s.periodsDone {
+		end, b, _ := c.tc.periodEnd(s.bonusUsed)
+		if end >= s.readingMove {
+			bonus += b
+		}
+		s.bonusUsed++
+	}
+	if growth <= increments+bonus+clockSlack {
+		return false
+	}
+	c.growth.note(c, idx, own, 0, s.reading, r, increments, bonus)
+	if c.growth.count == 1 {
+		c.growth.span = own - s.readingMove
+	}
+	return true
+}
+
+func (c *ClockChecker) incrementAt(own int) int64 {
+	if c.periodic {
+		return c.tc.incrementAt(own)
+	}
+	return c.inc
+}
+
+func (c *ClockChecker) flagFell(idx int32, own int, why uint8, a, b int64) {
+	if c.flag.count == 0 {
+		c.flag.note(c, idx, own, why, a, b, 0, 0)
+		c.flagOpen = true
+	}
+}
+
+func (p *problem) note(c *ClockChecker, idx int32, moveNo int, why uint8, a, b, x, d int64) {
+	p.count++
+	if p.count == 1 {
+		*p = problem{count: 1, idx: idx, ply: c.ply, moveNo: moveNo, black: c.black, why: why, a: a, b: b, c: x, d: d}
+	}
+}
+
+// Plies is the number of plies stepped.
+func (c *ClockChecker) Plies() int { return c.ply }
+
+// Clocks is the number of plies with a [%clk] reading.
+func (c *ClockChecker) Clocks() int { return c.clocks }
+
+// LastClock is the last reading of a side, -1 when it has none.
+func (c *ClockChecker) LastClock(white bool) int64 {
+	if white {
+		return c.sides[0].reading
+	}
+	return c.sides[1].reading
+}
+
+// WhiteToMove says whose clock was running when the record ends.
+func (c *ClockChecker) WhiteToMove() bool { return !c.black }
+
+// FlagFell reports the first ply at which the clocks prove a flag fell, and
+// whose; ply 0 when none did.
+func (c *ClockChecker) FlagFell() (ply int, white bool) {
+	if c.flag.count == 0 {
+		return 0, false
+	}
+	return c.flag.ply, !c.flag.black
+}
+
+// Finish appends the clock findings: clock-inconsistent and flag-fall-unclaimed.
+func (c *ClockChecker) Finish(out []Finding) []Finding {
+	if p := &c.missing; c.clocks > 0 && p.count > 0 {
+		f := c.finding(ClockInconsistent, p)
+		total := c.clocks + p.count
+		if p.count == 1 {
+			f.Message = fmt.Sprintf("no clock for %s's move %d (%s) though the other %d moves have one",
+				colourName(p.black), p.moveNo, f.Move, total-1)
+		} else {
+			f.Message = fmt.Sprintf("clocks are missing for %d of %d moves, the first at %s's move %d (%s)",
+				p.count, total, colourName(p.black), p.moveNo, f.Move)
+		}
+		out = append(out, f)
+	}
+	if p := &c.overBase; p.count > 0 {
+		f := c.finding(ClockInconsistent, p)
+		f.Message = fmt.Sprintf("clock for %s reads %s after move 1, more than the %s%s the time control %s gives",
+			colourName(p.black), FormatClock(p.a), FormatClock(p.b), incrementPhrase(p.c), c.tc.String())
+		out = append(out, f)
+	}
+	if p := &c.growth; p.count > 0 {
+		f := c.finding(ClockInconsistent, p)
+		var limit string
+		switch {
+		case p.d > 0:
+			limit = fmt.Sprintf("the time control %s adds only %s", c.tc.String(), FormatClock(p.c+p.d))
+		case p.c == 0:
+			limit = fmt.Sprintf("the time control %s has no increment", c.tc.String())
+		case p.span == 1:
+			limit = "the increment is " + formatSeconds(p.c)
+		default:
+			limit = fmt.Sprintf("the %d increments since move %d add only %s", p.span, p.moveNo-p.span, formatSeconds(p.c))
+		}
+		f.Message = fmt.Sprintf("clock for %s grows from %s to %s at move %d but %s",
+			colourName(p.black), FormatClock(p.a), FormatClock(p.b), p.moveNo, limit) + moreTimes(p.count)
+		out = append(out, f)
+	}
+	if p := &c.negative; p.count > 0 {
+		f := c.finding(ClockInconsistent, p)
+		what := "clock"
+		if p.why == 1 {
+			what = "move time"
+		}
+		f.Message = fmt.Sprintf("%s for %s is negative (%s) at move %d", what, colourName(p.black), FormatClock(p.a), p.moveNo) + moreTimes(p.count)
+		out = append(out, f)
+	}
+	if p := &c.flag; p.count > 0 && c.ply > p.ply {
+		f := c.finding(FlagFallUnclaimed, p)
+		var fell string
+		switch p.why {
+		case flagBelowIncrement:
+			fell = fmt.Sprintf("%s's clock reads %s after move %d, less than the %s increment a move made in time earns",
+				colourName(p.black), FormatClock(p.a), p.moveNo, formatSeconds(p.b))
+		case flagNegative:
+			fell = fmt.Sprintf("%s's clock reads %s after move %d", colourName(p.black), FormatClock(p.a), p.moveNo)
+		default:
+			fell = fmt.Sprintf("%s's move %d took %s with %s left", colourName(p.black), p.moveNo, FormatClock(p.a), FormatClock(p.b))
+		}
+		n := c.ply - p.ply
+		f.Message = fmt.Sprintf("%s: the flag fell, yet the game went on for %d more %s", fell, n, plural(n, "ply", "plies"))
+		out = append(out, f)
+	}
+	return out
+}
+
+func (c *ClockChecker) finding(code Code, p *problem) Finding {
+	m := &c.g.Moves[p.idx]
+	return Finding{Code: code, Severity: DefaultSeverity(code), Pos: m.Pos, Ply: p.ply, Move: c.g.Str(m.Raw)}
+}
+
+func colourName(black bool) string {
+	if black {
+		return "Black"
+	}
+	return "White"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func moreTimes(count int) string {
+	if count <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (and %d more %s in this game)", count-1, plural(count-1, "time", "times"))
+}
+
+func incrementPhrase(inc int64) string {
+	if inc == 0 {
+		return ""
+	}
+	return " + " + formatSeconds(inc)
+}
+
+// FormatClock writes milliseconds as a clock does: H:MM:SS, with tenths (or
+// finer) only when the time has them.
+func FormatClock(ms int64) string {
+	var buf [24]byte
+	b := buf[:0]
+	if ms < 0 {
+		b = append(b, '-')
+		ms = -ms
+	}
+	s := ms / 1000
+	b = strconv.AppendInt(b, s/3600, 10)
+	b = append(b, ':', byte('0'+s/60%60/10), byte('0'+s/60%10), ':', byte('0'+s%60/10), byte('0'+s%10))
+	if frac := ms % 1000; frac != 0 {
+		b = append(b, '.', byte('0'+frac/100), byte('0'+frac/10%10), byte('0'+frac%10))
+		for b[len(b)-1] == '0' {
+			b = b[:len(b)-1]
+		}
+	}
+	return string(b)
+}
+
+// formatSeconds writes a duration in seconds for messages: "2 s", "0.5 s".
+func formatSeconds(ms int64) string {
+	return string(appendSeconds(nil, ms)) + " s"
+}
+
+// CheckClocks runs a checker over a whole main line, given as indices into
+// g.Moves, for callers that do not step it from their own loop.
+func CheckClocks(g *parser.Game, tc *TimeControl, start ClockStart, mainLine []int32) ClockChecker {
+	c := StartClocks(g, tc, start)
+	for _, idx := range mainLine {
+		c.Step(idx)
+	}
+	return c
+}

@@ -1,0 +1,231 @@
+package validate
+
+import (
+	"testing"
+)
+
+// runClocks reads a game's tags and steps a checker through its main line.
+func runClocks(t *testing.T, tc string, start ClockStart, line string) (*ClockChecker, []Finding) {
+	t.Helper()
+	tags := []string{}
+	if tc != "" {
+		tags = []string{"TimeControl", tc}
+	}
+	g := testGame(t, tags, "*", line)
+	var tg Tags
+	ReadTags(g, &tg, nil)
+	tcCopy := new(TimeControl)
+	*tcCopy = tg.TimeControl
+	c := CheckClocks(g, tcCopy, start, mainLine(g))
+	return &c, c.Finish(nil)
+}
+
+func TestClockFindings(t *testing.T) {
+	from30 := ClockStart{MoveNumber: 30}
+	from38 := ClockStart{MoveNumber: 38}
+	tests := []struct {
+		name  string
+		tc    string
+		start ClockStart
+		line  string
+		want  []string // "code: message", in order
+	}{
+		// Growth beyond the increment.
+		{"lichess in order", "300+3", ClockStart{}, "e4 5:00 | e5 5:00 | Nf3 5:01 | Nc6 5:02 | Bb5 4:55", nil},
+		{"growth within slack", "300+2", ClockStart{}, "e4 5:00 | e5 5:00 | Nf3 5:03 | Nc6 4:58", nil},
+		{"growth beyond increment", "300+2", ClockStart{}, "e4 5:00 | e5 5:00 | Nf3 5:01 | Nc6 4:58 | Bb5 5:05 | a6 4:57 | Ba4 5:10", []string{
+			"clock-inconsistent: clock for White grows from 0:05:01 to 0:05:05 at move 3 but the increment is 2 s (and 1 more time in this game)"}},
+		{"growth without increment", "600", ClockStart{}, "e4 10:00 | e5 9:58 | Nf3 10:02", []string{
+			"clock-inconsistent: clock for White grows from 0:10:00 to 0:10:02 at move 2 but the time control 600 has no increment"}},
+		{"growth with tenths", "180+2", ClockStart{}, "e4 3:00 | e5 3:00 | Nf3 2:58.5 | Nc6 2:59 | Bc4 3:02.6", []string{
+			"clock-inconsistent: clock for White grows from 0:02:58.5 to 0:03:02.6 at move 3 but the increment is 2 s"}},
+		{"growth across a missing clock", "300+2", ClockStart{}, "e4 5:00 | e5 5:00 | Nf3 - | Nc6 4:59 | Bb5 5:06", []string{
+			"clock-inconsistent: no clock for White's move 2 (Nf3) though the other 4 moves have one",
+			"clock-inconsistent: clock for White grows from 0:05:00 to 0:05:06 at move 3 but the 2 increments since move 1 add only 4 s"}},
+		{"lichess give-time", "600+0", from30, "Qd2 1:04 | Kg7 2:00 | Qe2 1:44", []string{
+			"clock-inconsistent: clock for White grows from 0:01:04 to 0:01:44 at move 31 but the time control 600 has no increment"}},
+
+		// Periods with a move count.
+		{"period time at move 40", "40/7200:3600", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 1:02:00 | Ra7 1:03:00 | Ra1 1:01:00", nil},
+		{"period time shown late", "40/7200:3600", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:02:50 | Ra7 1:03:00 | Ra1 1:01:00 | Ra8 1:02:00", nil},
+		{"period time shown two moves late", "40/7200:3600", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:02:50 | Ra7 1:03:00 | Ra1 0:02:40 | Ra8 1:02:00 | Rb1 1:02:00", []string{
+			"clock-inconsistent: clock for White grows from 0:02:40 to 1:02:00 at move 42 but the time control 40/7200:3600 has no increment"}},
+		{"period time before the period ends", "40/7200:3600", from38, "a3 0:05:00 | a6 0:04:00 | a4 1:02:00", []string{
+			"clock-inconsistent: clock for White grows from 0:05:00 to 1:02:00 at move 39 but the time control 40/7200:3600 has no increment"}},
+		{"period time given twice", "40/7200:3600", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 1:02:00 | Ra7 1:03:00 | Ra1 2:01:00", []string{
+			"clock-inconsistent: clock for White grows from 1:02:00 to 2:01:00 at move 41 but the time control 40/7200:3600 has no increment"}},
+		{"repeated period", "40/9000", ClockStart{MoveNumber: 79}, "a3 0:01:00 | a6 0:30:00 | a4 2:30:30 | a5 2:55:00 | Ra2 2:31:00", []string{
+			"clock-inconsistent: clock for White grows from 2:30:30 to 2:31:00 at move 81 but the time control 40/9000 has no increment"}},
+		{"period with increment", "40/5400+30:1800+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:33:20 | Ra7 0:33:00 | Ra1 0:34:00", []string{
+			"clock-inconsistent: clock for White grows from 0:33:20 to 0:34:00 at move 41 but the increment is 30 s"}},
+		{"period bonus and increment in one step", "40/5400+30:1800+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:34:20", []string{
+			"clock-inconsistent: clock for White grows from 0:03:00 to 0:34:20 at move 40 but the time control 40/5400+30:1800+30 adds only 0:30:30"}},
+
+		// The first readings against the base time.
+		{"first reading at base", "300+3", ClockStart{}, "e4 5:00 | e5 5:03", nil},
+		{"first reading above base", "900+2", ClockStart{}, "e4 0:24:55.5 | e5 0:24:03.5", []string{
+			"clock-inconsistent: clock for White reads 0:24:55.5 after move 1, more than the 0:15:00 + 2 s the time control 900+2 gives"}},
+		{"high first reading from a FEN", "900+2", from30, "Kg2 0:24:55.5 | Kg7 0:24:03.5", nil},
+		{"human time control read", "15 min/game + 10 sec/move", ClockStart{}, "e4 0:15:19 | e5 0:15:08", []string{
+			"clock-inconsistent: clock for White reads 0:15:19 after move 1, more than the 0:15:00 + 10 s the time control 900+10 gives"}},
+
+		// Missing clocks.
+		{"no clocks at all", "300+3", ClockStart{}, "e4 | e5 | Nf3", nil},
+		{"several missing", "300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 4:59 | Nc6 - | Bb5 4:58 | a6 4:40", []string{
+			"clock-inconsistent: clocks are missing for 2 of 6 moves, the first at Black's move 1 (e5)"}},
+		{"missing without time control", "", ClockStart{BlackFirst: true, MoveNumber: 12}, "Nf6 1:00:00 | Nf3 - ", []string{
+			"clock-inconsistent: no clock for White's move 13 (Nf3) though the other 1 moves have one"}},
+
+		// Negative times.
+		{"negative clock", "", from30, "Kg2 0:00:05 | Kg7 -0:00:01", []string{
+			"clock-inconsistent: clock for Black is negative (-0:00:01) at move 30"}},
+		{"negative move time", "300", from30, "Kg2 0:00:05 emt=-0:00:02", []string{
+			"clock-inconsistent: move time for White is negative (-0:00:02) at move 30"}},
+
+		// No time control, an unknown one or an hourglass: readings are not
+		// compared with a limit.
+		{"unknown time control", "?", ClockStart{}, "e4 5:00 | e5 5:00 | Nf3 9:00", nil},
+		{"sandclock", "*180", ClockStart{}, "e4 3:00 | e5 2:50 | Nf3 3:05", nil},
+
+		// Flag falls.
+		{"flag below increment", "180+2", from30, "Kg2 0:00:00 | Kg7 0:00:10 | Kh3 0:00:01 | Kh7 0:00:09", []string{
+			"flag-fall-unclaimed: White's clock reads 0:00:00 after move 30, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 3 more plies"}},
+		{"flag below a 2 s increment at 1 s", "180+2", from30, "Kg2 0:00:01 | Kg7 0:00:10", []string{
+			"flag-fall-unclaimed: White's clock reads 0:00:01 after move 30, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 1 more ply"}},
+		{"clock at the increment", "180+2", from30, "Kg2 0:00:02 | Kg7 0:00:10 | Kh3 0:00:02", nil},
+		{"flag on the last move", "180+2", from30, "Kg2 0:00:05 | Kg7 0:00:00", nil},
+		{"zero without increment proves nothing", "60+0", from30, "Kg2 0:00:00 | Kg7 0:00:10 | Kh3 0:00:00 | Kh7 0:00:09", nil},
+		{"move slower than the time left", "5400", from30, "Kg2 0:00:30 | Kg7 0:10:00 | Kh3 0:00:00 emt=0:00:45 | Kh7 0:09:00", []string{
+			"flag-fall-unclaimed: White's move 31 took 0:00:45 with 0:00:30 left: the flag fell, yet the game went on for 1 more ply"}},
+		{"move just within the time left", "5400", from30, "Kg2 0:00:30 | Kg7 0:10:00 | Kh3 0:00:00 emt=0:00:31 | Kh7 0:09:00", nil},
+		{"clock glitch is no flag fall", "900+10", from30, "Kg2 0:16:05 | Kg7 0:15:00 | Kh3 0:00:00 | Kh7 0:15:10 | Kh2 0:16:15 | Kh8 0:15:15", []string{
+			"clock-inconsistent: clock for White grows from 0:00:00 to 0:16:15 at move 32 but the increment is 10 s"}},
+		{"flag confirmed by the next reading", "900+10", from30, "Kg2 0:01:05 | Kg7 0:15:00 | Kh3 0:00:00 | Kh7 0:15:10 | Kh2 0:00:05 | Kh8 0:15:15", []string{
+			"flag-fall-unclaimed: White's clock reads 0:00:00 after move 31, less than the 10 s increment a move made in time earns: the flag fell, yet the game went on for 3 more plies"}},
+		{"slow move time but clock left", "900+10", from30, "Kg2 0:00:20 | Kg7 0:10:00 | Kh3 0:00:33 emt=0:00:45 | Kh7 0:09:00", []string{
+			"clock-inconsistent: clock for White grows from 0:00:20 to 0:00:33 at move 31 but the increment is 10 s"}},
+		{"negative clock and play on", "300", from30, "Kg2 -0:00:02 | Kg7 0:01:00", []string{
+			"clock-inconsistent: clock for White is negative (-0:00:02) at move 30",
+			"flag-fall-unclaimed: White's clock reads -0:00:02 after move 30: the flag fell, yet the game went on for 1 more ply"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, fs := runClocks(t, tt.tc, tt.start, tt.line)
+			var got []string
+			for _, f := range fs {
+				got = append(got, string(f.Code)+": "+f.Message)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %q\nwant %q", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("got  %q\nwant %q", got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestClockFindingPlaces(t *testing.T) {
+	g := testGame(t, []string{"TimeControl", "300+2"}, "*", "e4 5:00 | e5 5:00 | Nf3 5:01 | Nc6 4:58 | Bb5 5:05 | a6 4:57")
+	var tags Tags
+	ReadTags(g, &tags, nil)
+	c := CheckClocks(g, &tags.TimeControl, ClockStart{}, mainLine(g))
+	fs := c.Finish(nil)
+	if len(fs) != 1 {
+		t.Fatalf("findings %+v", fs)
+	}
+	f := fs[0]
+	if f.Ply != 5 || f.Move != "Bb5" || f.Pos != g.Moves[4].Pos || f.Severity != Warning {
+		t.Errorf("finding at ply %d move %q pos %+v severity %v; want ply 5 Bb5 %+v warning", f.Ply, f.Move, f.Pos, f.Severity, g.Moves[4].Pos)
+	}
+	if c.Clocks() != 6 || c.Plies() != 6 || c.LastClock(true) != 305000 || c.LastClock(false) != 297000 || !c.WhiteToMove() {
+		t.Errorf("facts: clocks %d plies %d last %d %d white to move %v", c.Clocks(), c.Plies(), c.LastClock(true), c.LastClock(false), c.WhiteToMove())
+	}
+}
+
+func TestClockFlagFell(t *testing.T) {
+	c, _ := runClocks(t, "180+2", ClockStart{BlackFirst: true, MoveNumber: 30}, "Kg7 0:00:10 | Kg2 0:00:03 | Kh7 0:00:00 | Kh3 0:00:05")
+	if ply, white := c.FlagFell(); ply != 3 || white {
+		t.Errorf("FlagFell = %d, %v; want 3, false (Black)", ply, white)
+	}
+	c, _ = runClocks(t, "180+2", ClockStart{}, "e4 3:00 | e5 3:00")
+	if ply, _ := c.FlagFell(); ply != 0 {
+		t.Errorf("FlagFell = %d without a fall", ply)
+	}
+	if c.LastClock(true) != 180000 {
+		t.Errorf("LastClock(white) = %d", c.LastClock(true))
+	}
+	c, _ = runClocks(t, "", ClockStart{}, "e4 | e5")
+	if c.LastClock(true) != -1 || c.LastClock(false) != -1 || c.Clocks() != 0 {
+		t.Errorf("no readings: %d %d %d", c.LastClock(true), c.LastClock(false), c.Clocks())
+	}
+}
+
+func TestFormatClock(t *testing.T) {
+	for ms, want := range map[int64]string{0: "0:00:00", 190000: "0:03:10", 177700: "0:02:57.7", 3723450: "1:02:03.45",
+		1001: "0:00:01.001", -1000: "-0:00:01", 36000000: "10:00:00"} {
+		if got := FormatClock(ms); got != want {
+			t.Errorf("FormatClock(%d) = %q, want %q", ms, got, want)
+		}
+	}
+}
+
+func BenchmarkClockChecker(b *testing.B) {
+	// An 80-ply blitz game with a clock on every move.
+	line := ""
+	for i := 0; i < 80; i++ {
+		if i > 0 {
+			line += " | "
+		}
+		line += "Nf3 0:04:" + string(rune('0'+(59-i/2)/10)) + string(rune('0'+(59-i/2)%10))
+	}
+	g := testGame(b, []string{"TimeControl", "300+2"}, "*", line)
+	var tags Tags
+	ReadTags(g, &tags, nil)
+	idx := mainLine(g)
+	b.ReportAllocs()
+	for b.Loop() {
+		c := StartClocks(g, &tags.TimeControl, ClockStart{})
+		for _, i := range idx {
+			c.Step(i)
+		}
+		if fs := c.Finish(nil); len(fs) != 0 {
+			b.Fatal(fs)
+		}
+	}
+}
+
+func FuzzClockChecker(f *testing.F) {
+	f.Add("300+2", []byte{10, 20, 0, 5, 200, 1}, "Time forfeit", "1-0", true)
+	f.Add("40/7200:3600", []byte{255, 255, 0, 0, 3, 4, 5}, "", "0-1", false)
+	f.Fuzz(func(t *testing.T, tc string, clocks []byte, termination, result string, blackFirst bool) {
+		g := testGame(t, []string{"TimeControl", tc, "Termination", termination}, result, "")
+		for i, b := range clocks {
+			m := parserMove(g, "x", i)
+			switch {
+			case b == 255:
+				m.Clock = -1
+			case b > 250:
+				m.Clock = -int64(b) * 1000
+			default:
+				m.Clock = int64(b) * 997
+			}
+			if b%7 == 0 {
+				m.EMT = int64(b) * 1500
+			}
+		}
+		var tags Tags
+		ReadTags(g, &tags, nil)
+		c := CheckClocks(g, &tags.TimeControl, ClockStart{BlackFirst: blackFirst, MoveNumber: int(len(clocks) % 90)}, mainLine(g))
+		fs := c.Finish(nil)
+		forfeit, fs := DetectForfeit(&tags, result, &c, fs)
+		TimeoutVerdict(USSR, forfeit, result, g.End, FinalPosition{BareKing: func(bool) bool { return true }})
+		for _, f := range fs {
+			if f.Message == "" || f.Code == "" {
+				t.Fatalf("empty finding %+v", f)
+			}
+		}
+	})
+}

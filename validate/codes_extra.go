@@ -1,0 +1,29 @@
+package validate
+
+// Codes beyond the minimum catalogue of RULES.md. Each answers a question users
+// of a checker ask and that no code of the minimum catalogue answers without
+// bending its meaning.
+const (
+	// NullMove: a null move ("--", "Z0", "0000", "@@@@") in the main line. Analysis
+	// programs write it for "the side to move passes"; no game can contain one,
+	// so a game record holding one is not a record of a game. Reported apart from
+	// illegal-move because it is written on purpose and the replay can go on
+	// after it by passing the turn.
+	NullMove Code = "null-move"
+
+	// VariantUnsupported: the Variant tag names a game other than standard chess
+	// (Crazyhouse, Atomic, ...). Its moves cannot be judged by the Laws of
+	// Chess, so the game is not replayed; the finding says so rather than
+	// reporting every move as illegal.
+	VariantUnsupported Code = "variant-unsupported"
+
+	// ResultMissing: the movetext ends without a termination marker. PGN
+	// requires one, but hand-typed scoresheets rarely carry one and the Result
+	// tag, when present, still says the result, so this is only information.
+	ResultMissing Code = "result-missing"
+
+	// TagDuplicate: a tag the checks read (a Seven Tag Roster tag, Elo,
+	// TimeControl, Termination, SetUp, FEN, Variant) appears twice. Readers
+	// disagree on which copy wins, so the record is ambiguous.
+	TagDuplicate Code = "tag-duplicate"
+)

@@ -1,0 +1,301 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Rule describes one finding code: what the README and the SARIF rule list say
+// about it.
+type Rule struct {
+	Code     Code
+	Severity Severity // the default; see Varies
+	// Varies is set when the rule itself chooses the severity case by case
+	// (Severity is then the most serious one it gives); an override on the
+	// command line replaces whatever the rule chose.
+	Varies      bool
+	Description string // one line, for people
+}
+
+// Catalogue lists every code arbiter reports, in the order the README shows
+// them. It is the single source of default severities.
+var Catalogue = []Rule{
+	{Syntax, Error, false, "movetext or a tag pair that cannot be read; reading resumes at the next token or game"},
+	{IllegalMove, Error, false, "a move no legal move matches; the message says why and the suggestions list the nearest legal moves"},
+	{AmbiguousMove, Error, false, "a move that matches two or more legal moves"},
+	{NonStandardNotation, Info, false, "a move that was understood but is not SAN (0-0, e2-e4, e8Q, missing x or +, Russian or figurine letters)"},
+	{ImpossiblePosition, Error, false, "a FEN start position that cannot arise in a game (kings, pawns, castling rights, en passant, checks)"},
+	{MovesAfterEnd, Error, false, "moves after checkmate, stalemate, a dead position, fivefold repetition or 75 moves"},
+	{ResultMismatch, Error, false, "the Result tag differs from the result marker at the end of the moves"},
+	{WrongResult, Error, false, "the recorded result contradicts the final position or the clocks"},
+	{ThreefoldClaimable, Info, false, "the first move at which a draw by threefold repetition could be claimed"},
+	{MissedThreefold, Warning, false, "a threefold repetition could be claimed but the game went on to a decisive result"},
+	{FiftyMoveClaimable, Info, false, "the first move at which a draw under the 50-move rule could be claimed"},
+	{MissedFiftyMove, Warning, false, "a 50-move draw could be claimed but the game went on to a decisive result"},
+	{FivefoldRepetition, Error, true, "fivefold repetition drew the game automatically: error if play went on or ended decisively, info otherwise"},
+	{SeventyFiveMoves, Error, true, "75 moves without capture or pawn move drew the game automatically: error if play went on or ended decisively, info otherwise"},
+	{TimeForfeit, Info, false, "the game was lost on time (Termination tag or a clock at zero), and by whom"},
+	{TimeoutInsufficientMaterial, Error, true, "a win on time although the winner could not mate by any legal series of moves; warning when that is only probable"},
+	{FlagFallUnclaimed, Warning, false, "the clocks show that a flag fell but the game went on"},
+	{ClockInconsistent, Warning, false, "a clock that grows by more than the time control gives, clocks missing for some moves, negative times"},
+	{TagMissing, Warning, false, "tags of the Seven Tag Roster are missing (one finding lists them all)"},
+	{TagFormat, Warning, false, "a Date, Round, Elo, Result, TimeControl or SetUp value not in PGN form"},
+	{NullMove, Warning, false, "a null move (--, Z0) in the main line: a pass no game can contain"},
+	{VariantUnsupported, Warning, false, "the Variant tag names a game other than standard chess; its moves are not checked"},
+	{ResultMissing, Info, false, "the moves end without a result marker"},
+	{TagDuplicate, Warning, false, "a tag the checks read appears twice"},
+}
+
+// catalogueIndex finds a code's rule without allocating; -1 when unknown.
+func catalogueIndex(c Code) int {
+	for i := range Catalogue {
+		if Catalogue[i].Code == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// DefaultSeverity is the catalogue severity of c (Error for an unknown code,
+// so that a code missing from the catalogue is noticed rather than hidden).
+func DefaultSeverity(c Code) Severity {
+	if i := catalogueIndex(c); i >= 0 {
+		return Catalogue[i].Severity
+	}
+	return Error
+}
+
+// Config says which codes are reported and at which severity, as a linter's
+// rule configuration does. The zero value reports every code at the severity
+// its rule chooses.
+type Config struct {
+	allOff    bool // "--disable all": codes are off unless enabled by name
+	overrides map[Code]override
+}
+
+type override struct {
+	onOff       int8 // +1 enabled by name, -1 disabled by name, 0 as allOff says
+	hasSeverity bool
+	severity    Severity
+}
+
+// Enabled says whether findings with code c are reported.
+func (c *Config) Enabled(code Code) bool {
+	if c == nil {
+		return true
+	}
+	switch c.overrides[code].onOff {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	return !c.allOff
+}
+
+// Severity is the severity a finding of code gets when its rule chose
+// decided: an override replaces the rule's choice.
+func (c *Config) Severity(code Code, decided Severity) Severity {
+	if c == nil {
+		return decided
+	}
+	if o := c.overrides[code]; o.hasSeverity {
+		return o.severity
+	}
+	return decided
+}
+
+// Apply drops the findings of disabled codes and applies the severity
+// overrides, reusing fs.
+func (c *Config) Apply(fs []Finding) []Finding {
+	if c == nil || (!c.allOff && len(c.overrides) == 0) {
+		return fs
+	}
+	kept := fs[:0]
+	for _, f := range fs {
+		if !c.Enabled(f.Code) {
+			continue
+		}
+		f.Severity = c.Severity(f.Code, f.Severity)
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+// Enable turns codes on. Each argument may hold several codes separated by
+// commas; "all" turns every code on and forgets earlier per-code settings.
+func (c *Config) Enable(codes ...string) error { return c.setOnOff(codes, 1) }
+
+// Disable turns codes off, with the same argument forms as Enable.
+func (c *Config) Disable(codes ...string) error { return c.setOnOff(codes, -1) }
+
+func (c *Config) setOnOff(args []string, onOff int8) error {
+	for _, arg := range args {
+		for _, name := range strings.Split(arg, ",") {
+			name = strings.ToLower(strings.TrimSpace(name))
+			if name == "" {
+				continue
+			}
+			if name == "all" {
+				c.allOff = onOff < 0
+				for k, o := range c.overrides {
+					o.onOff = 0
+					c.overrides[k] = o
+				}
+				continue
+			}
+			code, err := lookupCode(name)
+			if err != nil {
+				return err
+			}
+			o := c.overrides[code]
+			o.onOff = onOff
+			c.set(code, o)
+		}
+	}
+	return nil
+}
+
+// SetSeverity overrides severities. Each spec is CODE=LEVEL (several may be
+// joined by commas), LEVEL one of info, warning, error, or off to disable.
+func (c *Config) SetSeverity(specs ...string) error {
+	for _, arg := range specs {
+		for _, spec := range strings.Split(arg, ",") {
+			spec = strings.TrimSpace(spec)
+			if spec == "" {
+				continue
+			}
+			name, level, ok := strings.Cut(spec, "=")
+			if !ok {
+				return fmt.Errorf("severity %q: want CODE=LEVEL, e.g. tag-missing=info", spec)
+			}
+			code, err := lookupCode(strings.ToLower(strings.TrimSpace(name)))
+			if err != nil {
+				return err
+			}
+			level = strings.ToLower(strings.TrimSpace(level))
+			o := c.overrides[code]
+			if level == "off" {
+				o.onOff = -1
+				c.set(code, o)
+				continue
+			}
+			sev, ok := ParseSeverity(level)
+			if !ok {
+				return fmt.Errorf("severity %q for %s: want info, warning, error or off", level, code)
+			}
+			o.hasSeverity, o.severity = true, sev
+			if o.onOff == 0 && c.allOff {
+				// Giving a disabled code a severity says the user wants to see it.
+				o.onOff = 1
+			}
+			c.set(code, o)
+		}
+	}
+	return nil
+}
+
+func (c *Config) set(code Code, o override) {
+	if c.overrides == nil {
+		c.overrides = make(map[Code]override)
+	}
+	c.overrides[code] = o
+}
+
+// ParseConfig reads rule settings written as command-line flags, in order:
+// "--enable CODE", "--disable CODE", "--severity CODE=LEVEL", each also as
+// "--flag=value", values with comma-separated lists. It serves configuration
+// kept in a file or an environment variable; the CLI's own flags call Enable,
+// Disable and SetSeverity directly.
+func ParseConfig(args []string) (*Config, error) {
+	c := &Config{}
+	for i := 0; i < len(args); i++ {
+		flag, value, hasValue := strings.Cut(args[i], "=")
+		var apply func(...string) error
+		switch strings.TrimLeft(flag, "-") {
+		case "enable":
+			apply = c.Enable
+		case "disable":
+			apply = c.Disable
+		case "severity":
+			apply = c.SetSeverity
+		default:
+			return nil, fmt.Errorf("rule setting %q: want --enable, --disable or --severity", args[i])
+		}
+		if !strings.HasPrefix(flag, "-") {
+			return nil, fmt.Errorf("rule setting %q: want --enable, --disable or --severity", args[i])
+		}
+		if !hasValue {
+			if i+1 >= len(args) {
+				return nil, fmt.Errorf("rule setting %s needs a value", flag)
+			}
+			i++
+			value = args[i]
+		}
+		if err := apply(value); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// lookupCode returns the known code named name or an error that lists the
+// known codes (and the nearest one, for a typing slip).
+func lookupCode(name string) (Code, error) {
+	if i := catalogueIndex(Code(name)); i >= 0 {
+		return Catalogue[i].Code, nil
+	}
+	var known []string
+	best, bestDist := "", 4
+	for _, r := range Catalogue {
+		known = append(known, string(r.Code))
+		if d := editDistance(name, string(r.Code)); d < bestDist {
+			best, bestDist = string(r.Code), d
+		}
+	}
+	hint := ""
+	if best != "" {
+		hint = fmt.Sprintf(" (did you mean %s?)", best)
+	}
+	return "", fmt.Errorf("unknown rule code %q%s; known codes: %s", name, hint, strings.Join(known, ", "))
+}
+
+// editDistance is the Levenshtein distance of two short ASCII names.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+var profileNames = [...]string{"fide", "fide2009", "ussr"}
+
+func (p Profile) String() string {
+	if int(p) < len(profileNames) {
+		return profileNames[p]
+	}
+	return "unknown"
+}
+
+// ParseProfile reads a rule-profile name: fide, fide2009 or ussr (any case).
+func ParseProfile(s string) (Profile, error) {
+	for i, n := range profileNames {
+		if strings.EqualFold(strings.TrimSpace(s), n) {
+			return Profile(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown rule profile %q; known profiles: %s", s, strings.Join(profileNames[:], ", "))
+}

@@ -1,0 +1,247 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-chess/arbiter/parser"
+)
+
+// Forfeit is what the record says about a flag that decided the game.
+type Forfeit struct {
+	Lost      bool // a flag fell and ended the game (scored as a loss, or a draw when the opponent could not mate)
+	White     bool // when Lost: the side that ran out of time
+	FromClock bool // found from a clock at zero, not stated by the Termination tag
+}
+
+// Termination tags, sorted by what they say about time.
+const (
+	termNone  = iota // absent or saying nothing ("", "?", "unterminated")
+	termTime         // a flag decided the game
+	termOther        // decided otherwise: resignation, mate, agreement, adjudication...
+)
+
+// timePhrases are the lower-case ASCII phrases of Termination tags that mean a
+// flag decided the game: lichess "Time forfeit", chess.com "X won on time" and
+// "Game drawn by timeout vs insufficient material", and what people type.
+var timePhrases = [...]string{"time forfeit", "time-forfeit", "forfeit on time", "on time", "timeout", "time out",
+	"flag fell", "flag fall", "flagged", "out of time", "zeitüberschreitung"}
+
+// cyrillicTimePhrases are Russian ones ("по времени": on time; "просрочка":
+// overstepping the time), matched with Unicode case folding.
+var cyrillicTimePhrases = [...]string{"по времени", "просроч"}
+
+// terminationKind sorts a Termination value and, for chess.com's "X won on
+// time" and "X lost on time", returns X and whether X won.
+func terminationKind(s string) (kind int, name string, won bool) {
+	s = strings.TrimSpace(s)
+	switch s {
+	case "", "?", "-", "Unknown", "unknown", "unterminated", "Unterminated":
+		return termNone, "", false
+	case "Normal", "normal", "Abandoned", "abandoned", "Rules infraction", "adjudication":
+		return termOther, "", false
+	case "Time forfeit", "time forfeit":
+		return termTime, "", false
+	}
+	for _, p := range timePhrases {
+		if containsFoldASCII(s, p) {
+			if i := strings.Index(s, " won on time"); i > 0 {
+				return termTime, s[:i], true
+			}
+			if i := strings.Index(s, " lost on time"); i > 0 {
+				return termTime, s[:i], false
+			}
+			return termTime, "", false
+		}
+	}
+	if hasNonASCII(s) {
+		for _, p := range cyrillicTimePhrases {
+			if containsFold(s, p) {
+				return termTime, "", false
+			}
+		}
+	}
+	return termOther, "", false
+}
+
+// containsFoldASCII reports whether s contains sub, a lower-case phrase, in
+// any ASCII case, without allocating.
+func containsFoldASCII(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && lowerASCII(s[i+j]) == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// containsFold is the Unicode-folding form, for the rare non-ASCII value.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// DetectForfeit decides whether a flag decided the game and whose it was, and
+// appends a time-forfeit finding when one did. result is the recorded result
+// (CheckResultRecord's); c has stepped through the main line.
+//
+// The Termination tag decides when it says anything: a time phrase means a
+// forfeit, any other text (resignation, "Normal", adjudication) means none,
+// whatever the clocks show. Only without a telling tag do the clocks speak: a
+// side scored as lost that made the last move and whose clock then read zero
+// (or whose flag the clocks prove fell on that move) lost on time; a zero
+// earlier in the game followed by play is flag-fall-unclaimed, not the end. Whose flag fell: the side named by
+// chess.com's "X won on time", else the side scored as lost, else the side
+// whose flag the clocks show fell, else the side to move at the end (its clock
+// was running).
+func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forfeit, []Finding) {
+	kind, name, nameWon := terminationKind(t.Termination)
+	switch kind {
+	case termTime:
+		f := Forfeit{Lost: true}
+		switch {
+		case name != "" && strings.EqualFold(name, t.White):
+			f.White = !nameWon
+		case name != "" && strings.EqualFold(name, t.Black):
+			f.White = nameWon
+		case result == "1-0" || result == "0-1":
+			f.White = result == "0-1"
+		default:
+			if ply, white := c.FlagFell(); ply > 0 {
+				f.White = white
+			} else if w, b := c.LastClock(true), c.LastClock(false); w == 0 && b != 0 {
+				f.White = true
+			} else if b == 0 && w != 0 {
+				f.White = false
+			} else {
+				f.White = c.WhiteToMove()
+			}
+		}
+		msg := fmt.Sprintf("%s lost on time (Termination %q)", colourName(!f.White), t.Termination)
+		if result == "1/2-1/2" {
+			msg = fmt.Sprintf("%s ran out of time and the game was drawn (Termination %q)", colourName(!f.White), t.Termination)
+		}
+		out = append(out, Finding{Code: TimeForfeit, Severity: DefaultSeverity(TimeForfeit), Pos: t.TerminationPos, Ply: -1, Message: msg})
+		return f, out
+	case termOther:
+		return Forfeit{}, out
+	}
+	if result != "1-0" && result != "0-1" {
+		return Forfeit{}, out
+	}
+	loserWhite := result == "0-1"
+	s := &c.sides[1]
+	if loserWhite {
+		s = &c.sides[0]
+	}
+	if s.readingPly != c.ply || s.readingPly == 0 {
+		return Forfeit{}, out // the loser did not make the last move: a zero before it was a flag that play passed over
+	}
+	flagPly, flagWhite := c.FlagFell()
+	onLastMove := flagPly == c.ply && flagWhite == loserWhite
+	if s.reading != 0 && !onLastMove {
+		return Forfeit{}, out
+	}
+	m := &c.g.Moves[s.readingIdx]
+	out = append(out, Finding{Code: TimeForfeit, Severity: DefaultSeverity(TimeForfeit), Pos: m.Pos, Ply: s.readingPly,
+		Move: c.g.Str(m.Raw), Message: fmt.Sprintf("%s lost on time: the clock reads %s after move %d, the last move, and the game is scored %s",
+			colourName(!loserWhite), FormatClock(s.reading), s.readingMove, result)})
+	return Forfeit{Lost: true, White: loserWhite, FromClock: true}, out
+}
+
+// FinalPosition answers the board questions a verdict on a flag needs about the
+// position the game ended in. The replay provides it; either may be nil when
+// the position is unknown (an illegal move stopped the replay).
+type FinalPosition struct {
+	// CanMate says whether the side could still checkmate by some legal series
+	// of moves (FIDE 6.9); sure is false when the answer is only probable.
+	CanMate func(white bool) (can, sure bool)
+	// BareKing says whether the side has nothing but its king (Soviet Code).
+	BareKing func(white bool) bool
+}
+
+// TimeoutVerdict judges a game decided on time against the rule profile:
+// under fide and fide2009 a flag loses unless the opponent could not mate by
+// any legal series of moves (then it is a draw, FIDE 6.9); under ussr it is a
+// draw only when the opponent has a bare king. It returns
+// timeout-insufficient-material for a win that must be a draw (a warning when
+// the board answer is only probable), or wrong-result for a draw that must be
+// a win, and false when the record is right or cannot be judged. at is where
+// the result is written.
+func TimeoutVerdict(p Profile, f Forfeit, result string, at parser.Pos, fp FinalPosition) (Finding, bool) {
+	if !f.Lost {
+		return Finding{}, false
+	}
+	winnerWhite := !f.White
+	can, sure := true, true
+	rule := "FIDE 6.9"
+	switch p {
+	case USSR:
+		if fp.BareKing == nil {
+			return Finding{}, false
+		}
+		can = !fp.BareKing(winnerWhite)
+		rule = "Soviet Code: a flag loses unless the opponent has a bare king"
+	default:
+		if fp.CanMate == nil {
+			return Finding{}, false
+		}
+		can, sure = fp.CanMate(winnerWhite)
+	}
+	flagged, winner := colourName(!f.White), colourName(!winnerWhite)
+	win := "1-0"
+	if !winnerWhite {
+		win = "0-1"
+	}
+	switch {
+	case result == win && !can:
+		fd := Finding{Code: TimeoutInsufficientMaterial, Severity: Error, Pos: at, Ply: -1}
+		if p == USSR {
+			fd.Message = fmt.Sprintf("%s lost on time but %s has a bare king (%s): the result must be 1/2-1/2, not %s", flagged, winner, rule, result)
+		} else if sure {
+			fd.Message = fmt.Sprintf("%s lost on time but %s could not mate by any legal series of moves (%s): the result must be 1/2-1/2, not %s", flagged, winner, rule, result)
+		} else {
+			fd.Severity = Warning
+			fd.Message = fmt.Sprintf("%s lost on time but %s could probably not mate by any legal series of moves (%s): the result should likely be 1/2-1/2, not %s", flagged, winner, rule, result)
+		}
+		return fd, true
+	case result == "1/2-1/2" && can && sure:
+		return Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
+			Message: fmt.Sprintf("%s ran out of time while %s could still mate (%s): the result is %s, not 1/2-1/2", flagged, winner, rule, win)}, true
+	}
+	return Finding{}, false
+}
+
+// FillTime writes the time facts of a game into its report.
+func FillTime(r *Report, t *Tags, c *ClockChecker, f Forfeit) {
+	r.TimeControl = t.TimeControlText
+	r.TimeCategory = t.TimeControl.Category()
+	r.ClockCount = c.Clocks()
+	r.LastClockWhite = c.LastClock(true)
+	r.LastClockBlack = c.LastClock(false)
+	r.TimeForfeit = f.Lost
+}

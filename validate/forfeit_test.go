@@ -1,0 +1,185 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
+)
+
+func TestTerminationKind(t *testing.T) {
+	tests := []struct {
+		in   string
+		kind int
+		name string
+		won  bool
+	}{
+		{"", termNone, "", false},
+		{"unterminated", termNone, "", false},
+		{"?", termNone, "", false},
+		{"Normal", termOther, "", false},
+		{"Abandoned", termOther, "", false},
+		{"MagnusCarlsen won by resignation", termOther, "", false},
+		{"Aegboye7 won - game abandoned", termOther, "", false},
+		{"Game drawn by insufficient material", termOther, "", false},
+		{"adjudication", termOther, "", false},
+		{"Time forfeit", termTime, "", false},
+		{"time forfeit", termTime, "", false},
+		{"TIME FORFEIT", termTime, "", false},
+		{"MagnusCarlsen won on time", termTime, "MagnusCarlsen", true},
+		{"Hikaru lost on time", termTime, "Hikaru", false},
+		{"Game drawn by timeout vs insufficient material", termTime, "", false},
+		{"White flagged", termTime, "", false},
+		{"Просрочка времени", termTime, "", false},
+		{"выигрыш по времени", termTime, "", false},
+		{"Zeitüberschreitung", termTime, "", false},
+		{"Победа матом", termOther, "", false},
+	}
+	for _, tt := range tests {
+		kind, name, won := terminationKind(tt.in)
+		if kind != tt.kind || name != tt.name || won != tt.won {
+			t.Errorf("terminationKind(%q) = %d, %q, %v; want %d, %q, %v", tt.in, kind, name, won, tt.kind, tt.name, tt.won)
+		}
+	}
+}
+
+func TestDetectForfeit(t *testing.T) {
+	players := []string{"White", "MagnusCarlsen", "Black", "Hikaru"}
+	tests := []struct {
+		name    string
+		tags    []string
+		result  string
+		line    string
+		want    Forfeit
+		message string // "" for no finding
+		tagPos  bool   // the finding sits on the Termination tag, else on a move
+	}{
+		{"lichess time forfeit", []string{"Termination", "Time forfeit"}, "1-0", "e4 1:00 | e5 0:58",
+			Forfeit{Lost: true, White: false}, `Black lost on time (Termination "Time forfeit")`, true},
+		{"lichess white flagged", []string{"Termination", "Time forfeit"}, "0-1", "e4 1:00 | e5 0:58",
+			Forfeit{Lost: true, White: true}, `White lost on time (Termination "Time forfeit")`, true},
+		{"chess.com names the winner", []string{"Termination", "Hikaru won on time"}, "0-1", "e4 | e5",
+			Forfeit{Lost: true, White: true}, `White lost on time (Termination "Hikaru won on time")`, true},
+		{"chess.com name beats the result", []string{"Termination", "MagnusCarlsen won on time"}, "*", "e4 | e5",
+			Forfeit{Lost: true, White: false}, `Black lost on time (Termination "MagnusCarlsen won on time")`, true},
+		{"loser named", []string{"Termination", "MagnusCarlsen lost on time"}, "0-1", "e4 | e5",
+			Forfeit{Lost: true, White: true}, `White lost on time (Termination "MagnusCarlsen lost on time")`, true},
+		{"drawn on time, clock at zero", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:00",
+			Forfeit{Lost: true, White: false}, `Black ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
+		{"drawn on time, side to move", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:03",
+			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
+		{"the tag says otherwise", []string{"Termination", "Normal"}, "0-1", "e4 0:00:00 | e5 0:00:30",
+			Forfeit{}, "", false},
+		{"resignation", []string{"Termination", "MagnusCarlsen won by resignation"}, "1-0", "e4 | e5",
+			Forfeit{}, "", false},
+
+		// No telling tag: the clocks speak.
+		{"loser's clock at zero", nil, "0-1", "Kg2 0:00:00",
+			Forfeit{Lost: true, White: true, FromClock: true}, "White lost on time: the clock reads 0:00:00 after move 30, the last move, and the game is scored 0-1", false},
+		{"loser at zero, then mated", nil, "0-1", "Kg2 0:00:00 | Qg1# 0:00:30", Forfeit{}, "", false},
+		{"unterminated and zero", []string{"Termination", "unterminated"}, "1-0", "Kg2 0:00:30 | Kg7 0:00:00",
+			Forfeit{Lost: true, White: false, FromClock: true}, "Black lost on time: the clock reads 0:00:00 after move 30, the last move, and the game is scored 1-0", false},
+		{"loser's clock not at zero", nil, "0-1", "Kg2 0:00:03 | Qg1# 0:00:30", Forfeit{}, "", false},
+		{"winner at zero", nil, "1-0", "Qh7# 0:00:00", Forfeit{}, "", false},
+		{"draw with a clock at zero", nil, "1/2-1/2", "Kg2 0:00:00 | Kg7 0:00:30", Forfeit{}, "", false},
+		{"no clocks", nil, "1-0", "e4 | e5", Forfeit{}, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := testGame(t, append(append([]string(nil), players...), tt.tags...), tt.result, tt.line)
+			var tags Tags
+			ReadTags(g, &tags, nil)
+			c := CheckClocks(g, &tags.TimeControl, ClockStart{MoveNumber: 30}, mainLine(g))
+			f, fs := DetectForfeit(&tags, tt.result, &c, nil)
+			if f != tt.want {
+				t.Errorf("forfeit %+v, want %+v", f, tt.want)
+			}
+			if tt.message == "" {
+				if len(fs) != 0 {
+					t.Errorf("unexpected %+v", fs)
+				}
+				return
+			}
+			if len(fs) != 1 || fs[0].Code != TimeForfeit || fs[0].Severity != Info || fs[0].Message != tt.message {
+				t.Fatalf("got %+v\nwant time-forfeit %q", fs, tt.message)
+			}
+			if tt.tagPos && (fs[0].Pos != tags.TerminationPos || fs[0].Ply != -1) {
+				t.Errorf("finding at %+v ply %d, want the Termination tag %+v", fs[0].Pos, fs[0].Ply, tags.TerminationPos)
+			}
+			if !tt.tagPos {
+				last := c.sides[0]
+				if tt.want.White == false {
+					last = c.sides[1]
+				}
+				if fs[0].Pos != g.Moves[last.readingIdx].Pos || fs[0].Ply != last.readingPly || fs[0].Move == "" {
+					t.Errorf("finding at %+v ply %d move %q, want the loser's last move", fs[0].Pos, fs[0].Ply, fs[0].Move)
+				}
+			}
+		})
+	}
+}
+
+func TestTimeoutVerdict(t *testing.T) {
+	at := parser.Pos{Line: 7, Col: 1}
+	whiteFlagged := Forfeit{Lost: true, White: true}
+	answer := func(can, sure bool) func(bool) (bool, bool) {
+		return func(white bool) (bool, bool) {
+			if white {
+				t.Errorf("CanMate asked about White; the winner is Black")
+			}
+			return can, sure
+		}
+	}
+	bare := func(b bool) func(bool) bool { return func(bool) bool { return b } }
+	tests := []struct {
+		name    string
+		p       Profile
+		f       Forfeit
+		result  string
+		fp      FinalPosition
+		code    Code
+		sev     Severity
+		message string
+	}{
+		{"fide cannot mate", FIDE, whiteFlagged, "0-1", FinalPosition{CanMate: answer(false, true)}, TimeoutInsufficientMaterial, Error,
+			"White lost on time but Black could not mate by any legal series of moves (FIDE 6.9): the result must be 1/2-1/2, not 0-1"},
+		{"fide probably cannot mate", FIDE2009, whiteFlagged, "0-1", FinalPosition{CanMate: answer(false, false)}, TimeoutInsufficientMaterial, Warning,
+			"White lost on time but Black could probably not mate by any legal series of moves (FIDE 6.9): the result should likely be 1/2-1/2, not 0-1"},
+		{"fide can mate", FIDE, whiteFlagged, "0-1", FinalPosition{CanMate: answer(true, true)}, "", 0, ""},
+		{"fide draw though mate possible", FIDE, whiteFlagged, "1/2-1/2", FinalPosition{CanMate: answer(true, true)}, WrongResult, Error,
+			"White ran out of time while Black could still mate (FIDE 6.9): the result is 0-1, not 1/2-1/2"},
+		{"fide draw, mate only probable", FIDE, whiteFlagged, "1/2-1/2", FinalPosition{CanMate: answer(true, false)}, "", 0, ""},
+		{"fide draw, cannot mate", FIDE, whiteFlagged, "1/2-1/2", FinalPosition{CanMate: answer(false, true)}, "", 0, ""},
+		{"ussr bare king", USSR, whiteFlagged, "0-1", FinalPosition{BareKing: bare(true), CanMate: answer(true, true)}, TimeoutInsufficientMaterial, Error,
+			"White lost on time but Black has a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result must be 1/2-1/2, not 0-1"},
+		{"ussr knight left wins", USSR, whiteFlagged, "0-1", FinalPosition{BareKing: bare(false), CanMate: answer(false, true)}, "", 0, ""},
+		{"no forfeit", FIDE, Forfeit{}, "0-1", FinalPosition{CanMate: answer(false, true)}, "", 0, ""},
+		{"no board", FIDE, whiteFlagged, "0-1", FinalPosition{}, "", 0, ""},
+		{"result for the flagged side", FIDE, whiteFlagged, "1-0", FinalPosition{CanMate: answer(false, true)}, "", 0, ""},
+	}
+	for _, tt := range tests {
+		f, ok := TimeoutVerdict(tt.p, tt.f, tt.result, at, tt.fp)
+		if tt.code == "" {
+			if ok {
+				t.Errorf("%s: unexpected %+v", tt.name, f)
+			}
+			continue
+		}
+		if !ok || f.Code != tt.code || f.Severity != tt.sev || f.Message != tt.message || f.Pos != at {
+			t.Errorf("%s: got %v %+v\nwant %s %v %q", tt.name, ok, f, tt.code, tt.sev, tt.message)
+		}
+	}
+}
+
+func TestFillTime(t *testing.T) {
+	g := testGame(t, []string{"TimeControl", "180+2", "Termination", "Time forfeit"}, "1-0", "e4 3:00 | e5 3:00 | Nf3 2:55 | Nc6 0:00:00.5")
+	var tags Tags
+	ReadTags(g, &tags, nil)
+	c := CheckClocks(g, &tags.TimeControl, ClockStart{}, mainLine(g))
+	f, _ := DetectForfeit(&tags, "1-0", &c, nil)
+	r := Report{LastClockWhite: -1, LastClockBlack: -1}
+	FillTime(&r, &tags, &c, f)
+	if r.TimeControl != "180+2" || r.TimeCategory != "blitz" || r.ClockCount != 4 || r.LastClockWhite != 175000 ||
+		r.LastClockBlack != 500 || !r.TimeForfeit {
+		t.Errorf("report time fields %+v", r)
+	}
+}

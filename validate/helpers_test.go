@@ -1,0 +1,104 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
+)
+
+// testGame builds a game from tag pairs ("Name", "Value", ...), a result
+// marker and a main line written as "e4 5:00 | e5 4:59 emt=0:01 | Nf3 -":
+// each ply is a move, then optionally its [%clk] ("-" or nothing: none) and
+// its [%emt] as emt=....
+func testGame(t testing.TB, tags []string, result string, line string) *parser.Game {
+	t.Helper()
+	g := &parser.Game{Result: result, Start: parser.Pos{Line: 1, Col: 1}}
+	for i := 0; i+1 < len(tags); i += 2 {
+		g.Tags = append(g.Tags, parser.Tag{Name: tags[i], Value: tags[i+1], Pos: parser.Pos{Line: int32(i/2 + 1), Col: 1}})
+	}
+	line = strings.TrimSpace(line)
+	if line != "" {
+		for i, ply := range strings.Split(line, "|") {
+			f := strings.Fields(ply)
+			m := parser.Move{Clock: -1, EMT: -1, Prev: int32(i - 1), Pos: parser.Pos{Line: int32(100 + i), Col: 1}}
+			m.Raw = parser.Span{Off: uint32(len(g.Text)), Len: uint32(len(f[0]))}
+			m.Norm = m.Raw
+			g.Text = append(g.Text, f[0]...)
+			for _, x := range f[1:] {
+				if v, ok := strings.CutPrefix(x, "emt="); ok {
+					m.EMT = clockMS(t, v)
+				} else if x != "-" {
+					m.Clock = clockMS(t, x)
+				}
+			}
+			g.Moves = append(g.Moves, m)
+		}
+	}
+	g.End = parser.Pos{Line: 200, Col: 1}
+	g.ResultPos = parser.Pos{Line: 199, Col: 5}
+	return g
+}
+
+// clockMS reads "H:MM:SS(.f)", "M:SS" or "SS(.f)" (a leading "-" negates).
+func clockMS(t testing.TB, s string) int64 {
+	t.Helper()
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var total float64
+	for _, part := range strings.Split(s, ":") {
+		v, err := strconv.ParseFloat(part, 64)
+		if err != nil {
+			t.Fatalf("bad clock %q", s)
+		}
+		total = total*60 + v
+	}
+	ms := int64(total*1000 + 0.5)
+	if neg {
+		ms = -ms
+	}
+	return ms
+}
+
+func mainLine(g *parser.Game) []int32 {
+	var idx []int32
+	for i := range g.Moves {
+		if g.Moves[i].Depth == 0 {
+			idx = append(idx, int32(i))
+		}
+	}
+	return idx
+}
+
+// codes lists the codes of findings, for compact assertions.
+func codes(fs []Finding) []Code {
+	var out []Code
+	for _, f := range fs {
+		out = append(out, f.Code)
+	}
+	return out
+}
+
+func sameCodes(a, b []Code) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// parserMove appends a main-line move written san to g and returns it for the
+// caller to set its clocks.
+func parserMove(g *parser.Game, san string, i int) *parser.Move {
+	m := parser.Move{Clock: -1, EMT: -1, Prev: int32(i - 1), Pos: parser.Pos{Line: int32(100 + i), Col: 1}}
+	m.Raw = parser.Span{Off: uint32(len(g.Text)), Len: uint32(len(san))}
+	m.Norm = m.Raw
+	g.Text = append(g.Text, san...)
+	g.Moves = append(g.Moves, m)
+	return &g.Moves[len(g.Moves)-1]
+}

@@ -1,0 +1,86 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/arbiter-chess/arbiter/parser"
+)
+
+// NormalizeResult reads a result as written. canon is "1-0", "0-1",
+// "1/2-1/2" or "*"; exact says it was written so; ok is false when s is not a
+// result at all. Besides PGN's four it knows the forms scoresheets and other
+// programs use: "½-½", "1/2", "0.5-0.5", "1:0" and "0:1" (Russian and German
+// scoresheets), and any dash in place of "-".
+func NormalizeResult(s string) (canon string, exact, ok bool) {
+	switch s {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return s, true, true
+	}
+	// Fold the separators and halves to ASCII in a small stack buffer.
+	var buf [16]byte
+	n := 0
+	for _, r := range s {
+		if n+3 > len(buf) {
+			return "", false, false
+		}
+		switch r {
+		case '-', ':', '‐', '‑', '‒', '–', '—', '−':
+			buf[n] = '-'
+			n++
+		case '½':
+			n += copy(buf[n:], "1/2")
+		case ' ':
+		default:
+			if r >= 0x80 {
+				return "", false, false
+			}
+			buf[n] = byte(r)
+			n++
+		}
+	}
+	switch string(buf[:n]) { // the conversion in a switch does not allocate
+	case "1-0":
+		return "1-0", false, true
+	case "0-1":
+		return "0-1", false, true
+	case "1/2-1/2", "1/2", "0.5-0.5", "=-=":
+		return "1/2-1/2", false, true
+	case "*":
+		return "*", false, true
+	}
+	return "", false, false
+}
+
+// CheckResultRecord compares the Result tag (as ReadTags read it) with the
+// termination marker at the end of the movetext, appends result-mismatch or
+// result-missing to out, and returns the result the game records: the tag when
+// it is readable, else the marker, else "*".
+//
+// Decisions: a missing marker is not a mismatch. PGN wants one, but an import
+// reader takes the game without it and the tag still states the result, so
+// it is result-missing at info severity; with neither tag nor marker the
+// finding says the game records no result. Written variants ("½-½", "1:0")
+// compare equal to their PGN form; the tag's spelling is tag-format's concern.
+func CheckResultRecord(g *parser.Game, t *Tags, out []Finding) (string, []Finding) {
+	marker, _, markerOK := NormalizeResult(g.Result)
+	switch {
+	case g.Result == "":
+		f := Finding{Code: ResultMissing, Severity: DefaultSeverity(ResultMissing), Pos: g.End, Ply: -1}
+		if t.Result != "" {
+			f.Message = fmt.Sprintf("the moves end without a result marker; the Result tag says %s", t.Result)
+		} else {
+			f.Message = "the game records no result: no readable Result tag and no marker at the end of the moves"
+		}
+		out = append(out, f)
+	case markerOK && t.Result != "" && marker != t.Result:
+		out = append(out, Finding{Code: ResultMismatch, Severity: DefaultSeverity(ResultMismatch), Pos: g.ResultPos, Ply: -1,
+			Message: fmt.Sprintf("the Result tag says %s but the moves end with %s", t.Result, g.Result)})
+	}
+	switch {
+	case t.Result != "":
+		return t.Result, out
+	case markerOK:
+		return marker, out
+	}
+	return "*", out
+}

@@ -1,0 +1,107 @@
+package validate
+
+import "testing"
+
+func TestNormalizeResult(t *testing.T) {
+	tests := []struct {
+		in        string
+		canon     string
+		exact, ok bool
+	}{
+		{"1-0", "1-0", true, true},
+		{"0-1", "0-1", true, true},
+		{"1/2-1/2", "1/2-1/2", true, true},
+		{"*", "*", true, true},
+		{"½-½", "1/2-1/2", false, true},
+		{"½:½", "1/2-1/2", false, true},
+		{"1/2", "1/2-1/2", false, true},
+		{"0.5-0.5", "1/2-1/2", false, true},
+		{"1:0", "1-0", false, true},
+		{"0:1", "0-1", false, true},
+		{"1–0", "1-0", false, true}, // en dash
+		{"0—1", "0-1", false, true}, // em dash
+		{"1 - 0", "1-0", false, true},
+		{"", "", false, false},
+		{"?", "", false, false},
+		{"+--", "", false, false},
+		{"1-1", "", false, false},
+		{"0-0", "", false, false}, // castling or a double forfeit: not guessed
+		{"½-½ ½-½ ½-½ ½-½", "", false, false},
+		{"1–0 ничья", "", false, false},
+	}
+	for _, tt := range tests {
+		canon, exact, ok := NormalizeResult(tt.in)
+		if canon != tt.canon || exact != tt.exact || ok != tt.ok {
+			t.Errorf("NormalizeResult(%q) = %q, %v, %v; want %q, %v, %v", tt.in, canon, exact, ok, tt.canon, tt.exact, tt.ok)
+		}
+	}
+}
+
+func TestCheckResultRecord(t *testing.T) {
+	tests := []struct {
+		name     string
+		tag      string // "" for no Result tag
+		marker   string
+		recorded string
+		code     Code
+		message  string
+	}{
+		{"agree", "1-0", "1-0", "1-0", "", ""},
+		{"agree draw", "1/2-1/2", "1/2-1/2", "1/2-1/2", "", ""},
+		{"agree unfinished", "*", "*", "*", "", ""},
+		{"half sign marker", "1/2-1/2", "½-½", "1/2-1/2", "", ""},
+		{"half sign tag", "½-½", "1/2-1/2", "1/2-1/2", "", ""},
+		{"colon tag", "1:0", "1-0", "1-0", "", ""},
+		{"no tag, marker", "", "0-1", "0-1", "", ""},
+		{"mismatch", "1/2-1/2", "0-1", "1/2-1/2", ResultMismatch, "the Result tag says 1/2-1/2 but the moves end with 0-1"},
+		{"mismatch star", "1-0", "*", "1-0", ResultMismatch, "the Result tag says 1-0 but the moves end with *"},
+		{"mismatch reversed", "0-1", "1-0", "0-1", ResultMismatch, "the Result tag says 0-1 but the moves end with 1-0"},
+		{"no marker", "1-0", "", "1-0", ResultMissing, "the moves end without a result marker; the Result tag says 1-0"},
+		{"no marker, no tag", "", "", "*", ResultMissing, "the game records no result: no readable Result tag and no marker at the end of the moves"},
+		{"no marker, bad tag", "?", "", "*", ResultMissing, "the game records no result: no readable Result tag and no marker at the end of the moves"},
+		{"bad tag, marker", "?", "1-0", "1-0", "", ""}, // the tag is tag-format's concern
+	}
+	for _, tt := range tests {
+		var tagList []string
+		if tt.tag != "" {
+			tagList = []string{"Result", tt.tag}
+		}
+		g := testGame(t, tagList, tt.marker, "e4 | e5")
+		var tags Tags
+		ReadTags(g, &tags, nil)
+		recorded, fs := CheckResultRecord(g, &tags, nil)
+		if recorded != tt.recorded {
+			t.Errorf("%s: recorded %q, want %q", tt.name, recorded, tt.recorded)
+		}
+		if tt.code == "" {
+			if len(fs) != 0 {
+				t.Errorf("%s: unexpected %+v", tt.name, fs)
+			}
+			continue
+		}
+		if len(fs) != 1 || fs[0].Code != tt.code || fs[0].Message != tt.message {
+			t.Errorf("%s: got %+v, want %s %q", tt.name, fs, tt.code, tt.message)
+			continue
+		}
+		f := fs[0]
+		switch tt.code {
+		case ResultMismatch:
+			if f.Severity != Error || f.Pos != g.ResultPos {
+				t.Errorf("%s: severity %v at %+v, want error at the marker %+v", tt.name, f.Severity, f.Pos, g.ResultPos)
+			}
+		case ResultMissing:
+			if f.Severity != Info || f.Pos != g.End {
+				t.Errorf("%s: severity %v at %+v, want info at the game's end %+v", tt.name, f.Severity, f.Pos, g.End)
+			}
+		}
+	}
+}
+
+func BenchmarkNormalizeResult(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if c, _, _ := NormalizeResult("½-½"); c != "1/2-1/2" {
+			b.Fatal(c)
+		}
+	}
+}

@@ -1,0 +1,399 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-chess/arbiter/parser"
+)
+
+// VariantKind sorts Variant tags by what the replay can check.
+type VariantKind uint8
+
+const (
+	VariantStandard VariantKind = iota // no tag, "Standard", "From Position", ...
+	VariantChess960                    // Chess960 / Fischer Random: standard rules, other castling
+	VariantOther                       // Crazyhouse, Atomic, ...: not chess as the Laws define it
+)
+
+// Tags are the tag values the checks use, read once per game. Strings point
+// into the game's tags; nothing is copied.
+type Tags struct {
+	White, Black string
+
+	// Result is the Result tag as one of "1-0", "0-1", "1/2-1/2", "*" (a
+	// written "½-½" reads as "1/2-1/2"); "" when absent or unreadable.
+	Result       string
+	HasResultTag bool
+	ResultPos    parser.Pos
+
+	Termination    string
+	TerminationPos parser.Pos
+
+	TimeControlText string      // as written, "" when absent
+	TimeControl     TimeControl // Kind is TimeControlAbsent when absent or unreadable
+	TimeControlPos  parser.Pos
+
+	// FEN is used whenever present, whatever SetUp says (as every reader does).
+	FEN    string
+	HasFEN bool
+	FENPos parser.Pos
+
+	Variant     VariantKind
+	VariantName string
+	VariantPos  parser.Pos
+}
+
+// Tag names the checks read; each has a bit for the roster and duplicates.
+const (
+	tagEvent = 1 << iota
+	tagSite
+	tagDate
+	tagRound
+	tagWhite
+	tagBlack
+	tagResult
+	tagWhiteElo
+	tagBlackElo
+	tagTimeControl
+	tagTermination
+	tagSetUp
+	tagFEN
+	tagVariant
+	tagEventDate
+	tagUTCDate
+
+	sevenTagRoster = tagEvent | tagSite | tagDate | tagRound | tagWhite | tagBlack | tagResult
+)
+
+var rosterNames = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+func tagBit(name string) int {
+	switch name {
+	case "Event":
+		return tagEvent
+	case "Site":
+		return tagSite
+	case "Date":
+		return tagDate
+	case "Round":
+		return tagRound
+	case "White":
+		return tagWhite
+	case "Black":
+		return tagBlack
+	case "Result":
+		return tagResult
+	case "WhiteElo":
+		return tagWhiteElo
+	case "BlackElo":
+		return tagBlackElo
+	case "TimeControl":
+		return tagTimeControl
+	case "Termination":
+		return tagTermination
+	case "SetUp":
+		return tagSetUp
+	case "FEN":
+		return tagFEN
+	case "Variant":
+		return tagVariant
+	case "EventDate":
+		return tagEventDate
+	case "UTCDate":
+		return tagUTCDate
+	}
+	return 0
+}
+
+// ReadTags fills t from g's tag pairs and appends the tag findings (tag-missing,
+// tag-format, tag-duplicate) to out. When a tag appears twice the first copy
+// is used. A game with no findings costs no allocation.
+//
+// Decisions: the Seven Tag Roster check is one finding per game listing every
+// missing tag, so that a file of tagless scoresheets counts one problem per
+// game, not seven; an empty value is present, not missing (it is judged by the
+// tag's format where one is defined). A FEN tag without SetUp "1" is not
+// reported: every reader honours the FEN. SetUp "1" without a FEN is.
+func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
+	*t = Tags{}
+	seen := 0
+	setUp, setUpPos, hasSetUp := "", parser.Pos{}, false
+	for i := range g.Tags {
+		tag := &g.Tags[i]
+		bit := tagBit(tag.Name)
+		if bit == 0 {
+			continue
+		}
+		if seen&bit != 0 {
+			out = append(out, duplicateTag(g, i))
+			continue
+		}
+		seen |= bit
+		v := tag.Value
+		switch bit {
+		case tagDate, tagEventDate, tagUTCDate:
+			if msg := dateProblem(v); msg != "" {
+				out = append(out, tagFinding(tag, fmt.Sprintf("%s %q %s", tag.Name, v, msg)))
+			}
+		case tagRound:
+			if msg := roundProblem(v); msg != "" {
+				out = append(out, tagFinding(tag, fmt.Sprintf("Round %q %s", v, msg)))
+			}
+		case tagWhite:
+			t.White = v
+		case tagBlack:
+			t.Black = v
+		case tagWhiteElo, tagBlackElo:
+			if !validElo(v) {
+				out = append(out, tagFinding(tag, fmt.Sprintf(`%s %q is not a rating: write digits, or "-" or "?" when there is none`, tag.Name, v)))
+			}
+		case tagResult:
+			t.HasResultTag, t.ResultPos = true, tag.Pos
+			canon, exact, ok := NormalizeResult(v)
+			switch {
+			case !ok:
+				out = append(out, tagFinding(tag, fmt.Sprintf("Result %q is not one of 1-0, 0-1, 1/2-1/2, *", v)))
+			case !exact:
+				out = append(out, tagFinding(tag, fmt.Sprintf("Result %q is not PGN: write %s", v, canon)))
+			}
+			t.Result = canon
+		case tagTimeControl:
+			t.TimeControlText, t.TimeControlPos = v, tag.Pos
+			tc, err := ParseTimeControl(v)
+			if err != nil {
+				if human, ok := readHumanTimeControl(v); ok {
+					tc = human
+					out = append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not in PGN form: write %s", v, human.String())))
+				} else {
+					out = append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not a PGN time control: %s", v, err)))
+				}
+			}
+			t.TimeControl = tc
+		case tagTermination:
+			t.Termination, t.TerminationPos = v, tag.Pos
+		case tagSetUp:
+			setUp, setUpPos, hasSetUp = v, tag.Pos, true
+		case tagFEN:
+			t.FEN, t.HasFEN, t.FENPos = v, true, tag.Pos
+		case tagVariant:
+			t.VariantName, t.VariantPos = v, tag.Pos
+			t.Variant = variantKind(v)
+		}
+	}
+	if hasSetUp {
+		switch {
+		case setUp == "1" && !t.HasFEN:
+			out = append(out, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: setUpPos, Ply: -1,
+				Message: `SetUp is "1" but there is no FEN tag: the game is replayed from the standard start`})
+		case setUp == "0" && t.HasFEN:
+			out = append(out, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: setUpPos, Ply: -1,
+				Message: `SetUp is "0" but there is a FEN tag: the game is replayed from the FEN`})
+		case setUp != "0" && setUp != "1":
+			out = append(out, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: setUpPos, Ply: -1,
+				Message: fmt.Sprintf(`SetUp %q is neither "0" nor "1"`, setUp)})
+		}
+	}
+	if missing := sevenTagRoster &^ seen; missing != 0 {
+		out = append(out, rosterFinding(g, missing))
+	}
+	return out
+}
+
+func tagFinding(tag *parser.Tag, msg string) Finding {
+	return Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Message: msg, Pos: tag.Pos, Ply: -1}
+}
+
+func duplicateTag(g *parser.Game, i int) Finding {
+	dup := &g.Tags[i]
+	first := dup
+	for j := 0; j < i; j++ {
+		if g.Tags[j].Name == dup.Name {
+			first = &g.Tags[j]
+			break
+		}
+	}
+	msg := fmt.Sprintf("tag %s appears twice (first at line %d)", dup.Name, first.Pos.Line)
+	if first.Value != dup.Value {
+		msg = fmt.Sprintf("tag %s appears twice: %q (line %d) is used, %q ignored", dup.Name, first.Value, first.Pos.Line, dup.Value)
+	}
+	return Finding{Code: TagDuplicate, Severity: DefaultSeverity(TagDuplicate), Message: msg, Pos: dup.Pos, Ply: -1}
+}
+
+func rosterFinding(g *parser.Game, missing int) Finding {
+	f := Finding{Code: TagMissing, Severity: DefaultSeverity(TagMissing), Pos: g.Start, Ply: -1}
+	if missing == sevenTagRoster {
+		f.Message = "the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)"
+		if len(g.Tags) == 0 {
+			f.Message = "the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing"
+		}
+		return f
+	}
+	var names []string
+	for i, n := range rosterNames {
+		if missing&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	verb := "is"
+	if len(names) > 1 {
+		verb = "are"
+	}
+	f.Message = fmt.Sprintf("Seven Tag Roster incomplete: %s %s missing", joinAnd(names), verb)
+	return f
+}
+
+// joinAnd writes "A", "A and B", "A, B and C".
+func joinAnd(s []string) string {
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+var monthNames = [...]string{"January", "February", "March", "April", "May", "June", "July",
+	"August", "September", "October", "November", "December"}
+
+// dateProblem says what is wrong with a PGN date "YYYY.MM.DD", "" when
+// nothing. A field of question marks is unknown; the year may also end in
+// question marks ("19??") for a known century or decade.
+func dateProblem(v string) string {
+	if len(v) != 10 || v[4] != '.' || v[7] != '.' {
+		return "is not in the form YYYY.MM.DD (?? for unknown parts)"
+	}
+	year, yearKnown, ok := dateField(v[0:4], true)
+	if !ok {
+		return "is not in the form YYYY.MM.DD (?? for unknown parts)"
+	}
+	month, monthKnown, ok := dateField(v[5:7], false)
+	if !ok {
+		return "is not in the form YYYY.MM.DD (?? for unknown parts)"
+	}
+	day, dayKnown, ok := dateField(v[8:10], false)
+	if !ok {
+		return "is not in the form YYYY.MM.DD (?? for unknown parts)"
+	}
+	if monthKnown && (month < 1 || month > 12) {
+		return fmt.Sprintf("has no month %02d", month)
+	}
+	if dayKnown && (day < 1 || day > 31) {
+		return fmt.Sprintf("has no day %02d", day)
+	}
+	if dayKnown && monthKnown {
+		if n := daysIn(month, year, yearKnown); day > n {
+			if month == 2 && yearKnown {
+				return fmt.Sprintf("is not a day: February %d has %d days", year, n)
+			}
+			return fmt.Sprintf("is not a day: %s has %d days", monthNames[month-1], n)
+		}
+	}
+	return ""
+}
+
+// dateField reads digits or question marks. A year may be digits followed by
+// question marks; a month or day is all one or the other.
+func dateField(s string, isYear bool) (n int, known, ok bool) {
+	digits := 0
+	for digits < len(s) && s[digits] >= '0' && s[digits] <= '9' {
+		n = n*10 + int(s[digits]-'0')
+		digits++
+	}
+	for i := digits; i < len(s); i++ {
+		if s[i] != '?' {
+			return 0, false, false
+		}
+	}
+	if digits != 0 && digits != len(s) && !isYear {
+		return 0, false, false
+	}
+	return n, digits == len(s), true
+}
+
+func daysIn(month, year int, yearKnown bool) int {
+	switch month {
+	case 2:
+		if !yearKnown || year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// roundProblem says what is wrong with a Round value, "" when nothing: "?"
+// (unknown), "-" (not applicable), or dot-separated numbers ("3", "3.1",
+// "2.1.4"), where any part may be "?" ("?.2": board 2 of an unknown round).
+func roundProblem(v string) string {
+	if v == "" {
+		return `is empty: write "?" when the round is unknown`
+	}
+	if v == "-" || v == "?" {
+		return ""
+	}
+	partLen := 0
+	for i := 0; i <= len(v); i++ {
+		if i == len(v) || v[i] == '.' {
+			if partLen == 0 {
+				return `is not a round such as 3, 3.1, "?" (unknown) or "-" (none)`
+			}
+			partLen = 0
+			continue
+		}
+		c := v[i]
+		if c == '?' {
+			if partLen != 0 || (i+1 < len(v) && v[i+1] != '.') {
+				return `is not a round such as 3, 3.1, "?" (unknown) or "-" (none)`
+			}
+		} else if c < '0' || c > '9' {
+			return `is not a round such as 3, 3.1, "?" (unknown) or "-" (none)`
+		}
+		partLen++
+	}
+	return ""
+}
+
+// validElo accepts a rating of up to four digits, optionally followed by "?"
+// (a provisional rating, as pychess writes it), and "", "-", "?" for none.
+func validElo(v string) bool {
+	switch v {
+	case "", "-", "?":
+		return true
+	}
+	n := len(v)
+	if v[n-1] == '?' {
+		n--
+	}
+	if n == 0 || n > 4 {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// variantKind sorts a Variant tag value.
+func variantKind(v string) VariantKind {
+	v = strings.TrimSpace(v)
+	switch {
+	case equalFoldAny(v, "", "standard", "chess", "normal", "from position", "classical"):
+		return VariantStandard
+	case equalFoldAny(v, "chess960", "chess 960", "960", "fischerandom", "fischer random", "fischerrandom", "freestyle"):
+		return VariantChess960
+	}
+	return VariantOther
+}
+
+// UnsupportedVariant reports a game the replay cannot judge: a variant other
+// than standard chess, or Chess960 when the replay does not support it.
+func (t *Tags) UnsupportedVariant(supports960 bool) (Finding, bool) {
+	if t.Variant == VariantStandard || (t.Variant == VariantChess960 && supports960) {
+		return Finding{}, false
+	}
+	return Finding{Code: VariantUnsupported, Severity: DefaultSeverity(VariantUnsupported), Pos: t.VariantPos, Ply: -1,
+		Message: fmt.Sprintf("the Variant tag says %q: only standard chess is checked, so the moves were not replayed", t.VariantName)}, true
+}

@@ -1,0 +1,257 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
+)
+
+// roster is a complete, well-formed Seven Tag Roster.
+var roster = []string{"Event", "Club ch", "Site", "Riga", "Date", "1960.03.15", "Round", "3",
+	"White", "Tal, M", "Black", "Botvinnik, M", "Result", "1-0"}
+
+func with(tags []string, extra ...string) []string {
+	out := append([]string(nil), tags...)
+	for i := 0; i+1 < len(extra); i += 2 {
+		replaced := false
+		for j := 0; j+1 < len(out); j += 2 {
+			if out[j] == extra[i] {
+				out[j+1] = extra[i+1]
+				replaced = true
+			}
+		}
+		if !replaced {
+			out = append(out, extra[i], extra[i+1])
+		}
+	}
+	return out
+}
+
+func without(tags []string, names ...string) []string {
+	var out []string
+	for i := 0; i+1 < len(tags); i += 2 {
+		keep := true
+		for _, n := range names {
+			if tags[i] == n {
+				keep = false
+			}
+		}
+		if keep {
+			out = append(out, tags[i], tags[i+1])
+		}
+	}
+	return out
+}
+
+func TestReadTagsFindings(t *testing.T) {
+	tests := []struct {
+		name string
+		tags []string
+		want []string // messages, in order
+	}{
+		{"complete roster", roster, nil},
+		{"roster with extras", with(roster, "WhiteElo", "2700", "BlackElo", "", "TimeControl", "40/9000", "EventDate", "1960.??.??"), nil},
+		{"one missing", without(roster, "Round"), []string{"Seven Tag Roster incomplete: Round is missing"}},
+		{"three missing", without(roster, "Event", "Site", "Result"), []string{"Seven Tag Roster incomplete: Event, Site and Result are missing"}},
+		{"no tags", nil, []string{"the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing"}},
+		{"only other tags", []string{"ECO", "B20"}, []string{"the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)"}},
+		{"empty roster values are present", with(roster, "Event", "", "White", ""), nil},
+
+		// Date
+		{"date unknown parts", with(roster, "Date", "????.??.??"), nil},
+		{"date year only", with(roster, "Date", "1960.??.??"), nil},
+		{"date decade", with(roster, "Date", "19??.??.??"), nil},
+		{"date leap day", with(roster, "Date", "2024.02.29"), nil},
+		{"date leap day 2000", with(roster, "Date", "2000.02.29"), nil},
+		{"date iso", with(roster, "Date", "2016-05-31"), []string{`Date "2016-05-31" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date year alone", with(roster, "Date", "1972"), []string{`Date "1972" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date one-digit day", with(roster, "Date", "1972.07.1"), []string{`Date "1972.07.1" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date half-known month", with(roster, "Date", "1972.1?.01"), []string{`Date "1972.1?.01" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date month 13", with(roster, "Date", "1972.13.01"), []string{`Date "1972.13.01" has no month 13`}},
+		{"date day 00", with(roster, "Date", "1972.05.00"), []string{`Date "1972.05.00" has no day 00`}},
+		{"date 30 February", with(roster, "Date", "2023.02.29"), []string{`Date "2023.02.29" is not a day: February 2023 has 28 days`}},
+		{"date 1900 not leap", with(roster, "Date", "1900.02.29"), []string{`Date "1900.02.29" is not a day: February 1900 has 28 days`}},
+		{"date 31 April", with(roster, "Date", "1972.04.31"), []string{`Date "1972.04.31" is not a day: April has 30 days`}},
+		{"date leading space", with(roster, "Date", " 1972.07.11"), []string{`Date " 1972.07.11" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"utc date checked", with(roster, "UTCDate", "2016/05/31"), []string{`UTCDate "2016/05/31" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+
+		// Round
+		{"round unknown", with(roster, "Round", "?"), nil},
+		{"round none", with(roster, "Round", "-"), nil},
+		{"round sub", with(roster, "Round", "3.1"), nil},
+		{"round three parts", with(roster, "Round", "2.1.4"), nil},
+		{"round unknown with board", with(roster, "Round", "?.9"), nil},
+		{"round empty", with(roster, "Round", ""), []string{`Round "" is empty: write "?" when the round is unknown`}},
+		{"round letter", with(roster, "Round", "R9"), []string{`Round "R9" is not a round such as 3, 3.1, "?" (unknown) or "-" (none)`}},
+		{"round trailing dot", with(roster, "Round", "3."), []string{`Round "3." is not a round such as 3, 3.1, "?" (unknown) or "-" (none)`}},
+		{"round comma", with(roster, "Round", "1,2"), []string{`Round "1,2" is not a round such as 3, 3.1, "?" (unknown) or "-" (none)`}},
+		{"round digit and ?", with(roster, "Round", "1?"), []string{`Round "1?" is not a round such as 3, 3.1, "?" (unknown) or "-" (none)`}},
+
+		// Elo
+		{"elo forms", with(roster, "WhiteElo", "-", "BlackElo", "?"), nil},
+		{"elo provisional", with(roster, "WhiteElo", "1500?", "BlackElo", "0"), nil},
+		{"elo word", with(roster, "WhiteElo", "unknown"), []string{`WhiteElo "unknown" is not a rating: write digits, or "-" or "?" when there is none`}},
+		{"elo five digits", with(roster, "BlackElo", "12345"), []string{`BlackElo "12345" is not a rating: write digits, or "-" or "?" when there is none`}},
+		{"elo lone ?? ", with(roster, "BlackElo", "??"), []string{`BlackElo "??" is not a rating: write digits, or "-" or "?" when there is none`}},
+
+		// Result
+		{"result star", with(roster, "Result", "*"), nil},
+		{"result half", with(roster, "Result", "½-½"), []string{`Result "½-½" is not PGN: write 1/2-1/2`}},
+		{"result colon", with(roster, "Result", "1:0"), []string{`Result "1:0" is not PGN: write 1-0`}},
+		{"result unknown", with(roster, "Result", "?"), []string{`Result "?" is not one of 1-0, 0-1, 1/2-1/2, *`}},
+		{"result empty", with(roster, "Result", ""), []string{`Result "" is not one of 1-0, 0-1, 1/2-1/2, *`}},
+
+		// TimeControl
+		{"tc lichess", with(roster, "TimeControl", "180+2"), nil},
+		{"tc unknown", with(roster, "TimeControl", "?"), nil},
+		{"tc human", with(roster, "TimeControl", "15 min/game + 10 sec/move"), []string{`TimeControl "15 min/game + 10 sec/move" is not in PGN form: write 900+10`}},
+		{"tc malformed", with(roster, "TimeControl", "G/90"), []string{`TimeControl "G/90" is not a PGN time control: a period must give a number of seconds`}},
+
+		// SetUp and FEN
+		{"fen with setup", with(roster, "SetUp", "1", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), nil},
+		{"fen without setup", with(roster, "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), nil},
+		{"setup without fen", with(roster, "SetUp", "1"), []string{`SetUp is "1" but there is no FEN tag: the game is replayed from the standard start`}},
+		{"setup 0 with fen", with(roster, "SetUp", "0", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), []string{`SetUp is "0" but there is a FEN tag: the game is replayed from the FEN`}},
+		{"setup 0 alone", with(roster, "SetUp", "0"), nil},
+		{"setup other", with(roster, "SetUp", "yes", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), []string{`SetUp "yes" is neither "0" nor "1"`}},
+
+		// Duplicates
+		{"duplicate different", append(with(roster), "Result", "0-1"), []string{`tag Result appears twice: "1-0" (line 7) is used, "0-1" ignored`}},
+		{"duplicate same", append(with(roster), "Date", "1960.03.15"), []string{`tag Date appears twice (first at line 3)`}},
+		{"unread tags may repeat", append(with(roster, "Annotator", "A"), "Annotator", "B"), nil},
+	}
+	for _, tt := range tests {
+		g := testGame(t, tt.tags, "", "")
+		var tags Tags
+		fs := ReadTags(g, &tags, nil)
+		if len(fs) != len(tt.want) {
+			t.Errorf("%s: %d findings %v, want %d %q", tt.name, len(fs), fs, len(tt.want), tt.want)
+			continue
+		}
+		for i, f := range fs {
+			if f.Message != tt.want[i] {
+				t.Errorf("%s: message %q, want %q", tt.name, f.Message, tt.want[i])
+			}
+			if f.Ply != -1 || f.Severity != Warning {
+				t.Errorf("%s: ply %d severity %v", tt.name, f.Ply, f.Severity)
+			}
+		}
+	}
+}
+
+func TestReadTagsCodesAndPositions(t *testing.T) {
+	g := testGame(t, append(with(without(roster, "Site"), "Date", "1960.3.15"), "Round", "3"), "", "")
+	g.Start = parser.Pos{Offset: 42, Line: 9, Col: 1}
+	var tags Tags
+	fs := ReadTags(g, &tags, nil)
+	if want := []Code{TagFormat, TagDuplicate, TagMissing}; !sameCodes(codes(fs), want) {
+		t.Fatalf("codes %v, want %v", codes(fs), want)
+	}
+	if fs[0].Pos != g.Tags[1].Pos { // the Date tag
+		t.Errorf("tag-format at %+v, want the Date tag's %+v", fs[0].Pos, g.Tags[1].Pos)
+	}
+	if fs[1].Pos != g.Tags[len(g.Tags)-1].Pos {
+		t.Errorf("tag-duplicate at %+v, want the second Round's %+v", fs[1].Pos, g.Tags[len(g.Tags)-1].Pos)
+	}
+	if fs[2].Pos != g.Start {
+		t.Errorf("tag-missing at %+v, want the game start %+v", fs[2].Pos, g.Start)
+	}
+}
+
+func TestReadTagsValues(t *testing.T) {
+	g := testGame(t, with(roster, "Result", "½-½", "Termination", "Time forfeit", "TimeControl", "300+3",
+		"FEN", "8/8/8/8/8/8/8/K6k w - - 0 1", "Variant", " Standard    "), "", "")
+	var tags Tags
+	ReadTags(g, &tags, nil)
+	if tags.White != "Tal, M" || tags.Black != "Botvinnik, M" {
+		t.Errorf("players %q %q", tags.White, tags.Black)
+	}
+	if tags.Result != "1/2-1/2" || !tags.HasResultTag || tags.ResultPos.Line != 7 {
+		t.Errorf("result %q %v %+v", tags.Result, tags.HasResultTag, tags.ResultPos)
+	}
+	if tags.Termination != "Time forfeit" || tags.TimeControlText != "300+3" || tags.TimeControl.Category() != "blitz" {
+		t.Errorf("termination %q, time control %q %q", tags.Termination, tags.TimeControlText, tags.TimeControl.Category())
+	}
+	if !tags.HasFEN || tags.FEN != "8/8/8/8/8/8/8/K6k w - - 0 1" || tags.Variant != VariantStandard {
+		t.Errorf("fen %v %q variant %d", tags.HasFEN, tags.FEN, tags.Variant)
+	}
+
+	// A reused Tags forgets the previous game.
+	ReadTags(testGame(t, roster, "", ""), &tags, nil)
+	if tags.HasFEN || tags.Termination != "" || tags.TimeControl.Kind != TimeControlAbsent || tags.Result != "1-0" {
+		t.Errorf("stale values after reuse: %+v", tags)
+	}
+}
+
+func TestVariants(t *testing.T) {
+	tests := []struct {
+		value     string
+		kind      VariantKind
+		with960   bool // reported when the replay supports Chess960
+		without96 bool // reported when it does not
+	}{
+		{"Standard", VariantStandard, false, false},
+		{"From Position", VariantStandard, false, false},
+		{"normal", VariantStandard, false, false},
+		{"Chess960", VariantChess960, false, true},
+		{"fischerandom", VariantChess960, false, true},
+		{"chess 960", VariantChess960, false, true},
+		{"Crazyhouse", VariantOther, true, true},
+		{"Seirawan", VariantOther, true, true},
+		{"atomic", VariantOther, true, true},
+	}
+	for _, tt := range tests {
+		var tags Tags
+		ReadTags(testGame(t, with(roster, "Variant", tt.value), "", ""), &tags, nil)
+		if tags.Variant != tt.kind {
+			t.Errorf("%q: kind %d, want %d", tt.value, tags.Variant, tt.kind)
+		}
+		if _, got := tags.UnsupportedVariant(true); got != tt.with960 {
+			t.Errorf("%q: reported with Chess960 support: %v", tt.value, got)
+		}
+		if _, got := tags.UnsupportedVariant(false); got != tt.without96 {
+			t.Errorf("%q: reported without Chess960 support: %v", tt.value, got)
+		}
+	}
+	var tags Tags
+	ReadTags(testGame(t, with(roster, "Variant", "Crazyhouse"), "", ""), &tags, nil)
+	f, _ := tags.UnsupportedVariant(true)
+	if f.Code != VariantUnsupported || f.Severity != Warning || f.Pos.Line != 8 ||
+		f.Message != `the Variant tag says "Crazyhouse": only standard chess is checked, so the moves were not replayed` {
+		t.Errorf("finding %+v", f)
+	}
+}
+
+func BenchmarkReadTags(b *testing.B) {
+	g := testGame(b, with(roster, "WhiteElo", "2705", "BlackElo", "2690", "TimeControl", "40/7200:3600",
+		"ECO", "B20", "EventDate", "1960.??.??", "Termination", "normal", "PlyCount", "81"), "1-0", "")
+	var tags Tags
+	fs := make([]Finding, 0, 8)
+	b.ReportAllocs()
+	for b.Loop() {
+		fs = ReadTags(g, &tags, fs[:0])
+	}
+	if len(fs) != 0 {
+		b.Fatal(fs)
+	}
+}
+
+func FuzzTagValues(f *testing.F) {
+	for _, s := range []string{"1960.03.15", "????.??.??", "19??.??.??", "2023.02.29", "3.1", "?.2", "1500?", "½-½", "1:0", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = dateProblem(s)
+		_ = roundProblem(s)
+		_ = validElo(s)
+		_ = variantKind(s)
+		kind, name, _ := terminationKind(s)
+		if kind < termNone || kind > termOther || len(name) > len(s) {
+			t.Fatalf("%q: kind %d name %q", s, kind, name)
+		}
+		if canon, _, ok := NormalizeResult(s); ok != (canon != "") ||
+			(ok && canon != "1-0" && canon != "0-1" && canon != "1/2-1/2" && canon != "*") {
+			t.Fatalf("%q: canon %q ok %v", s, canon, ok)
+		}
+	})
+}

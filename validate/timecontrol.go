@@ -1,0 +1,429 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Period is one stage of a time control (PGN standard 9.6.1). Times are in
+// milliseconds because real files carry fractions of seconds ("1800+5.232").
+type Period struct {
+	Moves     int   // moves to be made in the period; 0 for the rest of the game
+	Base      int64 // time given when the period starts
+	Increment int64 // time added after each move of the period
+	Sandclock bool  // an hourglass holding Base ("*180")
+}
+
+// TimeControlKind says what a TimeControl tag said.
+type TimeControlKind uint8
+
+const (
+	TimeControlAbsent  TimeControlKind = iota // no tag, or one that could not be read
+	TimeControlUnknown                        // "?"
+	TimeControlNone                           // "-": the game had no time control
+	TimeControlTimed                          // one or more periods
+)
+
+// maxPeriods bounds the periods kept inline; real controls use at most three.
+const maxPeriods = 6
+
+// TimeControl is a parsed TimeControl tag. It is a value without pointers so
+// that reading one per game allocates nothing.
+type TimeControl struct {
+	Kind    TimeControlKind
+	n       uint8
+	periods [maxPeriods]Period
+}
+
+// Periods are the periods in the order they are played. The standard repeats
+// the last one as often as needed when it has a move count.
+func (tc *TimeControl) Periods() []Period { return tc.periods[:tc.n] }
+
+// tcError is a reason a TimeControl value is not one the standard describes.
+// Being a constant string type, returning one allocates nothing.
+type tcError string
+
+func (e tcError) Error() string { return string(e) }
+
+const (
+	errTCEmpty        tcError = "it is empty"
+	errTCSeconds      tcError = "a period must give a number of seconds"
+	errTCMoves        tcError = "a period's move count must be at least 1"
+	errTCTrailing     tcError = "unexpected text after a period"
+	errTCSandclock    tcError = "a sandclock (*N) is a whole time control on its own"
+	errTCSymbol       tcError = `"?" and "-" stand alone`
+	errTCUnreachable  tcError = "only the last period may lack a move count: the periods after it can never start"
+	errTCTooMany      tcError = "too many periods"
+	errTCNoTime       tcError = "it gives no time at all"
+	errTCNumberTooBig tcError = "a number is too large"
+)
+
+// ParseTimeControl reads a TimeControl tag value in the form of PGN standard
+// 9.6.1: "?", "-", "300" (sudden death), "4500+60" (increment), "40/9000"
+// (moves in seconds), "*180" (sandclock), periods joined by ":"
+// ("40/7200:3600"). Two extensions every server and engine tool writes are
+// accepted: fractional seconds ("10.931+0.109") and an increment on a period
+// with a move count ("40/5400+30:1800+30").
+func ParseTimeControl(s string) (TimeControl, error) {
+	var tc TimeControl
+	switch s {
+	case "":
+		return tc, errTCEmpty
+	case "?":
+		tc.Kind = TimeControlUnknown
+		return tc, nil
+	case "-":
+		tc.Kind = TimeControlNone
+		return tc, nil
+	}
+	i := 0
+	for {
+		if tc.n == maxPeriods {
+			return TimeControl{}, errTCTooMany
+		}
+		var p Period
+		var err error
+		if i < len(s) && (s[i] == '?' || s[i] == '-') {
+			return TimeControl{}, errTCSymbol
+		}
+		if i < len(s) && s[i] == '*' {
+			p.Sandclock = true
+			if p.Base, i, err = readSeconds(s, i+1); err != nil {
+				return TimeControl{}, err
+			}
+			if tc.n != 0 || i != len(s) {
+				return TimeControl{}, errTCSandclock
+			}
+		} else {
+			var first int64
+			if first, i, err = readSeconds(s, i); err != nil {
+				return TimeControl{}, err
+			}
+			if i < len(s) && s[i] == '/' {
+				if first%1000 != 0 || first < 1000 || first > 1e9 {
+					return TimeControl{}, errTCMoves
+				}
+				p.Moves = int(first / 1000)
+				if p.Base, i, err = readSeconds(s, i+1); err != nil {
+					return TimeControl{}, err
+				}
+			} else {
+				p.Base = first
+			}
+			if i < len(s) && s[i] == '+' {
+				if p.Increment, i, err = readSeconds(s, i+1); err != nil {
+					return TimeControl{}, err
+				}
+			}
+		}
+		if tc.n > 0 && tc.periods[tc.n-1].Moves == 0 {
+			return TimeControl{}, errTCUnreachable
+		}
+		tc.periods[tc.n] = p
+		tc.n++
+		if i == len(s) {
+			break
+		}
+		if s[i] != ':' {
+			return TimeControl{}, errTCTrailing
+		}
+		i++
+	}
+	if first := tc.periods[0]; first.Base == 0 && first.Increment == 0 {
+		return TimeControl{}, errTCNoTime
+	}
+	tc.Kind = TimeControlTimed
+	return tc, nil
+}
+
+// readSeconds reads a number of seconds with up to three decimals starting at
+// s[i], returning milliseconds and the index after it.
+func readSeconds(s string, i int) (int64, int, error) {
+	start := i
+	var ms int64
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		if i-start >= 9 {
+			return 0, i, errTCNumberTooBig
+		}
+		ms = ms*10 + int64(s[i]-'0')
+		i++
+	}
+	if i == start {
+		return 0, i, errTCSeconds
+	}
+	ms *= 1000
+	if i < len(s) && s[i] == '.' {
+		i++
+		fracStart := i
+		for scale := int64(100); i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			ms += int64(s[i]-'0') * scale // digits past the third are below a millisecond
+			scale /= 10
+		}
+		if i == fracStart {
+			return 0, i, errTCSeconds
+		}
+	}
+	return ms, i, nil
+}
+
+// Category is the FIDE category of the game by its first period: "blitz" when
+// the base time plus 60 increments is at most 10 minutes, "rapid" below 60
+// minutes, "standard" from 60 minutes (RULES.md "Time"). Controls giving a day
+// or more per period are "correspondence" (online "daily" chess), which the
+// FIDE categories do not cover. "" when there is no timed control.
+func (tc *TimeControl) Category() string {
+	if tc.Kind != TimeControlTimed || tc.n == 0 {
+		return ""
+	}
+	p := tc.periods[0]
+	total := p.Base
+	if !p.Sandclock {
+		total += 60 * p.Increment
+	}
+	switch {
+	case p.Base >= 24*3600*1000:
+		return "correspondence"
+	case total <= 10*60*1000:
+		return "blitz"
+	case total < 60*60*1000:
+		return "rapid"
+	}
+	return "standard"
+}
+
+// String writes the control in the PGN form, as ParseTimeControl reads it.
+func (tc *TimeControl) String() string {
+	switch tc.Kind {
+	case TimeControlUnknown:
+		return "?"
+	case TimeControlNone:
+		return "-"
+	case TimeControlAbsent:
+		return ""
+	}
+	var b []byte
+	for i, p := range tc.Periods() {
+		if i > 0 {
+			b = append(b, ':')
+		}
+		if p.Sandclock {
+			b = append(b, '*')
+		}
+		if p.Moves > 0 {
+			b = strconv.AppendInt(b, int64(p.Moves), 10)
+			b = append(b, '/')
+		}
+		b = appendSeconds(b, p.Base)
+		if p.Increment > 0 {
+			b = append(b, '+')
+			b = appendSeconds(b, p.Increment)
+		}
+	}
+	return string(b)
+}
+
+// appendSeconds writes ms as seconds, with only the decimals it needs.
+func appendSeconds(b []byte, ms int64) []byte {
+	if ms < 0 {
+		b = append(b, '-')
+		ms = -ms
+	}
+	b = strconv.AppendInt(b, ms/1000, 10)
+	if frac := ms % 1000; frac != 0 {
+		b = append(b, '.', byte('0'+frac/100))
+		if frac%100 != 0 {
+			b = append(b, byte('0'+frac/10%10))
+			if frac%10 != 0 {
+				b = append(b, byte('0'+frac%10))
+			}
+		}
+	}
+	return b
+}
+
+// periodEnd returns the own-move number after which the k-th period (0-based)
+// ends and the time the next period then adds, following the standard's rule
+// that the last period repeats. ok is false when the k-th period never ends.
+func (tc *TimeControl) periodEnd(k int) (endMove int, bonus int64, ok bool) {
+	if tc.Kind != TimeControlTimed || tc.n == 0 {
+		return 0, 0, false
+	}
+	n := int(tc.n)
+	for i := 0; i < n && i <= k; i++ {
+		p := tc.periods[i]
+		if p.Moves == 0 || p.Sandclock {
+			return 0, 0, false
+		}
+		endMove += p.Moves
+	}
+	if k >= n {
+		endMove += (k - n + 1) * tc.periods[n-1].Moves
+	}
+	return endMove, tc.periods[min(k+1, n-1)].Base, true
+}
+
+// periodOf returns the 0-based period an own move number m falls in, and
+// whether m is the move that completes it.
+func (tc *TimeControl) periodOf(m int) (k int, last bool) {
+	n := int(tc.n)
+	end := 0
+	for i := 0; i < n; i++ {
+		p := tc.periods[i]
+		if p.Moves == 0 || p.Sandclock {
+			return i, false
+		}
+		end += p.Moves
+		if m <= end {
+			return i, m == end
+		}
+	}
+	rep := tc.periods[n-1].Moves
+	over := m - end // moves into the repetitions of the last period
+	return n - 1 + (over+rep-1)/rep, over%rep == 0
+}
+
+// incrementAt is the increment in force for a player's own move number m.
+func (tc *TimeControl) incrementAt(m int) int64 {
+	if tc.Kind != TimeControlTimed || tc.n == 0 {
+		return 0
+	}
+	k, _ := tc.periodOf(m)
+	return tc.periods[min(k, int(tc.n)-1)].Increment
+}
+
+// isPeriodEnd says whether own move m completes a period, after which a new
+// period's time is added.
+func (tc *TimeControl) isPeriodEnd(m int) bool {
+	if tc.Kind != TimeControlTimed || tc.n == 0 {
+		return false
+	}
+	_, last := tc.periodOf(m)
+	return last
+}
+
+// readHumanTimeControl reads the forms people type into the tag instead of
+// the standard's: "15 min/game + 10 sec/move", "15 min. + 10 s. per move",
+// "90' + 30 sec", "1 hour 30 minutes + 30 seconds", "90 мин + 30 сек", " 300+0 ".
+// It knows a base time and an optional increment from move 1, nothing else:
+// anything it does not fully understand (move counts, delays, an increment
+// from a later move) is refused rather than guessed.
+func readHumanTimeControl(s string) (TimeControl, bool) {
+	s = strings.TrimSpace(s)
+	if tc, err := ParseTimeControl(s); err == nil {
+		return tc, true
+	}
+	var part [2]int64 // base, increment, in ms
+	var seen [2]bool
+	cur := 0
+	afterMove := false // the word "move" was just read: "starting from move 1"
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '/' || c == ',' || c == '.' || c == '(' || c == ')':
+			i++
+		case c == '+':
+			if cur == 1 || !seen[0] {
+				return TimeControl{}, false
+			}
+			cur = 1
+			afterMove = false
+			i++
+		case c >= '0' && c <= '9':
+			ms, j, err := readSeconds(s, i)
+			if err != nil {
+				return TimeControl{}, false
+			}
+			for j < len(s) && s[j] == ' ' {
+				j++
+			}
+			unit, k := readTimeUnit(s, j)
+			if unit == 0 {
+				if afterMove && ms == 1000 {
+					// "from move 1" restates what an increment means.
+					afterMove = false
+					i = j
+					continue
+				}
+				return TimeControl{}, false
+			}
+			part[cur] += ms * unit
+			seen[cur] = true
+			afterMove = false
+			i = k
+		default:
+			w, j := readWord(s, i)
+			if w == "" {
+				return TimeControl{}, false
+			}
+			if !isFillerWord(w) {
+				return TimeControl{}, false
+			}
+			afterMove = equalFoldAny(w, "move", "ход")
+			i = j
+		}
+	}
+	if !seen[0] || (part[0] == 0 && part[1] == 0) || part[0] >= 1e12 || part[1] >= 1e12 {
+		return TimeControl{}, false // no time, or more seconds than the standard form holds
+	}
+	var tc TimeControl
+	tc.Kind = TimeControlTimed
+	tc.periods[0] = Period{Base: part[0], Increment: part[1]}
+	tc.n = 1
+	return tc, true
+}
+
+// readTimeUnit reads a unit of time at s[i] and returns its length in
+// seconds (0 when there is none) and the index after it.
+func readTimeUnit(s string, i int) (int64, int) {
+	if i < len(s) && (s[i] == '\'' || s[i] == '"') {
+		if s[i] == '\'' && i+1 < len(s) && s[i+1] == '\'' {
+			return 1, i + 2 // 30'' is seconds
+		}
+		if s[i] == '"' {
+			return 1, i + 1
+		}
+		return 60, i + 1
+	}
+	w, j := readWord(s, i)
+	switch {
+	case equalFoldAny(w, "h", "hr", "hrs", "hour", "hours", "ч", "час", "часа", "часов"):
+		return 3600, j
+	case equalFoldAny(w, "m", "min", "mins", "minute", "minutes", "мин", "минут", "минуты"):
+		return 60, j
+	case equalFoldAny(w, "s", "sec", "secs", "second", "seconds", "с", "сек", "секунд", "секунды"):
+		return 1, j
+	}
+	return 0, i
+}
+
+// isFillerWord says whether a word adds nothing to a base and an increment.
+func isFillerWord(w string) bool {
+	return equalFoldAny(w, "per", "each", "every", "a", "for", "the", "all", "and", "plus", "game", "move", "moves",
+		"increment", "incr", "inc", "bonus", "added", "starting", "from", "with",
+		"на", "партию", "ход", "за", "каждый", "с", "добавлением", "плюс")
+}
+
+// readWord reads a run of letters at s[i] (any script).
+func readWord(s string, i int) (string, int) {
+	j := i
+	for j < len(s) {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		j += size
+	}
+	return s[i:j], j
+}
+
+// equalFoldAny says whether w is one of words, ignoring case.
+func equalFoldAny(w string, words ...string) bool {
+	for _, x := range words {
+		if strings.EqualFold(w, x) {
+			return true
+		}
+	}
+	return false
+}

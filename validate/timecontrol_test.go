@@ -1,0 +1,211 @@
+package validate
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseTimeControl(t *testing.T) {
+	s := func(sec float64) int64 { return int64(sec * 1000) }
+	tests := []struct {
+		in       string
+		kind     TimeControlKind
+		periods  []Period
+		category string
+	}{
+		{"?", TimeControlUnknown, nil, ""},
+		{"-", TimeControlNone, nil, ""},
+		{"300", TimeControlTimed, []Period{{Base: s(300)}}, "blitz"},
+		{"600", TimeControlTimed, []Period{{Base: s(600)}}, "blitz"}, // exactly 10 min is still blitz
+		{"601", TimeControlTimed, []Period{{Base: s(601)}}, "rapid"},
+		{"4500+60", TimeControlTimed, []Period{{Base: s(4500), Increment: s(60)}}, "standard"},
+		{"180+2", TimeControlTimed, []Period{{Base: s(180), Increment: s(2)}}, "blitz"},        // lichess
+		{"0+1", TimeControlTimed, []Period{{Increment: s(1)}}, "blitz"},                        // lichess
+		{"540+1", TimeControlTimed, []Period{{Base: s(540), Increment: s(1)}}, "blitz"},        // 9 + 1 min: blitz
+		{"541+1", TimeControlTimed, []Period{{Base: s(541), Increment: s(1)}}, "rapid"},        // just over 10 min
+		{"1500+25", TimeControlTimed, []Period{{Base: s(1500), Increment: s(25)}}, "rapid"},    // 25 + 25 = 50 min
+		{"1800+30", TimeControlTimed, []Period{{Base: s(1800), Increment: s(30)}}, "standard"}, // 30 + 30 = 60 min
+		{"1800+29", TimeControlTimed, []Period{{Base: s(1800), Increment: s(29)}}, "rapid"},
+		{"*180", TimeControlTimed, []Period{{Base: s(180), Sandclock: true}}, "blitz"},
+		{"40/9000", TimeControlTimed, []Period{{Moves: 40, Base: s(9000)}}, "standard"},
+		{"40/7200:3600", TimeControlTimed, []Period{{Moves: 40, Base: s(7200)}, {Base: s(3600)}}, "standard"},
+		{"40/5400+30:1800+30", TimeControlTimed, []Period{{Moves: 40, Base: s(5400), Increment: s(30)}, {Base: s(1800), Increment: s(30)}}, "standard"},
+		{"40/7200:20/3600:900+30", TimeControlTimed, []Period{{Moves: 40, Base: s(7200)}, {Moves: 20, Base: s(3600)}, {Base: s(900), Increment: s(30)}}, "standard"},
+		{"10.931+0.109", TimeControlTimed, []Period{{Base: 10931, Increment: 109}}, "blitz"}, // cutechess
+		{"1800+5.232", TimeControlTimed, []Period{{Base: s(1800), Increment: 5232}}, "rapid"},
+		{"1/259200", TimeControlTimed, []Period{{Moves: 1, Base: s(259200)}}, "correspondence"}, // chess.com daily
+	}
+	for _, tt := range tests {
+		tc, err := ParseTimeControl(tt.in)
+		if err != nil {
+			t.Errorf("%q: %v", tt.in, err)
+			continue
+		}
+		if tc.Kind != tt.kind {
+			t.Errorf("%q: kind %d, want %d", tt.in, tc.Kind, tt.kind)
+		}
+		if got := tc.Periods(); !reflect.DeepEqual(got, tt.periods) && !(len(got) == 0 && len(tt.periods) == 0) {
+			t.Errorf("%q: periods %+v, want %+v", tt.in, got, tt.periods)
+		}
+		if got := tc.Category(); got != tt.category {
+			t.Errorf("%q: category %q, want %q", tt.in, got, tt.category)
+		}
+		if got := tc.String(); got != tt.in {
+			t.Errorf("%q: String() = %q", tt.in, got)
+		}
+	}
+}
+
+func TestParseTimeControlMalformed(t *testing.T) {
+	tests := []struct{ in, err string }{
+		{"", "it is empty"},
+		{"abc", "a period must give a number of seconds"},
+		{"40/", "a period must give a number of seconds"},
+		{"300+", "a period must give a number of seconds"},
+		{"300:", "a period must give a number of seconds"},
+		{"0/300", "a period's move count must be at least 1"},
+		{"40.5/300", "a period's move count must be at least 1"},
+		{"300 + 5", "unexpected text after a period"},
+		{"300+5s", "unexpected text after a period"},
+		{"300:40/900", "only the last period may lack a move count: the periods after it can never start"},
+		{"40/7200:*180", "a sandclock (*N) is a whole time control on its own"},
+		{"*180:300", "a sandclock (*N) is a whole time control on its own"},
+		{"?:300", `"?" and "-" stand alone`},
+		{"40/7200:-", `"?" and "-" stand alone`},
+		{"0", "it gives no time at all"},
+		{"0+0", "it gives no time at all"},
+		{"1234567890", "a number is too large"},
+		{"1/1:1/1:1/1:1/1:1/1:1/1:1/1", "too many periods"},
+		{"300.", "a period must give a number of seconds"},
+	}
+	for _, tt := range tests {
+		tc, err := ParseTimeControl(tt.in)
+		if err == nil {
+			t.Errorf("%q: parsed as %s, want error %q", tt.in, tc.String(), tt.err)
+			continue
+		}
+		if err.Error() != tt.err {
+			t.Errorf("%q: error %q, want %q", tt.in, err, tt.err)
+		}
+		if tc.Kind != TimeControlAbsent {
+			t.Errorf("%q: kind %d on error", tt.in, tc.Kind)
+		}
+	}
+}
+
+func TestReadHumanTimeControl(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"15 min/game + 10 sec/move", "900+10"},                                        // DGT LiveChess
+		{"15 min. + 10 s. per move", "900+10"},                                         // corpus, 297 games
+		{"15 minutes + 10 seconds increment per move, starting from move 1", "900+10"}, // corpus, 308 games
+		{"90' + 30''", "5400+30"},
+		{"90'+30\"", "5400+30"},
+		{"1 hour 30 minutes + 30 seconds", "5400+30"},
+		{"90 мин + 30 сек на ход", "5400+30"},
+		{"2h", "7200"},
+		{" 300+0 ", "300"},
+		{"25 min", "1500"},
+	}
+	for _, tt := range tests {
+		tc, ok := readHumanTimeControl(tt.in)
+		if !ok {
+			t.Errorf("%q: not read", tt.in)
+			continue
+		}
+		if got := tc.String(); got != tt.want {
+			t.Errorf("%q: read as %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	refused := []string{
+		"40 moves in 90 min",              // a move count: not guessed
+		"90 min + 30 sec from move 41",    // increment from a later move
+		"G/90",                            // no unit
+		"90 min; d5",                      // a delay
+		"game in 90 min + 30 sec + 5 sec", // two pluses
+		"+ 30 sec",                        // increment without base
+		"0 min",                           // no time
+		"blitz",
+		"",
+	}
+	for _, in := range refused {
+		if tc, ok := readHumanTimeControl(in); ok {
+			t.Errorf("%q: read as %q, want refusal", in, tc.String())
+		}
+	}
+}
+
+func TestTimeControlPeriods(t *testing.T) {
+	tc, err := ParseTimeControl("40/7200:20/3600:900+30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends := []struct {
+		k     int
+		end   int
+		bonus int64
+		ok    bool
+	}{{0, 40, 3600000, true}, {1, 60, 900000, true}, {2, 0, 0, false}}
+	for _, e := range ends {
+		end, bonus, ok := tc.periodEnd(e.k)
+		if end != e.end || bonus != e.bonus || ok != e.ok {
+			t.Errorf("periodEnd(%d) = %d, %d, %v; want %d, %d, %v", e.k, end, bonus, ok, e.end, e.bonus, e.ok)
+		}
+	}
+	for m, want := range map[int]int64{1: 0, 40: 0, 41: 0, 60: 0, 61: 30000, 200: 30000} {
+		if got := tc.incrementAt(m); got != want {
+			t.Errorf("incrementAt(%d) = %d, want %d", m, got, want)
+		}
+	}
+	for m, want := range map[int]bool{39: false, 40: true, 41: false, 60: true, 61: false, 100: false} {
+		if got := tc.isPeriodEnd(m); got != want {
+			t.Errorf("isPeriodEnd(%d) = %v, want %v", m, got, want)
+		}
+	}
+
+	// The standard repeats the last period: 40/9000 gives 9000 s every 40 moves.
+	rep, _ := ParseTimeControl("40/9000")
+	for k, want := range []int{40, 80, 120} {
+		if end, bonus, ok := rep.periodEnd(k); end != want || bonus != 9000000 || !ok {
+			t.Errorf("40/9000 periodEnd(%d) = %d, %d, %v", k, end, bonus, ok)
+		}
+	}
+	for m, want := range map[int]bool{40: true, 79: false, 80: true, 120: true, 121: false} {
+		if got := rep.isPeriodEnd(m); got != want {
+			t.Errorf("40/9000 isPeriodEnd(%d) = %v, want %v", m, got, want)
+		}
+	}
+	sd, _ := ParseTimeControl("300+2")
+	if _, _, ok := sd.periodEnd(0); ok || sd.isPeriodEnd(40) || sd.incrementAt(77) != 2000 {
+		t.Errorf("300+2: a sudden-death period must never end and keep its increment")
+	}
+}
+
+func BenchmarkParseTimeControl(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseTimeControl("40/5400+30:1800+30"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func FuzzParseTimeControl(f *testing.F) {
+	for _, s := range []string{"?", "-", "300", "4500+60", "*180", "40/9000", "40/7200:3600", "40/5400+30:1800+30",
+		"10.931+0.109", "1/259200", "15 min/game + 10 sec/move", "90' + 30''", "90 мин + 30 сек", "300:40/900", "1.2.3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if tc, err := ParseTimeControl(s); err == nil {
+			back, err := ParseTimeControl(tc.String())
+			if err != nil || back != tc {
+				t.Fatalf("%q: String() %q does not read back (%v)", s, tc.String(), err)
+			}
+			_ = tc.Category()
+		}
+		if tc, ok := readHumanTimeControl(s); ok {
+			if _, err := ParseTimeControl(tc.String()); err != nil {
+				t.Fatalf("%q read as %q, which is not PGN: %v", s, tc.String(), err)
+			}
+		}
+	})
+}
