@@ -1,5 +1,3 @@
-// Package pipeline runs arbiter over files: it reads and splits inputs, checks
-// games on a pool of workers, keeps results in input order and writes them out.
 package pipeline
 
 import (

@@ -1,0 +1,119 @@
+package pipeline
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// GitHubSink prints GitHub Actions workflow commands, which the runner
+// turns into annotations on the files:
+//
+//	::error file=F,line=L,col=C,title=CODE::MESSAGE (move N..., ply P)
+//
+// with "warning" for warnings and "notice" for infos. An input that cannot
+// be read becomes an ::error on the file. Properties escape %, CR, LF, ':'
+// and ','; the message escapes %, CR and LF, as the runner expects.
+type GitHubSink struct {
+	w     *bufio.Writer
+	buf   []byte
+	where []byte
+}
+
+// NewGitHubSink writes to w.
+func NewGitHubSink(w io.Writer) *GitHubSink { return &GitHubSink{w: bufio.NewWriterSize(w, 64<<10)} }
+
+func (s *GitHubSink) BeginFile(Input) error { return nil }
+func (s *GitHubSink) Flush() error          { return s.w.Flush() }
+func (s *GitHubSink) Close(*Summary) error  { return s.w.Flush() }
+
+var githubLevels = [...]string{validate.Info: "notice", validate.Warning: "warning", validate.Error: "error"}
+
+func (s *GitHubSink) Game(r *GameRecord) error {
+	if len(r.Report.Findings) == 0 {
+		return nil
+	}
+	n := numberingOf(r)
+	for i := range r.Report.Findings {
+		f := &r.Report.Findings[i]
+		pos := location(r, f)
+		level := "error"
+		if int(f.Severity) < len(githubLevels) {
+			level = githubLevels[f.Severity]
+		}
+		b := append(s.buf[:0], "::"...)
+		b = append(b, level...)
+		b = append(b, " file="...)
+		b = appendGitHubProperty(b, r.File)
+		b = append(b, ",line="...)
+		b = strconv.AppendInt(b, int64(pos.Line), 10)
+		b = append(b, ",col="...)
+		b = strconv.AppendInt(b, int64(pos.Col), 10)
+		b = append(b, ",title="...)
+		b = appendGitHubProperty(b, string(f.Code))
+		b = append(b, "::"...)
+		b = appendGitHubData(b, f.Message)
+		s.where = appendWhere(s.where[:0], n, f)
+		b = appendGitHubData(b, s.where)
+		b = append(b, '\n')
+		s.buf = b
+		if _, err := s.w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *GitHubSink) EndFile(f *FileSummary) error {
+	if f.Err == nil {
+		return nil
+	}
+	b := append(s.buf[:0], "::error file="...)
+	b = appendGitHubProperty(b, f.Input.Path)
+	b = append(b, ",title=unreadable-input::"...)
+	b = appendGitHubData(b, f.Err.Error())
+	b = append(b, '\n')
+	s.buf = b
+	_, err := s.w.Write(b)
+	return err
+}
+
+// appendGitHubData escapes a workflow command's message.
+func appendGitHubData[T string | []byte](dst []byte, s T) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '%':
+			dst = append(dst, "%25"...)
+		case '\r':
+			dst = append(dst, "%0D"...)
+		case '\n':
+			dst = append(dst, "%0A"...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// appendGitHubProperty escapes a workflow command's property value.
+func appendGitHubProperty(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '%':
+			dst = append(dst, "%25"...)
+		case '\r':
+			dst = append(dst, "%0D"...)
+		case '\n':
+			dst = append(dst, "%0A"...)
+		case ':':
+			dst = append(dst, "%3A"...)
+		case ',':
+			dst = append(dst, "%2C"...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}

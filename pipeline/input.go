@@ -1,0 +1,237 @@
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Stdin is the path that names standard input.
+const Stdin = "-"
+
+// Input is one stream to check: a file or standard input.
+type Input struct {
+	Path string // as given on the command line or found in a directory; Stdin for standard input
+	Size int64  // bytes on disk (compressed size for compressed files), -1 when unknown
+}
+
+// sniffSize is how much of a file found in a directory is read to decide
+// whether it holds games.
+const sniffSize = 8 << 10
+
+// Expand turns command-line paths into inputs, in the order given.
+//
+// A path that is not a directory is always taken, even when it cannot be read:
+// the run then reports it, so that the caller's exit status says so. A
+// directory is walked recursively in lexical order; from it are taken the
+// regular files (or links to them) named *.pgn and those whose first bytes
+// look like games or like a compressed stream (see looksLikeGames), and names
+// starting with "." are passed over, so that LICENSE files, sources and .git
+// do not become findings. Name a file explicitly to check it regardless.
+//
+// Expand returns every input it found and, joined into one error, the
+// directories it could not read.
+func Expand(paths []string) ([]Input, error) {
+	var inputs []Input
+	var errs []error
+	for _, p := range paths {
+		if p == Stdin {
+			inputs = append(inputs, Input{Path: Stdin, Size: -1})
+			continue
+		}
+		info, err := os.Stat(p)
+		if err != nil || !info.IsDir() {
+			size := int64(-1)
+			if err == nil && info.Mode().IsRegular() {
+				size = info.Size()
+			}
+			inputs = append(inputs, Input{Path: p, Size: size})
+			continue
+		}
+		found, err := walk(p)
+		inputs = append(inputs, found...)
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return inputs, errors.Join(errs...)
+}
+
+// walk lists the game files under dir.
+func walk(dir string) ([]Input, error) {
+	var inputs []Input
+	var errs []error
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			errs = append(errs, err)
+			if d != nil && d.IsDir() && path != dir {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if path != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		// Links are followed to files only: a linked directory could loop.
+		info, err := os.Stat(path)
+		if err != nil {
+			errs = append(errs, err)
+			return nil
+		}
+		if !info.Mode().IsRegular() {
+			return nil
+		}
+		ok := strings.EqualFold(filepath.Ext(path), ".pgn")
+		if !ok {
+			ok, err = sniffFile(path)
+		}
+		if err != nil {
+			errs = append(errs, err)
+			return nil
+		}
+		if ok {
+			inputs = append(inputs, Input{Path: path, Size: info.Size()})
+		}
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, err)
+	}
+	return inputs, errors.Join(errs...)
+}
+
+func sniffFile(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	head := make([]byte, sniffSize)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	return looksLikeGames(head[:n]), nil
+}
+
+// looksLikeGames says whether the first bytes of a file are a compressed
+// stream or text with games in it: a PGN tag pair, a first move ("1." then
+// a square within a few bytes: "1. e4", "1.Sf3", "1. е2–е4"), or a few words
+// that read as moves ("f3 e5 g4 Qh4", "b2b3", "Кb1—c3"), which prose, code
+// and position lists lack.
+func looksLikeGames(head []byte) bool {
+	if compression(head) != streamPlain {
+		return true
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return false
+	}
+	for line := range bytes.Lines(head) {
+		line = bytes.TrimLeft(line, " \t\ufeff")
+		if isTagPair(line) {
+			return true
+		}
+	}
+	return hasFirstMove(head) || moveWords(head) >= 3
+}
+
+// hasFirstMove finds "1." not preceded by a digit and followed by a square.
+func hasFirstMove(head []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(head[i:], []byte("1."))
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		if (at == 0 || !isDigit(head[at-1])) && squareFollows(head[at+2:]) {
+			return true
+		}
+		i = at + 2
+	}
+}
+
+// moveWords counts the words of head that could be moves: short, made of
+// piece letters, squares, capture and check signs, dashes and non-ASCII
+// letters only, with a square in them.
+func moveWords(head []byte) int {
+	n := 0
+	for _, w := range bytes.FieldsFunc(head, isWordBreak) {
+		if len(w) <= 16 && isMoveWord(w) {
+			n++
+		}
+	}
+	return n
+}
+
+func isWordBreak(r rune) bool {
+	switch r {
+	case ' ', '\t', '\r', '\n', '.', ',', ';', '(', ')', '{', '}', '!', '?', '…':
+		return true
+	}
+	return false
+}
+
+func isMoveWord(w []byte) bool {
+	square := false
+	for i, c := range w {
+		switch {
+		case c >= 0x80, strings.IndexByte("KQRBNOSLDTFCPx:-=+#", c) >= 0:
+		case c >= 'a' && c <= 'h':
+			if i+1 < len(w) && w[i+1] >= '1' && w[i+1] <= '8' {
+				square = true
+			}
+		case c >= '1' && c <= '8':
+		default:
+			return false
+		}
+	}
+	return square
+}
+
+// isTagPair matches `[Name "` at the start of a line.
+func isTagPair(line []byte) bool {
+	if len(line) < 4 || line[0] != '[' {
+		return false
+	}
+	i := 1
+	for i < len(line) && (isLetter(line[i]) || isDigit(line[i]) || line[i] == '_') {
+		i++
+	}
+	if i == 1 || !isLetter(line[1]) {
+		return false
+	}
+	for i < len(line) && line[i] == ' ' {
+		i++
+	}
+	return i > 1 && i < len(line) && line[i] == '"'
+}
+
+// squareFollows says whether a rank digit comes within the first move's
+// first few bytes (room for dots, spaces, a piece letter and a file, in
+// Cyrillic too).
+func squareFollows(b []byte) bool {
+	const reach = 9
+	for i := 0; i < len(b) && i < reach; i++ {
+		switch c := b[i]; {
+		case c >= '1' && c <= '8':
+			return i > 0
+		case c == '\n' || c == '\r':
+			return false
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

@@ -1,0 +1,113 @@
+package pipeline
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestExpand(t *testing.T) {
+	dir := t.TempDir()
+	game := []byte("[Event \"x\"]\n\n1. e4 *\n")
+	writeFile(t, dir, "b.pgn", game)
+	writeFile(t, dir, "a/z.txt", []byte("Партия\n1. е2–е4 е7–е5\n"))
+	writeFile(t, dir, "a/y.pgn.zst", zstded(t, game))
+	writeFile(t, dir, "a/x.data", gzipped(t, []byte("anything")))
+	writeFile(t, dir, "a/LICENSE", []byte("Permission is hereby granted, free of charge\n1. Install\n"))
+	writeFile(t, dir, "a/main.go", []byte("package main\n\nfunc main() {}\n"))
+	writeFile(t, dir, "a/blob.bin", []byte("[Event \"x\"]\x00\x01"))
+	writeFile(t, dir, ".hidden/c.pgn", game)
+	writeFile(t, dir, "a/.d.pgn", game)
+	writeFile(t, dir, "a/empty.pgn", nil)
+	writeFile(t, dir, "a/moves.txt", []byte("f3 e5 g4 Qh4 0-1\n"))
+	writeFile(t, dir, "a/prose.PGN", []byte("not a game, but named as one\n"))
+	if err := os.Symlink(filepath.Join(dir, "b.pgn"), filepath.Join(dir, "link.pgn")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "a"), filepath.Join(dir, "loop")); err != nil {
+		t.Fatal(err)
+	}
+	explicit := writeFile(t, t.TempDir(), "notes.md", []byte("no games here"))
+	missing := filepath.Join(dir, "missing.pgn")
+
+	got, err := Expand([]string{explicit, dir, "-", missing})
+	if err != nil {
+		t.Fatalf("Expand: %v", err)
+	}
+	want := []Input{
+		{Path: explicit, Size: 13},
+		{Path: filepath.Join(dir, "a/empty.pgn"), Size: 0},
+		{Path: filepath.Join(dir, "a/moves.txt"), Size: 17},
+		{Path: filepath.Join(dir, "a/prose.PGN"), Size: 29},
+		{Path: filepath.Join(dir, "a/x.data"), Size: int64(len(gzipped(t, []byte("anything"))))},
+		{Path: filepath.Join(dir, "a/y.pgn.zst"), Size: int64(len(zstded(t, game)))},
+		{Path: filepath.Join(dir, "a/z.txt"), Size: int64(len("Партия\n1. е2–е4 е7–е5\n"))},
+		{Path: filepath.Join(dir, "b.pgn"), Size: int64(len(game))},
+		{Path: filepath.Join(dir, "link.pgn"), Size: int64(len(game))},
+		{Path: "-", Size: -1},
+		{Path: missing, Size: -1},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Expand:\n got %v\nwant %v", got, want)
+	}
+}
+
+func TestExpandUnreadableDirectory(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads every directory")
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "ok.pgn", []byte("[Event \"x\"]\n"))
+	locked := filepath.Join(dir, "locked")
+	writeFile(t, locked, "hidden.pgn", []byte("[Event \"x\"]\n"))
+	os.Chmod(locked, 0)
+	defer os.Chmod(locked, 0o755)
+	got, err := Expand([]string{dir})
+	if err == nil || !strings.Contains(err.Error(), "locked") {
+		t.Errorf("error %v, want one naming the locked directory", err)
+	}
+	if len(got) != 1 || got[0].Path != filepath.Join(dir, "ok.pgn") {
+		t.Errorf("inputs %v, want ok.pgn alone", got)
+	}
+}
+
+func TestLooksLikeGames(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"[Event \"Open\"]\n", true},
+		{"\ufeff[Event \"Open\"]\n", true},
+		{"  [Site \"x\"]", true},
+		{"[Event  \"Open\"]", true},
+		{"1. e4 e5 2. Nf3", true},
+		{"1.Sf3\nd5\n2.e4", true},
+		{"some words\n1. е2–е4 е7–е5", true},
+		{"1... Nf6", true},
+		{"", false},
+		{"[link](x)", false},
+		{"[1] reference", false},
+		{"1. Install the tool\n2. Run it", false},
+		{"version 1.2.3", false},
+		{"11. e4", false},
+		{"1.\ne4", false},
+		{"[Event \"x\"]\x00", false},
+		{"-- 2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -", false},
+		{"f3 e5 g4 Qh4 0-1", true},
+		{"e4 { a comment } *", false},
+		{"b2b3 e7e5 c1b2 d7d6", true},
+		{"3. Кb1—c3 Кg8—f6", false},
+		{"3. Кb1—c3 Кg8—f6 4. Сc1—g5", true},
+		{"Nf3, then d4 and c4!", true},
+		{"see a1, b2 and the h1 heading", true},
+		{"see a1 and b2", false},
+		{"Version 2.1 of the License, or (at your option) any later version", false},
+		{"CFLAGS = -O2 -Wall\nall: pgn-extract", false},
+	} {
+		if got := looksLikeGames([]byte(c.text)); got != c.want {
+			t.Errorf("looksLikeGames(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

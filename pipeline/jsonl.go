@@ -1,0 +1,70 @@
+package pipeline
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+)
+
+// JSONLSink prints one JSON object a line per finding, with exactly these
+// keys in this order: file, game (0-based in its file), line, column, ply
+// (null when none), move (as written, null when none), code, severity
+// ("error", "warning" or "info"), message and suggestions (a list, never null).
+type JSONLSink struct {
+	w   *bufio.Writer
+	buf []byte
+}
+
+// NewJSONLSink writes to w.
+func NewJSONLSink(w io.Writer) *JSONLSink { return &JSONLSink{w: bufio.NewWriterSize(w, 64<<10)} }
+
+func (s *JSONLSink) BeginFile(Input) error      { return nil }
+func (s *JSONLSink) EndFile(*FileSummary) error { return nil }
+func (s *JSONLSink) Flush() error               { return s.w.Flush() }
+func (s *JSONLSink) Close(*Summary) error       { return s.w.Flush() }
+
+func (s *JSONLSink) Game(r *GameRecord) error {
+	for i := range r.Report.Findings {
+		f := &r.Report.Findings[i]
+		pos := location(r, f)
+		b := append(s.buf[:0], `{"file":`...)
+		b = appendJSONString(b, r.File)
+		b = append(b, `,"game":`...)
+		b = strconv.AppendInt(b, int64(r.Index), 10)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(pos.Line), 10)
+		b = append(b, `,"column":`...)
+		b = strconv.AppendInt(b, int64(pos.Col), 10)
+		b = append(b, `,"ply":`...)
+		if f.Ply < 0 {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64(f.Ply), 10)
+		}
+		b = append(b, `,"move":`...)
+		if f.Move == "" {
+			b = append(b, "null"...)
+		} else {
+			b = appendJSONString(b, f.Move)
+		}
+		b = append(b, `,"code":`...)
+		b = appendJSONString(b, string(f.Code))
+		b = append(b, `,"severity":"`...)
+		b = append(b, f.Severity.String()...)
+		b = append(b, `","message":`...)
+		b = appendJSONString(b, f.Message)
+		b = append(b, `,"suggestions":[`...)
+		for k, sug := range f.Suggestions {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, sug)
+		}
+		b = append(b, "]}\n"...)
+		s.buf = b
+		if _, err := s.w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,173 @@
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// twoGamesText is what testdata/two-games.pgn.bz2 holds.
+const twoGamesText = "[Event \"bz2 one\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n[Event \"bz2 two\"]\n[Result \"*\"]\n\n1. d4 *\n"
+
+func gzipped(t testing.TB, text []byte) []byte {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(text)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func zstded(t testing.TB, text []byte) []byte {
+	var b bytes.Buffer
+	w, err := zstd.NewWriter(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(text)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func writeFile(t testing.TB, dir, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func readAll(t *testing.T, path string) ([]byte, error) {
+	t.Helper()
+	rc, err := Open(Input{Path: path})
+	if err != nil {
+		t.Fatalf("Open(%s): %v", path, err)
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
+}
+
+// TestOpenByMagic reads each format under a name that says something else.
+func TestOpenByMagic(t *testing.T) {
+	dir := t.TempDir()
+	text := []byte(twoGamesText)
+	bz, err := os.ReadFile("testdata/two-games.pgn.bz2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{
+		"plain.gz":      text,
+		"gzip.pgn":      gzipped(t, text),
+		"zstd.bz2":      zstded(t, text),
+		"bzip2.zst":     bz,
+		"multi.txt":     append(gzipped(t, text[:50]), gzipped(t, text[50:])...),
+		"empty.pgn":     nil,
+		"one-byte.pgn":  []byte("["),
+		"zstd-empty.gz": zstded(t, nil),
+	} {
+		got, err := readAll(t, writeFile(t, dir, name, data))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		want := twoGamesText
+		switch name {
+		case "empty.pgn", "zstd-empty.gz":
+			want = ""
+		case "one-byte.pgn":
+			want = "["
+		}
+		if string(got) != want {
+			t.Errorf("%s: read %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestOpenTruncated cuts compressed streams short: the text before the cut
+// is read, then an error names the file and the offset.
+func TestOpenTruncated(t *testing.T) {
+	dir := t.TempDir()
+	text := bytes.Repeat([]byte(twoGamesText), 200)
+	bz, err := os.ReadFile("testdata/two-games.pgn.bz2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, format string
+		text, data   []byte
+	}{
+		{"cut.pgn.gz", "gzip", text, gzipped(t, text)},
+		{"cut.pgn.zst", "zstd", text, zstded(t, text)},
+		{"cut.pgn.bz2", "bzip2", []byte(twoGamesText), bz},
+	} {
+		cut := c.data[:len(c.data)*2/3]
+		path := writeFile(t, dir, c.name, cut)
+		got, err := readAll(t, path)
+		var re *ReadError
+		if !errors.As(err, &re) {
+			t.Errorf("%s: error %v, want a *ReadError", c.name, err)
+			continue
+		}
+		if re.Path != path || re.Format != c.format || re.Offset != int64(len(got)) || re.Raw != int64(len(cut)) {
+			t.Errorf("%s: %+v after %d bytes of text, want path %s, format %s, raw %d", c.name, re, len(got), path, c.format, len(cut))
+		}
+		if !bytes.HasPrefix(c.text, got) {
+			t.Errorf("%s: the text read is not a prefix of the input", c.name)
+		}
+		if msg := err.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, c.format) {
+			t.Errorf("%s: message %q does not name the file and format", c.name, msg)
+		}
+	}
+}
+
+func TestOpenMissing(t *testing.T) {
+	_, err := Open(Input{Path: filepath.Join(t.TempDir(), "nope.pgn")})
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Open of a missing file: %v", err)
+	}
+}
+
+func TestOpenCorruptHeader(t *testing.T) {
+	// A gzip magic followed by garbage: the header itself is refused.
+	path := writeFile(t, t.TempDir(), "bad.gz", []byte{0x1f, 0x8b, 0xff, 0xff, 0xff})
+	_, err := Open(Input{Path: path})
+	var re *ReadError
+	if !errors.As(err, &re) || re.Format != "gzip" || re.Path != path {
+		t.Errorf("Open of a corrupt gzip header: %v", err)
+	}
+}
+
+func TestCompression(t *testing.T) {
+	for _, c := range []struct {
+		head []byte
+		want compressionKind
+	}{
+		{[]byte{0x1f, 0x8b, 8, 0}, streamGzip},
+		{[]byte{0x28, 0xb5, 0x2f, 0xfd}, streamZstd},
+		{[]byte("BZh9"), streamBzip2},
+		{[]byte("BZh0"), streamPlain},
+		{[]byte("BZhx"), streamPlain},
+		{[]byte("BZh"), streamPlain},
+		{[]byte{0x1f}, streamPlain},
+		{[]byte("[Event"), streamPlain},
+		{nil, streamPlain},
+	} {
+		if got := compression(c.head); got != c.want {
+			t.Errorf("compression(%q) = %v, want %v", c.head, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,370 @@
+package pipeline
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/arbiter-chess/arbiter/pipeline/table"
+)
+
+// ParquetOptions say what a ParquetSink writes.
+type ParquetOptions struct {
+	Moves bool // write the moves table too (the check must fill Report.Moves)
+	// Resume keeps what an earlier run into the same directory completed;
+	// Done then tells which inputs to skip. Without it the directory's
+	// earlier output is removed.
+	Resume bool
+	// BatchRows is the number of rows per record batch and Parquet row
+	// group; 0 means table.DefaultBatchRows.
+	BatchRows int
+}
+
+// The tables, each a subdirectory of the output directory, so that one glob
+// reads a table whatever the number of inputs:
+// read_parquet('DIR/games/*.parquet').
+const (
+	GamesTable    = "games"
+	FindingsTable = "findings"
+	MovesTable    = "moves"
+)
+
+// ParquetSink writes the games, findings and (optionally) moves tables as
+// Parquet, one file per input and table:
+//
+//	DIR/games/NNNNN-<name>.parquet
+//	DIR/findings/NNNNN-<name>.parquet
+//	DIR/moves/NNNNN-<name>.parquet
+//	DIR/manifest.json
+//
+// NNNNN numbers the inputs in the order first seen and <name> is the input's
+// base name with unusual characters replaced. Each file is written under a
+// hidden temporary name in its directory and renamed once its input ends, so
+// a glob never reads a partial file; the manifest is rewritten after each
+// input. An input that was interrupted leaves no file; one whose read failed
+// part way keeps the games read before the failure, marked not completed in
+// the manifest, so that a resumed run reads it again.
+type ParquetSink struct {
+	dir    string
+	opt    ParquetOptions
+	tables []string
+	man    Manifest
+	begun  map[int]bool // entries written by this run
+	cur    *parquetInput
+	game   table.Game // reused: filled from each record
+	closed bool
+}
+
+var _ Sink = (*ParquetSink)(nil)
+
+// parquetInput is the input being written.
+type parquetInput struct {
+	entry   int // index in man.Inputs
+	size    int64
+	modTime time.Time
+	files   []*parquetFile
+}
+
+// parquetFile is one table's file of the current input.
+type parquetFile struct {
+	table string
+	final string // path relative to the output directory, '/'-separated
+	tmp   string // absolute temporary path
+	f     *os.File
+	buf   *bufio.Writer
+	w     *table.Writer
+}
+
+// NewParquetSink prepares dir (creating it and its table directories) and
+// removes the temporary files a killed run may have left. Without
+// opt.Resume it also removes earlier output; with it, it keeps the files the
+// manifest lists and removes any other output file.
+func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
+	s := &ParquetSink{dir: dir, opt: opt, tables: []string{GamesTable, FindingsTable},
+		begun: map[int]bool{}, man: Manifest{Version: manifestVersion, Schema: table.Version}}
+	if opt.Moves {
+		s.tables = append(s.tables, MovesTable)
+	}
+	for _, t := range s.tables {
+		if err := os.MkdirAll(filepath.Join(dir, t), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Resume {
+		m, err := LoadManifest(dir)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return nil, err
+		case m.Schema != table.Version:
+			return nil, fmt.Errorf("%s holds tables of schema version %s, this arbiter writes version %s: write to a new directory or run without --resume",
+				dir, m.Schema, table.Version)
+		default:
+			s.man = *m
+		}
+	}
+	keep := map[string]bool{}
+	for _, in := range s.man.Inputs {
+		for _, f := range in.Files {
+			keep[f] = true
+		}
+	}
+	if err := s.clean(keep); err != nil {
+		return nil, err
+	}
+	if !opt.Resume {
+		if err := os.Remove(filepath.Join(dir, ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// clean removes temporary files, and output files not in keep, from the
+// table directories. Only names this sink writes are touched.
+func (s *ParquetSink) clean(keep map[string]bool) error {
+	var errs []error
+	for _, t := range []string{GamesTable, FindingsTable, MovesTable} {
+		entries, err := os.ReadDir(filepath.Join(s.dir, t))
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if (isTempName(name) || isOutputName(name)) && !keep[t+"/"+name] {
+				if err := os.Remove(filepath.Join(s.dir, t, name)); err != nil {
+					errs = append(errs, err)
+				}
+			}
+		}
+	}
+	if err := os.Remove(tempName(filepath.Join(s.dir, ManifestName))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// Manifest returns the manifest as it stands (a copy).
+func (s *ParquetSink) Manifest() Manifest {
+	m := s.man
+	m.Inputs = slices.Clone(m.Inputs)
+	return m
+}
+
+// Done says whether an earlier run completed the input with the same path,
+// size and modification time, with every table this sink writes still on
+// disk: Config.Skip on --resume.
+func (s *ParquetSink) Done(in Input) bool {
+	if in.Path == Stdin {
+		return false
+	}
+	info, err := os.Stat(in.Path)
+	if err != nil || !s.man.Complete(in.Path, info.Size(), info.ModTime()) {
+		return false
+	}
+	e := s.man.Input(in.Path)
+	for _, t := range s.tables {
+		if !e.has(t) {
+			return false
+		}
+	}
+	for _, f := range e.Files {
+		if _, err := os.Stat(filepath.Join(s.dir, filepath.FromSlash(f))); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// BeginFile opens the temporary files of the input's tables.
+func (s *ParquetSink) BeginFile(in Input) error {
+	if s.closed {
+		return errors.New("parquet sink: BeginFile after Close")
+	}
+	if s.cur != nil {
+		return fmt.Errorf("parquet sink: %s begun before %s ended", in.Path, s.man.Inputs[s.cur.entry].Path)
+	}
+	cur := &parquetInput{entry: s.entryFor(in.Path), size: in.Size}
+	if in.Path != Stdin {
+		if info, err := os.Stat(in.Path); err == nil {
+			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
+		}
+	}
+	name := outputName(s.man.Inputs[cur.entry].Number, in.Path)
+	for _, t := range s.tables {
+		f, err := s.create(t, name)
+		if err != nil {
+			abortFiles(cur.files)
+			return err
+		}
+		cur.files = append(cur.files, f)
+	}
+	s.cur = cur
+	return nil
+}
+
+// entryFor returns the manifest entry an input is written under: its
+// earlier one on a resumed run, so that its files keep their names, or a
+// new one. A path given twice in one run gets a second entry.
+func (s *ParquetSink) entryFor(p string) int {
+	next := 0
+	for i, e := range s.man.Inputs {
+		if e.Path == p && !s.begun[i] {
+			s.begun[i] = true
+			return i
+		}
+		next = max(next, e.Number+1)
+	}
+	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: next, Path: p, Size: -1})
+	i := len(s.man.Inputs) - 1
+	s.begun[i] = true
+	return i
+}
+
+func (s *ParquetSink) create(tableName, name string) (*parquetFile, error) {
+	final := path.Join(tableName, name)
+	tmp := tempName(filepath.Join(s.dir, tableName, name))
+	f, err := os.Create(tmp)
+	if err != nil {
+		return nil, err
+	}
+	buf := bufio.NewWriterSize(f, 256<<10)
+	var b table.Builder
+	switch tableName {
+	case GamesTable:
+		b = table.NewGamesBuilder(nil)
+	case FindingsTable:
+		b = table.NewFindingsBuilder(nil)
+	default:
+		b = table.NewMovesBuilder(nil)
+	}
+	w, err := table.NewWriter(buf, b, table.WriterOptions{BatchRows: s.opt.BatchRows})
+	if err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return nil, err
+	}
+	return &parquetFile{table: tableName, final: final, tmp: tmp, f: f, buf: buf, w: w}, nil
+}
+
+// Game appends the record's rows to the current input's tables.
+func (s *ParquetSink) Game(r *GameRecord) error {
+	if s.cur == nil {
+		return errors.New("parquet sink: Game outside BeginFile/EndFile")
+	}
+	s.game = table.Game{File: r.File, Index: r.Index, Start: r.Start, End: r.End,
+		Tags: r.Tags, Encoding: r.Encoding, Report: &r.Report}
+	for _, f := range s.cur.files {
+		if err := f.w.Append(&s.game); err != nil {
+			return fmt.Errorf("%s: %w", f.final, err)
+		}
+	}
+	s.game = table.Game{} // keep nothing of the record, which the pipeline reuses
+	return nil
+}
+
+// EndFile finishes the input's files and renames them into place, then
+// rewrites the manifest. An input that was interrupted (neither complete nor
+// failed) is dropped instead.
+func (s *ParquetSink) EndFile(sum *FileSummary) error {
+	cur := s.cur
+	if cur == nil {
+		return nil
+	}
+	s.cur = nil
+	if !sum.Complete && sum.Err == nil {
+		abortFiles(cur.files)
+		return nil
+	}
+	e := &s.man.Inputs[cur.entry]
+	old := e.Files
+	e.Files, e.Games, e.Findings, e.Moves = nil, 0, 0, 0
+	e.Size, e.ModTime = cur.size, cur.modTime
+	e.Completed, e.Error = sum.Complete, ""
+	if sum.Err != nil {
+		e.Error = sum.Err.Error()
+	}
+	files := cur.files
+	if sum.Err != nil && cur.files[0].w.Rows() == 0 {
+		// Nothing was read (the input could not be opened): no empty files.
+		abortFiles(files)
+		files = nil
+	}
+	for i, f := range files {
+		rows := f.w.Rows()
+		if err := f.finish(); err != nil {
+			abortFiles(files[i+1:])
+			return err
+		}
+		e.Files = append(e.Files, f.final)
+		switch f.table {
+		case GamesTable:
+			e.Games = rows
+		case FindingsTable:
+			e.Findings = rows
+		case MovesTable:
+			e.Moves = rows
+		}
+	}
+	// A table written before but not now (moves) would be stale beside the new files.
+	for _, f := range old {
+		if !slices.Contains(e.Files, f) {
+			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f)))
+		}
+	}
+	return s.man.save(s.dir)
+}
+
+// finish writes the footer, syncs the file and renames it to its final name.
+func (f *parquetFile) finish() error {
+	err := f.w.Close()
+	if err == nil {
+		err = f.buf.Flush()
+	}
+	if err == nil {
+		err = f.f.Sync()
+	}
+	if cerr := f.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.tmp, filepath.Join(filepath.Dir(f.tmp), path.Base(f.final)))
+	}
+	if err != nil {
+		os.Remove(f.tmp)
+		return fmt.Errorf("writing %s: %w", f.final, err)
+	}
+	return nil
+}
+
+// abortFiles drops unfinished files.
+func abortFiles(files []*parquetFile) {
+	for _, f := range files {
+		f.w.Abort()
+		f.f.Close()
+		os.Remove(f.tmp)
+	}
+}
+
+// Close drops the input still open, if any (the run was stopped in it), and
+// writes the manifest a last time.
+func (s *ParquetSink) Close(*Summary) error {
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	if s.cur != nil {
+		abortFiles(s.cur.files)
+		s.cur = nil
+	}
+	return s.man.save(s.dir)
+}

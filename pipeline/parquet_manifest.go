@@ -1,0 +1,127 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// ManifestName is the manifest's file name in a Parquet output directory.
+const ManifestName = "manifest.json"
+
+// manifestVersion changes when the manifest's own layout does.
+const manifestVersion = 1
+
+// Manifest lists the inputs of a Parquet output directory and what each
+// gave. It is rewritten (to a temporary name, then renamed) after every
+// input, so that it always describes files that exist.
+type Manifest struct {
+	Version int             `json:"version"`
+	Schema  string          `json:"schema"` // table.Version of the files
+	Inputs  []ManifestInput `json:"inputs"`
+}
+
+// ManifestInput is one input and the files written from it.
+type ManifestInput struct {
+	// Number is the input's place in the directory, the NNNNN prefix of its
+	// files; it stays the same when a resumed run writes the input again.
+	Number  int       `json:"number"`
+	Path    string    `json:"path"` // as given, the file column of its rows
+	Size    int64     `json:"size"` // bytes on disk when it was read, -1 for stdin
+	ModTime time.Time `json:"mtime"`
+
+	Games    int64 `json:"games"`
+	Findings int64 `json:"findings"`
+	Moves    int64 `json:"moves"`
+
+	// Files are the Parquet files written from it, relative to the
+	// directory, with '/' separators ("games/00003-a.pgn.parquet").
+	Files []string `json:"files"`
+	// Completed says the input was read to its end and every file written.
+	Completed bool `json:"completed"`
+	// Error is why the input was not read to its end; its files then hold
+	// the games read before the failure.
+	Error string `json:"error,omitempty"`
+}
+
+// LoadManifest reads DIR/manifest.json. A missing manifest is an error that
+// satisfies errors.Is(err, fs.ErrNotExist).
+func LoadManifest(dir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+	}
+	if m.Version != manifestVersion {
+		return nil, fmt.Errorf("%s: manifest version %d, this arbiter reads version %d",
+			filepath.Join(dir, ManifestName), m.Version, manifestVersion)
+	}
+	return &m, nil
+}
+
+// Complete says whether the input at path was completed when it had this
+// size and modification time, that is whether a resumed run may skip it.
+// Standard input is never complete: it cannot be read again to compare.
+func (m *Manifest) Complete(path string, size int64, mtime time.Time) bool {
+	in := m.Input(path)
+	return in != nil && path != Stdin && in.Completed && in.Size == size && in.ModTime.Equal(mtime)
+}
+
+// Input returns the last entry for path, or nil.
+func (m *Manifest) Input(path string) *ManifestInput {
+	for i := len(m.Inputs) - 1; i >= 0; i-- {
+		if m.Inputs[i].Path == path {
+			return &m.Inputs[i]
+		}
+	}
+	return nil
+}
+
+// has says whether the entry lists a file of the named table.
+func (in *ManifestInput) has(tableName string) bool {
+	for _, f := range in.Files {
+		if filepath.Dir(filepath.FromSlash(f)) == tableName {
+			return true
+		}
+	}
+	return false
+}
+
+// save writes the manifest to a temporary file beside it, syncs it and
+// renames it over the old one, so that a reader never sees half of it.
+func (m *Manifest) save(dir string) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	return writeAtomic(filepath.Join(dir, ManifestName), b)
+}
+
+func writeAtomic(path string, b []byte) error {
+	tmp := tempName(path)
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

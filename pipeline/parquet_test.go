@@ -1,0 +1,674 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/pipeline/table"
+	"github.com/arbiter-chess/arbiter/pipeline/table/tabletest"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// inputFile creates a file to stand for an input (the sink reads only its
+// size and modification time) and returns it as the runner would.
+func inputFile(t *testing.T, dir, name, content string) Input {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return Input{Path: p, Size: int64(len(content))}
+}
+
+// record makes the index-th game of in: a game with one finding and, when
+// plies > 0, that many moves.
+func record(in Input, index, plies int) *GameRecord {
+	r := &GameRecord{File: in.Path, Index: index, Start: parser.Pos{Offset: int64(100 * index), Line: int32(10*index + 1), Col: 1},
+		End: int64(100*index + 99), Tags: []parser.Tag{{Name: "White", Value: "W" + string(rune('a'+index))}},
+		Report: validate.Report{Plies: plies, ComputedResult: "*", FirstErrorPly: -1, ThreefoldPly: -1,
+			FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1, Infos: 1,
+			Findings: []validate.Finding{{Code: validate.TagMissing, Severity: validate.Info, Message: "no Site tag", Ply: -1}}}}
+	for p := 1; p <= plies; p++ {
+		r.Report.Moves = append(r.Report.Moves, validate.MoveFact{Ply: p, SAN: "Nf3", UCI: "g1f3", Key: uint64(p), Clock: -1})
+	}
+	return r
+}
+
+// writeInput feeds one input's games to the sink and ends it with sum.
+func writeInput(t *testing.T, s *ParquetSink, in Input, games int, sum FileSummary) {
+	t.Helper()
+	if err := s.BeginFile(in); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < games; i++ {
+		if err := s.Game(record(in, i, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum.Input, sum.Games = in, int64(games)
+	if err := s.EndFile(&sum); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var complete = FileSummary{Complete: true}
+
+// listDir lists the names in DIR/sub, sorted.
+func listDir(t *testing.T, dir, sub string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(dir, sub))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func newSink(t *testing.T, dir string, opt ParquetOptions) *ParquetSink {
+	t.Helper()
+	s, err := NewParquetSink(dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func modTime(t *testing.T, p string) time.Time { // in UTC, as the manifest keeps it
+	t.Helper()
+	info, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.ModTime().UTC()
+}
+
+func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
+	inDir, out := t.TempDir(), filepath.Join(t.TempDir(), "out")
+	a := inputFile(t, inDir, "a.pgn", "three games")
+	b := inputFile(t, inDir, "Партия 2.pgn", "")
+	s := newSink(t, out, ParquetOptions{Moves: true, BatchRows: 2})
+	writeInput(t, s, a, 3, complete)
+	writeInput(t, s, b, 0, complete)
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+		want := []string{"00000-a.pgn.parquet", "00001-_______2.pgn.parquet"}
+		if got := listDir(t, out, tbl); !slices.Equal(got, want) {
+			t.Errorf("%s/: %q, want %q", tbl, got, want)
+		}
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Manifest{Version: 1, Schema: table.Version, Inputs: []ManifestInput{
+		{Number: 0, Path: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
+			Files:     []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"},
+			Completed: true},
+		{Number: 1, Path: b.Path, Size: 0, ModTime: modTime(t, b.Path),
+			Files:     []string{"games/00001-_______2.pgn.parquet", "findings/00001-_______2.pgn.parquet", "moves/00001-_______2.pgn.parquet"},
+			Completed: true},
+	}}
+	if !reflect.DeepEqual(*m, want) {
+		t.Errorf("manifest:\n%+v\nwant\n%+v", *m, want)
+	}
+
+	// Read as a glob would: every file of the table, in name order.
+	var paths []string
+	for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+		for _, name := range listDir(t, out, tbl) {
+			paths = append(paths, filepath.Join(out, tbl, name))
+		}
+	}
+	files := tabletest.Read(t, paths...)
+	ids := func(fs ...tabletest.File) []string {
+		var out []string
+		for _, f := range fs {
+			for _, r := range f.Rows {
+				out = append(out, r["game_id"].(string)+" "+fmtCell(r["ply"])+" "+fmtCell(r["white"]))
+			}
+		}
+		return out
+	}
+	wantGames := []string{a.Path + "#0 <nil> \"Wa\"", a.Path + "#1 <nil> \"Wb\"", a.Path + "#2 <nil> \"Wc\""}
+	if got := ids(files[0], files[1]); !slices.Equal(got, wantGames) {
+		t.Errorf("games rows %q, want %q", got, wantGames)
+	}
+	wantFindings := []string{a.Path + "#0 <nil> <nil>", a.Path + "#1 <nil> <nil>", a.Path + "#2 <nil> <nil>"}
+	if got := ids(files[2], files[3]); !slices.Equal(got, wantFindings) {
+		t.Errorf("findings rows %q, want %q", got, wantFindings)
+	}
+	wantMoves := []string{a.Path + "#1 1 <nil>", a.Path + "#2 1 <nil>", a.Path + "#2 2 <nil>"}
+	if got := ids(files[4], files[5]); !slices.Equal(got, wantMoves) {
+		t.Errorf("moves rows %q, want %q", got, wantMoves)
+	}
+	// The findings row takes the game's place when the finding has none.
+	if r := files[2].Rows[1]; fmtCell(r["line"]) != "11" || fmtCell(r["offset"]) != "\"100\"" {
+		t.Errorf("finding place: line %v offset %v, want the game's 11 and 100", r["line"], r["offset"])
+	}
+	for i, f := range files {
+		if !slices.Equal(f.Codecs, []string{"ZSTD"}) && f.NumRows > 0 {
+			t.Errorf("%s: codecs %v", paths[i], f.Codecs)
+		}
+	}
+
+	// arrow-go reads the same rows, with the schema stored.
+	if n := arrowRows(t, filepath.Join(out, "games", "00000-a.pgn.parquet")); n != 3 {
+		t.Errorf("arrow-go read %d games rows, want 3", n)
+	}
+}
+
+// fmtCell prints a hyparquet cell: strings quoted (64-bit integers are
+// strings there), 32-bit integers bare.
+func fmtCell(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "<nil>"
+	case string:
+		return strconv.Quote(v)
+	case json.Number:
+		return v.String()
+	}
+	return fmt.Sprint(v)
+}
+
+// arrowRows reads a games file with arrow-go and checks its schema.
+func arrowRows(t *testing.T, p string) int64 {
+	t.Helper()
+	rdr, err := file.OpenParquetFile(p, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Release()
+	if tbl.Schema().NumFields() != table.GamesSchema.NumFields() {
+		t.Errorf("%s: %d columns, want %d", p, tbl.Schema().NumFields(), table.GamesSchema.NumFields())
+	}
+	return tbl.NumRows()
+}
+
+// No final file exists until its input ends: a glob run meanwhile reads
+// nothing of it.
+func TestParquetSinkRenamesWhenInputEnds(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "x")
+	s := newSink(t, out, ParquetOptions{})
+	if err := s.BeginFile(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Game(record(a, 0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tbl := range []string{GamesTable, FindingsTable} {
+		if got := listDir(t, out, tbl); !slices.Equal(got, []string{".00000-a.pgn.parquet.tmp"}) {
+			t.Errorf("%s/ while writing: %q, want the temporary file only", tbl, got)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, ManifestName)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("manifest before any input ended: %v", err)
+	}
+	if err := s.EndFile(&FileSummary{Input: a, Games: 1, Complete: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tbl := range []string{GamesTable, FindingsTable} {
+		if got := listDir(t, out, tbl); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
+			t.Errorf("%s/ after the input: %q", tbl, got)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, MovesTable)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("moves/ without Moves: %v", err)
+	}
+	if _, err := LoadManifest(out); err != nil {
+		t.Errorf("manifest after the input: %v", err)
+	}
+}
+
+// Ctrl-C: the input being read leaves no file, whether the run ends it as
+// incomplete or closes the sink with it still open.
+func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {
+	for _, endIt := range []bool{true, false} {
+		inDir, out := t.TempDir(), t.TempDir()
+		a := inputFile(t, inDir, "a.pgn", "x")
+		b := inputFile(t, inDir, "b.pgn", "yy")
+		s := newSink(t, out, ParquetOptions{Moves: true})
+		writeInput(t, s, a, 2, complete)
+		if err := s.BeginFile(b); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Game(record(b, 0, 3)); err != nil {
+			t.Fatal(err)
+		}
+		if endIt {
+			if err := s.EndFile(&FileSummary{Input: b, Games: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Close(&Summary{Interrupted: true}); err != nil {
+			t.Fatal(err)
+		}
+		for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+			if got := listDir(t, out, tbl); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
+				t.Errorf("EndFile called %v: %s/ holds %q, want a's file only", endIt, tbl, got)
+			}
+		}
+		m, err := LoadManifest(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Complete(a.Path, a.Size, modTime(t, a.Path)) || m.Complete(b.Path, b.Size, modTime(t, b.Path)) {
+			t.Errorf("EndFile called %v: manifest %+v", endIt, m.Inputs)
+		}
+		if e := m.Input(b.Path); e != nil && len(e.Files) != 0 {
+			t.Errorf("interrupted input lists files %q", e.Files)
+		}
+	}
+}
+
+// A stream that breaks part way keeps the games read before the break,
+// marked not completed so that --resume reads it again.
+func TestParquetSinkFailedInputKeepsItsGames(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn.gz", "truncated")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 2, FileSummary{Err: errors.New("unexpected EOF")})
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := m.Input(a.Path)
+	if e == nil || e.Completed || e.Error != "unexpected EOF" || e.Games != 2 || len(e.Files) != 2 {
+		t.Fatalf("manifest entry %+v", e)
+	}
+	if n := arrowRows(t, filepath.Join(out, "games", "00000-a.pgn.gz.parquet")); n != 2 {
+		t.Errorf("%d rows kept, want 2", n)
+	}
+	s2 := newSink(t, out, ParquetOptions{Resume: true})
+	if s2.Done(a) {
+		t.Error("a failed input counts as done")
+	}
+}
+
+// An input that could not be read at all is in the manifest with its error,
+// and has no (empty) files.
+func TestParquetSinkUnreadableInputHasNoFiles(t *testing.T) {
+	out := t.TempDir()
+	missing := Input{Path: filepath.Join(t.TempDir(), "missing.pgn"), Size: -1}
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, missing, 0, FileSummary{Err: errors.New("no such file")})
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := listDir(t, out, GamesTable); len(got) != 0 {
+		t.Errorf("games/: %q", got)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := m.Input(missing.Path); e == nil || e.Completed || e.Error != "no such file" || e.Files != nil || e.Size != -1 {
+		t.Errorf("manifest entry %+v", e)
+	}
+}
+
+func TestParquetSinkResume(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "aaa")
+	b := inputFile(t, inDir, "b.pgn", "bbb")
+	c := inputFile(t, inDir, "c.pgn", "ccc")
+	s := newSink(t, out, ParquetOptions{Moves: true})
+	writeInput(t, s, a, 2, complete)
+	writeInput(t, s, b, 2, FileSummary{}) // interrupted
+	if err := s.Close(&Summary{Interrupted: true}); err != nil {
+		t.Fatal(err)
+	}
+	// What a killed run leaves: temporary files, and a file renamed before
+	// the manifest could list it.
+	leftovers := []string{"games/.00001-b.pgn.parquet.tmp", "findings/.00001-b.pgn.parquet.tmp", "games/00009-x.pgn.parquet", ".manifest.json.tmp"}
+	for _, f := range leftovers {
+		if err := os.WriteFile(filepath.Join(out, f), []byte("junk"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	userFile := filepath.Join(out, "games", "notes.txt")
+	os.WriteFile(userFile, []byte("mine"), 0o644)
+
+	s = newSink(t, out, ParquetOptions{Moves: true, Resume: true})
+	for _, f := range leftovers {
+		if _, err := os.Stat(filepath.Join(out, f)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("leftover %s not removed: %v", f, err)
+		}
+	}
+	if _, err := os.Stat(userFile); err != nil {
+		t.Errorf("a file the sink did not write was removed: %v", err)
+	}
+	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet", "notes.txt"}) {
+		t.Errorf("games/ on resume: %q", got)
+	}
+	for _, tc := range []struct {
+		in   Input
+		done bool
+	}{{a, true}, {b, false}, {c, false}, {Input{Path: Stdin, Size: -1}, false}} {
+		if got := s.Done(tc.in); got != tc.done {
+			t.Errorf("Done(%s) = %v, want %v", tc.in.Path, got, tc.done)
+		}
+	}
+	// b is written again under its first number, then c after it.
+	writeInput(t, s, b, 1, complete)
+	writeInput(t, s, c, 1, complete)
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"00000-a.pgn.parquet", "00001-b.pgn.parquet", "00002-c.pgn.parquet"}
+	if got := listDir(t, out, MovesTable); !slices.Equal(got, want) {
+		t.Errorf("moves/ after resume: %q, want %q", got, want)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var summary []string
+	for _, e := range m.Inputs {
+		summary = append(summary, filepath.Base(e.Path)+" "+map[bool]string{true: "done", false: "open"}[e.Completed])
+	}
+	if !slices.Equal(summary, []string{"a.pgn done", "b.pgn done", "c.pgn done"}) {
+		t.Errorf("manifest inputs %q", summary)
+	}
+}
+
+// Resume decisions: an input is skipped only when nothing about it or its
+// files changed.
+func TestParquetSinkDoneDecisions(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(t *testing.T, in Input, out string)
+		opt    ParquetOptions
+		done   bool
+	}{
+		{"unchanged", func(*testing.T, Input, string) {}, ParquetOptions{}, true},
+		{"touched", func(t *testing.T, in Input, _ string) {
+			later := modTime(t, in.Path).Add(time.Second)
+			os.Chtimes(in.Path, later, later)
+		}, ParquetOptions{}, false},
+		{"grown", func(t *testing.T, in Input, _ string) {
+			mt := modTime(t, in.Path)
+			os.WriteFile(in.Path, []byte("longer content"), 0o644)
+			os.Chtimes(in.Path, mt, mt)
+		}, ParquetOptions{}, false},
+		{"output deleted", func(t *testing.T, _ Input, out string) {
+			os.Remove(filepath.Join(out, "findings", "00000-a.pgn.parquet"))
+		}, ParquetOptions{}, false},
+		{"moves wanted now", func(*testing.T, Input, string) {}, ParquetOptions{Moves: true}, false},
+		{"input gone", func(t *testing.T, in Input, _ string) { os.Remove(in.Path) }, ParquetOptions{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inDir, out := t.TempDir(), t.TempDir()
+			a := inputFile(t, inDir, "a.pgn", "aaa")
+			s := newSink(t, out, ParquetOptions{})
+			writeInput(t, s, a, 1, complete)
+			s.Close(&Summary{})
+			tc.change(t, a, out)
+			opt := tc.opt
+			opt.Resume = true
+			if got := newSink(t, out, opt).Done(a); got != tc.done {
+				t.Errorf("Done = %v, want %v", got, tc.done)
+			}
+		})
+	}
+}
+
+// Without --resume a run starts the directory afresh.
+func TestParquetSinkFreshRunRemovesEarlierOutput(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "aaa")
+	b := inputFile(t, inDir, "b.pgn", "bbb")
+	s := newSink(t, out, ParquetOptions{Moves: true})
+	writeInput(t, s, a, 1, complete)
+	writeInput(t, s, b, 1, complete)
+	s.Close(&Summary{})
+	os.WriteFile(filepath.Join(out, "findings", "keep.parquet"), []byte("not ours"), 0o644)
+
+	s = newSink(t, out, ParquetOptions{})
+	if _, err := os.Stat(filepath.Join(out, ManifestName)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("old manifest kept: %v", err)
+	}
+	if s.Done(a) {
+		t.Error("a fresh run skips an input")
+	}
+	writeInput(t, s, b, 1, complete)
+	s.Close(&Summary{})
+	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-b.pgn.parquet"}) {
+		t.Errorf("games/: %q", got)
+	}
+	if got := listDir(t, out, FindingsTable); !slices.Equal(got, []string{"00000-b.pgn.parquet", "keep.parquet"}) {
+		t.Errorf("findings/: %q", got)
+	}
+	if got := listDir(t, out, MovesTable); len(got) != 0 {
+		t.Errorf("moves/: %q", got)
+	}
+}
+
+// The same path given twice is two inputs: neither overwrites the other.
+func TestParquetSinkSamePathTwice(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "aaa")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 1, complete)
+	writeInput(t, s, a, 2, complete)
+	s.Close(&Summary{})
+	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet", "00001-a.pgn.parquet"}) {
+		t.Errorf("games/: %q", got)
+	}
+}
+
+func TestParquetSinkMisuse(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "aaa")
+	s := newSink(t, out, ParquetOptions{})
+	if err := s.Game(record(a, 0, 0)); err == nil {
+		t.Error("Game before BeginFile succeeded")
+	}
+	if err := s.BeginFile(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.BeginFile(a); err == nil {
+		t.Error("BeginFile twice succeeded")
+	}
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(&Summary{}); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if err := s.BeginFile(a); err == nil {
+		t.Error("BeginFile after Close succeeded")
+	}
+}
+
+func TestResumeRefusesOtherSchemaVersion(t *testing.T) {
+	out := t.TempDir()
+	m := Manifest{Version: manifestVersion, Schema: "0"}
+	if err := m.save(out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewParquetSink(out, ParquetOptions{Resume: true}); err == nil || !strings.Contains(err.Error(), "schema version 0") {
+		t.Errorf("resume over schema 0: %v", err)
+	}
+	if _, err := NewParquetSink(out, ParquetOptions{}); err != nil {
+		t.Errorf("fresh run over schema 0: %v", err)
+	}
+}
+
+func TestManifestRoundTrip(t *testing.T) {
+	out := t.TempDir()
+	mt := time.Date(2024, 3, 5, 13, 14, 15, 123456789, time.UTC)
+	m := Manifest{Version: manifestVersion, Schema: table.Version, Inputs: []ManifestInput{
+		{Number: 0, Path: "a.pgn", Size: 10, ModTime: mt, Games: 2, Findings: 1, Files: []string{"games/00000-a.pgn.parquet"}, Completed: true},
+		{Number: 4, Path: "-", Size: -1, Games: 1, Error: "broken pipe"},
+	}}
+	if err := m.save(out); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*got, m) {
+		t.Errorf("round trip:\n%+v\nwant\n%+v", *got, m)
+	}
+	if got := listDir(t, out, "."); !slices.Equal(got, []string{ManifestName}) {
+		t.Errorf("directory after save: %q", got)
+	}
+	for _, tc := range []struct {
+		path string
+		size int64
+		mt   time.Time
+		want bool
+	}{
+		{"a.pgn", 10, mt, true},
+		{"a.pgn", 10, mt.In(time.FixedZone("CET", 3600)), true}, // the same instant
+		{"a.pgn", 11, mt, false},
+		{"a.pgn", 10, mt.Add(time.Nanosecond), false},
+		{"b.pgn", 10, mt, false},
+		{"-", -1, time.Time{}, false},
+	} {
+		if got := m.Complete(tc.path, tc.size, tc.mt); got != tc.want {
+			t.Errorf("Complete(%s, %d, %v) = %v, want %v", tc.path, tc.size, tc.mt, got, tc.want)
+		}
+	}
+}
+
+func TestLoadManifestErrors(t *testing.T) {
+	out := t.TempDir()
+	if _, err := LoadManifest(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing manifest: %v", err)
+	}
+	os.WriteFile(filepath.Join(out, ManifestName), []byte(`{"version": 1, "inputs": [`), 0o644)
+	if _, err := LoadManifest(out); err == nil || !strings.Contains(err.Error(), ManifestName) {
+		t.Errorf("truncated manifest: %v", err)
+	}
+	os.WriteFile(filepath.Join(out, ManifestName), []byte(`{"version": 2}`), 0o644)
+	if _, err := LoadManifest(out); err == nil || !strings.Contains(err.Error(), "version 2") {
+		t.Errorf("manifest of version 2: %v", err)
+	}
+	if _, err := NewParquetSink(out, ParquetOptions{Resume: true}); err == nil {
+		t.Error("resume over an unreadable manifest succeeded")
+	}
+}
+
+func TestOutputNames(t *testing.T) {
+	long := strings.Repeat("x", 300) + ".pgn"
+	for _, tc := range []struct {
+		n     int
+		input string
+		want  string
+	}{
+		{0, "a.pgn", "00000-a.pgn.parquet"},
+		{3, "dir/sub/lichess_2013-01.pgn.zst", "00003-lichess_2013-01.pgn.zst.parquet"},
+		{12, "Партия 1.pgn", "00012-_______1.pgn.parquet"},
+		{1, Stdin, "00001-stdin.parquet"},
+		{2, "dir/.hidden", "00002-hidden.parquet"},
+		{7, "..", "00007-input.parquet"},
+		{123456, "a.pgn", "123456-a.pgn.parquet"},
+		{0, long, "00000-" + strings.Repeat("x", maxNameBytes) + ".parquet"},
+	} {
+		got := outputName(tc.n, tc.input)
+		if got != tc.want {
+			t.Errorf("outputName(%d, %q) = %q, want %q", tc.n, tc.input, got, tc.want)
+		}
+		if !isOutputName(got) || isTempName(got) {
+			t.Errorf("%q is not recognised as an output name", got)
+		}
+		tmp := filepath.Base(tempName(filepath.Join("games", got)))
+		if !isTempName(tmp) || isOutputName(tmp) || strings.HasSuffix(tmp, ".parquet") {
+			t.Errorf("temporary name %q", tmp)
+		}
+	}
+	for _, name := range []string{"notes.txt", "keep.parquet", "0001-a.parquet", "00001a.parquet", "00001-a.pgn", "x00001-a.parquet"} {
+		if isOutputName(name) {
+			t.Errorf("%q taken for an output name", name)
+		}
+	}
+}
+
+// With the runner: every game read is one games row, and a resumed run
+// skips the inputs already written and leaves their files alone.
+func TestParquetSinkWithRun(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	game := "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+	inputs := []Input{
+		inputFile(t, inDir, "a.pgn", strings.Repeat(game, 3)),
+		inputFile(t, inDir, "b.pgn", game),
+	}
+	run := func(resume bool) (Summary, *ParquetSink) {
+		s := newSink(t, out, ParquetOptions{Resume: resume})
+		cfg := &Config{Workers: 2}
+		if resume {
+			cfg.Skip = s.Done
+		}
+		sum, err := Run(context.Background(), cfg, inputs, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum, s
+	}
+	sum, s := run(false)
+	if sum.Games != 4 {
+		t.Fatalf("read %d games, want 4", sum.Games)
+	}
+	var rows int64
+	for _, e := range s.Manifest().Inputs {
+		rows += arrowRows(t, filepath.Join(out, filepath.FromSlash(e.Files[0])))
+	}
+	if rows != sum.Games {
+		t.Errorf("%d games rows for %d games read", rows, sum.Games)
+	}
+	before, _ := os.ReadFile(filepath.Join(out, "games", "00000-a.pgn.parquet"))
+
+	sum, _ = run(true)
+	if sum.Skipped != 2 || sum.Games != 0 {
+		t.Errorf("resumed run: %d skipped, %d games read; want 2 and 0", sum.Skipped, sum.Games)
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "games", "00000-a.pgn.parquet"))
+	if len(before) == 0 || !slices.Equal(before, after) {
+		t.Error("a skipped input's file changed")
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != 2 || m.Inputs[0].Games != 3 || m.Inputs[1].Games != 1 || !m.Inputs[0].Completed || !m.Inputs[1].Completed {
+		t.Errorf("manifest after resume: %+v", m.Inputs)
+	}
+}

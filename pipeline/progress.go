@@ -1,0 +1,98 @@
+package pipeline
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// progressEvery is how often the bar is redrawn at most.
+const progressEvery = 200 * time.Millisecond
+
+// progress draws a one-line bar on a terminal: bytes read, games, games per
+// second and, when every input's size is known, the share done and an ETA.
+// Only the writer goroutine uses it.
+type progress struct {
+	w      io.Writer
+	total  int64 // -1 when some size is unknown
+	start  time.Time
+	last   time.Time
+	shown  bool
+	buf    []byte
+	before func() // flushes the sinks, so the bar is drawn below their output
+}
+
+func newProgress(w io.Writer, total int64, start time.Time, before func()) *progress {
+	return &progress{w: w, total: total, start: start, before: before}
+}
+
+// tick redraws the bar if it is due; skipped is the size of the inputs
+// passed over, which are not to be read.
+func (p *progress) tick(now time.Time, bytes, skipped, games int64) {
+	if p == nil || now.Sub(p.last) < progressEvery {
+		return
+	}
+	p.last = now
+	if p.before != nil {
+		p.before()
+	}
+	p.buf = append(p.buf[:0], '\r')
+	total := p.total
+	if total >= 0 {
+		total -= skipped
+	}
+	p.buf = append(p.buf, formatProgress(bytes, total, games, now.Sub(p.start))...)
+	p.buf = append(p.buf, "\x1b[K"...)
+	p.w.Write(p.buf)
+	p.shown = true
+}
+
+// hide clears the bar so that other output can take the line.
+func (p *progress) hide() {
+	if p == nil || !p.shown {
+		return
+	}
+	p.w.Write([]byte("\r\x1b[K"))
+	p.shown = false
+}
+
+// formatProgress is the bar's text.
+func formatProgress(bytes, total, games int64, elapsed time.Duration) string {
+	secs := elapsed.Seconds()
+	var rate int64
+	if secs > 0 {
+		rate = int64(float64(games) / secs)
+	}
+	if total < 0 {
+		return fmt.Sprintf("%s, %d games, %d games/s", formatBytes(bytes), games, rate)
+	}
+	s := fmt.Sprintf("%s / %s (%d%%), %d games, %d games/s", formatBytes(bytes), formatBytes(total), percent(bytes, total), games, rate)
+	if bytes > 0 && bytes < total && secs > 0 {
+		left := time.Duration(float64(total-bytes) / (float64(bytes) / secs) * float64(time.Second))
+		s += ", ETA " + left.Round(time.Second).String()
+	}
+	return s
+}
+
+func percent(n, total int64) int64 {
+	if total <= 0 {
+		return 100
+	}
+	return min(100, n*100/total)
+}
+
+// formatBytes prints decimal megabytes, or gigabytes from 10 GB.
+func formatBytes(n int64) string {
+	if n >= 10e9 {
+		return fmt.Sprintf("%.2f GB", float64(n)/1e9)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// IsTerminal says whether f is a character device, which is how --progress
+// auto decides (the terminal packages are not among our dependencies).
+func IsTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}

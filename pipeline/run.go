@@ -1,0 +1,385 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rs/zerolog"
+	"golang.org/x/sync/errgroup"
+)
+
+// Config says how to run.
+type Config struct {
+	Check   CheckOptions
+	Workers int // goroutines checking chunks; 0 means one per CPU
+
+	// ChunkSize is the size the splitter aims at for a chunk of games;
+	// 0 takes the parser's default. Memory in use is about
+	// Workers × inFlight × ChunkSize.
+	ChunkSize int
+
+	// Skip, when set, passes over the inputs it returns true for (on
+	// --resume, those a sink has already finished).
+	Skip func(Input) bool
+
+	Progress io.Writer       // where to draw a progress bar, nil for none
+	Log      *zerolog.Logger // nil for no logging
+}
+
+// inFlight is how many chunks per worker may be read ahead of the writer;
+// it bounds memory whatever the size of the input.
+const inFlight = 4
+
+type jobKind uint8
+
+const (
+	chunkJob jobKind = iota
+	beginJob
+	endJob
+)
+
+// job is one step of the run in input order: a file begins, a chunk of it
+// is checked, the file ends.
+type job struct {
+	kind  jobKind
+	file  int
+	chunk Chunk
+	batch Batch
+	err   error // endJob: why the file was not read to its end; chunkJob: a checker panic
+	done  chan struct{}
+
+	complete bool  // endJob
+	bytes    int64 // endJob: raw bytes read
+}
+
+var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 1)} }}
+
+func newJob(kind jobKind, file int) *job {
+	j := jobs.Get().(*job)
+	j.kind, j.file = kind, file
+	return j
+}
+
+func (j *job) recycle() {
+	j.chunk = Chunk{}
+	j.err, j.complete, j.bytes = nil, false, 0
+	jobs.Put(j)
+}
+
+// Run checks the inputs in order and hands the records to the sinks in
+// input order (file, then game), so that the output does not depend on the
+// number of workers.
+//
+// One goroutine reads and splits the inputs, Workers goroutines check
+// chunks, and one writes; the channels between them are bounded. An input
+// that cannot be read is logged, counted in Summary.Failed and passed to the
+// sinks with its error, and the run goes on. When ctx is cancelled the
+// reader stops, the chunks already read are checked and written, and the run
+// ends with Summary.Interrupted set. The error returned, also in Summary.Err,
+// is a sink's failure or an internal error; the sinks are closed in every case.
+func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summary, error) {
+	r := &run{cfg: cfg, inputs: inputs, sinks: sinks, log: cfg.Log, start: time.Now()}
+	if r.log == nil {
+		nop := zerolog.Nop()
+		r.log = &nop
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	if cfg.Progress != nil {
+		r.progress = newProgress(cfg.Progress, r.totalSize(), r.start, r.flush)
+		for _, s := range sinks {
+			if _, ok := s.(Flusher); ok {
+				r.printing = true
+			}
+		}
+	}
+
+	// The group's context ends the run on a failure; ctx only stops the
+	// reader, so that what was read is still written.
+	g, gctx := errgroup.WithContext(context.WithoutCancel(ctx))
+	work := make(chan *job, workers)
+	order := make(chan *job, workers*inFlight)
+	g.Go(func() error {
+		defer close(work)
+		defer close(order)
+		r.read(ctx, gctx, work, order)
+		return nil
+	})
+	for range workers {
+		g.Go(func() error {
+			r.work(gctx, work)
+			return nil
+		})
+	}
+	g.Go(func() error { return r.write(gctx, order) })
+	err := g.Wait()
+
+	s := &r.summary
+	s.Elapsed = time.Since(r.start)
+	s.Skipped, s.Interrupted = r.skipped, r.interrupted
+	if err == nil && s.Records != s.Games {
+		err = fmt.Errorf("internal error: %d games read but %d records written", s.Games, s.Records)
+	}
+	s.Err = err
+	r.progress.hide()
+	for _, sink := range sinks {
+		if cerr := sink.Close(s); cerr != nil && s.Err == nil {
+			s.Err = cerr
+		}
+	}
+	return *s, s.Err
+}
+
+type run struct {
+	cfg      *Config
+	inputs   []Input
+	sinks    []Sink
+	log      *zerolog.Logger
+	start    time.Time
+	progress *progress
+	printing bool // a sink prints findings, so the bar makes way for them
+	summary  Summary
+
+	// What the reader has read, for the progress bar.
+	current      atomic.Pointer[inputReader]
+	doneBytes    atomic.Int64
+	skippedBytes atomic.Int64 // sizes of the inputs skipped, which the bar leaves out
+
+	// The reader's tallies, read once it is done.
+	skipped     int
+	interrupted bool
+}
+
+func (r *run) totalSize() int64 {
+	var total int64
+	for _, in := range r.inputs {
+		if in.Size < 0 {
+			return -1
+		}
+		total += in.Size
+	}
+	return total
+}
+
+// read opens each input in turn, splits it into chunks and queues them both
+// for the workers and, in order, for the writer.
+func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
+	send := func(ch chan<- *job, j *job) bool {
+		select {
+		case ch <- j:
+			return true
+		case <-gctx.Done():
+			return false
+		}
+	}
+	for i, in := range r.inputs {
+		if ctx.Err() != nil {
+			r.interrupted = true
+			return
+		}
+		if r.cfg.Skip != nil && r.cfg.Skip(in) {
+			r.skipped++
+			r.skippedBytes.Add(max(in.Size, 0))
+			r.log.Info().Str("file", in.Path).Msg("skipped: already done")
+			continue
+		}
+		if !send(order, newJob(beginJob, i)) {
+			return
+		}
+		end := newJob(endJob, i)
+		var ok bool
+		end.bytes, end.err, ok = r.readInput(ctx, gctx, i, in, send, work, order)
+		end.complete = ok && end.err == nil
+		if !send(order, end) {
+			return
+		}
+		if !ok {
+			r.interrupted = ctx.Err() != nil
+			return
+		}
+	}
+}
+
+// readInput queues the chunks of one input. It returns the raw bytes read,
+// why the input could not be read to its end, and false when the run was
+// stopped part way.
+func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(chan<- *job, *job) bool, work, order chan<- *job) (int64, error, bool) {
+	rc, err := Open(in)
+	if err != nil {
+		return 0, err, true
+	}
+	f := rc.(*inputReader)
+	r.current.Store(f)
+	defer func() {
+		r.doneBytes.Add(f.rawBytes())
+		r.current.Store(nil)
+		f.Close()
+	}()
+	// The splitter sees a read error as the end of the input, so that it
+	// hands over every game before the failure, the last one cut short
+	// included; the error is reported once the chunks are queued.
+	src := &stopOnError{r: f}
+	sp := newSplitter(src, r.cfg)
+	for {
+		if ctx.Err() != nil {
+			return f.rawBytes(), nil, false
+		}
+		c, err := sp.Next()
+		if err == io.EOF {
+			return f.rawBytes(), src.err, true
+		}
+		if err != nil {
+			return f.rawBytes(), err, true
+		}
+		j := newJob(chunkJob, i)
+		j.chunk = c
+		if !send(order, j) || !send(work, j) {
+			return f.rawBytes(), nil, false
+		}
+	}
+}
+
+// stopOnError turns a read error into the end of the stream and keeps it.
+type stopOnError struct {
+	r   io.Reader
+	err error
+}
+
+func (s *stopOnError) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, io.EOF
+	}
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF {
+		s.err = err
+		err = io.EOF
+	}
+	return n, err
+}
+
+// work checks chunks until the reader is done.
+func (r *run) work(gctx context.Context, work <-chan *job) {
+	p := NewParser(&r.cfg.Check)
+	for j := range work {
+		if gctx.Err() == nil {
+			j.err = r.check(j, p)
+		}
+		j.done <- struct{}{}
+	}
+}
+
+// check checks one chunk; a panic in the checker becomes an error that ends
+// the run cleanly, naming the place, rather than losing every sink's output.
+func (r *run) check(j *job, p *Parser) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			in := r.inputs[j.file]
+			err = fmt.Errorf("internal error checking %s from line %d: %v\n%s", in.Path, j.chunk.Start.Line, v, debug.Stack())
+		}
+	}()
+	j.batch.check(j.chunk, &r.cfg.Check, p)
+	return nil
+}
+
+// write hands the results to the sinks in input order.
+func (r *run) write(gctx context.Context, order <-chan *job) error {
+	s := &r.summary
+	var file FileSummary
+	for j := range order {
+		in := r.inputs[j.file]
+		switch j.kind {
+		case beginJob:
+			file = FileSummary{Input: in}
+			s.Files++
+			r.log.Debug().Str("file", in.Path).Msg("reading")
+			for _, sink := range r.sinks {
+				if err := sink.BeginFile(in); err != nil {
+					return err
+				}
+			}
+		case chunkJob:
+			select {
+			case <-j.done:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			if j.err != nil {
+				return j.err
+			}
+			if err := r.writeChunk(j, in, &file); err != nil {
+				return err
+			}
+		case endJob:
+			file.Err, file.Complete, file.Bytes = j.err, j.complete, j.bytes
+			s.Bytes += j.bytes
+			if j.err != nil {
+				s.Failed++
+				r.progress.hide()
+				r.log.Error().Str("file", in.Path).Err(j.err).Msg("cannot read input")
+			}
+			for _, sink := range r.sinks {
+				if err := sink.EndFile(&file); err != nil {
+					return err
+				}
+			}
+		}
+		j.recycle()
+		if r.progress != nil {
+			r.progress.tick(time.Now(), r.bytesRead(), r.skippedBytes.Load(), s.Games)
+		}
+	}
+	return nil
+}
+
+func (r *run) writeChunk(j *job, in Input, file *FileSummary) error {
+	s := &r.summary
+	recs := j.batch.Records
+	s.Games += int64(len(recs))
+	for k := range recs {
+		rec := &recs[k]
+		rec.File, rec.Index = in.Path, int(file.Games)
+		file.Games++
+		file.Plies += int64(rec.Report.Plies)
+		file.Counts.Add(&rec.Report)
+		s.Plies += int64(rec.Report.Plies)
+		s.Counts.Add(&rec.Report)
+		if r.printing && len(rec.Report.Findings) > 0 {
+			r.progress.hide()
+		}
+		for _, sink := range r.sinks {
+			if err := sink.Game(rec); err != nil {
+				return err
+			}
+		}
+		s.Records++
+	}
+	return nil
+}
+
+func (r *run) bytesRead() int64 {
+	n := r.doneBytes.Load()
+	if f := r.current.Load(); f != nil {
+		n += f.rawBytes()
+	}
+	return n
+}
+
+// flush empties the sinks' buffers before the progress bar is drawn.
+func (r *run) flush() {
+	for _, sink := range r.sinks {
+		if f, ok := sink.(Flusher); ok {
+			if err := f.Flush(); err != nil && !errors.Is(err, io.ErrClosedPipe) {
+				r.log.Debug().Err(err).Msg("flush")
+			}
+		}
+	}
+}

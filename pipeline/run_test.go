@@ -1,0 +1,444 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// runWithin fails the test if Run takes longer than a deadlock would allow.
+func runWithin(t *testing.T, ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summary, error) {
+	t.Helper()
+	type result struct {
+		s   Summary
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := Run(ctx, cfg, inputs, sinks...)
+		done <- result{s, err}
+	}()
+	select {
+	case r := <-done:
+		return r.s, r.err
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not return: deadlock?")
+		return Summary{}, nil
+	}
+}
+
+// threeInputs writes a plain, a gzip and a zstd file of n games each.
+func threeInputs(t *testing.T, n int) []Input {
+	dir := t.TempDir()
+	paths := []string{
+		writeFile(t, dir, "one.pgn", synthetic(0, n)),
+		writeFile(t, dir, "two.pgn.gz", gzipped(t, synthetic(n, n))),
+		writeFile(t, dir, "three.pgn.zst", zstded(t, synthetic(2*n, n))),
+	}
+	inputs, err := Expand(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inputs
+}
+
+func seq(first, n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = first + i
+	}
+	return s
+}
+
+// TestRunOrderIndependentOfWorkers: the same inputs give the same bytes
+// whatever the number of workers, every game is written once, in order.
+func TestRunOrderIndependentOfWorkers(t *testing.T) {
+	useFakeCheck(t, nil)
+	const n = 3000
+	inputs := threeInputs(t, n)
+	var first []byte
+	for _, workers := range []int{1, 2, 4} {
+		var text, jsonl bytes.Buffer
+		rec := &recordingSink{}
+		s, err := runWithin(t, context.Background(), &Config{Workers: workers, ChunkSize: smallChunks}, inputs, NewTextSink(&text), NewJSONLSink(&jsonl), rec)
+		if err != nil {
+			t.Fatalf("workers=%d: %v", workers, err)
+		}
+		if s.Games != 3*n || s.Records != 3*n || rec.games != 3*n || s.Files != 3 || s.Failed != 0 || s.Interrupted {
+			t.Fatalf("workers=%d: summary %+v, sink saw %d games", workers, s, rec.games)
+		}
+		for i, in := range inputs {
+			if got := rec.numbers[in.Path]; !slices.Equal(got, seq(i*n, n)) {
+				t.Fatalf("workers=%d: %s games out of order (%d games)", workers, in.Path, len(got))
+			}
+			f := rec.files[i]
+			if f.Games != n || !f.Complete || f.Err != nil || f.Bytes != in.Size {
+				t.Errorf("workers=%d: file summary %+v", workers, f)
+			}
+		}
+		// The calls come as begin, games numbered from 0, end, file by file.
+		k := 0
+		for i, in := range inputs {
+			want := []string{"begin " + in.Path}
+			for g := range n {
+				want = append(want, fmt.Sprintf("game %s#%d", in.Path, g))
+			}
+			want = append(want, fmt.Sprintf("end %s games=%d complete=true err=false", in.Path, n))
+			if !slices.Equal(rec.events[k:k+len(want)], want) {
+				t.Fatalf("workers=%d: calls for file %d differ from begin, games, end", workers, i)
+			}
+			k += len(want)
+		}
+		// Counts: k%3 errors, k%5 warnings, k%7 infos over 0..3n-1.
+		wantCounts := Counts{Errors: 3 * n / 3, Warnings: 3 * n / 5, Infos: (3*n + 6) / 7}
+		if s.Counts != wantCounts || rec.closed == nil || rec.closed.Counts != wantCounts {
+			t.Errorf("workers=%d: counts %+v, want %+v", workers, s.Counts, wantCounts)
+		}
+		out := append(text.Bytes(), jsonl.Bytes()...)
+		if first == nil {
+			first = out
+			continue
+		}
+		if !bytes.Equal(out, first) {
+			t.Errorf("workers=%d: output differs from workers=1", workers)
+		}
+	}
+	if len(first) == 0 {
+		t.Fatal("no output at all")
+	}
+}
+
+// TestRunTruncatedInput: the games before the break are checked and written,
+// the error names the file, and the next input is read in full.
+func TestRunTruncatedInput(t *testing.T) {
+	useFakeCheck(t, nil)
+	const n = 4000
+	dir := t.TempDir()
+	full := zstded(t, synthetic(n, n))
+	paths := []string{
+		writeFile(t, dir, "a.pgn", synthetic(0, n)),
+		writeFile(t, dir, "b.pgn.zst", full[:len(full)/2]),
+		writeFile(t, dir, "c.pgn.gz", gzipped(t, synthetic(2*n, n))),
+	}
+	inputs, _ := Expand(paths)
+	rec := &recordingSink{}
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Failed != 1 || s.Files != 3 || s.Games != s.Records || s.Games != rec.games {
+		t.Fatalf("summary %+v, sink saw %d", s, rec.games)
+	}
+	b := rec.files[1]
+	var re *ReadError
+	if !errors.As(b.Err, &re) || re.Path != paths[1] || re.Format != "zstd" || b.Complete {
+		t.Fatalf("b: %+v", b)
+	}
+	got := rec.numbers[paths[1]]
+	if len(got) == 0 || len(got) >= n || !slices.Equal(got, seq(n, len(got))) {
+		t.Errorf("b: %d games read before the break, numbered %v...; want a prefix of the file", len(got), got[:min(5, len(got))])
+	}
+	if b.Games != int64(len(got)) {
+		t.Errorf("b: summary says %d games, sink saw %d", b.Games, len(got))
+	}
+	if !slices.Equal(rec.numbers[paths[0]], seq(0, n)) || !slices.Equal(rec.numbers[paths[2]], seq(2*n, n)) {
+		t.Error("the inputs around the broken one were not read in full")
+	}
+}
+
+// TestRunUnreadableInput: a file that cannot be opened is reported and the
+// others are checked.
+func TestRunUnreadableInput(t *testing.T) {
+	useFakeCheck(t, nil)
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.pgn")
+	inputs, _ := Expand([]string{writeFile(t, dir, "a.pgn", synthetic(0, 10)), missing, writeFile(t, dir, "c.pgn", synthetic(10, 10))})
+	rec := &recordingSink{}
+	var text bytes.Buffer
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec, NewTextSink(&text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Failed != 1 || s.Games != 20 || s.Files != 3 {
+		t.Fatalf("summary %+v", s)
+	}
+	if f := rec.files[1]; !errors.Is(f.Err, os.ErrNotExist) || f.Games != 0 || f.Complete {
+		t.Errorf("missing file: %+v", f)
+	}
+	if !slices.Equal(rec.numbers[inputs[2].Path], seq(10, 10)) {
+		t.Errorf("the file after the missing one: %v", rec.numbers[inputs[2].Path])
+	}
+	if !strings.Contains(text.String(), "c.pgn:") {
+		t.Error("no findings printed for the file after the missing one")
+	}
+}
+
+// TestRunCancelled: cancelling stops the reader; what was read is written,
+// the sinks are closed, and the run says it was interrupted.
+func TestRunCancelled(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 3000)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec := &recordingSink{}
+	s, err := runWithin(t, ctx, &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
+	if err != nil || !s.Interrupted || s.Files != 0 || rec.closed == nil || !rec.closed.Interrupted {
+		t.Fatalf("cancelled before the start: %+v, %v", s, err)
+	}
+
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	rec = &recordingSink{onGame: func(r *GameRecord) error {
+		if r.Index == 10 {
+			cancel()
+		}
+		return nil
+	}}
+	s, err = runWithin(t, ctx, &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Interrupted || s.Games != s.Records || s.Games != rec.games || s.Games >= 3000 {
+		t.Fatalf("cancelled during the first file: %+v, sink saw %d", s, rec.games)
+	}
+	if len(rec.files) != 1 || rec.files[0].Complete || rec.files[0].Err != nil || rec.files[0].Games != s.Games {
+		t.Errorf("file summaries %+v", rec.files)
+	}
+	if !slices.Equal(rec.numbers[inputs[0].Path], seq(0, int(s.Games))) {
+		t.Error("the games written are not the first of the file, in order")
+	}
+	if rec.closed == nil || !rec.closed.Interrupted {
+		t.Error("sink not closed as interrupted")
+	}
+}
+
+// TestRunSinkFailure: a failing sink ends the run with its error, without
+// a deadlock, and every sink is still closed.
+func TestRunSinkFailure(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 2000)
+	boom := errors.New("disk full")
+	failing := &recordingSink{onGame: func(r *GameRecord) error {
+		if r.Index == 500 {
+			return boom
+		}
+		return nil
+	}}
+	other := &recordingSink{}
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, other, failing)
+	if !errors.Is(err, boom) || !errors.Is(s.Err, boom) {
+		t.Fatalf("error %v, summary error %v", err, s.Err)
+	}
+	if failing.closed == nil || other.closed == nil || !errors.Is(other.closed.Err, boom) {
+		t.Error("sinks not closed with the error")
+	}
+}
+
+// TestRunCheckerPanic: a panic while checking becomes an error naming the
+// input, and the run ends cleanly.
+func TestRunCheckerPanic(t *testing.T) {
+	useFakeCheck(t, func(g *parser.Game, o *validate.Options) validate.Report {
+		if gameNumber(g.Tags) == 1234 {
+			panic("index out of range")
+		}
+		return fakeCheck(g, o)
+	})
+	inputs := threeInputs(t, 2000)
+	rec := &recordingSink{}
+	_, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
+	if err == nil || !strings.Contains(err.Error(), "internal error checking "+inputs[0].Path) || !strings.Contains(err.Error(), "index out of range") {
+		t.Fatalf("error %v", err)
+	}
+	if rec.closed == nil || rec.games >= 2000 {
+		t.Errorf("sink closed %v after %d games", rec.closed != nil, rec.games)
+	}
+}
+
+func TestRunDisabledCodes(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 100)
+	var jsonl bytes.Buffer
+	cfg := &Config{Check: CheckOptions{Disabled: []validate.Code{validate.IllegalMove, validate.TagMissing}}}
+	s, err := runWithin(t, context.Background(), cfg, inputs, NewJSONLSink(&jsonl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Errors != 0 || s.Warnings != 0 || s.Infos != (300+6)/7 {
+		t.Errorf("counts %+v", s.Counts)
+	}
+	if strings.Contains(jsonl.String(), "illegal-move") || strings.Contains(jsonl.String(), "tag-missing") ||
+		strings.Count(jsonl.String(), "non-standard-notation") != (300+6)/7 {
+		t.Error("disabled codes written, or others dropped")
+	}
+}
+
+func TestReportedCodes(t *testing.T) {
+	for _, c := range []struct {
+		enabled, disabled []validate.Code
+		code              validate.Code
+		want              bool
+	}{
+		{nil, nil, validate.Syntax, true},
+		{nil, []validate.Code{validate.Syntax}, validate.Syntax, false},
+		{nil, []validate.Code{validate.Syntax}, validate.TagMissing, true},
+		{nil, []validate.Code{AllCodes}, validate.TagMissing, false},
+		{[]validate.Code{validate.TagMissing}, []validate.Code{AllCodes}, validate.TagMissing, true},
+		{[]validate.Code{validate.TagMissing}, []validate.Code{AllCodes}, validate.Syntax, false},
+	} {
+		opt := &CheckOptions{Enabled: c.enabled, Disabled: c.disabled}
+		if got := opt.reported(c.code); got != c.want {
+			t.Errorf("enable %v, disable %v: %s reported %v, want %v", c.enabled, c.disabled, c.code, got, c.want)
+		}
+	}
+}
+
+func TestDropDisabledRecounts(t *testing.T) {
+	r := validate.Report{Findings: []validate.Finding{
+		{Code: validate.IllegalMove, Severity: validate.Error, Ply: 4},
+		{Code: validate.AmbiguousMove, Severity: validate.Error, Ply: 9},
+		{Code: validate.TagMissing, Severity: validate.Warning},
+		{Code: validate.TimeForfeit, Severity: validate.Info},
+	}, Errors: 2, Warnings: 1, Infos: 1, FirstError: validate.IllegalMove, FirstErrorPly: 4}
+	dropDisabled(&r, &CheckOptions{Disabled: []validate.Code{validate.IllegalMove}})
+	if len(r.Findings) != 3 || r.Errors != 1 || r.Warnings != 1 || r.Infos != 1 || r.FirstError != validate.AmbiguousMove || r.FirstErrorPly != 9 {
+		t.Errorf("after dropping illegal-move: %+v", r)
+	}
+	before := r
+	dropDisabled(&r, &CheckOptions{Disabled: []validate.Code{validate.Syntax}})
+	if len(r.Findings) != 3 || r.FirstErrorPly != before.FirstErrorPly {
+		t.Errorf("dropping an absent code changed the report: %+v", r)
+	}
+}
+
+func TestRunSkip(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 10)
+	rec := &recordingSink{}
+	cfg := &Config{Skip: func(in Input) bool { return strings.HasSuffix(in.Path, ".gz") }}
+	s, err := runWithin(t, context.Background(), cfg, inputs, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Skipped != 1 || s.Files != 2 || s.Games != 20 || len(rec.files) != 2 || rec.files[1].Input != inputs[2] {
+		t.Errorf("summary %+v, files %v", s, rec.events)
+	}
+}
+
+func TestRunNoInputs(t *testing.T) {
+	rec := &recordingSink{}
+	s, err := runWithin(t, context.Background(), &Config{}, nil, rec)
+	if err != nil || s.Files != 0 || s.Games != 0 || rec.closed == nil {
+		t.Errorf("%+v %v", s, err)
+	}
+}
+
+// TestRunStdin reads games from standard input.
+func TestRunStdin(t *testing.T) {
+	useFakeCheck(t, nil)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdin
+	os.Stdin = r
+	defer func() { os.Stdin = old; r.Close() }()
+	go func() {
+		w.Write(gzipped(t, synthetic(0, 50)))
+		w.Close()
+	}()
+	rec := &recordingSink{}
+	s, err := runWithin(t, context.Background(), &Config{}, []Input{{Path: Stdin, Size: -1}}, rec)
+	if err != nil || s.Games != 50 || !slices.Equal(rec.numbers[Stdin], seq(0, 50)) {
+		t.Errorf("stdin: %+v %v", s, err)
+	}
+}
+
+func TestRunProgress(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 100)
+	var bar bytes.Buffer
+	_, err := runWithin(t, context.Background(), &Config{Progress: &bar}, inputs, NewJSONLSink(io.Discard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := bar.String()
+	if !strings.HasPrefix(out, "\r") || !strings.Contains(out, " games/s") || !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Errorf("progress output %q", out)
+	}
+}
+
+func TestFormatProgress(t *testing.T) {
+	for _, c := range []struct {
+		bytes, total, games int64
+		elapsed             time.Duration
+		want                string
+	}{
+		{0, 1000, 0, 0, "0.0 MB / 0.0 MB (0%), 0 games, 0 games/s"},
+		{25e6, 100e6, 5000, 2 * time.Second, "25.0 MB / 100.0 MB (25%), 5000 games, 2500 games/s, ETA 6s"},
+		{50e6, 100e6, 9000, 90 * time.Second, "50.0 MB / 100.0 MB (50%), 9000 games, 100 games/s, ETA 1m30s"},
+		{100e6, 100e6, 9000, 3 * time.Second, "100.0 MB / 100.0 MB (100%), 9000 games, 3000 games/s"},
+		{120e9, 240e9, 1, time.Hour, "120.00 GB / 240.00 GB (50%), 1 games, 0 games/s, ETA 1h0m0s"},
+		{3e6, -1, 10, time.Second, "3.0 MB, 10 games, 10 games/s"},
+		{5, 0, 0, time.Second, "0.0 MB / 0.0 MB (100%), 0 games, 0 games/s"},
+	} {
+		if got := formatProgress(c.bytes, c.total, c.games, c.elapsed); got != c.want {
+			t.Errorf("formatProgress(%d, %d, %d, %v) = %q, want %q", c.bytes, c.total, c.games, c.elapsed, got, c.want)
+		}
+	}
+}
+
+func TestWriteSummary(t *testing.T) {
+	for _, c := range []struct {
+		s    Summary
+		want string
+	}{
+		{Summary{Files: 3, Games: 120, Records: 120, Plies: 9876, Counts: Counts{4, 2, 7}, Elapsed: 1234567 * time.Microsecond},
+			"arbiter: 3 files, 120 games read, 120 records written, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.235s\n"},
+		{Summary{Files: 1, Games: 1, Records: 1, Plies: 1, Counts: Counts{1, 1, 1}, Elapsed: 0, Failed: 1, Skipped: 2, Interrupted: true, Err: errors.New("x")},
+			"arbiter: 1 file, 1 game read, 1 record written, 1 ply: 1 error, 1 warning, 1 info in 0s; 1 file unreadable; 2 files skipped (already done); interrupted; stopped by an error\n"},
+	} {
+		var b bytes.Buffer
+		if err := WriteSummary(&b, &c.s); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != c.want {
+			t.Errorf("summary:\n%q\nwant\n%q", b.String(), c.want)
+		}
+	}
+}
+
+// TestCheckChunkPure: the same chunk gives the same records whatever parser
+// checks it, and the records do not share the parser's storage.
+func TestCheckChunkPure(t *testing.T) {
+	useFakeCheck(t, nil)
+	sp := newSplitter(bytes.NewReader(synthetic(0, 20)), &Config{})
+	c, err := sp.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := &CheckOptions{}
+	p := NewParser(opt)
+	a := CheckChunk(c, opt, p)
+	CheckChunk(Chunk{Data: synthetic(100, 3), Start: parser.Pos{Line: 1, Col: 1}}, opt, p) // reuse p on other games
+	b := CheckChunk(c, opt, nil)
+	if len(a) == 0 || fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Fatalf("records differ:\n%v\n%v", a, b)
+	}
+	for i, r := range a {
+		if gameNumber(r.Tags) != i {
+			t.Errorf("record %d is game %d", i, gameNumber(r.Tags))
+		}
+	}
+}

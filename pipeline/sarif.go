@@ -1,0 +1,162 @@
+package pipeline
+
+import (
+	"bufio"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strconv"
+
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// SARIFSink writes one SARIF 2.1.0 log with one run. Results are streamed as
+// they come, one a line, so that memory does not grow with the findings;
+// the tool and its rules (one per code, in order of first use, which
+// ruleIndex refers to) follow them, as JSON lets members come in any order.
+// Inputs that could not be read become tool execution notifications.
+type SARIFSink struct {
+	w       *bufio.Writer
+	buf     []byte
+	where   []byte
+	rules   []validate.Code
+	index   map[validate.Code]int
+	results int
+	failed  []*FileSummary
+
+	uriOf, uri string // the last file's URI, as the games of a file come together
+}
+
+const sarifHead = `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[`
+
+// NewSARIFSink writes to w.
+func NewSARIFSink(w io.Writer) *SARIFSink {
+	s := &SARIFSink{w: bufio.NewWriterSize(w, 64<<10), index: map[validate.Code]int{}}
+	s.w.WriteString(sarifHead)
+	return s
+}
+
+var sarifLevels = [...]string{validate.Info: "note", validate.Warning: "warning", validate.Error: "error"}
+
+func (s *SARIFSink) BeginFile(Input) error { return nil }
+func (s *SARIFSink) Flush() error          { return s.w.Flush() }
+
+func (s *SARIFSink) Game(r *GameRecord) error {
+	if len(r.Report.Findings) == 0 {
+		return nil
+	}
+	n := numberingOf(r)
+	if r.File != s.uriOf {
+		s.uriOf, s.uri = r.File, sarifURI(r.File)
+	}
+	for i := range r.Report.Findings {
+		f := &r.Report.Findings[i]
+		pos := location(r, f)
+		rule, ok := s.index[f.Code]
+		if !ok {
+			rule = len(s.rules)
+			s.index[f.Code] = rule
+			s.rules = append(s.rules, f.Code)
+		}
+		level := "error"
+		if int(f.Severity) < len(sarifLevels) {
+			level = sarifLevels[f.Severity]
+		}
+		b := s.buf[:0]
+		if s.results > 0 {
+			b = append(b, ',')
+		}
+		s.results++
+		b = append(b, "\n{\"ruleId\":"...)
+		b = appendJSONString(b, string(f.Code))
+		b = append(b, `,"ruleIndex":`...)
+		b = strconv.AppendInt(b, int64(rule), 10)
+		b = append(b, `,"level":"`...)
+		b = append(b, level...)
+		b = append(b, `","message":{"text":`...)
+		s.where = appendWhere(append(s.where[:0], f.Message...), n, f)
+		b = appendJSONString(b, s.where)
+		b = append(b, `},"locations":[{"physicalLocation":{"artifactLocation":{"uri":`...)
+		b = appendJSONString(b, s.uri)
+		b = append(b, `},"region":{"startLine":`...)
+		b = strconv.AppendInt(b, int64(pos.Line), 10)
+		b = append(b, `,"startColumn":`...)
+		b = strconv.AppendInt(b, int64(pos.Col), 10)
+		b = append(b, `}}}],"properties":{"game":`...)
+		b = strconv.AppendInt(b, int64(r.Index), 10)
+		if f.Ply >= 0 {
+			b = append(b, `,"ply":`...)
+			b = strconv.AppendInt(b, int64(f.Ply), 10)
+		}
+		if f.Move != "" {
+			b = append(b, `,"move":`...)
+			b = appendJSONString(b, f.Move)
+		}
+		b = append(b, `,"suggestions":[`...)
+		for k, sug := range f.Suggestions {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, sug)
+		}
+		b = append(b, "]}}"...)
+		s.buf = b
+		if _, err := s.w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *SARIFSink) EndFile(f *FileSummary) error {
+	if f.Err != nil {
+		c := *f
+		s.failed = append(s.failed, &c)
+	}
+	return nil
+}
+
+// Close writes what follows the results: the tool with its rules, and the
+// invocation, which is successful when every input was read to its end.
+func (s *SARIFSink) Close(sum *Summary) error {
+	b := append(s.buf[:0], "\n],\"tool\":{\"driver\":{\"name\":\"arbiter\",\"informationUri\":\"https://github.com/arbiter-chess/arbiter\",\"rules\":["...)
+	for i, code := range s.rules {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = appendJSONString(b, string(code))
+		b = append(b, '}')
+	}
+	ok := sum.Err == nil && sum.Failed == 0 && !sum.Interrupted
+	b = append(b, `]}},"invocations":[{"executionSuccessful":`...)
+	b = strconv.AppendBool(b, ok)
+	b = append(b, `,"toolExecutionNotifications":[`...)
+	for i, f := range s.failed {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"level":"error","message":{"text":`...)
+		b = appendJSONString(b, f.Err.Error())
+		b = append(b, `},"locations":[{"physicalLocation":{"artifactLocation":{"uri":`...)
+		b = appendJSONString(b, sarifURI(f.Input.Path))
+		b = append(b, `}}}]}`...)
+	}
+	b = append(b, "]}]}]}\n"...)
+	s.buf = b
+	if _, err := s.w.Write(b); err != nil {
+		return err
+	}
+	return s.w.Flush()
+}
+
+// sarifURI turns a path into a URI reference: relative paths stay relative
+// (code scanning resolves them against the repository), absolute ones
+// become file URIs.
+func sarifURI(path string) string {
+	p := filepath.ToSlash(path)
+	if filepath.IsAbs(path) {
+		return (&url.URL{Scheme: "file", Path: p}).String()
+	}
+	return (&url.URL{Path: p}).String()
+}

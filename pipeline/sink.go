@@ -1,0 +1,93 @@
+package pipeline
+
+import (
+	"time"
+
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// Sink receives the results of a run in input order, from one goroutine.
+//
+// For every input the run calls BeginFile, then Game once per game read, in
+// game order, then EndFile; inputs skipped by Config.Skip get no call. Close
+// is called once at the end, also after an error or an interruption; a sink
+// that writes files keeps only what is complete (FileSummary.Complete,
+// Summary.Interrupted) and removes the rest.
+//
+// A sink must not keep the record passed to Game, nor anything it points to,
+// after Game returns: the pipeline reuses that storage.
+type Sink interface {
+	BeginFile(in Input) error
+	Game(r *GameRecord) error
+	EndFile(f *FileSummary) error
+	Close(s *Summary) error
+}
+
+// Flusher is a sink that buffers output; the progress bar flushes it before
+// drawing so that findings and the bar do not tear each other on a terminal.
+type Flusher interface {
+	Flush() error
+}
+
+// Counts tallies findings by severity.
+type Counts struct {
+	Errors, Warnings, Infos int64
+}
+
+// Add counts the findings of a report.
+func (c *Counts) Add(r *validate.Report) {
+	for i := range r.Findings {
+		switch r.Findings[i].Severity {
+		case validate.Error:
+			c.Errors++
+		case validate.Warning:
+			c.Warnings++
+		default:
+			c.Infos++
+		}
+	}
+}
+
+// AtLeast says whether any finding is at or above severity s.
+func (c Counts) AtLeast(s validate.Severity) bool {
+	switch s {
+	case validate.Error:
+		return c.Errors > 0
+	case validate.Warning:
+		return c.Errors+c.Warnings > 0
+	}
+	return c.Errors+c.Warnings+c.Infos > 0
+}
+
+// FileSummary is what one input gave.
+type FileSummary struct {
+	Input Input
+	Games int64 // games read from it, and so records passed to the sinks
+	Plies int64
+	Counts
+	Bytes int64 // bytes of the file read (compressed bytes for a compressed file)
+
+	// Err is why the input could not be opened or read to its end; the
+	// games before the failure were read and passed on all the same.
+	Err error
+	// Complete says the input was read to its end: no error and no interruption.
+	Complete bool
+}
+
+// Summary is what the whole run gave.
+type Summary struct {
+	Files   int   // inputs taken, skipped ones excluded
+	Skipped int   // inputs passed over by Config.Skip (already done, on --resume)
+	Failed  int   // inputs that could not be opened or read to their end
+	Games   int64 // games the parser yielded
+	Records int64 // records every sink accepted; equal to Games unless something is badly wrong
+	Plies   int64
+	Counts
+	Bytes   int64
+	Elapsed time.Duration
+
+	// Interrupted says the run was stopped before reading every input.
+	Interrupted bool
+	// Err is the error that ended the run early (a sink that failed), or nil.
+	Err error
+}

@@ -1,0 +1,291 @@
+package pipeline
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// sampleFile is one input with its records, as a run hands them to a sink.
+type sampleFile struct {
+	in      Input
+	records []GameRecord
+	err     error
+}
+
+// samples are records chosen to exercise every branch of the formats: a
+// finding with and without a place, ply, move and suggestions, a FEN start
+// with Black to move, a side line, characters every format must escape,
+// and an input that could not be read.
+func samples() []sampleFile {
+	return []sampleFile{
+		{in: Input{Path: "games/a.pgn", Size: 100}, records: []GameRecord{
+			{File: "games/a.pgn", Index: 0, Start: parser.Pos{Offset: 0, Line: 1, Col: 1}, Report: validate.Report{Findings: []validate.Finding{
+				{Code: validate.IllegalMove, Severity: validate.Error, Message: "no knight can reach f3", Pos: parser.Pos{Offset: 120, Line: 9, Col: 12}, Ply: 5, Move: "Nf3", Suggestions: []string{"Nc3", "Nh3"}},
+				{Code: validate.TagMissing, Severity: validate.Warning, Message: "the Round tag is missing", Ply: -1},
+			}}},
+			{File: "games/a.pgn", Index: 1, Start: parser.Pos{Offset: 300, Line: 20, Col: 1}},
+			{File: "games/a.pgn", Index: 2, Start: parser.Pos{Offset: 400, Line: 30, Col: 1},
+				Tags: []parser.Tag{{Name: "FEN", Value: "8/8/8/8/8/8/8/K6k b - - 0 40"}},
+				Report: validate.Report{Findings: []validate.Finding{
+					{Code: validate.ThreefoldClaimable, Severity: validate.Info, Message: "a \"claim\" was\tpossible\nhere: 100%, ok", Pos: parser.Pos{Offset: 450, Line: 35, Col: 3}, Ply: 4, Move: "Kb1"},
+					{Code: validate.ImpossiblePosition, Severity: validate.Error, Message: "Black is to move but White is in check", Pos: parser.Pos{Offset: 401, Line: 30, Col: 2}, Ply: 0},
+					{Code: validate.IllegalMove, Severity: validate.Error, Message: "the king cannot move into check", Pos: parser.Pos{Offset: 460, Line: 36, Col: 7}, Ply: 7, Variation: "43.1"},
+				}}},
+		}},
+		{in: Input{Path: "broken.pgn.gz", Size: 10}, err: errors.New("broken.pgn.gz: gzip stream broken: unexpected EOF")},
+		{in: Input{Path: "odd, name:ü.pgn", Size: 5}, records: []GameRecord{
+			{File: "odd, name:ü.pgn", Index: 0, Start: parser.Pos{Line: 1, Col: 1}, Report: validate.Report{Findings: []validate.Finding{
+				{Code: validate.NonStandardNotation, Severity: validate.Info, Message: "«0-0» is written with zeros \u2028 \x01", Pos: parser.Pos{Offset: 10, Line: 2, Col: 4}, Ply: 2, Move: "0-0"},
+			}}},
+		}},
+		{in: Input{Path: Stdin, Size: -1}, records: []GameRecord{
+			{File: Stdin, Index: 0, Start: parser.Pos{Line: 1, Col: 1}, Report: validate.Report{Findings: []validate.Finding{
+				{Code: validate.ResultMismatch, Severity: validate.Error, Message: "the Result tag says 1-0, the movetext 0-1", Pos: parser.Pos{Line: 12, Col: 1}, Ply: -1},
+			}}},
+		}},
+	}
+}
+
+// drive feeds the samples to a sink as Run would.
+func drive(t *testing.T, s Sink, files []sampleFile) {
+	t.Helper()
+	sum := Summary{}
+	for _, f := range files {
+		if err := s.BeginFile(f.in); err != nil {
+			t.Fatal(err)
+		}
+		fs := FileSummary{Input: f.in, Err: f.err, Complete: f.err == nil}
+		for i := range f.records {
+			if err := s.Game(&f.records[i]); err != nil {
+				t.Fatal(err)
+			}
+			fs.Games++
+			fs.Counts.Add(&f.records[i].Report)
+		}
+		if err := s.EndFile(&fs); err != nil {
+			t.Fatal(err)
+		}
+		sum.Files++
+		if f.err != nil {
+			sum.Failed++
+		}
+	}
+	if err := s.Close(&sum); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTextSink(t *testing.T) {
+	var out bytes.Buffer
+	drive(t, NewTextSink(&out), samples())
+	want := `games/a.pgn:9:12: error illegal-move: no knight can reach f3 (move 3. Nf3, ply 5)
+games/a.pgn:1:1: warning tag-missing: the Round tag is missing
+games/a.pgn:35:3: info threefold-claimable: a "claim" was possible here: 100%, ok (move 42. Kb1, ply 4)
+games/a.pgn:30:2: error impossible-position: Black is to move but White is in check (start position)
+games/a.pgn:36:7: error illegal-move: the king cannot move into check (move 43..., ply 7, variation 43.1)
+odd, name:ü.pgn:2:4: info non-standard-notation: «0-0» is written with zeros ` + "\u2028" + `   (move 1... 0-0, ply 2)
+<stdin>:12:1: error result-mismatch: the Result tag says 1-0, the movetext 0-1
+`
+	if got := out.String(); got != want {
+		t.Errorf("text output:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestJSONLSink(t *testing.T) {
+	var out bytes.Buffer
+	drive(t, NewJSONLSink(&out), samples())
+	want := `{"file":"games/a.pgn","game":0,"line":9,"column":12,"ply":5,"move":"Nf3","code":"illegal-move","severity":"error","message":"no knight can reach f3","suggestions":["Nc3","Nh3"]}
+{"file":"games/a.pgn","game":0,"line":1,"column":1,"ply":null,"move":null,"code":"tag-missing","severity":"warning","message":"the Round tag is missing","suggestions":[]}
+{"file":"games/a.pgn","game":2,"line":35,"column":3,"ply":4,"move":"Kb1","code":"threefold-claimable","severity":"info","message":"a \"claim\" was\tpossible\nhere: 100%, ok","suggestions":[]}
+{"file":"games/a.pgn","game":2,"line":30,"column":2,"ply":0,"move":null,"code":"impossible-position","severity":"error","message":"Black is to move but White is in check","suggestions":[]}
+{"file":"games/a.pgn","game":2,"line":36,"column":7,"ply":7,"move":null,"code":"illegal-move","severity":"error","message":"the king cannot move into check","suggestions":[]}
+{"file":"odd, name:ü.pgn","game":0,"line":2,"column":4,"ply":2,"move":"0-0","code":"non-standard-notation","severity":"info","message":"«0-0» is written with zeros \u2028 \u0001","suggestions":[]}
+{"file":"-","game":0,"line":12,"column":1,"ply":null,"move":null,"code":"result-mismatch","severity":"error","message":"the Result tag says 1-0, the movetext 0-1","suggestions":[]}
+`
+	if got := out.String(); got != want {
+		t.Errorf("jsonl output:\n%s\nwant:\n%s", got, want)
+	}
+	// Each line is JSON with exactly the documented keys, in order.
+	keys := []string{"file", "game", "line", "column", "ply", "move", "code", "severity", "message", "suggestions"}
+	for line := range strings.Lines(out.String()) {
+		dec := json.NewDecoder(strings.NewReader(line))
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		for _, k := range keys {
+			tok, err := dec.Token()
+			if err != nil || tok != k {
+				t.Fatalf("line %q: key %v, want %q (%v)", line, tok, k, err)
+			}
+			var v any
+			if err := dec.Decode(&v); err != nil {
+				t.Fatalf("line %q: %v", line, err)
+			}
+			if k == "suggestions" && v == nil {
+				t.Errorf("line %q: suggestions is null", line)
+			}
+		}
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
+			t.Fatalf("line %q: extra key %v", line, tok)
+		}
+	}
+}
+
+func TestGitHubSink(t *testing.T) {
+	var out bytes.Buffer
+	drive(t, NewGitHubSink(&out), samples())
+	want := `::error file=games/a.pgn,line=9,col=12,title=illegal-move::no knight can reach f3 (move 3. Nf3, ply 5)
+::warning file=games/a.pgn,line=1,col=1,title=tag-missing::the Round tag is missing
+::notice file=games/a.pgn,line=35,col=3,title=threefold-claimable::a "claim" was` + "\t" + `possible%0Ahere: 100%25, ok (move 42. Kb1, ply 4)
+::error file=games/a.pgn,line=30,col=2,title=impossible-position::Black is to move but White is in check (start position)
+::error file=games/a.pgn,line=36,col=7,title=illegal-move::the king cannot move into check (move 43..., ply 7, variation 43.1)
+::error file=broken.pgn.gz,title=unreadable-input::broken.pgn.gz: gzip stream broken: unexpected EOF
+::notice file=odd%2C name%3Aü.pgn,line=2,col=4,title=non-standard-notation::«0-0» is written with zeros ` + "\u2028 \x01" + ` (move 1... 0-0, ply 2)
+::error file=-,line=12,col=1,title=result-mismatch::the Result tag says 1-0, the movetext 0-1
+`
+	if got := out.String(); got != want {
+		t.Errorf("github output:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestGitHubEscaping(t *testing.T) {
+	for _, c := range []struct{ in, data, prop string }{
+		{"plain", "plain", "plain"},
+		{"50%", "50%25", "50%25"},
+		{"a\r\nb", "a%0D%0Ab", "a%0D%0Ab"},
+		{"a:b,c", "a:b,c", "a%3Ab%2Cc"},
+		{"%3A", "%253A", "%253A"},
+	} {
+		if got := string(appendGitHubData(nil, c.in)); got != c.data {
+			t.Errorf("data %q: %q, want %q", c.in, got, c.data)
+		}
+		if got := string(appendGitHubProperty(nil, c.in)); got != c.prop {
+			t.Errorf("property %q: %q, want %q", c.in, got, c.prop)
+		}
+	}
+}
+
+func TestSARIFSink(t *testing.T) {
+	var out bytes.Buffer
+	drive(t, NewSARIFSink(&out), samples())
+	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[
+{"ruleId":"illegal-move","ruleIndex":0,"level":"error","message":{"text":"no knight can reach f3 (move 3. Nf3, ply 5)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":9,"startColumn":12}}}],"properties":{"game":0,"ply":5,"move":"Nf3","suggestions":["Nc3","Nh3"]}},
+{"ruleId":"tag-missing","ruleIndex":1,"level":"warning","message":{"text":"the Round tag is missing"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}},
+{"ruleId":"threefold-claimable","ruleIndex":2,"level":"note","message":{"text":"a \"claim\" was\tpossible\nhere: 100%, ok (move 42. Kb1, ply 4)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":35,"startColumn":3}}}],"properties":{"game":2,"ply":4,"move":"Kb1","suggestions":[]}},
+{"ruleId":"impossible-position","ruleIndex":3,"level":"error","message":{"text":"Black is to move but White is in check (start position)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":30,"startColumn":2}}}],"properties":{"game":2,"ply":0,"suggestions":[]}},
+{"ruleId":"illegal-move","ruleIndex":0,"level":"error","message":{"text":"the king cannot move into check (move 43..., ply 7, variation 43.1)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":36,"startColumn":7}}}],"properties":{"game":2,"ply":7,"suggestions":[]}},
+{"ruleId":"non-standard-notation","ruleIndex":4,"level":"note","message":{"text":"«0-0» is written with zeros \u2028 \u0001 (move 1... 0-0, ply 2)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"./odd,%20name:%C3%BC.pgn"},"region":{"startLine":2,"startColumn":4}}}],"properties":{"game":0,"ply":2,"move":"0-0","suggestions":[]}},
+{"ruleId":"result-mismatch","ruleIndex":5,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"-"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
+],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":[{"id":"illegal-move"},{"id":"tag-missing"},{"id":"threefold-claimable"},{"id":"impossible-position"},{"id":"non-standard-notation"},{"id":"result-mismatch"}]}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
+`
+	if got := out.String(); got != want {
+		t.Errorf("sarif output:\n%s\nwant:\n%s", got, want)
+	}
+
+	// The log's structure, read back with an independent decoder.
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string } `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				RuleIndex int    `json:"ruleIndex"`
+				Level     string `json:"level"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) != 7 {
+		t.Fatalf("sarif structure: %+v", log)
+	}
+	rules := log.Runs[0].Tool.Driver.Rules
+	for _, r := range log.Runs[0].Results {
+		if rules[r.RuleIndex].ID != r.RuleID {
+			t.Errorf("result %s points at rule %d (%s)", r.RuleID, r.RuleIndex, rules[r.RuleIndex].ID)
+		}
+	}
+}
+
+func TestSARIFEmpty(t *testing.T) {
+	var out bytes.Buffer
+	drive(t, NewSARIFSink(&out), nil)
+	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[
+],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":[]}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
+`
+	if got := out.String(); got != want {
+		t.Errorf("empty sarif:\n%s\nwant:\n%s", got, want)
+	}
+	if !json.Valid(out.Bytes()) {
+		t.Error("empty sarif is not JSON")
+	}
+}
+
+func TestSARIFURI(t *testing.T) {
+	for in, want := range map[string]string{
+		"a.pgn":         "a.pgn",
+		"dir/a b.pgn":   "dir/a%20b.pgn",
+		"/abs/x.pgn":    "file:///abs/x.pgn",
+		"c:weird.pgn":   "./c:weird.pgn",
+		"100%.pgn":      "100%25.pgn",
+		"русский/п.pgn": "%D1%80%D1%83%D1%81%D1%81%D0%BA%D0%B8%D0%B9/%D0%BF.pgn",
+	} {
+		if got := sarifURI(in); got != want {
+			t.Errorf("sarifURI(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// failingWriter fails every write, as a closed pipe does.
+type failingWriter struct{}
+
+var errWrite = errors.New("write failed")
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errWrite }
+
+func TestSinksReportWriteErrors(t *testing.T) {
+	for name, s := range map[string]Sink{
+		"text":   NewTextSink(failingWriter{}),
+		"jsonl":  NewJSONLSink(failingWriter{}),
+		"github": NewGitHubSink(failingWriter{}),
+		"sarif":  NewSARIFSink(failingWriter{}),
+	} {
+		rec := &samples()[0].records[0]
+		err := s.Game(rec)
+		if err == nil {
+			err = s.Close(&Summary{})
+		}
+		if !errors.Is(err, errWrite) {
+			t.Errorf("%s: writing to a failing writer: %v", name, err)
+		}
+	}
+}
+
+// TestSinksDoNotAllocate: once warm, writing a game's findings costs no
+// allocation in any format.
+func TestSinksDoNotAllocate(t *testing.T) {
+	rec := &samples()[0].records[2] // a FEN, a side line, characters to escape
+	for name, s := range map[string]Sink{
+		"text":   NewTextSink(io.Discard),
+		"jsonl":  NewJSONLSink(io.Discard),
+		"github": NewGitHubSink(io.Discard),
+		"sarif":  NewSARIFSink(io.Discard),
+	} {
+		s.Game(rec)
+		if n := testing.AllocsPerRun(100, func() { s.Game(rec) }); n != 0 {
+			t.Errorf("%s: %v allocations per game", name, n)
+		}
+	}
+}

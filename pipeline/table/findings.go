@@ -1,0 +1,38 @@
+package table
+
+import "github.com/apache/arrow-go/v18/arrow/array"
+
+type findingsBuilder struct {
+	base
+	suggestions *array.ListBuilder
+	suggestion  *array.StringBuilder
+}
+
+// Append adds one row per finding of the game.
+func (b *findingsBuilder) Append(g *Game) {
+	if g.Report == nil {
+		return
+	}
+	for i := range g.Report.Findings {
+		f := &g.Report.Findings[i]
+		pos := f.Pos
+		if pos.Line <= 0 { // no place of its own: the game's, as the text formats print it
+			pos = g.Start
+		}
+		b.identity(g)
+		b.i32(fLine, int(pos.Line))
+		b.i32(fColumn, int(pos.Col))
+		b.rb.Field(fOffset).(*array.Int64Builder).Append(pos.Offset)
+		b.optPly(fPly, f.Ply)
+		b.optStr(fMove, f.Move, f.Move != "")
+		b.dict(fCode, string(f.Code))
+		b.dict(fSeverity, f.Severity.String())
+		b.str(fMessage).Append(f.Message)
+		b.suggestions.Append(true)
+		for _, s := range f.Suggestions {
+			b.suggestion.Append(s)
+		}
+		b.optStr(fVariation, f.Variation, f.Variation != "")
+		b.rows++
+	}
+}

@@ -1,0 +1,110 @@
+package table
+
+import (
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+type gamesBuilder struct{ base }
+
+// Append adds the game's one row. A game whose report is nil (it could not be
+// checked at all) still gets its row, with the report's columns at their
+// "nothing known" values.
+func (b *gamesBuilder) Append(g *Game) {
+	r := g.Report
+	if r == nil {
+		r = &unchecked
+	}
+	b.identity(g)
+	b.i32(gLine, int(g.Start.Line))
+	b.rb.Field(gOffset).(*array.Int64Builder).Append(g.Start.Offset)
+	b.rb.Field(gEndOffset).(*array.Int64Builder).Append(g.End)
+
+	v, ok := g.tag("Event")
+	b.optDict(gEvent, v, ok)
+	v, ok = g.tag("Site")
+	b.optStr(gSite, v, ok)
+	v, ok = g.tag("Date")
+	b.optStr(gDate, v, ok)
+	if days, ok := parseDate(v); ok {
+		b.rb.Field(gDateParsed).(*array.Date32Builder).Append(arrow.Date32(days))
+	} else {
+		b.rb.Field(gDateParsed).AppendNull()
+	}
+	v, ok = g.tag("Round")
+	b.optStr(gRound, v, ok)
+	v, ok = g.tag("White")
+	b.optStr(gWhite, v, ok)
+	v, ok = g.tag("Black")
+	b.optStr(gBlack, v, ok)
+	v, ok = g.tag("Result")
+	b.optDict(gResult, v, ok)
+	b.elo(gWhiteElo, g, "WhiteElo")
+	b.elo(gBlackElo, g, "BlackElo")
+	v, ok = g.tag("ECO")
+	b.optDict(gECO, v, ok)
+	v, ok = g.tag("TimeControl")
+	b.optDict(gTimeControl, v, ok)
+	v, ok = g.tag("Termination")
+	b.optDict(gTermination, v, ok)
+	v, ok = g.tag("Variant")
+	b.optDict(gVariant, v, ok)
+	v, ok = g.tag("FEN")
+	b.optStr(gFEN, v, ok)
+	if ms, ok := g.utcStart(); ok {
+		b.rb.Field(gUTCStart).(*array.TimestampBuilder).Append(arrow.Timestamp(ms))
+	} else {
+		b.rb.Field(gUTCStart).AppendNull()
+	}
+
+	b.optDict(gNotation, r.Notation, r.Notation != "")
+	b.dict(gEncoding, g.Encoding.String())
+	b.i32(gPlies, r.Plies)
+	b.optStr(gFinalFEN, r.FinalFEN, r.FinalFEN != "")
+	b.dict(gComputedEnd, r.End.String())
+	b.dict(gComputedResult, computedResult(r))
+	b.i32(gErrors, r.Errors)
+	b.i32(gWarnings, r.Warnings)
+	b.i32(gInfos, r.Infos)
+	b.optDict(gFirstError, string(r.FirstError), r.FirstError != "")
+	if r.FirstError == "" {
+		b.rb.Field(gFirstErrorPly).AppendNull()
+	} else {
+		b.optPly(gFirstErrorPly, r.FirstErrorPly)
+	}
+	b.optPly(gThreefoldPly, r.ThreefoldPly)
+	b.optPly(gFiftyMovePly, r.FiftyPly)
+	b.optPly(gFivefoldPly, r.FivefoldPly)
+	b.optPly(gSeventyFivePly, r.SeventyFivePly)
+	b.optDict(gTimeCategory, r.TimeCategory, r.TimeCategory != "")
+	b.i32(gClockCount, r.ClockCount)
+	b.optMillis(gLastClockWhite, r.LastClockWhite)
+	b.optMillis(gLastClockBlack, r.LastClockBlack)
+	b.rb.Field(gTimeForfeit).(*array.BooleanBuilder).Append(r.TimeForfeit)
+	b.rows++
+}
+
+// elo appends the named rating tag as an integer, null when it is absent or
+// not a number ("?", "-").
+func (b *gamesBuilder) elo(i int, g *Game, name string) {
+	v, _ := g.tag(name)
+	if n, ok := parseElo(v); ok {
+		b.rb.Field(i).(*array.Int32Builder).Append(n)
+		return
+	}
+	b.rb.Field(i).AppendNull()
+}
+
+// computedResult is "*" when the report leaves it empty: the board decided nothing.
+func computedResult(r *validate.Report) string {
+	if r.ComputedResult == "" {
+		return "*"
+	}
+	return r.ComputedResult
+}
+
+// unchecked is the report of a game nothing is known about.
+var unchecked = validate.Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1,
+	SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1, ComputedResult: "*"}

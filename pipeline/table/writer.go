@@ -1,0 +1,123 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+)
+
+// DefaultBatchRows is how many rows a record batch, and so a row group, holds:
+// enough for good compression, few enough that memory stays flat.
+const DefaultBatchRows = 64 * 1024
+
+// WriterOptions say how a table is encoded. The zero value is the default.
+type WriterOptions struct {
+	BatchRows int              // rows per record batch and row group; 0 means DefaultBatchRows
+	Mem       memory.Allocator // nil means the default Go allocator
+}
+
+// Writer streams one table into one Parquet file (zstd, one row group per
+// batch, the Arrow schema stored so that Arrow readers get the dictionary
+// types back). It writes to any io.Writer and never closes it.
+type Writer struct {
+	b     Builder
+	fw    *pqarrow.FileWriter
+	batch int
+	rows  int64
+	err   error // the first failure; every later call returns it
+
+	closed bool
+}
+
+// NewWriter starts a Parquet file of the table b builds on out. The Writer
+// owns b from then on and releases it.
+func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
+	if opt.BatchRows <= 0 {
+		opt.BatchRows = DefaultBatchRows
+	}
+	mem := opt.Mem
+	if mem == nil {
+		mem = memory.DefaultAllocator
+	}
+	props := parquet.NewWriterProperties(
+		parquet.WithAllocator(mem),
+		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithMaxRowGroupLength(int64(opt.BatchRows)),
+		parquet.WithCreatedBy("arbiter"),
+	)
+	arrowProps := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem))
+	fw, err := pqarrow.NewFileWriter(b.Schema(), noClose{out}, props, arrowProps)
+	if err != nil {
+		b.Release()
+		return nil, fmt.Errorf("parquet writer: %w", err)
+	}
+	return &Writer{b: b, fw: fw, batch: opt.BatchRows}, nil
+}
+
+// noClose hides the destination's Close from the Parquet writer, which would
+// otherwise close it: the caller decides when its file is done.
+type noClose struct{ io.Writer }
+
+// Append adds g's rows, writing a row group whenever a batch is full.
+func (w *Writer) Append(g *Game) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.closed {
+		return errClosed
+	}
+	w.b.Append(g)
+	if w.b.Len() >= w.batch {
+		return w.flush()
+	}
+	return nil
+}
+
+// Rows is the number of rows appended so far.
+func (w *Writer) Rows() int64 { return w.rows + int64(w.b.Len()) }
+
+func (w *Writer) flush() error {
+	n := w.b.Len()
+	rec := w.b.NewRecordBatch()
+	defer rec.Release()
+	if err := w.fw.Write(rec); err != nil {
+		w.err = fmt.Errorf("parquet write: %w", err)
+		return w.err
+	}
+	w.rows += int64(n)
+	return nil
+}
+
+// Close writes the last batch and the file footer. The destination stays
+// open. Calling Close again returns the first call's error.
+func (w *Writer) Close() error {
+	if w.closed {
+		return w.err
+	}
+	w.closed = true
+	defer w.b.Release()
+	if w.err == nil && w.b.Len() > 0 {
+		w.flush()
+	}
+	if err := w.fw.Close(); err != nil && w.err == nil {
+		w.err = fmt.Errorf("parquet close: %w", err)
+	}
+	return w.err
+}
+
+// Abort drops the rows not yet written and frees the writer's memory without
+// finishing the file: for output that is about to be deleted.
+func (w *Writer) Abort() {
+	if w.closed {
+		return
+	}
+	w.closed = true
+	w.b.Release()
+}
+
+var errClosed = errors.New("table writer is closed")
