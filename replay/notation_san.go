@@ -1,0 +1,124 @@
+package replay
+
+// parseSAN is the fast path for plain ASCII SAN, which is nearly every move of
+// nearly every file:
+//
+//	[piece] [file] [rank] [x] file rank [=piece] [+|#]   and   O-O, O-O-O [+|#]
+//
+// with the set's uppercase piece letters. It reports false for anything else,
+// and parseAny then reads the token; where both accept a token they must agree
+// exactly (FuzzParseMove checks this).
+//
+// It fills *n in place: Notation has too many fields to travel in registers,
+// and building it behind a pointer halves the cost of the fast path.
+func parseSAN(t []byte, set LetterSet, n *Notation) bool {
+	end := len(t)
+	if end < 2 || end > 9 {
+		return false
+	}
+	*n = Notation{FromFile: -1, FromRank: -1}
+	switch t[end-1] {
+	case '+':
+		n.Check = true
+		end--
+	case '#':
+		n.Mate = true
+		end--
+	}
+	if t[0] == 'O' {
+		return castleSAN(t[:end], n)
+	}
+
+	table := &latinKinds[set]
+	i := 0
+	n.Kind = Pawn
+	if c := t[0]; c >= 'A' && c <= 'Z' {
+		k := table[c-'A']
+		if k <= Pawn {
+			return false
+		}
+		n.Kind = k
+		n.Style = latinLetterStyle[set]
+		i = 1
+	}
+
+	if end-i >= 4 && t[end-2] == '=' {
+		c := t[end-1]
+		if c < 'A' || c > 'Z' || n.Kind != Pawn {
+			return false
+		}
+		p := table[c-'A']
+		if p < Knight || p > Queen {
+			return false
+		}
+		n.Promotion = p
+		n.Style |= latinLetterStyle[set]
+		end -= 2
+	}
+
+	if end-i < 2 {
+		return false
+	}
+	f, r := t[end-2]-'a', t[end-1]-'1'
+	if f > 7 || r > 7 {
+		return false
+	}
+	n.ToFile, n.ToRank = int8(f), int8(r)
+	if n.Promotion != NoKind && r != 0 && r != 7 {
+		return false
+	}
+
+	// What lies between the piece and the destination: [file] [rank] [x].
+	j := i
+	mid := end - 2
+	if j < mid {
+		if c := t[j] - 'a'; c <= 7 {
+			n.FromFile = int8(c)
+			j++
+		}
+	}
+	if j < mid {
+		if c := t[j] - '1'; c <= 7 {
+			n.FromRank = int8(c)
+			j++
+		}
+	}
+	if j < mid && t[j] == 'x' {
+		n.Capture = true
+		j++
+	}
+	if j != mid {
+		return false
+	}
+
+	if n.Kind == Pawn {
+		// Only "e4" and "exd5"; every other pawn form is non-SAN and
+		// parseAny reads it with the right style or error.
+		if n.FromRank >= 0 {
+			return false
+		}
+		if n.FromFile >= 0 {
+			d := n.FromFile - n.ToFile
+			if !n.Capture || (d != 1 && d != -1) {
+				return false
+			}
+		} else if n.Capture {
+			return false
+		}
+	}
+	return true
+}
+
+// castleSAN reads "O-O" and "O-O-O" exactly; check marks are already cut.
+func castleSAN(t []byte, n *Notation) bool {
+	switch string(t) {
+	case "O-O":
+		n.Castle = ShortCastle
+	case "O-O-O":
+		n.Castle = LongCastle
+	default:
+		return false
+	}
+	n.ToFile, n.ToRank = -1, -1
+	return true
+}
