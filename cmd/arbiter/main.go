@@ -22,7 +22,11 @@ func main() {
 		root.AddCommand(c())
 	}
 	if err := root.Execute(); err != nil {
-		os.Stderr.WriteString("arbiter: " + err.Error() + "\n")
+		// An exitError without a message has said what it had to (exit 1:
+		// the findings are the message).
+		if msg := err.Error(); msg != "" {
+			os.Stderr.WriteString("arbiter: " + msg + "\n")
+		}
 		os.Exit(exitCode(err))
 	}
 }

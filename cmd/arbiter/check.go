@@ -1,0 +1,281 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/pipeline"
+	"github.com/arbiter-chess/arbiter/validate"
+	"github.com/rs/zerolog"
+	"github.com/spf13/cobra"
+)
+
+func init() { subcommands = append(subcommands, newCheckCmd) }
+
+// Exit statuses of check besides 0 (nothing at or above --fail-on) and 2
+// (usage or I/O error, the default of exitCode).
+const (
+	exitFindings    = 1
+	exitInterrupted = 130
+)
+
+type checkFlags struct {
+	format, out                   string
+	moves, resume, quiet          bool
+	rules, notation, encoding     string
+	workers                       int
+	failOn                        string
+	enable, disable               []string
+	progress, logLevel, logFormat string
+}
+
+func newCheckCmd() *cobra.Command {
+	var f checkFlags
+	cmd := &cobra.Command{
+		Use:   "check [flags] PATH...",
+		Short: "Check PGN files and scoresheets, and report what an arbiter would object to",
+		Long: `check reads every game in the PATHs (files, directories walked recursively,
+"-" for standard input; gzip, zstd and bzip2 recognised by their first bytes),
+replays it and prints its findings in input order.
+
+In a directory, only files that look like games or are compressed are read;
+name a file to read it whatever it holds.
+
+Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on
+a usage error or an input that could not be read (the others are still
+checked), 130 when interrupted (what was read is written; no partial
+output file is left).`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd, &f, args) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.format, "format", "text", "findings on stdout: text, jsonl, sarif, github, or none")
+	fl.StringVar(&f.out, "out", "", "write the games, findings (and moves) tables as Parquet into this directory")
+	fl.BoolVar(&f.moves, "moves", false, "with --out, write the moves table too")
+	fl.BoolVar(&f.resume, "resume", false, "with --out, skip the inputs an earlier run into the same directory finished")
+	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
+	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
+	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866")
+	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU)")
+	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never")
+	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
+	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable)")
+	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always, never")
+	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary and no progress bar; log errors only unless --log-level says otherwise")
+	return cmd
+}
+
+// runCheck is the command: set up from the flags, run, map the outcome to
+// an exit status.
+func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	cfg, failOn, err := f.config()
+	if err != nil {
+		return err
+	}
+	logger, err := f.logger(stderr, cmd.Flags().Changed("log-level"))
+	if err != nil {
+		return err
+	}
+	cfg.Log = &logger
+	if f.showProgress(stderr) {
+		cfg.Progress = stderr
+	}
+
+	inputs, expandErr := pipeline.Expand(args)
+	if expandErr != nil {
+		logger.Error().Err(expandErr).Msg("cannot read a directory")
+	}
+	if len(inputs) == 0 {
+		logger.Warn().Strs("paths", args).Msg("no game files found")
+	}
+
+	var sinks []pipeline.Sink
+	switch f.format {
+	case "text":
+		sinks = append(sinks, pipeline.NewTextSink(stdout))
+	case "jsonl":
+		sinks = append(sinks, pipeline.NewJSONLSink(stdout))
+	case "sarif":
+		sinks = append(sinks, pipeline.NewSARIFSink(stdout))
+	case "github":
+		sinks = append(sinks, pipeline.NewGitHubSink(stdout))
+	}
+	if f.out != "" {
+		pq, err := pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume})
+		if err != nil {
+			return fmt.Errorf("--out %s: %w", f.out, err)
+		}
+		if f.resume {
+			cfg.Skip = pq.Done
+		}
+		sinks = append(sinks, pq)
+	}
+
+	// The first SIGINT or SIGTERM stops the reader and lets the run end
+	// cleanly; restoring the default handler then lets a second one kill.
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() { <-ctx.Done(); stop() }()
+
+	sum, runErr := pipeline.Run(ctx, cfg, inputs, sinks...)
+	if !f.quiet {
+		pipeline.WriteSummary(stderr, &sum)
+	}
+	switch {
+	case sum.Interrupted || ctx.Err() != nil:
+		return &exitError{code: exitInterrupted, msg: "interrupted"}
+	case runErr != nil:
+		return runErr
+	case expandErr != nil || sum.Failed > 0:
+		n := sum.Failed + countErrors(expandErr)
+		if n == 1 {
+			return &exitError{code: 2, msg: "1 input could not be read"}
+		}
+		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", n)}
+	case failOn >= 0 && sum.Counts.AtLeast(validate.Severity(failOn)):
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// countErrors counts the errors joined in err.
+func countErrors(err error) int {
+	if err == nil {
+		return 0
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return len(j.Unwrap())
+	}
+	return 1
+}
+
+// codePattern is what a finding code looks like; the rules engine knows
+// which codes exist.
+var codePattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+
+// config checks the flags and turns them into the run's configuration. The
+// severity at or above which to fail is -1 for "never".
+func (f *checkFlags) config() (*pipeline.Config, int, error) {
+	cfg := &pipeline.Config{Workers: f.workers}
+	if !slices.Contains([]string{"text", "jsonl", "sarif", "github", "none"}, f.format) {
+		return nil, 0, usageError("--format must be text, jsonl, sarif, github or none, not %q", f.format)
+	}
+	if f.workers < 0 {
+		return nil, 0, usageError("--workers must be 0 or more, not %d", f.workers)
+	}
+	if (f.moves || f.resume) && f.out == "" {
+		return nil, 0, usageError("--moves and --resume need --out DIR")
+	}
+	switch f.rules {
+	case "fide":
+		cfg.Check.Validate.Profile = validate.FIDE
+	case "fide2009":
+		cfg.Check.Validate.Profile = validate.FIDE2009
+	case "ussr":
+		cfg.Check.Validate.Profile = validate.USSR
+	default:
+		return nil, 0, usageError("--rules must be fide, fide2009 or ussr, not %q", f.rules)
+	}
+	// The letter-set names belong to the replay, which says when one is
+	// unknown; here only their shape is checked.
+	if n := strings.ToLower(f.notation); n != "auto" {
+		if !codePattern.MatchString(n) {
+			return nil, 0, usageError("--notation must be auto or a letter-set name such as san or ru, not %q", f.notation)
+		}
+		cfg.Check.Validate.Notation = n
+	}
+	cfg.Check.Validate.Moves = f.moves
+	if e := strings.ToLower(f.encoding); e != "auto" {
+		if !knownEncoding(e) {
+			return nil, 0, usageError("--encoding must be auto, utf-8, windows-1252, windows-1251, koi8-r or cp866, not %q", f.encoding)
+		}
+		cfg.Check.Encoding = e
+	}
+	failOn := -1
+	if f.failOn != "never" {
+		s, ok := validate.ParseSeverity(f.failOn)
+		if !ok {
+			return nil, 0, usageError("--fail-on must be error, warning, info or never, not %q", f.failOn)
+		}
+		failOn = int(s)
+	}
+	for _, c := range f.enable {
+		if !codePattern.MatchString(c) {
+			return nil, 0, usageError("--enable: %q is not a finding code", c)
+		}
+		if slices.Contains(f.disable, c) {
+			return nil, 0, usageError("%s is both enabled and disabled", c)
+		}
+		cfg.Check.Enabled = append(cfg.Check.Enabled, validate.Code(c))
+	}
+	for _, c := range f.disable {
+		if !codePattern.MatchString(c) {
+			return nil, 0, usageError("--disable: %q is not a finding code", c)
+		}
+		cfg.Check.Disabled = append(cfg.Check.Disabled, validate.Code(c))
+	}
+	if !slices.Contains([]string{"auto", "always", "never"}, f.progress) {
+		return nil, 0, usageError("--progress must be auto, always or never, not %q", f.progress)
+	}
+	return cfg, failOn, nil
+}
+
+// knownEncoding says whether name is one of the parser's encodings.
+func knownEncoding(name string) bool {
+	for e := parser.Encoding(0); e.String() != "unknown"; e++ {
+		if e.String() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// logger builds the zerolog logger on stderr that the flags ask for.
+func (f *checkFlags) logger(stderr io.Writer, levelSet bool) (zerolog.Logger, error) {
+	level, err := zerolog.ParseLevel(f.logLevel)
+	if err != nil || f.logLevel == "" {
+		return zerolog.Logger{}, usageError("--log-level must be debug, info, warn or error, not %q", f.logLevel)
+	}
+	if f.quiet && !levelSet {
+		level = zerolog.ErrorLevel
+	}
+	var w io.Writer
+	switch f.logFormat {
+	case "json":
+		w = stderr
+	case "console":
+		file, isFile := stderr.(*os.File)
+		w = zerolog.ConsoleWriter{Out: stderr, TimeFormat: time.TimeOnly, NoColor: !isFile || !pipeline.IsTerminal(file)}
+	default:
+		return zerolog.Logger{}, usageError("--log-format must be console or json, not %q", f.logFormat)
+	}
+	return zerolog.New(w).Level(level).With().Timestamp().Logger(), nil
+}
+
+// showProgress decides --progress: auto draws only on a terminal, and
+// --quiet turns auto off.
+func (f *checkFlags) showProgress(stderr io.Writer) bool {
+	switch f.progress {
+	case "always":
+		return true
+	case "auto":
+		file, ok := stderr.(*os.File)
+		return ok && !f.quiet && pipeline.IsTerminal(file)
+	}
+	return false
+}
+
+func usageError(format string, a ...any) error {
+	return &exitError{code: 2, msg: fmt.Sprintf(format, a...)}
+}

@@ -1,0 +1,487 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// binary is the arbiter built once for the end-to-end tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "arbiter-e2e")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	binary = filepath.Join(dir, "arbiter")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building arbiter:", err)
+		os.RemoveAll(dir)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// arbiter runs the binary with args and stdin in dir.
+func arbiter(t *testing.T, dir string, stdin io.Reader, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Stdin = stdin
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	code := 0
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{out.String(), errOut.String(), code}
+}
+
+// A game no rule objects to: the Seven Tag Roster and a legal mate.
+const cleanGame = `[Event "Club"]
+[Site "Here"]
+[Date "2024.01.02"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+`
+
+// A game that must give an error whatever else it gives: a tag pair that is
+// never closed, an illegal move, and a result that contradicts its tag.
+const brokenGame = `[Event "Club"]
+[Site "Here"]
+[Date "2024.01.02"]
+[Round "2"]
+[White "A"]
+[Black "B"]
+[Result "0-1"]
+[Annotator "unclosed
+
+1. e4 e5 2. Ke3 Qh4 3. Nxx9 1-0
+
+`
+
+func write(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func gz(t *testing.T, b []byte) []byte {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	w.Write(b)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func zst(t *testing.T, b []byte) []byte {
+	var buf bytes.Buffer
+	w, _ := zstd.NewWriter(&buf)
+	w.Write(b)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// games writes n games, every third one broken, each with its number in
+// the Event tag.
+func games(first, n int) []byte {
+	var b strings.Builder
+	for k := first; k < first+n; k++ {
+		g := cleanGame
+		if k%3 == 0 {
+			g = brokenGame
+		}
+		b.WriteString(strings.Replace(g, `[Event "Club"]`, fmt.Sprintf(`[Event "G%d"]`, k), 1))
+	}
+	return []byte(b.String())
+}
+
+var summaryRE = regexp.MustCompile(`arbiter: (\d+) files?, (\d+) games? read, (\d+) records? written`)
+
+// counts reads the files and games counts from the summary on stderr.
+func counts(t *testing.T, stderr string) (files, read, written string) {
+	t.Helper()
+	m := summaryRE.FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("no summary in stderr:\n%s", stderr)
+	}
+	return m[1], m[2], m[3]
+}
+
+func TestCheckExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "clean.pgn", []byte(cleanGame))
+	write(t, dir, "broken.pgn", []byte(brokenGame))
+	for _, c := range []struct {
+		args []string
+		code int
+		err  string // in stderr
+	}{
+		{[]string{"check", "clean.pgn"}, 0, ""},
+		{[]string{"check", "broken.pgn"}, 1, ""},
+		{[]string{"check", "--fail-on", "never", "broken.pgn"}, 0, ""},
+		{[]string{"check", "--fail-on", "warning", "broken.pgn"}, 1, ""},
+		{[]string{"check", "clean.pgn", "missing.pgn"}, 2, "1 input could not be read"},
+		{[]string{"check", "broken.pgn", "missing.pgn"}, 2, "missing.pgn"},
+		{[]string{"check"}, 2, "requires at least 1 arg"},
+		{[]string{"check", "--format", "xml", "clean.pgn"}, 2, "--format must be"},
+		{[]string{"check", "--fail-on", "sometimes", "clean.pgn"}, 2, "--fail-on must be"},
+		{[]string{"check", "--rules", "fifa", "clean.pgn"}, 2, "--rules must be"},
+		{[]string{"check", "--encoding", "ebcdic", "clean.pgn"}, 2, "--encoding must be"},
+		{[]string{"check", "--progress", "maybe", "clean.pgn"}, 2, "--progress must be"},
+		{[]string{"check", "--log-format", "xml", "clean.pgn"}, 2, "--log-format must be"},
+		{[]string{"check", "--moves", "clean.pgn"}, 2, "need --out"},
+		{[]string{"check", "--enable", "syntax", "--disable", "syntax", "clean.pgn"}, 2, "both enabled and disabled"},
+		{[]string{"check", "--disable", "Not A Code", "clean.pgn"}, 2, "not a finding code"},
+		{[]string{"check", "--workers", "-1", "clean.pgn"}, 2, "--workers"},
+		{[]string{"check", "--no-such-flag", "clean.pgn"}, 2, "unknown flag"},
+	} {
+		r := arbiter(t, dir, nil, c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
+			t.Errorf("arbiter %s: exit %d, want %d; stderr:\n%s", strings.Join(c.args, " "), r.code, c.code, r.stderr)
+		}
+		if c.code == 1 && strings.Contains(r.stderr, "arbiter: \n") {
+			t.Errorf("arbiter %s: an empty error message was printed", strings.Join(c.args, " "))
+		}
+	}
+}
+
+// TestCheckOrderAcrossWorkers: every format gives the same bytes with 1, 2
+// and 4 workers, and every game read is written.
+func TestCheckOrderAcrossWorkers(t *testing.T) {
+	dir := t.TempDir()
+	const n = 3000
+	write(t, dir, "a.pgn", games(0, n))
+	write(t, dir, "b.pgn.gz", gz(t, games(n, n)))
+	write(t, dir, "c/d.pgn.zst", zst(t, games(2*n, n)))
+	for _, format := range []string{"text", "jsonl", "sarif", "github"} {
+		var first string
+		for _, workers := range []string{"1", "2", "4"} {
+			r := arbiter(t, dir, nil, "check", "--format", format, "--workers", workers, "--fail-on", "never", "a.pgn", "b.pgn.gz", "c")
+			if r.code != 0 {
+				t.Fatalf("%s, %s workers: exit %d\n%s", format, workers, r.code, r.stderr)
+			}
+			if files, read, written := counts(t, r.stderr); files != "3" || read != fmt.Sprint(3*n) || written != read {
+				t.Fatalf("%s, %s workers: %s files, %s games read, %s written", format, workers, files, read, written)
+			}
+			if first == "" {
+				first = r.stdout
+				if first == "" {
+					t.Fatalf("%s: no output", format)
+				}
+				continue
+			}
+			if r.stdout != first {
+				t.Errorf("%s: output with %s workers differs from 1 worker", format, workers)
+			}
+		}
+	}
+}
+
+// TestCheckFormatsAgree: the four formats report the same findings, in the
+// same order, at the same places; each is well formed.
+func TestCheckFormatsAgree(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "g.pgn", games(0, 30))
+	out := map[string]string{}
+	for _, format := range []string{"text", "jsonl", "sarif", "github"} {
+		r := arbiter(t, dir, nil, "check", "--format", format, "--fail-on", "never", "g.pgn")
+		if r.code != 0 {
+			t.Fatalf("%s: exit %d\n%s", format, r.code, r.stderr)
+		}
+		out[format] = r.stdout
+	}
+
+	type place struct {
+		line, col int
+		code      string
+	}
+	var fromJSONL []place
+	for line := range strings.Lines(out["jsonl"]) {
+		var f struct {
+			File        string    `json:"file"`
+			Line        int       `json:"line"`
+			Column      int       `json:"column"`
+			Code        string    `json:"code"`
+			Severity    string    `json:"severity"`
+			Suggestions *[]string `json:"suggestions"`
+		}
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatalf("jsonl line %q: %v", line, err)
+		}
+		if f.File != "g.pgn" || f.Suggestions == nil || (f.Severity != "error" && f.Severity != "warning" && f.Severity != "info") {
+			t.Errorf("jsonl line %q", line)
+		}
+		fromJSONL = append(fromJSONL, place{f.Line, f.Column, f.Code})
+	}
+	if len(fromJSONL) < 10 {
+		t.Fatalf("only %d findings for 10 broken games", len(fromJSONL))
+	}
+
+	textRE := regexp.MustCompile(`^g\.pgn:(\d+):(\d+): (error|warning|info) ([a-z0-9-]+): .+$`)
+	var fromText []place
+	for line := range strings.Lines(out["text"]) {
+		m := textRE.FindStringSubmatch(strings.TrimSuffix(line, "\n"))
+		if m == nil {
+			t.Fatalf("text line %q", line)
+		}
+		var p place
+		fmt.Sscan(m[1], &p.line)
+		fmt.Sscan(m[2], &p.col)
+		p.code = m[4]
+		fromText = append(fromText, p)
+	}
+
+	githubRE := regexp.MustCompile(`^::(error|warning|notice) file=g\.pgn,line=(\d+),col=(\d+),title=([a-z0-9-]+)::.+$`)
+	var fromGitHub []place
+	for line := range strings.Lines(out["github"]) {
+		m := githubRE.FindStringSubmatch(strings.TrimSuffix(line, "\n"))
+		if m == nil {
+			t.Fatalf("github line %q", line)
+		}
+		var p place
+		fmt.Sscan(m[2], &p.line)
+		fmt.Sscan(m[3], &p.col)
+		p.code = m[4]
+		fromGitHub = append(fromGitHub, p)
+	}
+
+	var sarif struct {
+		Version string
+		Runs    []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine, StartColumn int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out["sarif"]), &sarif); err != nil || sarif.Version != "2.1.0" || len(sarif.Runs) != 1 {
+		t.Fatalf("sarif: %v", err)
+	}
+	var fromSARIF []place
+	for _, r := range sarif.Runs[0].Results {
+		loc := r.Locations[0].PhysicalLocation
+		if loc.ArtifactLocation.URI != "g.pgn" {
+			t.Errorf("sarif uri %q", loc.ArtifactLocation.URI)
+		}
+		fromSARIF = append(fromSARIF, place{loc.Region.StartLine, loc.Region.StartColumn, r.RuleID})
+	}
+
+	for name, got := range map[string][]place{"text": fromText, "github": fromGitHub, "sarif": fromSARIF} {
+		if fmt.Sprint(got) != fmt.Sprint(fromJSONL) {
+			t.Errorf("%s findings differ from jsonl:\n%v\n%v", name, got, fromJSONL)
+		}
+	}
+}
+
+// TestCheckBrokenInputs: a truncated zstd file and a missing file among
+// good ones: both reported, exit 2, the games before the cut and the other
+// files still checked.
+func TestCheckBrokenInputs(t *testing.T) {
+	dir := t.TempDir()
+	full := zst(t, games(0, 3000))
+	write(t, dir, "cut.pgn.zst", full[:len(full)/2])
+	write(t, dir, "good.pgn.gz", gz(t, games(3000, 30)))
+	r := arbiter(t, dir, nil, "check", "--format", "jsonl", "--log-format", "json", "cut.pgn.zst", "missing.pgn", "good.pgn.gz")
+	if r.code != 2 {
+		t.Fatalf("exit %d, want 2\n%s", r.code, r.stderr)
+	}
+	var logged []string
+	for line := range strings.Lines(r.stderr) {
+		var e struct{ Level, File, Error string }
+		if json.Unmarshal([]byte(line), &e) == nil && e.Level == "error" {
+			logged = append(logged, e.File+": "+e.Error)
+		}
+	}
+	if len(logged) != 2 || !strings.Contains(logged[0], "cut.pgn.zst: zstd stream broken after") || !strings.Contains(logged[1], "missing.pgn") {
+		t.Errorf("errors logged: %q", logged)
+	}
+	if !strings.Contains(r.stdout, `"file":"cut.pgn.zst"`) || !strings.Contains(r.stdout, `"file":"good.pgn.gz"`) {
+		t.Error("findings missing for the games before the cut or for the good file")
+	}
+	if !strings.Contains(r.stderr, "2 files unreadable") {
+		t.Errorf("summary does not count the unreadable files:\n%s", r.stderr)
+	}
+}
+
+func TestCheckStdin(t *testing.T) {
+	r := arbiter(t, t.TempDir(), bytes.NewReader(gz(t, games(0, 9))), "check", "--fail-on", "never", "-")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "<stdin>:") {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	if files, read, written := counts(t, r.stderr); files != "1" || read != "9" || written != "9" {
+		t.Errorf("%s files, %s games read, %s written", files, read, written)
+	}
+}
+
+func TestCheckQuiet(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "broken.pgn", []byte(brokenGame))
+	r := arbiter(t, dir, nil, "check", "--quiet", "broken.pgn")
+	if r.code != 1 || r.stderr != "" || r.stdout == "" {
+		t.Errorf("quiet: exit %d, stderr %q, stdout %q", r.code, r.stderr, r.stdout)
+	}
+	r = arbiter(t, dir, nil, "check", "--format", "none", "broken.pgn")
+	if r.code != 1 || r.stdout != "" {
+		t.Errorf("--format none: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+// TestCheckProgressAlways: the bar is drawn on stderr and cleared.
+func TestCheckProgressAlways(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "g.pgn", games(0, 10))
+	r := arbiter(t, dir, nil, "check", "--progress", "always", "--fail-on", "never", "g.pgn")
+	if !strings.Contains(r.stderr, "\r") || !strings.Contains(r.stderr, "games/s") || !strings.Contains(r.stderr, "\r\x1b[K") {
+		t.Errorf("no progress bar in %q", r.stderr)
+	}
+	r = arbiter(t, dir, nil, "check", "--fail-on", "never", "g.pgn")
+	if strings.Contains(r.stderr, "\r") {
+		t.Errorf("progress drawn on a pipe with --progress auto: %q", r.stderr)
+	}
+}
+
+// TestCheckInterrupted: SIGINT stops the reading; what was read is written,
+// the summary says so, the exit status is 130 and --out holds no partial file.
+func TestCheckInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	cmd := exec.Command(binary, "check", "--format", "jsonl", "--out", out, "-")
+	cmd.Dir = dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Feed games until the process goes away; interrupt it once it has taken
+	// a few chunks' worth (a pipe takes no more than its reader reads).
+	fed, started := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(fed)
+		written, signal := 0, started
+		for k := 0; ; k += 100 {
+			n, err := stdin.Write(games(k, 100))
+			if err != nil {
+				return
+			}
+			if written += n; written >= 4<<20 && signal != nil {
+				close(signal)
+				signal = nil
+			}
+		}
+	}()
+	select {
+	case <-started:
+	case <-time.After(30 * time.Second):
+		t.Fatal("arbiter read nothing")
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("arbiter did not stop after SIGINT")
+	}
+	stdin.Close()
+	<-fed
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("exit %v, want 130\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("summary does not say interrupted:\n%s", stderr.String())
+	}
+	_, read, written := counts(t, stderr.String())
+	if read != written || read == "0" {
+		t.Errorf("%s games read, %s written", read, written)
+	}
+	filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".tmp") || strings.HasPrefix(d.Name(), ".")) {
+			t.Errorf("partial file left: %s", p)
+		}
+		return nil
+	})
+}
+
+// TestCheckOutAndResume: --out writes the tables and a manifest; --resume
+// then skips the inputs already done and reads a new one.
+func TestCheckOutAndResume(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 20))
+	write(t, dir, "b.pgn.gz", gz(t, games(20, 20)))
+	r := arbiter(t, dir, nil, "check", "--out", "out", "--format", "none", "a.pgn", "b.pgn.gz")
+	if r.code != 1 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	for _, glob := range []string{"out/games/*.parquet", "out/findings/*.parquet", "out/manifest.json"} {
+		if m, _ := filepath.Glob(filepath.Join(dir, glob)); len(m) == 0 {
+			t.Errorf("nothing matches %s", glob)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "out/moves/*.parquet")); len(m) != 0 {
+		t.Errorf("moves written without --moves: %v", m)
+	}
+	write(t, dir, "c.pgn", games(40, 20))
+	r = arbiter(t, dir, nil, "check", "--out", "out", "--resume", "--format", "jsonl", "a.pgn", "b.pgn.gz", "c.pgn")
+	if files, read, _ := counts(t, r.stderr); files != "1" || read != "20" || !strings.Contains(r.stderr, "2 files skipped (already done)") {
+		t.Errorf("resume: %s files, %s games\n%s", files, read, r.stderr)
+	}
+	if strings.Contains(r.stdout, `"file":"a.pgn"`) || !strings.Contains(r.stdout, `"file":"c.pgn"`) {
+		t.Error("resume printed findings of a skipped input, or none of the new one")
+	}
+}
