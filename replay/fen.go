@@ -1,0 +1,363 @@
+package replay
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// StartFEN is the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// FENError says what is wrong with a FEN and where.
+type FENError struct {
+	Field  string // "board", "turn", "castling", "en passant", "halfmove", "fullmove" or "fen"
+	Offset int    // 0-based byte offset into the FEN string
+	Msg    string
+}
+
+func (e *FENError) Error() string {
+	return fmt.Sprintf("FEN %s field, column %d: %s", e.Field, e.Offset+1, e.Msg)
+}
+
+// StartPosition returns the standard starting position.
+func StartPosition() Position {
+	p, _ := ParseFEN(StartFEN)
+	return p
+}
+
+type fenField struct {
+	text   string
+	offset int
+}
+
+// splitFields splits s at runs of spaces, remembering where each field starts.
+func splitFields(s string) []fenField {
+	var fs []fenField
+	for i := 0; i < len(s); {
+		if s[i] == ' ' || s[i] == '\t' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		fs = append(fs, fenField{s[i:j], i})
+		i = j
+	}
+	return fs
+}
+
+// ParseFEN reads a position in FEN. The castling field may be standard
+// (KQkq), X-FEN (KQkq meaning the outermost rook, a file letter for another)
+// or Shredder-FEN (rook files, HAha); the halfmove and fullmove fields may
+// be missing (0 and 1). Malformed text is an *FENError. A position that is
+// well-formed but could not arise in a game (no king, pawns on the first
+// rank, ...) is accepted: judging it is the caller's business. Castling
+// rights that cannot be exercised (no king on its first rank, no rook of
+// that colour on the named square) are dropped, as they mean nothing. The
+// Chess960 flag is set when a remaining right needs it (king not on the
+// e-file or rook not in the corner).
+func ParseFEN(s string) (Position, error) {
+	var p Position
+	fs := splitFields(s)
+	names := []string{"board", "turn", "castling", "en passant", "halfmove", "fullmove"}
+	if len(fs) < 4 {
+		return p, &FENError{names[len(fs)], len(s), "missing field"}
+	}
+	if len(fs) > 6 {
+		return p, &FENError{"fen", fs[6].offset, "unexpected text after the fullmove number"}
+	}
+	p.ep, p.castle, p.fullmove = NoSquare, NoCastling, 1
+	if err := p.parseBoard(fs[0]); err != nil {
+		return Position{}, err
+	}
+	switch fs[1].text {
+	case "w":
+		p.turn = White
+	case "b":
+		p.turn = Black
+	default:
+		return Position{}, &FENError{"turn", fs[1].offset, fmt.Sprintf("%q is neither w nor b", fs[1].text)}
+	}
+	if err := p.parseCastling(fs[2]); err != nil {
+		return Position{}, err
+	}
+	if t := fs[3].text; t != "-" {
+		if len(t) != 2 || t[0] < 'a' || t[0] > 'h' || (t[1] != '3' && t[1] != '6') {
+			return Position{}, &FENError{"en passant", fs[3].offset, fmt.Sprintf("%q is not - or a square on rank 3 or 6", t)}
+		}
+		p.ep = MakeSquare(int(t[0]-'a'), int(t[1]-'1'))
+	}
+	for i, dst := range []*int32{&p.halfmove, &p.fullmove} {
+		if 4+i >= len(fs) {
+			break
+		}
+		f := fs[4+i]
+		n, err := strconv.ParseUint(f.text, 10, 31)
+		if err != nil || f.text[0] == '+' {
+			return Position{}, &FENError{names[4+i], f.offset, fmt.Sprintf("%q is not a number from 0 to 2147483647", f.text)}
+		}
+		*dst = int32(n)
+	}
+	if p.fullmove == 0 {
+		p.fullmove = 1 // seen in the wild; it means the first move
+	}
+	p.key = p.computeKey()
+	return p, nil
+}
+
+func (p *Position) parseBoard(f fenField) error {
+	rank, file := 7, 0
+	prevDigit := false
+	for i := 0; i < len(f.text); i++ {
+		c := f.text[i]
+		at := f.offset + i
+		switch {
+		case c == '/':
+			if file != 8 {
+				return &FENError{"board", at, fmt.Sprintf("rank %d has %d squares, not 8", rank+1, file)}
+			}
+			if rank == 0 {
+				return &FENError{"board", at, "more than 8 ranks"}
+			}
+			rank, file, prevDigit = rank-1, 0, false
+		case c >= '1' && c <= '8':
+			if prevDigit {
+				return &FENError{"board", at, "two digits in a row"}
+			}
+			file += int(c - '0')
+			prevDigit = true
+			if file > 8 {
+				return &FENError{"board", at, fmt.Sprintf("rank %d has more than 8 squares", rank+1)}
+			}
+		default:
+			k := kindOfLetter(c | 0x20)
+			if k == NoKind {
+				return &FENError{"board", at, fmt.Sprintf("%q is not a piece letter, digit or /", c)}
+			}
+			if file >= 8 {
+				return &FENError{"board", at, fmt.Sprintf("rank %d has more than 8 squares", rank+1)}
+			}
+			color := White
+			if c >= 'a' {
+				color = Black
+			}
+			p.put(MakeSquare(file, rank), MakePiece(color, k))
+			file++
+			prevDigit = false
+		}
+	}
+	end := f.offset + len(f.text)
+	if file != 8 {
+		return &FENError{"board", end, fmt.Sprintf("rank %d has %d squares, not 8", rank+1, file)}
+	}
+	if rank != 0 {
+		return &FENError{"board", end, fmt.Sprintf("%d ranks, not 8", 8-rank)}
+	}
+	return nil
+}
+
+func kindOfLetter(c byte) Kind {
+	switch c {
+	case 'p':
+		return Pawn
+	case 'n':
+		return Knight
+	case 'b':
+		return Bishop
+	case 'r':
+		return Rook
+	case 'q':
+		return Queen
+	case 'k':
+		return King
+	}
+	return NoKind
+}
+
+func (p *Position) parseCastling(f fenField) error {
+	if f.text == "-" {
+		return nil
+	}
+	for i := 0; i < len(f.text); i++ {
+		c := f.text[i]
+		color := White
+		if c >= 'a' {
+			color = Black
+		}
+		back := 0
+		if color == Black {
+			back = 7
+		}
+		king := p.Pieces(color, King) & (Rank1 << (8 * back))
+		kfile := -1
+		if king != 0 && !king.more() {
+			kfile = king.LSB().File()
+		}
+		var side CastleSide
+		var rook Square
+		switch l := c | 0x20; {
+		case l == 'k' || l == 'q':
+			side = KingSide
+			if l == 'q' {
+				side = QueenSide
+			}
+			rook = p.outerRook(color, side, kfile)
+		case l >= 'a' && l <= 'h':
+			rook = MakeSquare(int(l-'a'), back)
+			side = KingSide
+			if kfile >= 0 && rook.File() < kfile || kfile < 0 && rook.File() < 4 {
+				side = QueenSide
+			}
+		default:
+			return &FENError{"castling", f.offset + i, fmt.Sprintf("%q is not -, K, Q, k, q or a file letter", c)}
+		}
+		if p.castle[color][side] != NoSquare {
+			return &FENError{"castling", f.offset + i, fmt.Sprintf("a second castling right for %s on the same side", color)}
+		}
+		p.castle[color][side] = rook
+	}
+	p.dropDeadRights()
+	return nil
+}
+
+// outerRook is the square X-FEN's K or Q means: the outermost rook of colour
+// c on its first rank on that side of the king (on file kfile), or the
+// corner when there is none.
+func (p *Position) outerRook(c Color, side CastleSide, kfile int) Square {
+	back := 0
+	if c == Black {
+		back = 7
+	}
+	if side == KingSide {
+		for f := 7; f > kfile; f-- {
+			if s := MakeSquare(f, back); p.board[s] == MakePiece(c, Rook) {
+				return s
+			}
+		}
+		return MakeSquare(7, back)
+	}
+	for f := 0; f < kfile; f++ {
+		if s := MakeSquare(f, back); p.board[s] == MakePiece(c, Rook) {
+			return s
+		}
+	}
+	return MakeSquare(0, back)
+}
+
+// dropDeadRights removes castling rights without a single king on its first
+// rank or without a rook of the colour on the named square on the proper
+// side of it, and sets the Chess960 flag when a remaining right needs it.
+func (p *Position) dropDeadRights() {
+	for c := White; c <= Black; c++ {
+		back := 0
+		if c == Black {
+			back = 7
+		}
+		kings := p.Pieces(c, King)
+		for side, r := range p.castle[c] {
+			if r == NoSquare {
+				continue
+			}
+			k := kings.LSB()
+			if kings == 0 || kings.more() || k.Rank() != back || p.board[r] != MakePiece(c, Rook) ||
+				(r > k) != (CastleSide(side) == KingSide) {
+				p.castle[c][side] = NoSquare
+				continue
+			}
+			if k.File() != 4 || (r.File() != 0 && r.File() != 7) {
+				p.chess960 = true
+			}
+		}
+	}
+}
+
+// FENOptions choose among the FEN dialects for output.
+type FENOptions struct {
+	// Shredder writes castling rights as rook files (HAha) rather than
+	// X-FEN (KQkq, a file letter only for a rook that is not the outermost).
+	Shredder bool
+	// AlwaysEnPassant writes the en-passant square after every double step;
+	// by default it is written only when an en-passant capture is legal.
+	AlwaysEnPassant bool
+}
+
+// FEN is the position in FEN (X-FEN castling letters, which are standard
+// FEN for every standard-chess position; the en-passant square only when an
+// en-passant capture is legal).
+func (p *Position) FEN() string { return p.FENOpts(FENOptions{}) }
+
+// FENOpts is the position in FEN written with the options o.
+func (p *Position) FENOpts(o FENOptions) string {
+	var b strings.Builder
+	b.Grow(90)
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := range 8 {
+			pc := p.board[MakeSquare(file, rank)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			l := pc.Kind().Letter()
+			if pc.Color() == Black {
+				l |= 0x20
+			}
+			b.WriteByte(l)
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	if p.turn == White {
+		b.WriteString(" w ")
+	} else {
+		b.WriteString(" b ")
+	}
+	b.WriteString(p.castlingField(o.Shredder))
+	b.WriteByte(' ')
+	if p.ep != NoSquare && (o.AlwaysEnPassant || p.LegalEnPassant()) {
+		b.WriteString(p.ep.String())
+	} else {
+		b.WriteByte('-')
+	}
+	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
+	return b.String()
+}
+
+func (p *Position) castlingField(shredder bool) string {
+	var out []byte
+	for c := White; c <= Black; c++ {
+		kfile := -1
+		if k := p.King(c); k != NoSquare {
+			kfile = k.File()
+		}
+		for side := KingSide; side <= QueenSide; side++ {
+			r := p.castle[c][side]
+			if r == NoSquare {
+				continue
+			}
+			l := byte('a' + r.File())
+			if !shredder && p.outerRook(c, side, kfile) == r {
+				l = "kq"[side]
+			}
+			if c == White {
+				l -= 0x20
+			}
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		return "-"
+	}
+	return string(out)
+}

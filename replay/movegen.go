@@ -1,0 +1,304 @@
+package replay
+
+// Legal move generation. With exactly one king (every real game) moves are
+// generated legal directly: check evasions are masked, pinned pieces kept on
+// their pin line, the king's squares tested with the king lifted off the
+// board. A set-up position with no king or several kings takes a slow path:
+// pseudo-legal moves, each kept when no king of the mover is attacked after
+// it (with no king, that is every move). Castling needs exactly one king.
+
+// LegalMoves fills ml with the legal moves of the side to move.
+func (p *Position) LegalMoves(ml *MoveList) {
+	ml.n = 0
+	p.generate(ml, false)
+}
+
+// HasLegalMove reports whether the side to move has a legal move; it stops
+// at the first one it finds (checkmate and stalemate tests).
+func (p *Position) HasLegalMove() bool {
+	var ml MoveList
+	p.generate(&ml, true)
+	return ml.n > 0
+}
+
+// IsLegal reports whether m is a legal move in p.
+func (p *Position) IsLegal(m Move) bool {
+	if m == NoMove || p.byColor[p.turn]&m.From().Bit() == 0 {
+		return false
+	}
+	var ml MoveList
+	p.generate(&ml, false)
+	return ml.Contains(m)
+}
+
+// LegalEnPassant reports whether an en-passant capture is legal now.
+func (p *Position) LegalEnPassant() bool {
+	if !p.epValid() {
+		return false
+	}
+	capturers := pawnAttacks[p.turn.Other()][p.ep] & p.Pieces(p.turn, Pawn)
+	if capturers == 0 {
+		return false
+	}
+	kings := p.Pieces(p.turn, King)
+	if kings != 0 && !kings.more() {
+		for capturers != 0 {
+			if p.epLegal(capturers.PopLSB(), kings.LSB()) {
+				return true
+			}
+		}
+		return false
+	}
+	var ml MoveList
+	p.generate(&ml, false)
+	for _, m := range ml.Slice() {
+		if m.IsEnPassant() {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Position) generate(ml *MoveList, first bool) {
+	us, them := p.turn, p.turn.Other()
+	own := p.byColor[us]
+	occ := own | p.byColor[them]
+	kings := p.byKind[King] & own
+	if kings == 0 || kings.more() {
+		p.generateSlow(ml, kings)
+		return
+	}
+	ksq := kings.LSB()
+	checkers := p.AttackersTo(ksq, them, occ)
+	for t := kingAttacks[ksq] &^ own; t != 0; {
+		to := t.PopLSB()
+		if p.AttackersTo(to, them, occ^kings) == 0 {
+			ml.add(NewMove(ksq, to))
+		}
+	}
+	if checkers.more() || first && ml.n > 0 {
+		return
+	}
+	target := ^own
+	if checkers != 0 {
+		target = Between(ksq, checkers.LSB()) | checkers
+	}
+	p.pieceMoves(ml, ksq, target, p.pinned(ksq))
+	if checkers == 0 {
+		p.castlings(ml, ksq)
+	}
+}
+
+// pinned is the set of the mover's pieces pinned to the king on ksq.
+func (p *Position) pinned(ksq Square) Bitboard {
+	us, them := p.turn, p.turn.Other()
+	enemy := p.byColor[them]
+	occ := p.byColor[us] | enemy
+	snipers := enemy & (RookAttacks(ksq, 0)&(p.byKind[Rook]|p.byKind[Queen]) |
+		BishopAttacks(ksq, 0)&(p.byKind[Bishop]|p.byKind[Queen]))
+	var pinned Bitboard
+	for snipers != 0 {
+		b := Between(ksq, snipers.PopLSB()) & occ
+		if b != 0 && !b.more() {
+			pinned |= b
+		}
+	}
+	return pinned & p.byColor[us]
+}
+
+// pieceMoves adds the moves of every piece but the king that land on
+// target. Pinned pieces stay on the line through the king on ksq; with
+// ksq == NoSquare (slow path) pinned must be empty and en passant is added
+// unchecked.
+func (p *Position) pieceMoves(ml *MoveList, ksq Square, target, pinned Bitboard) {
+	us := p.turn
+	own := p.byColor[us]
+	occ := own | p.byColor[us.Other()]
+	for b := p.byKind[Knight] & own &^ pinned; b != 0; {
+		from := b.PopLSB()
+		for t := knightAttacks[from] & target; t != 0; {
+			ml.add(NewMove(from, t.PopLSB()))
+		}
+	}
+	for b := (p.byKind[Bishop] | p.byKind[Queen]) & own; b != 0; {
+		from := b.PopLSB()
+		t := BishopAttacks(from, occ) & target
+		if pinned&from.Bit() != 0 {
+			t &= Line(ksq, from)
+		}
+		for t != 0 {
+			ml.add(NewMove(from, t.PopLSB()))
+		}
+	}
+	for b := (p.byKind[Rook] | p.byKind[Queen]) & own; b != 0; {
+		from := b.PopLSB()
+		t := RookAttacks(from, occ) & target
+		if pinned&from.Bit() != 0 {
+			t &= Line(ksq, from)
+		}
+		for t != 0 {
+			ml.add(NewMove(from, t.PopLSB()))
+		}
+	}
+	p.pawnMoves(ml, ksq, target, pinned)
+}
+
+func (p *Position) pawnMoves(ml *MoveList, ksq Square, target, pinned Bitboard) {
+	us, them := p.turn, p.turn.Other()
+	enemy := p.byColor[them]
+	empty := ^(p.byColor[us] | enemy)
+	pawns := p.byKind[Pawn] & p.byColor[us]
+	free := pawns &^ pinned
+	var single, double, capWest, capEast, promo Bitboard
+	var push, west, east Square // to - from for each kind of pawn move
+	if us == White {
+		single = free << 8 & empty
+		double = (single & Rank3) << 8 & empty & target
+		capWest = (free &^ FileA) << 7 & enemy & target
+		capEast = (free &^ FileH) << 9 & enemy & target
+		push, west, east, promo = 8, 7, 9, Rank8
+	} else {
+		single = free >> 8 & empty
+		double = (single & Rank6) >> 8 & empty & target
+		capWest = (free &^ FileA) >> 9 & enemy & target
+		capEast = (free &^ FileH) >> 7 & enemy & target
+		push, west, east, promo = -8, -9, -7, Rank1
+	}
+	single &= target
+	addPawnMoves(ml, single, push, promo)
+	addPawnMoves(ml, capWest, west, promo)
+	addPawnMoves(ml, capEast, east, promo)
+	for double != 0 {
+		to := double.PopLSB()
+		ml.add(NewMove(to-2*push, to))
+	}
+	for b := pawns & pinned; b != 0; {
+		from := b.PopLSB()
+		line := Line(ksq, from)
+		if to := from + push; to >= 0 && to < 64 && empty.Has(to) {
+			addPawnMoves(ml, to.Bit()&target&line, push, promo)
+			start := Rank2
+			if us == Black {
+				start = Rank7
+			}
+			if to2 := to + push; start.Has(from) && empty.Has(to2) {
+				addPawnMoves(ml, to2.Bit()&target&line, 2*push, promo)
+			}
+		}
+		caps := pawnAttacks[us][from] & enemy & target & line
+		for caps != 0 {
+			to := caps.PopLSB()
+			addPawnMoves(ml, to.Bit(), to-from, promo)
+		}
+	}
+	if p.epValid() {
+		for b := pawnAttacks[them][p.ep] & pawns; b != 0; {
+			from := b.PopLSB()
+			if ksq == NoSquare || p.epLegal(from, ksq) {
+				ml.add(NewEnPassant(from, p.ep))
+			}
+		}
+	}
+}
+
+// addPawnMoves adds a pawn move to every square of tos from to - delta,
+// as four promotions on the last rank.
+func addPawnMoves(ml *MoveList, tos Bitboard, delta Square, promo Bitboard) {
+	for b := tos &^ promo; b != 0; {
+		to := b.PopLSB()
+		ml.add(NewMove(to-delta, to))
+	}
+	for b := tos & promo; b != 0; {
+		to := b.PopLSB()
+		for k := Queen; k >= Knight; k-- {
+			ml.add(NewPromotion(to-delta, to, k))
+		}
+	}
+}
+
+// epLegal reports whether the pawn on from may take en passant without
+// leaving the king on ksq attacked: both pawns leave their rank at once, so
+// a rook or queen behind them may be uncovered, and a check is answered
+// only when the checker is the pawn taken.
+func (p *Position) epLegal(from, ksq Square) bool {
+	captured := MakeSquare(p.ep.File(), from.Rank()).Bit()
+	occ := (p.Occupied() ^ from.Bit() ^ captured) | p.ep.Bit()
+	return p.AttackersTo(ksq, p.turn.Other(), occ)&^captured == 0
+}
+
+// castlings adds the castlings allowed now (the king on ksq not in check):
+// every square between the king and its target and between the rook and its
+// target empty but for the two of them, and no square the king passes or
+// reaches attacked. Attacks are computed with king and rook lifted, which in
+// Chess960 catches a rook that shielded the king's target square.
+func (p *Position) castlings(ml *MoveList, ksq Square) {
+	us := p.turn
+	if p.castle[us][KingSide] == NoSquare && p.castle[us][QueenSide] == NoSquare {
+		return
+	}
+	back := 0
+	if us == Black {
+		back = 7
+	}
+	if ksq.Rank() != back {
+		return
+	}
+	occ := p.Occupied()
+	for side, rsq := range p.castle[us] {
+		if rsq == NoSquare || p.board[rsq] != MakePiece(us, Rook) || rsq.Rank() != back ||
+			(rsq > ksq) != (CastleSide(side) == KingSide) {
+			continue
+		}
+		kto, rto := castleTargets(ksq, rsq)
+		kpath := Between(ksq, kto) | kto.Bit()
+		lifted := ksq.Bit() | rsq.Bit()
+		if occ&(kpath|Between(rsq, rto)|rto.Bit())&^lifted != 0 {
+			continue
+		}
+		safe := true
+		for b := kpath; b != 0 && safe; {
+			safe = p.AttackersTo(b.PopLSB(), us.Other(), occ^lifted) == 0
+		}
+		if safe {
+			ml.add(NewCastle(ksq, rsq))
+		}
+	}
+}
+
+// generateSlow handles set-up positions without exactly one king of the
+// side to move.
+func (p *Position) generateSlow(ml *MoveList, kings Bitboard) {
+	own := p.byColor[p.turn]
+	start := ml.n
+	for b := kings; b != 0; {
+		from := b.PopLSB()
+		for t := kingAttacks[from] &^ own; t != 0; {
+			ml.add(NewMove(from, t.PopLSB()))
+		}
+	}
+	p.pieceMoves(ml, NoSquare, ^own, 0)
+	if kings == 0 {
+		return
+	}
+	n := start
+	for _, m := range ml.moves[start:ml.n] {
+		q := *p
+		q.Play(m)
+		if !q.kingAttacked(p.turn) {
+			ml.moves[n] = m
+			n++
+		}
+	}
+	ml.n = n
+}
+
+// kingAttacked reports whether any king of colour c is attacked.
+func (p *Position) kingAttacked(c Color) bool {
+	occ := p.Occupied()
+	for b := p.Pieces(c, King); b != 0; {
+		if p.AttackersTo(b.PopLSB(), c.Other(), occ) != 0 {
+			return true
+		}
+	}
+	return false
+}

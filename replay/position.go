@@ -1,0 +1,290 @@
+package replay
+
+// CastleSide is the side of the board a castling goes to.
+type CastleSide uint8
+
+const (
+	KingSide  CastleSide = iota // O-O: king to the g-file, rook to the f-file
+	QueenSide                   // O-O-O: king to the c-file, rook to the d-file
+)
+
+// Castling holds the castling rights as the squares of the rooks that may
+// still castle, [colour][side], NoSquare where the right is gone. Naming the
+// rook (rather than a flag) is what makes Chess960 castling work.
+type Castling [2][2]Square
+
+// NoCastling is the absence of every castling right.
+var NoCastling = Castling{{NoSquare, NoSquare}, {NoSquare, NoSquare}}
+
+// Position is a chess position. It is a value of 160 bytes: copy it to
+// keep a position before Play (copy-make). The zero Position is an empty
+// board and is not meaningful; use ParseFEN, StartPosition or
+// Chess960Position.
+type Position struct {
+	board    [64]Piece
+	byColor  [2]Bitboard
+	byKind   [7]Bitboard // indexed by Kind; [NoKind] stays empty
+	key      uint64      // Polyglot Zobrist key, kept incrementally
+	castle   Castling
+	ep       Square // square behind a pawn that just made a double step
+	turn     Color
+	chess960 bool
+	halfmove int32
+	fullmove int32
+}
+
+// Turn is the side to move.
+func (p *Position) Turn() Color { return p.turn }
+
+// PieceAt is the piece on s, NoPiece for an empty square.
+func (p *Position) PieceAt(s Square) Piece { return p.board[s&63] }
+
+// Pieces is the set of c's pieces of kind k.
+func (p *Position) Pieces(c Color, k Kind) Bitboard { return p.byColor[c&1] & p.byKind[k%7] }
+
+// ByColor is the set of c's pieces.
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c&1] }
+
+// ByKind is the set of pieces of kind k, both colours.
+func (p *Position) ByKind(k Kind) Bitboard { return p.byKind[k%7] }
+
+// Occupied is the set of all pieces.
+func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
+
+// King is c's king square, NoSquare when c has no king (the lowest one when
+// a set-up position gives c several).
+func (p *Position) King(c Color) Square { return p.Pieces(c, King).LSB() }
+
+// EnPassant is the square behind a pawn that has just made a double step
+// (set after every double step, as in FEN), NoSquare otherwise. Whether a
+// capture there is possible is another matter: see LegalEnPassant.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// Halfmove is the number of plies since the last capture or pawn move.
+func (p *Position) Halfmove() int { return int(p.halfmove) }
+
+// Fullmove is the number of the move being played, starting at 1 and
+// incremented after Black's move.
+func (p *Position) Fullmove() int { return int(p.fullmove) }
+
+// Key is the Polyglot Zobrist key of the position.
+func (p *Position) Key() uint64 { return p.key }
+
+// Chess960 reports whether castling is shown as Chess960 (king takes rook in
+// UCI, X-FEN letters for inner rooks).
+func (p *Position) Chess960() bool { return p.chess960 }
+
+// SetChess960 sets the Chess960 flag. It changes only how castling is
+// written; the rules of castling are the same for both.
+func (p *Position) SetChess960(on bool) { p.chess960 = on }
+
+// Castling returns the castling rights.
+func (p *Position) Castling() Castling { return p.castle }
+
+// CastlingRook is the square of the rook c may still castle with on side,
+// NoSquare when that right is gone.
+func (p *Position) CastlingRook(c Color, side CastleSide) Square {
+	return p.castle[c&1][side&1]
+}
+
+// Checkers is the set of enemy pieces giving check to the side to move.
+// With no king there is no check; with several, each king counts.
+func (p *Position) Checkers() Bitboard {
+	var b Bitboard
+	for ks := p.Pieces(p.turn, King); ks != 0; {
+		b |= p.AttackersTo(ks.PopLSB(), p.turn.Other(), p.Occupied())
+	}
+	return b
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.Checkers() != 0 }
+
+// AttackersTo is the set of by's pieces attacking square s when the
+// occupied squares are occupied (pass p.Occupied() for the position as is).
+func (p *Position) AttackersTo(s Square, by Color, occupied Bitboard) Bitboard {
+	s &= 63
+	them := p.byColor[by&1]
+	bq := p.byKind[Bishop] | p.byKind[Queen]
+	rq := p.byKind[Rook] | p.byKind[Queen]
+	return them & (pawnAttacks[by.Other()&1][s]&p.byKind[Pawn] |
+		knightAttacks[s]&p.byKind[Knight] |
+		kingAttacks[s]&p.byKind[King] |
+		BishopAttacks(s, occupied)&bq |
+		RookAttacks(s, occupied)&rq)
+}
+
+// MovedKind is the kind of piece m moves (King for castling).
+func (p *Position) MovedKind(m Move) Kind { return p.board[m.From()].Kind() }
+
+// IsCapture reports whether m captures (castling never does).
+func (p *Position) IsCapture(m Move) bool {
+	if m.IsEnPassant() {
+		return true
+	}
+	return !m.IsCastle() && p.byColor[p.turn.Other()].Has(m.To())
+}
+
+// Captured is the kind m captures, NoKind if none.
+func (p *Position) Captured(m Move) Kind {
+	switch {
+	case m.IsEnPassant():
+		return Pawn
+	case m.IsCastle():
+		return NoKind
+	}
+	return p.board[m.To()].Kind()
+}
+
+func (p *Position) put(s Square, pc Piece) {
+	if pc == NoPiece {
+		return
+	}
+	b := s.Bit()
+	p.board[s] = pc
+	p.byColor[pc.Color()] |= b
+	p.byKind[pc.Kind()] |= b
+	p.key ^= pieceKeys[pc][s]
+}
+
+func (p *Position) remove(s Square) {
+	pc := p.board[s]
+	b := s.Bit()
+	p.board[s] = NoPiece
+	p.byColor[pc.Color()] &^= b
+	p.byKind[pc.Kind()] &^= b
+	p.key ^= pieceKeys[pc][s]
+}
+
+// Play makes move m, which must be legal in p (from LegalMoves, or checked
+// with IsLegal). It updates the key, the clocks, the castling rights and the
+// en-passant square. A move that is not legal leaves a position that is
+// meaningless but never makes Play panic.
+func (p *Position) Play(m Move) {
+	us := p.turn
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	p.clearEnPassant()
+	p.tick()
+	switch m & moveTypeMask {
+	case moveCastle:
+		rook := p.board[to]
+		kto, rto := castleTargets(from, to)
+		p.remove(from)
+		p.remove(to)
+		p.put(kto, pc)
+		p.put(rto, rook)
+	case moveEnPassant:
+		p.remove(from)
+		p.remove(MakeSquare(to.File(), from.Rank()))
+		p.put(to, pc)
+		p.halfmove = 0
+	default:
+		if p.board[to] != NoPiece {
+			p.remove(to)
+			p.halfmove = 0
+		}
+		if pc == NoPiece {
+			break
+		}
+		p.remove(from)
+		if k := m.Promotion(); k != NoKind {
+			pc = MakePiece(pc.Color(), k)
+		}
+		p.put(to, pc)
+		if pc.Kind() == Pawn {
+			p.halfmove = 0
+			if from^to == 16 {
+				p.ep = (from + to) / 2
+			}
+		}
+	}
+	p.updateCastling(from, to, pc.Kind() == King)
+	p.turn = us.Other()
+	p.key ^= turnKey
+	p.hashEnPassant()
+}
+
+// PlayNull passes the move to the opponent (the "--" of PGN): no piece
+// moves, the en-passant square goes and the halfmove clock advances.
+func (p *Position) PlayNull() {
+	p.clearEnPassant()
+	p.tick()
+	p.turn = p.turn.Other()
+	p.key ^= turnKey
+}
+
+// tick advances the clocks for a move by the side to move. They stop at
+// their maximum rather than wrap (a FEN may start them anywhere).
+func (p *Position) tick() {
+	if p.halfmove < maxClock {
+		p.halfmove++
+	}
+	if p.turn == Black && p.fullmove < maxClock {
+		p.fullmove++
+	}
+}
+
+const maxClock = 1<<31 - 1
+
+// castleTargets returns where the king on king and the rook on rook end.
+func castleTargets(king, rook Square) (kto, rto Square) {
+	r := king.Rank()
+	if rook > king {
+		return MakeSquare(6, r), MakeSquare(5, r)
+	}
+	return MakeSquare(2, r), MakeSquare(3, r)
+}
+
+// updateCastling drops the rights that a move from -> to ends: a king move
+// ends both of the mover's, and any move from or to a castling rook's
+// square ends that one (the rook moved or was captured).
+func (p *Position) updateCastling(from, to Square, kingMoved bool) {
+	for c := range 2 {
+		for side := range 2 {
+			r := p.castle[c][side]
+			if r != NoSquare && (r == from || r == to || kingMoved && Color(c) == p.turn) {
+				p.castle[c][side] = NoSquare
+				p.key ^= castleKeys[2*c+side]
+			}
+		}
+	}
+}
+
+func (p *Position) clearEnPassant() {
+	if p.ep != NoSquare {
+		if p.epHashed() {
+			p.key ^= epKeys[p.ep.File()]
+		}
+		p.ep = NoSquare
+	}
+}
+
+func (p *Position) hashEnPassant() {
+	if p.ep != NoSquare && p.epHashed() {
+		p.key ^= epKeys[p.ep.File()]
+	}
+}
+
+// epValid reports whether the en-passant square is usable by the side to
+// move: on the right rank, empty, with an enemy pawn in front of it. Only a
+// set-up position can fail this.
+func (p *Position) epValid() bool {
+	ep := p.ep
+	if ep == NoSquare {
+		return false
+	}
+	rank, pawn := 5, ep-8
+	if p.turn == Black {
+		rank, pawn = 2, ep+8
+	}
+	return ep.Rank() == rank && p.board[ep] == NoPiece &&
+		p.board[pawn] == MakePiece(p.turn.Other(), Pawn)
+}
+
+// epHashed is Polyglot's rule: the en-passant file enters the key when a
+// pawn of the side to move stands beside the pawn that double-stepped,
+// whether or not the capture would be legal.
+func (p *Position) epHashed() bool {
+	return p.epValid() && pawnAttacks[p.turn.Other()][p.ep]&p.Pieces(p.turn, Pawn) != 0
+}

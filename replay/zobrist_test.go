@@ -1,0 +1,178 @@
+package replay
+
+import (
+	"fmt"
+	"testing"
+)
+
+// playUCI plays moves given in UCI (standard or Chess960 castling) and
+// fails the test on a move that is not legal.
+func playUCI(t testing.TB, p *Position, moves ...string) {
+	t.Helper()
+	for _, s := range moves {
+		m := findUCI(p, s)
+		if m == NoMove {
+			t.Fatalf("%s is not legal in %s", s, p.FEN())
+		}
+		p.Play(m)
+	}
+}
+
+func findUCI(p *Position, s string) Move {
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Slice() {
+		if m.UCI(false) == s || m.UCI(true) == s {
+			return m
+		}
+	}
+	return NoMove
+}
+
+// TestPolyglotKeys checks the example keys published with the Polyglot book
+// format (they also pin the transcription of the 781 random numbers that
+// they touch).
+func TestPolyglotKeys(t *testing.T) {
+	for _, c := range []struct {
+		moves []string
+		fen   string
+		key   uint64
+	}{
+		{nil, StartFEN, 0x463b96181691fc9c},
+		{[]string{"e2e4"}, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0x823c9b50fd114196},
+		{[]string{"e2e4", "d7d5"}, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", 0x0756b94461c50fb0},
+		{[]string{"e2e4", "d7d5", "e4e5"}, "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", 0x662fafb965db29d4},
+		{[]string{"e2e4", "d7d5", "e4e5", "f7f5"}, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 0x22a48b5a8e47ff78},
+		{[]string{"e2e4", "d7d5", "e4e5", "f7f5", "e1e2"}, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR b kq - 0 3", 0x652a607ca3f242c1},
+		{[]string{"e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"}, "rnbq1bnr/ppp1pkpp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR w - - 0 4", 0x00fdd303c946bdd9},
+		{[]string{"a2a4", "b7b5", "h2h4", "b5b4", "c2c4"}, "rnbqkbnr/p1pppppp/8/8/PpP4P/8/1P1PPPP1/RNBQKBNR b KQkq c3 0 3", 0x3c8123ea7b067637},
+		{[]string{"a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"}, "rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 0 4", 0x5c3f9b829b279560},
+	} {
+		p := StartPosition()
+		playUCI(t, &p, c.moves...)
+		if p.Key() != c.key {
+			t.Errorf("after %v: key %016x, want %016x", c.moves, p.Key(), c.key)
+		}
+		if p.computeKey() != c.key {
+			t.Errorf("after %v: key from scratch %016x, want %016x", c.moves, p.computeKey(), c.key)
+		}
+		q := mustFEN(t, c.fen)
+		if q.Key() != c.key {
+			t.Errorf("FEN %s: key %016x, want %016x", c.fen, q.Key(), c.key)
+		}
+	}
+}
+
+// rng is a small deterministic generator for random playouts.
+type rng uint64
+
+func (r *rng) intn(n int) int {
+	*r ^= *r << 13
+	*r ^= *r >> 7
+	*r ^= *r << 17
+	return int(uint64(*r) % uint64(n))
+}
+
+// TestKeyIncremental plays random games from many start positions and
+// checks after every ply that the incremental key equals the key computed
+// from scratch, and that the FEN round-trips to the same position.
+func TestKeyIncremental(t *testing.T) {
+	starts := []string{StartFEN}
+	for _, c := range standardPerft {
+		starts = append(starts, c.fen)
+	}
+	for _, n := range []int{0, 1, 100, 518, 959} {
+		p, _ := Chess960Position(n)
+		starts = append(starts, p.FEN())
+	}
+	r := rng(12345)
+	plies := 0
+	for game := range 300 {
+		p := mustFEN(t, starts[game%len(starts)])
+		var ml MoveList
+		for ply := 0; ply < 200; ply++ {
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 || p.Halfmove() >= 100 {
+				break
+			}
+			if r.intn(40) == 0 {
+				if !p.InCheck() {
+					p.PlayNull()
+				}
+			} else {
+				p.Play(ml.At(r.intn(ml.Len())))
+			}
+			plies++
+			if p.Key() != p.computeKey() {
+				t.Fatalf("game %d ply %d %s: key %016x, from scratch %016x", game, ply, p.FEN(), p.Key(), p.computeKey())
+			}
+			q := mustFEN(t, p.FENOpts(FENOptions{AlwaysEnPassant: true}))
+			q.chess960 = p.chess960
+			if q != p {
+				t.Fatalf("game %d ply %d: FEN %s does not round-trip", game, ply, p.FEN())
+			}
+		}
+	}
+	if plies < 10000 {
+		t.Errorf("only %d plies played", plies)
+	}
+}
+
+// TestRepetitionKey: the en-passant file enters Key whenever an enemy pawn
+// stands beside the double-stepped pawn (Polyglot), but RepetitionKey only
+// when the capture is legal (FIDE 9.2.2).
+func TestRepetitionKey(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		fen           string
+		hashed, legal bool
+	}{
+		{"legal capture", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", true, true},
+		{"no pawn beside", "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", false, false},
+		{"pinned, capturing along the pin", "8/k7/8/8/3pP3/8/8/4K1B1 b - e3 0 1", true, true},
+		{"pinned on a diagonal", "7k/8/8/8/3pP3/8/8/B3K3 b - e3 0 1", true, false},
+		{"taken pawn shielded the king", "8/7k/8/8/3pP3/8/8/1B2K3 b - e3 0 1", true, false},
+		{"capturer pinned on its file", "3k4/8/8/8/3pP3/8/8/3RK3 b - e3 0 1", true, false},
+		{"capture uncovers the rank", "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", true, false},
+		{"in check from a knight", "8/8/8/8/3pP3/8/1N6/3k3K b - e3 0 1", true, false},
+		{"capture takes the checker", "8/8/8/8/3pP3/3k4/8/7K b - e3 0 1", true, true},
+	} {
+		p := mustFEN(t, c.fen)
+		withEP := p.Key()
+		p.ep = NoSquare
+		withoutEP := p.computeKey()
+		p = mustFEN(t, c.fen)
+		if (withEP != withoutEP) != c.hashed {
+			t.Errorf("%s: ep file in Key = %v, want %v", c.name, withEP != withoutEP, c.hashed)
+		}
+		if p.LegalEnPassant() != c.legal {
+			t.Errorf("%s: LegalEnPassant = %v, want %v", c.name, p.LegalEnPassant(), c.legal)
+		}
+		wantRep := withoutEP
+		if c.legal {
+			wantRep = withEP
+		}
+		if p.RepetitionKey() != wantRep {
+			t.Errorf("%s: RepetitionKey %016x, want %016x", c.name, p.RepetitionKey(), wantRep)
+		}
+	}
+}
+
+// TestRepetitionKeyTransposition: a position reached with an en-passant
+// square that cannot be used repeats the same position reached without one.
+func TestRepetitionKeyTransposition(t *testing.T) {
+	// White's e-pawn double-steps beside the pinned d4 pawn...
+	a := mustFEN(t, "3k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1")
+	playUCI(t, &a, "e2e4")
+	// ...the same position with no en-passant square at all.
+	b := mustFEN(t, "3k4/8/8/8/3pP3/8/8/3RK3 b - - 0 1")
+	if a.Key() == b.Key() {
+		t.Errorf("Key should differ (Polyglot hashes the file)")
+	}
+	if a.RepetitionKey() != b.RepetitionKey() {
+		t.Errorf("RepetitionKey %016x != %016x", a.RepetitionKey(), b.RepetitionKey())
+	}
+	if fmt.Sprint(a.FEN()) != b.FEN() {
+		t.Errorf("FEN %q != %q", a.FEN(), b.FEN())
+	}
+}
