@@ -5,7 +5,7 @@ REFERENCE ?= $(abspath ../shared/reference)
 FUZZTIME ?= 20s
 BIN     := bin/arbiter
 
-.PHONY: all build test vet corpus bench fuzz demo clean
+.PHONY: all build test vet corpus bench fuzz demo e2e clean
 
 all: build
 
@@ -38,6 +38,10 @@ fuzz:
 demo: build
 	./$(BIN) perft 4
 	./$(BIN) perft --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3
+
+# The statistics report in headless Chromium (installed from Debian when missing); output in stats/e2e/out/.
+e2e:
+	GO=$(GO) sh stats/e2e/run.sh
 
 clean:
 	rm -rf bin

@@ -1,9 +1,3 @@
-// Package parser reads PGN archives and hand-typed scoresheets as a stream of
-// games, keeping for every token the place it came from.
-//
-// The parser knows tokens, not chess: a move is handed on as the text that was
-// written (and a character-level normalised form); deciding which piece letters
-// a game uses and which legal move a text means is the replay package's job.
 package parser
 
 // Pos is a place in the source file: a 0-based byte offset into the
@@ -96,9 +90,10 @@ const (
 	Windows1251
 	KOI8R
 	CP866
+	CP850 // DOS Western European: German and French files from DOS programs
 )
 
-var encodingNames = [...]string{"utf-8", "windows-1252", "windows-1251", "koi8-r", "cp866"}
+var encodingNames = [...]string{"utf-8", "windows-1252", "windows-1251", "koi8-r", "cp866", "cp850"}
 
 func (e Encoding) String() string {
 	if int(e) < len(encodingNames) {

@@ -9,12 +9,6 @@ import (
 type CheckOptions struct {
 	Validate validate.Options
 	Encoding string // "" or "auto" to detect per game, else an encoding name ("utf-8", "windows-1251", ...)
-
-	// Enabled and Disabled are the --enable and --disable codes; "all"
-	// stands for every code. Until the validate package takes them, the
-	// pipeline drops findings itself: a finding is kept when its code is
-	// enabled by name, or neither disabled by name nor by "all".
-	Enabled, Disabled []validate.Code
 }
 
 // checkGame is validate.Check; tests put a checker with known findings in its
@@ -55,9 +49,6 @@ func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 			Encoding: g.Encoding,
 			Report:   checkGame(g, &opt.Validate),
 		})
-		if len(opt.Disabled) > 0 {
-			dropDisabled(&b.Records[len(b.Records)-1].Report, opt)
-		}
 	})
 	// Slicing the tags only now keeps every record on the final array.
 	start := 0
@@ -66,55 +57,4 @@ func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 		b.Records[i].Tags = b.tags[start:end:end]
 		start = end
 	}
-}
-
-// AllCodes is the name --enable and --disable take for every code.
-const AllCodes validate.Code = "all"
-
-// reported says whether findings with code c are kept.
-func (opt *CheckOptions) reported(c validate.Code) bool {
-	if hasCode(opt.Enabled, c) {
-		return true
-	}
-	return !hasCode(opt.Disabled, c) && !hasCode(opt.Disabled, AllCodes)
-}
-
-// dropDisabled removes the findings of disabled codes and recounts what the
-// report says about its findings.
-func dropDisabled(r *validate.Report, opt *CheckOptions) {
-	kept := r.Findings[:0]
-	for _, f := range r.Findings {
-		if opt.reported(f.Code) {
-			kept = append(kept, f)
-		}
-	}
-	if len(kept) == len(r.Findings) {
-		return
-	}
-	clear(r.Findings[len(kept):])
-	r.Findings = kept
-	r.Errors, r.Warnings, r.Infos = 0, 0, 0
-	r.FirstError, r.FirstErrorPly = "", -1
-	for _, f := range kept {
-		switch f.Severity {
-		case validate.Error:
-			r.Errors++
-			if r.FirstError == "" {
-				r.FirstError, r.FirstErrorPly = f.Code, f.Ply
-			}
-		case validate.Warning:
-			r.Warnings++
-		default:
-			r.Infos++
-		}
-	}
-}
-
-func hasCode(codes []validate.Code, c validate.Code) bool {
-	for _, x := range codes {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }

@@ -266,62 +266,6 @@ func TestRunCheckerPanic(t *testing.T) {
 	}
 }
 
-func TestRunDisabledCodes(t *testing.T) {
-	useFakeCheck(t, nil)
-	inputs := threeInputs(t, 100)
-	var jsonl bytes.Buffer
-	cfg := &Config{Check: CheckOptions{Disabled: []validate.Code{validate.IllegalMove, validate.TagMissing}}}
-	s, err := runWithin(t, context.Background(), cfg, inputs, NewJSONLSink(&jsonl))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Errors != 0 || s.Warnings != 0 || s.Infos != (300+6)/7 {
-		t.Errorf("counts %+v", s.Counts)
-	}
-	if strings.Contains(jsonl.String(), "illegal-move") || strings.Contains(jsonl.String(), "tag-missing") ||
-		strings.Count(jsonl.String(), "non-standard-notation") != (300+6)/7 {
-		t.Error("disabled codes written, or others dropped")
-	}
-}
-
-func TestReportedCodes(t *testing.T) {
-	for _, c := range []struct {
-		enabled, disabled []validate.Code
-		code              validate.Code
-		want              bool
-	}{
-		{nil, nil, validate.Syntax, true},
-		{nil, []validate.Code{validate.Syntax}, validate.Syntax, false},
-		{nil, []validate.Code{validate.Syntax}, validate.TagMissing, true},
-		{nil, []validate.Code{AllCodes}, validate.TagMissing, false},
-		{[]validate.Code{validate.TagMissing}, []validate.Code{AllCodes}, validate.TagMissing, true},
-		{[]validate.Code{validate.TagMissing}, []validate.Code{AllCodes}, validate.Syntax, false},
-	} {
-		opt := &CheckOptions{Enabled: c.enabled, Disabled: c.disabled}
-		if got := opt.reported(c.code); got != c.want {
-			t.Errorf("enable %v, disable %v: %s reported %v, want %v", c.enabled, c.disabled, c.code, got, c.want)
-		}
-	}
-}
-
-func TestDropDisabledRecounts(t *testing.T) {
-	r := validate.Report{Findings: []validate.Finding{
-		{Code: validate.IllegalMove, Severity: validate.Error, Ply: 4},
-		{Code: validate.AmbiguousMove, Severity: validate.Error, Ply: 9},
-		{Code: validate.TagMissing, Severity: validate.Warning},
-		{Code: validate.TimeForfeit, Severity: validate.Info},
-	}, Errors: 2, Warnings: 1, Infos: 1, FirstError: validate.IllegalMove, FirstErrorPly: 4}
-	dropDisabled(&r, &CheckOptions{Disabled: []validate.Code{validate.IllegalMove}})
-	if len(r.Findings) != 3 || r.Errors != 1 || r.Warnings != 1 || r.Infos != 1 || r.FirstError != validate.AmbiguousMove || r.FirstErrorPly != 9 {
-		t.Errorf("after dropping illegal-move: %+v", r)
-	}
-	before := r
-	dropDisabled(&r, &CheckOptions{Disabled: []validate.Code{validate.Syntax}})
-	if len(r.Findings) != 3 || r.FirstErrorPly != before.FirstErrorPly {
-		t.Errorf("dropping an absent code changed the report: %+v", r)
-	}
-}
-
 func TestRunSkip(t *testing.T) {
 	useFakeCheck(t, nil)
 	inputs := threeInputs(t, 10)

@@ -46,6 +46,19 @@ var letterSetAliases = map[string]LetterSet{
 	"swedish": Swedish, "hungarian": Hungarian, "portuguese": Portuguese,
 }
 
+var letterSetLanguages = [numLetterSets]string{
+	"English", "Russian", "Russian (in Latin letters)", "German", "French", "Spanish/Italian",
+	"Dutch", "Polish", "Czech", "Swedish", "Hungarian", "Portuguese",
+}
+
+// Language names the set for people: "Russian", "German", ...
+func (s LetterSet) Language() string {
+	if int(s) < numLetterSets {
+		return letterSetLanguages[s]
+	}
+	return s.String()
+}
+
 func (s LetterSet) String() string {
 	if int(s) < numLetterSets {
 		return letterSetNames[s]

@@ -186,6 +186,12 @@ func TestPromotionsAndCaptures(t *testing.T) {
 	if q.FEN() != "1R5k/8/8/3pP3/8/8/8/K7 b - - 0 1" {
 		t.Errorf("after a7b8r: %q", q.FEN())
 	}
+	// A promotion without a capture is a pawn move: the clock starts again.
+	q = mustFEN(t, "7k/P7/8/8/8/8/8/K7 w - - 37 60")
+	q.Play(NewPromotion(sq("a7"), sq("a8"), Queen))
+	if q.FEN() != "Q6k/8/8/8/8/8/8/K7 b - - 0 60" {
+		t.Errorf("after a7a8q: %q", q.FEN())
+	}
 	if NoMove.UCI(false) != "0000" || NewPromotion(sq("a7"), sq("a8"), King).Promotion() != Queen {
 		t.Errorf("NoMove or promotion clamp wrong")
 	}

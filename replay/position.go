@@ -188,16 +188,17 @@ func (p *Position) Play(m Move) {
 			break
 		}
 		p.remove(from)
-		if k := m.Promotion(); k != NoKind {
-			pc = MakePiece(pc.Color(), k)
-		}
-		p.put(to, pc)
 		if pc.Kind() == Pawn {
+			// Before the promotion replaces it: a promotion is a pawn move too.
 			p.halfmove = 0
 			if from^to == 16 {
 				p.ep = (from + to) / 2
 			}
 		}
+		if k := m.Promotion(); k != NoKind {
+			pc = MakePiece(pc.Color(), k)
+		}
+		p.put(to, pc)
 	}
 	p.updateCastling(from, to, pc.Kind() == King)
 	p.turn = us.Other()

@@ -1,6 +1,12 @@
 package validate
 
-import "github.com/arbiter-chess/arbiter/parser"
+import (
+	"fmt"
+	"sync"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/replay"
+)
 
 // Profile is a rule book: which draw rules apply and how a timeout against
 // a lone king is judged (RULES.md).
@@ -12,23 +18,372 @@ const (
 	USSR                    // the Soviet tournament Code
 )
 
+// automaticDraws says whether the profile ends a game by itself at the
+// fifth repetition and after 75 moves (FIDE 9.6, since 2014).
+func (p Profile) automaticDraws() bool { return p == FIDE }
+
 // Options says how to check a game. The zero value checks under FIDE rules,
 // reading the notation automatically, with the default severities.
 type Options struct {
-	Profile  Profile
-	Notation string // "" or "auto" to detect per game, else a letter-set name ("san", "ru", ...)
-	Moves    bool   // fill Report.Moves
+	Profile Profile
+	// Letters forces one letter set; nil detects it per game.
+	Letters *replay.LetterSet
+	Rules   *Config // nil: every code on, default severities
+	Moves   bool    // fill Report.Moves
 }
 
 // Check replays one game and reports what is wrong with it. It is a pure
-// function of the game and the options, so any runner may call it.
-//
-// (Stub until the rules engine lands: only parse problems are reported.)
+// function of the game and the options, so any runner may call it; a
+// Checker reused across games does the same without its scratch allocations.
 func Check(g *parser.Game, opt *Options) Report {
-	r := Report{Plies: 0, FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1,
-		SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1, ComputedResult: "*"}
-	for _, p := range g.Problems {
-		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: Error, Message: p.Message, Pos: p.Pos, Ply: -1})
-	}
+	c := checkers.Get().(*Checker)
+	r := c.Check(g, opt)
+	checkers.Put(c)
 	return r
+}
+
+// checkers keeps Checkers between calls of Check: a Checker's repetition
+// history alone is 8 KiB, too much to clear for every game.
+var checkers = sync.Pool{New: func() any { return new(Checker) }}
+
+// Checker holds the scratch space of checking games. Keep one per worker:
+// it is not safe for concurrent use, and it carries nothing from one game to
+// the next but buffers.
+type Checker struct {
+	g    *parser.Game
+	opt  *Options
+	tags Tags
+	r    Report
+
+	start replay.Position
+	pos   replay.Position
+	hist  replay.History
+	main  []int32
+
+	// Positions after each move of g.Moves and their plies, kept only when
+	// the game has variations, which are replayed from their branch point.
+	afterPos []replay.Position
+	plyOf    []int32
+	played   []bool
+
+	line lineReplay
+}
+
+// lineReplay is what replaying the main line under one letter set found.
+type lineReplay struct {
+	letters replay.LetterSet
+	plies   int // moves replayed
+
+	failed    bool // stopped at a move it could not replay
+	failIdx   int32
+	failCode  Code
+	failMsg   string
+	failSugg  []string
+	endPly    int // ply at which the game ended on the board, -1 while it goes on
+	end       End
+	afterEnd  int32 // first move played after the end, -1 when none
+	claimers  [2]replay.Color
+	nonSAN    int
+	firstOdd  int32 // first move not written in SAN
+	oddStyle  replay.Style
+	oddDev    replay.Deviation
+	nullMoves int
+	firstNull int32
+}
+
+// Check replays g and reports what is wrong with it.
+func (c *Checker) Check(g *parser.Game, opt *Options) Report {
+	if opt == nil {
+		opt = &Options{}
+	}
+	c.g, c.opt = g, opt
+	c.r = Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1,
+		LastClockWhite: -1, LastClockBlack: -1, ComputedResult: "*"}
+	r := &c.r
+	for _, p := range g.Problems {
+		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Message: p.Message, Pos: p.Pos, Ply: -1})
+	}
+	r.Findings = ReadTags(g, &c.tags, r.Findings)
+	recorded, fs := CheckResultRecord(g, &c.tags, r.Findings)
+	r.Findings = fs
+
+	c.main = c.main[:0]
+	for i := range g.Moves {
+		if g.Moves[i].Depth == 0 {
+			c.main = append(c.main, int32(i))
+		}
+	}
+
+	replayed := false
+	if f, bad := c.tags.UnsupportedVariant(true); bad {
+		r.Findings = append(r.Findings, f)
+	} else if c.setUp() {
+		c.replayMainLine()
+		c.reportMainLine(recorded)
+		c.replayVariations()
+		replayed = true
+	}
+	c.checkTime(recorded, replayed)
+
+	r.Findings = opt.Rules.Apply(r.Findings)
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		switch f.Severity {
+		case Error:
+			r.Errors++
+			if r.FirstError == "" {
+				r.FirstError, r.FirstErrorPly = f.Code, f.Ply
+			}
+		case Warning:
+			r.Warnings++
+		default:
+			r.Infos++
+		}
+	}
+	out := c.r
+	c.r = Report{}
+	return out
+}
+
+// setUp builds the start position from the FEN tag, reporting a FEN that
+// cannot be read (then nothing is replayed) and every reason the position
+// cannot arise (it is replayed all the same: its moves can still be judged).
+func (c *Checker) setUp() bool {
+	t := &c.tags
+	if !t.HasFEN {
+		c.start = replay.StartPosition()
+	} else {
+		p, err := replay.ParseFEN(t.FEN)
+		if err != nil {
+			c.r.Findings = append(c.r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Pos: t.FENPos, Ply: -1,
+				Message: "the FEN tag cannot be read: " + err.Error() + "; the moves are not checked"})
+			return false
+		}
+		c.start = p
+		for _, why := range p.Audit() {
+			c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
+				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: " + why.String()})
+		}
+	}
+	if t.Variant == VariantChess960 {
+		c.start.SetChess960(true)
+	}
+	return true
+}
+
+// replayMainLine replays the main line under the letter set the options
+// force or, by default, under the one that reads the game farthest: SAN
+// first, then the sets the move texts allow.
+func (c *Checker) replayMainLine() {
+	if c.opt.Letters != nil {
+		c.playMain(*c.opt.Letters)
+		return
+	}
+	first := replay.SAN
+	if c.g.Scripts&parser.CyrillicLetters != 0 {
+		first = replay.Russian
+	}
+	c.playMain(first)
+	if !c.line.failed {
+		return
+	}
+	var sets replay.LetterSetMask
+	for _, idx := range c.main {
+		sets |= replay.LikelySets(c.g.Bytes(c.g.Moves[idx].Norm))
+	}
+	best, reach := first, c.line.plies
+	for s := replay.LetterSet(0); replay.AllLetterSets.Has(s); s++ {
+		if s == first || !sets.Has(s) {
+			continue
+		}
+		if n := c.reach(s); n > reach {
+			best, reach = s, n
+		}
+	}
+	if best != first {
+		c.playMain(best)
+	}
+}
+
+// reach counts the main-line moves that replay under letter set s.
+func (c *Checker) reach(s replay.LetterSet) int {
+	p := c.start
+	for k, idx := range c.main {
+		n, err := replay.ParseMove(c.g.Bytes(c.g.Moves[idx].Norm), s)
+		if err != nil {
+			return k
+		}
+		if n.Null {
+			p.PlayNull()
+			continue
+		}
+		m, err := p.Resolve(n)
+		if err != nil {
+			return k
+		}
+		p.Play(m)
+	}
+	return len(c.main)
+}
+
+// playMain replays the main line under letter set s, following the draw
+// rules ply by ply. It records what it found in c.line and c.r.
+func (c *Checker) playMain(s replay.LetterSet) {
+	g, r, L := c.g, &c.r, &c.line
+	*L = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1}
+	r.ThreefoldPly, r.FiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
+	r.Moves = r.Moves[:0]
+	c.pos = c.start
+	c.hist.Reset(&c.pos)
+	variations := len(c.main) < len(g.Moves)
+	if variations {
+		c.afterPos = grow(c.afterPos, len(g.Moves))
+		c.plyOf = grow(c.plyOf, len(g.Moves))
+		c.played = grow(c.played, len(g.Moves))
+		clear(c.played)
+	}
+	c.afterPly(0)
+	for k, idx := range c.main {
+		m := &g.Moves[idx]
+		n, err := replay.ParseMove(g.Bytes(m.Norm), s)
+		if err != nil {
+			L.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
+			return
+		}
+		if L.endPly >= 0 && L.afterEnd < 0 {
+			L.afterEnd = idx
+			if L.end == Checkmate || L.end == Stalemate {
+				return // no move is legal now: moves-after-end says it all
+			}
+		}
+		var fact MoveFact
+		if n.Null {
+			L.nullMoves++
+			if L.firstNull < 0 {
+				L.firstNull = idx
+			}
+			fact = MoveFact{SAN: "--", UCI: "0000"}
+			c.hist.PlayNull(&c.pos)
+		} else {
+			mv, err := c.pos.Resolve(n)
+			if err != nil {
+				L.failResolve(idx, err, &c.pos)
+				return
+			}
+			d := c.pos.Deviations(n, mv)
+			if n.Style != 0 || d != 0 || s != replay.SAN {
+				L.odd(idx, n.Style, d)
+			}
+			if c.opt.Moves {
+				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
+			}
+			c.hist.Play(&c.pos, mv)
+		}
+		if c.opt.Moves {
+			fact.Ply, fact.Key, fact.Clock = k+1, c.pos.Key(), m.Clock
+			r.Moves = append(r.Moves, fact)
+		}
+		L.plies = k + 1
+		if variations {
+			c.afterPos[idx], c.plyOf[idx], c.played[idx] = c.pos, int32(k+1), true
+		}
+		c.afterPly(k + 1)
+	}
+}
+
+// afterPly applies the draw rules and the end of the game to the position
+// after ply (0: the start position).
+func (c *Checker) afterPly(ply int) {
+	p, r, L := &c.pos, &c.r, &c.line
+	if r.ThreefoldPly < 0 && ply > 0 && c.hist.CanClaimThreefold(p) {
+		r.ThreefoldPly, L.claimers[0] = ply, p.Turn()
+	}
+	if r.FiftyPly < 0 && p.Halfmove() >= 99 && c.fiftyClaimable(p) {
+		r.FiftyPly, L.claimers[1] = ply, p.Turn()
+	}
+	if r.FivefoldPly < 0 && c.hist.IsFivefold() {
+		r.FivefoldPly = ply
+	}
+	seventyFive := r.SeventyFivePly < 0 && p.Halfmove() >= 150 && p.IsSeventyFiveMoves()
+	if seventyFive {
+		r.SeventyFivePly = ply
+	}
+	if L.endPly >= 0 {
+		return
+	}
+	switch {
+	case !p.HasLegalMove():
+		L.endPly, L.end = ply, Stalemate
+		if p.InCheck() {
+			L.end = Checkmate
+		}
+	case c.opt.Profile.automaticDraws() && r.FivefoldPly == ply:
+		L.endPly, L.end = ply, Fivefold
+	case c.opt.Profile.automaticDraws() && seventyFive:
+		L.endPly, L.end = ply, SeventyFive
+	case (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.IsDeadFast() == replay.Yes:
+		L.endPly, L.end = ply, DeadPosition
+	}
+}
+
+// fiftyClaimable is the 50-move claim, which the Soviet Code extends to 75
+// moves in five endings.
+func (c *Checker) fiftyClaimable(p *replay.Position) bool {
+	if c.opt.Profile == USSR && ussrLongEnding(p) {
+		return p.Halfmove() >= 150 && p.HasLegalMove()
+	}
+	return p.CanClaimFiftyMoves()
+}
+
+// mayBeDead is a cheap filter before the dead-position analysis: with a
+// queen or rook on the board a real game is alive; the few exceptions are
+// not worth the cost per ply. The analysis itself runs only after a capture
+// or a pawn move (afterPly): material and pawns are what make a position
+// dead, and they change only then.
+func mayBeDead(p *replay.Position) bool {
+	return p.ByKind(replay.Queen)|p.ByKind(replay.Rook) == 0
+}
+
+func (L *lineReplay) fail(idx int32, code Code, msg string, sugg []string) {
+	L.failed, L.failIdx, L.failCode, L.failMsg, L.failSugg = true, idx, code, msg, sugg
+}
+
+func (L *lineReplay) failResolve(idx int32, err error, p *replay.Position) {
+	code, msg, sugg := resolveFinding(err, p)
+	L.fail(idx, code, msg, sugg)
+}
+
+// resolveFinding turns a resolver error into a finding's code, message and
+// suggestions (as SAN).
+func resolveFinding(err error, p *replay.Position) (Code, string, []string) {
+	re, ok := err.(*replay.ResolveError)
+	if !ok {
+		return IllegalMove, err.Error(), nil
+	}
+	code := IllegalMove
+	moves := re.Suggestions
+	if re.Reason == replay.Ambiguous {
+		code, moves = AmbiguousMove, re.Candidates
+	}
+	sugg := make([]string, 0, len(moves))
+	for _, m := range moves {
+		sugg = append(sugg, p.SAN(m))
+	}
+	return code, re.Msg, sugg
+}
+
+func (L *lineReplay) odd(idx int32, st replay.Style, d replay.Deviation) {
+	if L.firstOdd < 0 {
+		L.firstOdd = idx
+	}
+	L.nonSAN++
+	L.oddStyle |= st
+	L.oddDev |= d
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/pipeline"
+	"github.com/arbiter-chess/arbiter/replay"
 	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
@@ -33,7 +33,7 @@ type checkFlags struct {
 	rules, notation, encoding     string
 	workers                       int
 	failOn                        string
-	enable, disable               []string
+	enable, disable, severity     []string
 	progress, logLevel, logFormat string
 }
 
@@ -67,7 +67,8 @@ output file is left).`,
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never")
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
-	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable)")
+	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code)")
+	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
 	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always, never")
 	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
@@ -160,10 +161,6 @@ func countErrors(err error) int {
 	return 1
 }
 
-// codePattern is what a finding code looks like; the rules engine knows
-// which codes exist.
-var codePattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
-
 // config checks the flags and turns them into the run's configuration. The
 // severity at or above which to fail is -1 for "never".
 func (f *checkFlags) config() (*pipeline.Config, int, error) {
@@ -187,13 +184,12 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 	default:
 		return nil, 0, usageError("--rules must be fide, fide2009 or ussr, not %q", f.rules)
 	}
-	// The letter-set names belong to the replay, which says when one is
-	// unknown; here only their shape is checked.
 	if n := strings.ToLower(f.notation); n != "auto" {
-		if !codePattern.MatchString(n) {
-			return nil, 0, usageError("--notation must be auto or a letter-set name such as san or ru, not %q", f.notation)
+		set, err := replay.ParseLetterSet(n)
+		if err != nil {
+			return nil, 0, usageError("--notation: %v", err)
 		}
-		cfg.Check.Validate.Notation = n
+		cfg.Check.Validate.Letters = &set
 	}
 	cfg.Check.Validate.Moves = f.moves
 	if e := strings.ToLower(f.encoding); e != "auto" {
@@ -211,19 +207,22 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 		failOn = int(s)
 	}
 	for _, c := range f.enable {
-		if !codePattern.MatchString(c) {
-			return nil, 0, usageError("--enable: %q is not a finding code", c)
-		}
 		if slices.Contains(f.disable, c) {
 			return nil, 0, usageError("%s is both enabled and disabled", c)
 		}
-		cfg.Check.Enabled = append(cfg.Check.Enabled, validate.Code(c))
 	}
-	for _, c := range f.disable {
-		if !codePattern.MatchString(c) {
-			return nil, 0, usageError("--disable: %q is not a finding code", c)
+	if len(f.enable)+len(f.disable)+len(f.severity) > 0 {
+		rules := &validate.Config{}
+		if err := rules.Disable(f.disable...); err != nil {
+			return nil, 0, usageError("--disable: %v", err)
 		}
-		cfg.Check.Disabled = append(cfg.Check.Disabled, validate.Code(c))
+		if err := rules.Enable(f.enable...); err != nil {
+			return nil, 0, usageError("--enable: %v", err)
+		}
+		if err := rules.SetSeverity(f.severity...); err != nil {
+			return nil, 0, usageError("--severity: %v", err)
+		}
+		cfg.Check.Validate.Rules = rules
 	}
 	if !slices.Contains([]string{"auto", "always", "never"}, f.progress) {
 		return nil, 0, usageError("--progress must be auto, always or never, not %q", f.progress)

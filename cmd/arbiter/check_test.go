@@ -176,7 +176,7 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--log-format", "xml", "clean.pgn"}, 2, "--log-format must be"},
 		{[]string{"check", "--moves", "clean.pgn"}, 2, "need --out"},
 		{[]string{"check", "--enable", "syntax", "--disable", "syntax", "clean.pgn"}, 2, "both enabled and disabled"},
-		{[]string{"check", "--disable", "Not A Code", "clean.pgn"}, 2, "not a finding code"},
+		{[]string{"check", "--disable", "Not A Code", "clean.pgn"}, 2, "unknown rule code"},
 		{[]string{"check", "--workers", "-1", "clean.pgn"}, 2, "--workers"},
 		{[]string{"check", "--no-such-flag", "clean.pgn"}, 2, "unknown flag"},
 	} {

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-chess/arbiter/stats"
+)
+
+func init() { subcommands = append(subcommands, newStatsCmd) }
+
+type statsFlags struct {
+	format, output string
+	top            int
+}
+
+func newStatsCmd() *cobra.Command {
+	var f statsFlags
+	cmd := &cobra.Command{
+		Use:   "stats [flags] DIR...",
+		Short: "Sum up the tables written by check --out: findings, results, time controls, ratings",
+		Long: `stats reads the games and findings tables that "arbiter check --out DIR" wrote
+and prints what is in the games and what is wrong with them: findings by code,
+the worst files and events, results recorded against computed, how the games
+ended, moves per game, time controls and time forfeits, draw rules, and the
+players' average rating against White's score.
+
+Several DIRs (runs on several machines, say) make one report.
+
+Formats: table (aligned text for a terminal, the default), markdown, json
+(keys documented in stats/JSON.md), html (one self-contained page with SVG
+charts, no script). With -o and no --format, the file's extension chooses.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runStats(cmd, &f, args) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.format, "format", "", "table, markdown, json or html (default: by -o's extension, else table)")
+	fl.StringVarP(&f.output, "output", "o", "", "write the report to this file instead of standard output")
+	fl.IntVar(&f.top, "top", 20, "files and events listed, the worst first (0: all)")
+	return cmd
+}
+
+func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
+	format := f.format
+	if format == "" {
+		format = stats.FormatFor(f.output)
+	}
+	if !slices.Contains(stats.Formats, format) {
+		return &exitError{code: 2, msg: fmt.Sprintf("--format must be %s, not %q", strings.Join(stats.Formats, ", "), format)}
+	}
+	if f.top < 0 {
+		return &exitError{code: 2, msg: fmt.Sprintf("--top must be 0 or more, not %d", f.top)}
+	}
+	agg, err := stats.ReadParquet(dirs...)
+	if err != nil {
+		return err
+	}
+	s := agg.Summarize(f.top)
+	s.Sources = dirs
+	if f.output == "" {
+		return stats.Write(cmd.OutOrStdout(), s, format)
+	}
+	return writeFileAtomically(f.output, func(w io.Writer) error { return stats.Write(w, s, format) })
+}
+
+// writeFileAtomically writes a file under a temporary name beside it and
+// renames it into place once complete, so that no reader ever sees half a
+// report and a failed write leaves the earlier file alone.
+func writeFileAtomically(path string, write func(io.Writer) error) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

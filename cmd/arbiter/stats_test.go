@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/pipeline/table"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// writeCheckOutput writes games and findings tables into dir as check --out
+// lays them out: games game with an illegal move each, for file file.
+func writeCheckOutput(t *testing.T, dir, file string, games int) {
+	t.Helper()
+	for _, tc := range []struct {
+		sub string
+		b   table.Builder
+	}{{"games", table.NewGamesBuilder(nil)}, {"findings", table.NewFindingsBuilder(nil)}} {
+		if err := os.MkdirAll(filepath.Join(dir, tc.sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Create(filepath.Join(dir, tc.sub, "00000-"+file+".parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := table.NewWriter(f, tc.b, table.WriterOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range games {
+			r := validate.Report{Notation: "san", Plies: 10, ComputedResult: "*", Errors: 1,
+				FirstError: validate.IllegalMove, FirstErrorPly: 11, ThreefoldPly: -1, FiftyPly: -1,
+				FivefoldPly: -1, SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1,
+				Findings: []validate.Finding{{Code: validate.IllegalMove, Severity: validate.Error, Ply: 11}}}
+			g := table.Game{File: file, Index: i, Tags: []parser.Tag{{Name: "Event", Value: "<b>Open</b>"}, {Name: "Result", Value: "1-0"}},
+				Report: &r}
+			if err := w.Append(&g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+}
+
+// runStatsCommand runs arbiter stats in process.
+func runStatsCommand(args ...string) (string, error) {
+	cmd := newStatsCmd()
+	var out bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&out)
+	cmd.SetArgs(args)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err := cmd.Execute()
+	return out.String(), err
+}
+
+func TestStatsFormats(t *testing.T) {
+	one, two := t.TempDir(), t.TempDir()
+	writeCheckOutput(t, one, "a.pgn", 2)
+	writeCheckOutput(t, two, "b.pgn", 3)
+
+	out, err := runStatsCommand("--format", "json", one, two)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Games   int      `json:"games"`
+		Sources []string `json:"sources"`
+		Codes   []struct {
+			Code  string `json:"code"`
+			Error int    `json:"error"`
+		} `json:"codes"`
+		Files struct {
+			Top []struct {
+				Name  string `json:"name"`
+				Games int    `json:"games"`
+			} `json:"top"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if s.Games != 5 || len(s.Sources) != 2 || s.Sources[1] != two || len(s.Codes) != 1 ||
+		s.Codes[0].Code != "illegal-move" || s.Codes[0].Error != 5 || len(s.Files.Top) != 2 || s.Files.Top[0].Name != "b.pgn" {
+		t.Errorf("json: %+v", s)
+	}
+
+	out, err = runStatsCommand("--top", "1", one, two)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"arbiter statistics\n", "  games                       5\n", "The first 1 of 2 files.", "  b.pgn  "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "a.pgn") {
+		t.Errorf("--top 1 lists a.pgn")
+	}
+
+	out, err = runStatsCommand("--format", "markdown", one)
+	if err != nil || !strings.HasPrefix(out, "# arbiter statistics\n") || !strings.Contains(out, "| &lt;b&gt;Open&lt;/b&gt; | 2 |") {
+		t.Errorf("markdown (%v):\n%s", err, out)
+	}
+	out, err = runStatsCommand("--format", "html", one)
+	if err != nil || !strings.HasPrefix(out, "<!DOCTYPE html>") || !strings.Contains(out, `data-chart="findings-by-code"`) ||
+		strings.Contains(out, "<b>Open") {
+		t.Errorf("html (%v): %.200s", err, out)
+	}
+}
+
+// -o writes the file whole or not at all, in the format its name says.
+func TestStatsOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	writeCheckOutput(t, dir, "a.pgn", 1)
+	reports := t.TempDir()
+	for name, prefix := range map[string]string{"r.html": "<!DOCTYPE html>", "r.json": "{\n", "r.md": "# arbiter", "r.txt": "arbiter statistics\n"} {
+		path := filepath.Join(reports, name)
+		out, err := runStatsCommand("-o", path, dir)
+		if err != nil || out != "" {
+			t.Fatalf("%s: %v, stdout %q", name, err, out)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil || !strings.HasPrefix(string(b), prefix) {
+			t.Errorf("%s starts %.40q, want %q (%v)", name, b, prefix, err)
+		}
+		if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v (%v)", name, info.Mode(), err)
+		}
+	}
+	// --format wins over the extension.
+	path := filepath.Join(reports, "r.html")
+	if _, err := runStatsCommand("--format", "json", "-o", path, dir); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); !json.Valid(b) {
+		t.Errorf("--format json -o r.html did not write JSON")
+	}
+	// A failed run leaves the earlier report, and no temporary file.
+	if _, err := runStatsCommand("-o", path, filepath.Join(dir, "missing")); err == nil {
+		t.Fatal("no error for a missing directory")
+	}
+	if b, _ := os.ReadFile(path); !json.Valid(b) {
+		t.Errorf("a failed run changed the report")
+	}
+	entries, _ := os.ReadDir(reports)
+	if len(entries) != 4 {
+		t.Errorf("%d files in the report directory, want 4: %v", len(entries), entries)
+	}
+	if _, err := runStatsCommand("-o", filepath.Join(reports, "no", "such", "dir.html"), dir); err == nil {
+		t.Errorf("no error writing into a missing directory")
+	}
+}
+
+func TestStatsUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeCheckOutput(t, dir, "a.pgn", 1)
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"--format", "pdf", dir}, 2, `--format must be table, markdown, json, html, not "pdf"`},
+		{[]string{"--top", "-1", dir}, 2, "--top must be 0 or more, not -1"},
+		{[]string{filepath.Join(dir, "nothing")}, 2, "no games directory"},
+		{[]string{}, 2, "requires at least 1 arg"},
+	} {
+		_, err := runStatsCommand(tc.args...)
+		if err == nil || exitCode(err) != tc.code || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%v: error %v (exit %d), want exit %d saying %q", tc.args, err, exitCode(err), tc.code, tc.msg)
+		}
+	}
+}

@@ -1,0 +1,98 @@
+// Package parser reads PGN archives and hand-typed scoresheets as a stream of
+// games, keeping for every token the place it came from.
+//
+// The parser knows tokens, not chess: a move is handed on as the text that was
+// written (and a character-level normalised form); deciding which piece letters
+// a game uses and which legal move a text means is the replay package's job.
+//
+// # Two stages
+//
+// A Splitter cuts the input into Chunks of whole games, looking only at the
+// bytes around each cut, so one reader goroutine keeps up with many workers:
+//
+//	s := parser.NewSplitter(r, parser.SplitOptions{})
+//	for {
+//		c, err := s.Next() // io.EOF at the end
+//		...
+//		go worker(c)    // each worker owns a Parser
+//	}
+//
+// A Parser turns a chunk into games, reusing one Game (and its slices) from
+// game to game; the callback must copy what it keeps (Game.Clone):
+//
+//	p := parser.NewParser(parser.Options{})
+//	p.Parse(c, func(g *parser.Game) { ... })
+//
+// ReadGames does both in one goroutine.
+//
+// # The boundary rule
+//
+// A game begins at the start of a line that opens a tag section: the line
+// starts (after blanks, or a BOM) with '[', a tag name of letters, digits or
+// '_', blanks and '"' — and the nearest non-blank line before it is not a
+// tag line (a line that opens like that and ends with ']'). One exception
+// lets tag-only games follow each other: an [Event tag line after a blank
+// line begins a game even when a tag line stands before the blank.
+//
+// So blank lines inside a tag section do not cut, "[%clk" in a comment never
+// matches (% is not a name character), and a game whose movetext runs
+// straight into the next tag section (no blank line) is still cut. The rule
+// needs only the previous non-blank line and a few bytes of the candidate
+// line, so it can be decided from any offset: NextBoundary(data, from) is the
+// one implementation, used by the Splitter and by the Parser, and a runner
+// that starts at an arbitrary offset starts at NextBoundary and gets the same
+// games as one that reads from the beginning.
+//
+// Within the piece between two boundaries the Parser may find several games:
+// a game ends at its result marker (outside variations), and a move numbered
+// back to the game's first move number ("1." after "34. ...") begins a new
+// tag-less game. The first byte of the input, and the bytes before the first
+// boundary, belong to the first game.
+//
+// Chunks grow to SplitOptions.Target bytes and are cut at the next
+// boundary; no chunk exceeds SplitOptions.Max. A single game longer than Max
+// is cut at a line end and the two pieces carry a Problem each (Chunk.Cut,
+// Chunk.Continued). Every input byte is in exactly one chunk, and chunk
+// positions are absolute.
+//
+// # What a game holds
+//
+// Game.Start and Game.End delimit its bytes; the games of a chunk follow each
+// other without gap or overlap. Tags are unescaped (\" and \\). Moves holds
+// every move in source order, variations included, each with its Raw text, a
+// Norm form (annotation glyphs cut into NAGs, dashes and castling zeros
+// unified, Cyrillic look-alikes in squares folded to Latin, the spaces of a
+// move written as "e2 - e4" or "e4 : d5" removed), its position, the move
+// number written before it, Prev (the move played just before it; a
+// variation's first move has the Prev of the move it replaces) and Depth.
+// Comments after a move are kept on it, and [%clk], [%emt] and [%eval]
+// commands are read into Clock, EMT and Eval/EvalMate.
+//
+// A game without tags is read as scoresheet text: words that are not moves
+// (running prose, page headers) are skipped without a Problem, ';' inside
+// a sentence is punctuation, a '#' line in column 1 is a note, a bracketed
+// "[...]" is read like a variation, and a move number that goes back on the
+// line ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7") starts an
+// alternative after the move before that number. In a game with tags such
+// things are Problems.
+//
+// # Encodings
+//
+// Each piece between boundaries is decoded on its own: ASCII and valid UTF-8
+// are used as they are (a BOM is skipped); anything else is decoded from
+// Windows-1252, Windows-1251, KOI8-R or CP866, chosen by scoring the high
+// bytes under each (Russian letter frequencies, whether letters sit next to
+// letters of their own script, capital piece letters before a file letter),
+// unless Options.ForceEncoding names one. Where valid UTF-8 sequences
+// outnumber the stray bytes, the sequences are kept and only the stray bytes
+// are decoded. Positions always count input bytes.
+//
+// # Bad input
+//
+// Nothing panics and nothing is dropped silently: each thing that cannot be
+// read is a Problem with its position, and reading resumes at the next token.
+// Memory is bounded: chunks by SplitOptions.Max, comments by
+// Options.MaxComment, tag values by 64 KiB, variation nesting by
+// Options.MaxDepth (deeper variations are skipped, never recursed into),
+// moves by Options.MaxMoves and problems by Options.MaxProblems per game.
+package parser

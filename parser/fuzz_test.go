@@ -1,0 +1,76 @@
+package parser
+
+import (
+	"bytes"
+	"io"
+	"testing"
+)
+
+// Seeds live in testdata/fuzz/Fuzz*/ (see testdata/README.md).
+
+func FuzzSplitter(f *testing.F) {
+	f.Add([]byte("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n"), uint16(3), uint16(40))
+	f.Fuzz(func(t *testing.T, data []byte, target, limit uint16) {
+		opt := SplitOptions{Target: int(target%512) + 1}
+		opt.Max = opt.Target + int(limit%2048)
+		s := NewSplitter(bytes.NewReader(data), opt)
+		var joined []byte
+		prevCut := false
+		li := newLineIndex(data)
+		for {
+			c, err := s.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(c.Data) == 0 || len(c.Data) > opt.Max {
+				t.Fatalf("chunk of %d bytes (max %d)", len(c.Data), opt.Max)
+			}
+			off := len(joined)
+			if c.Start != li.pos(int64(off)) {
+				t.Fatalf("chunk at %+v, brute force says %+v", c.Start, li.pos(int64(off)))
+			}
+			if c.Continued != prevCut {
+				t.Fatalf("chunk at %d: Continued %v after Cut %v", off, c.Continued, prevCut)
+			}
+			if off > 0 && !prevCut && NextBoundary(data, off) != off {
+				t.Fatalf("chunk at %d is neither at a boundary nor after a cut", off)
+			}
+			prevCut = c.Cut
+			joined = append(joined, c.Data...)
+		}
+		if !bytes.Equal(joined, data) {
+			t.Fatal("chunks do not reassemble the input")
+		}
+	})
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("[Event \"a\"]\n1. e4 {c} (1. d4) e5 $1 *\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		small, chunks := readAll(t, data, SplitOptions{Target: 64, Max: 1 << 12}, Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 200})
+		checkGames(t, data, small, chunks)
+
+		cut := false
+		for _, c := range chunks {
+			cut = cut || c.Cut
+		}
+		if !cut {
+			whole, wholeChunks := readAll(t, data, SplitOptions{Target: len(data) + 1}, Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 200})
+			checkGames(t, data, whole, wholeChunks)
+			sameGames(t, "whole vs 64-byte chunks", small, whole)
+		}
+
+		lean, leanChunks := readAll(t, data, SplitOptions{Target: 64, Max: 1 << 12}, Options{NoVariations: true, NoComments: true})
+		checkGames(t, data, lean, leanChunks)
+		for _, g := range lean {
+			for _, m := range g.Moves {
+				if m.Depth != 0 || m.Comment.Len != 0 {
+					t.Fatalf("main-line reading kept a variation move or a comment")
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,189 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
+	"testing"
+	"unicode/utf8"
+)
+
+// readAll splits input with opt and parses every chunk, returning clones of
+// the games and the chunks.
+func readAll(t testing.TB, input []byte, sopt SplitOptions, popt Options) ([]*Game, []Chunk) {
+	t.Helper()
+	s := NewSplitter(bytes.NewReader(input), sopt)
+	p := NewParser(popt)
+	var games []*Game
+	var chunks []Chunk
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		chunks = append(chunks, c)
+		p.Parse(c, func(g *Game) { games = append(games, g.Clone()) })
+	}
+	return games, chunks
+}
+
+// parseString reads a whole input with default options.
+func parseString(t testing.TB, input string) []*Game {
+	t.Helper()
+	games, _ := readAll(t, []byte(input), SplitOptions{}, Options{})
+	return games
+}
+
+// lineIndex turns offsets into lines and columns by brute force.
+type lineIndex []int // offsets of line starts
+
+func newLineIndex(b []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, c := range b {
+		if c == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+func (l lineIndex) pos(off int64) Pos {
+	k := sort.Search(len(l), func(i int) bool { return int64(l[i]) > off }) - 1
+	return Pos{Offset: off, Line: int32(k + 1), Col: int32(off-int64(l[k])) + 1}
+}
+
+// checkGames asserts what holds for every input: chunks cover it in order;
+// games' byte ranges follow each other and cover all but blanks; every
+// position agrees with a brute-force count; spans lie inside Text; Prev
+// points backwards; a UTF-8 game's raw move text is found at its position.
+func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
+	t.Helper()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("%s (input %q)", fmt.Sprintf(format, args...), clipInput(input))
+	}
+	var joined []byte
+	for k, c := range chunks {
+		if c.Start.Offset != int64(len(joined)) {
+			fail("chunk %d starts at %d, want %d", k, c.Start.Offset, len(joined))
+		}
+		joined = append(joined, c.Data...)
+	}
+	if !bytes.Equal(joined, input) {
+		fail("chunks do not reassemble the input")
+	}
+	li := newLineIndex(input)
+	// what describes a place lazily: building strings per move would cost
+	// more than the parse.
+	checkPos := func(what func() string, p Pos) {
+		if p.Offset < 0 || p.Offset > int64(len(input)) {
+			fail("%s offset %d outside the input", what(), p.Offset)
+		}
+		if want := li.pos(p.Offset); p != want {
+			fail("%s at %+v, brute force says %+v", what(), p, want)
+		}
+	}
+	for k, c := range chunks {
+		checkPos(func() string { return fmt.Sprintf("chunk %d", k) }, c.Start)
+	}
+	covered := int64(0)
+	for k, g := range games {
+		checkPos(func() string { return fmt.Sprintf("game %d start", k) }, g.Start)
+		checkPos(func() string { return fmt.Sprintf("game %d end", k) }, g.End)
+		if g.Start.Offset < covered || !isBlankText(input[covered:g.Start.Offset]) {
+			fail("game %d starts at %d, previous ended at %d", k, g.Start.Offset, covered)
+		}
+		if g.End.Offset < g.Start.Offset {
+			fail("game %d ends before it starts", k)
+		}
+		covered = g.End.Offset
+		inGame := func(what func() string, p Pos) {
+			checkPos(what, p)
+			if p.Offset < g.Start.Offset || p.Offset > g.End.Offset {
+				fail("%s at %d outside game %d [%d,%d)", what(), p.Offset, k, g.Start.Offset, g.End.Offset)
+			}
+		}
+		span := func(what func() string, s Span) {
+			if uint64(s.Off)+uint64(s.Len) > uint64(len(g.Text)) {
+				fail("game %d %s span %+v outside Text of %d bytes", k, what(), s, len(g.Text))
+			}
+		}
+		span(func() string { return "comment" }, g.Comment)
+		for _, tg := range g.Tags {
+			inGame(func() string { return "tag " + tg.Name }, tg.Pos)
+		}
+		for _, pr := range g.Problems {
+			inGame(func() string { return "problem " + pr.Message }, pr.Pos)
+		}
+		if g.Result != "" {
+			inGame(func() string { return "result" }, g.ResultPos)
+		}
+		for i, m := range g.Moves {
+			what := func() string { return fmt.Sprintf("game %d move %d", k, i) }
+			inGame(what, m.Pos)
+			span(what, m.Raw)
+			span(what, m.Norm)
+			span(what, m.Comment)
+			if m.Prev < -1 || m.Prev >= int32(i) {
+				fail("%s has Prev %d", what(), m.Prev)
+			}
+			if m.Depth < 0 {
+				fail("%s has Depth %d", what(), m.Depth)
+			}
+			if m.Raw.Len == 0 {
+				fail("%s is empty", what())
+			}
+			if g.Encoding == UTF8 {
+				raw := g.Bytes(m.Raw)
+				if !bytes.HasPrefix(input[m.Pos.Offset:], raw) {
+					fail("%s %q not found at offset %d", what(), raw, m.Pos.Offset)
+				}
+			}
+		}
+		if g.Encoding != UTF8 && !utf8.Valid(g.Text) {
+			fail("game %d decoded from %v is not valid UTF-8", k, g.Encoding)
+		}
+	}
+	if !isBlankText(input[covered:]) {
+		fail("bytes after %d belong to no game", covered)
+	}
+}
+
+func clipInput(b []byte) []byte {
+	if len(b) > 300 {
+		return b[:300]
+	}
+	return b
+}
+
+// norms lists the normalised moves of g.
+func norms(g *Game) []string {
+	out := make([]string, len(g.Moves))
+	for i, m := range g.Moves {
+		out[i] = g.Str(m.Norm)
+	}
+	return out
+}
+
+// mainline lists the normalised moves of g's main line.
+func mainline(g *Game) []string {
+	var out []string
+	for _, m := range g.Moves {
+		if m.Depth == 0 {
+			out = append(out, g.Str(m.Norm))
+		}
+	}
+	return out
+}
+
+func problems(g *Game) []string {
+	out := make([]string, len(g.Problems))
+	for i, p := range g.Problems {
+		out[i] = fmt.Sprintf("%d:%d %s", p.Pos.Line, p.Pos.Col, p.Message)
+	}
+	return out
+}

@@ -1,0 +1,369 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+)
+
+// run reads the tokens of the segment in p.src. Every construct consumes
+// its bytes here or in a helper that accounts for the line ends it crosses,
+// so positions stay exact.
+func (p *Parser) run() {
+	s := p.src
+	n := len(s)
+	for i := 0; i < n; {
+		c := s[i]
+		switch c {
+		case '\n':
+			i++
+			p.newline(i)
+		case ' ', '\t', '\r', '\f', '\v':
+			i++
+		case '{':
+			p.inProse = false
+			i = p.braceComment(i)
+		case ';':
+			if p.text && i > 0 && !isSpaceByte(s[i-1]) {
+				i++ // punctuation in running text: "g7 : f6; 7. Фd1—d2"
+			} else {
+				i = p.lineComment(i)
+			}
+		case '%', '#':
+			// '%' in column 1 escapes its line; so does '#' in scoresheet
+			// text (a note line, never movetext).
+			if p.raw(i) == p.lineStartRaw && (c == '%' || p.text) {
+				i = p.endOfLine(i)
+			} else {
+				i = p.word(i)
+			}
+		case '(':
+			i = p.openVariation(i, '(')
+		case ')':
+			p.closeVariation(i, ')')
+			i++
+		case '[':
+			i = p.bracket(i)
+		case ']':
+			p.closeVariation(i, ']')
+			i++
+		case '}':
+			p.problem(i, "} without a matching {")
+			i++
+		case '$':
+			i = p.nag(i)
+		case ',', '"':
+			i++
+		default:
+			if c < 0x20 || c == 0x7f {
+				if p.once(saidControl) {
+					p.problem(i, fmt.Sprintf("control byte 0x%02x in the text (binary data?)", c))
+				}
+				i++
+				continue
+			}
+			if c >= 0x80 {
+				if size := delimRuneLen(s[i:]); size > 0 {
+					i += size
+					continue
+				}
+			}
+			i = p.word(i)
+		}
+	}
+}
+
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// wordDelim marks the ASCII bytes that end a word.
+var wordDelim = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	for _, c := range " {}()[];,\"$\x7f" {
+		t[c] = true
+	}
+	return t
+}()
+
+// delimRuneLen returns the size of the rune at the start of b when it is a
+// space or quote that separates words (no-break and thin spaces, BOM,
+// typographic quotes), else 0.
+func delimRuneLen(b []byte) int {
+	r, size := utf8.DecodeRune(b)
+	switch r {
+	case '\u00a0', '\u2000', '\u2001', '\u2002', '\u2003', '\u2004', '\u2005', '\u2006',
+		'\u2007', '\u2008', '\u2009', '\u200a', '\u200b', '\u202f', '\u205f', '\u3000', '\ufeff',
+		'«', '»', '“', '”', '„':
+		return size
+	}
+	return 0
+}
+
+// scanWord returns the end of the word starting at i.
+func scanWord(s []byte, i int) int {
+	for i < len(s) {
+		c := s[i]
+		if c < 0x80 {
+			if wordDelim[c] {
+				return i
+			}
+			i++
+			continue
+		}
+		if delimRuneLen(s[i:]) > 0 {
+			return i
+		}
+		_, size := utf8.DecodeRune(s[i:])
+		i += size
+	}
+	return i
+}
+
+// skipBlanks skips spaces, tabs and no-break spaces on the current line.
+func skipBlanks(s []byte, i int) int {
+	for i < len(s) {
+		switch {
+		case s[i] == ' ' || s[i] == '\t':
+			i++
+		case s[i] == 0xC2 && i+1 < len(s) && s[i+1] == 0xA0:
+			i += 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+func (p *Parser) endOfLine(i int) int {
+	if k := bytes.IndexByte(p.src[i:], '\n'); k >= 0 {
+		return i + k
+	}
+	return len(p.src)
+}
+
+// Comments -------------------------------------------------------------------
+
+func (p *Parser) lineComment(i int) int {
+	e := p.endOfLine(i)
+	if !p.opt.NoComments {
+		p.comment(i+1, e)
+	}
+	return e
+}
+
+func (p *Parser) braceComment(i int) int {
+	s := p.src
+	start := p.posAt(i)
+	end, closed := len(s), false
+	if k := bytes.IndexByte(s[i+1:], '}'); k >= 0 {
+		end, closed = i+1+k, true
+	}
+	if !closed {
+		p.problemAt(start, "comment { not closed")
+	}
+	if !p.opt.NoComments {
+		bodyEnd := end
+		if end-(i+1) > p.opt.MaxComment {
+			bodyEnd = runeStartBefore(s, i+1+p.opt.MaxComment)
+			p.problemAt(start, fmt.Sprintf("comment of %d bytes cut to its first %d", end-i-1, bodyEnd-i-1))
+		}
+		p.comment(i+1, bodyEnd)
+	}
+	p.lines(i, end)
+	if closed {
+		return end + 1
+	}
+	return end
+}
+
+// runeStartBefore backs i up to the start of a UTF-8 character.
+func runeStartBefore(s []byte, i int) int {
+	for k := 0; k < utf8.UTFMax && i > 0 && i < len(s) && !utf8.RuneStart(s[i]); k++ {
+		i--
+	}
+	return i
+}
+
+// comment files the comment text src[a:b] after the last move read (or
+// before the game's first move) and reads its clock and eval commands.
+func (p *Parser) comment(a, b int) {
+	s := p.src
+	for a < b && isSpaceByte(s[a]) {
+		a++
+	}
+	for b > a && isSpaceByte(s[b-1]) {
+		b--
+	}
+	if a == b {
+		return
+	}
+	p.events++
+	if n := len(p.g.Moves); n > 0 {
+		m := &p.g.Moves[n-1]
+		p.appendSpan(&m.Comment, a, b)
+		if bytes.Contains(s[a:b], cmdOpen) {
+			p.commands(m, a, b)
+		}
+		return
+	}
+	p.appendSpan(&p.g.Comment, a, b)
+}
+
+// Variations -------------------------------------------------------------------
+
+func (p *Parser) openVariation(i int, open byte) int {
+	if p.opt.NoVariations {
+		return p.skipVariation(i, open)
+	}
+	if len(p.stack) >= p.opt.MaxDepth {
+		if p.once(saidDepth) {
+			p.problem(i, fmt.Sprintf("variations nested deeper than %d: the deeper ones are skipped", p.opt.MaxDepth))
+		}
+		return p.skipVariation(i, open)
+	}
+	if len(p.g.Moves) == 0 && !p.text {
+		p.problem(i, "variation before the first move")
+	}
+	anchor := int32(-1)
+	if alt := p.fr.cur; alt >= 0 {
+		anchor = p.g.Moves[alt].Prev
+	}
+	depth := p.lineDepth() + 1
+	p.stack = append(p.stack, p.fr)
+	p.fr = frame{cur: anchor, spine: anchor, base: anchor, depth: depth, onSpine: true, open: open, pos: p.posAt(i)}
+	p.pend = pending{}
+	return i + 1
+}
+
+// lineDepth is the Depth of the moves of the current line.
+func (p *Parser) lineDepth() int16 {
+	if p.fr.onSpine {
+		return p.fr.depth
+	}
+	return p.fr.depth + 1
+}
+
+func (p *Parser) closeVariation(i int, close byte) {
+	open := byte('(')
+	if close == ']' {
+		open = '['
+	}
+	if len(p.stack) == 0 || p.fr.open != open {
+		if !p.text {
+			p.problem(i, fmt.Sprintf("%c without a matching %c", close, open))
+		}
+		return
+	}
+	p.fr = p.stack[len(p.stack)-1]
+	p.stack = p.stack[:len(p.stack)-1]
+	p.pend = pending{}
+}
+
+// skipVariation passes over a variation without reading it, minding nested
+// ones and comments, and returns the offset after its end.
+func (p *Parser) skipVariation(i int, open byte) int {
+	s := p.src
+	closeB := byte(')')
+	if open == '[' {
+		closeB = ']'
+	}
+	start := p.posAt(i)
+	depth := 1
+	j := i + 1
+	for j < len(s) {
+		switch s[j] {
+		case open:
+			depth++
+		case closeB:
+			depth--
+			if depth == 0 {
+				p.lines(i, j)
+				return j + 1
+			}
+		case '{':
+			k := bytes.IndexByte(s[j+1:], '}')
+			if k < 0 {
+				j = len(s)
+				continue
+			}
+			j += k + 1
+		case ';':
+			k := bytes.IndexByte(s[j:], '\n')
+			if k < 0 {
+				j = len(s)
+				continue
+			}
+			j += k
+		}
+		j++
+	}
+	p.problemAt(start, fmt.Sprintf("%c not closed", open))
+	p.lines(i, len(s))
+	return len(s)
+}
+
+// bracket reads a tag pair, or in scoresheet text a bracketed note (read like
+// a variation), or reports a malformed tag pair.
+func (p *Parser) bracket(i int) int {
+	if end, ok := p.tagPair(i); ok {
+		return end
+	}
+	if p.text {
+		return p.openVariation(i, '[')
+	}
+	p.problem(i, "malformed tag pair")
+	e := p.endOfLine(i)
+	if k := bytes.IndexByte(p.src[i:e], ']'); k >= 0 {
+		return i + k + 1
+	}
+	return e
+}
+
+// NAGs ---------------------------------------------------------------------------
+
+func (p *Parser) nag(i int) int {
+	s := p.src
+	j := i + 1
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	switch {
+	case j == i+1:
+		p.problem(i, "$ without a number")
+	case j-i-1 > 3 || atoi(s[i+1:j]) > 255:
+		p.problem(i, fmt.Sprintf("NAG %s out of range 0..255", s[i:j]))
+	default:
+		p.addNAG(i, uint8(atoi(s[i+1:j])))
+	}
+	return j
+}
+
+func (p *Parser) addNAG(i int, v uint8) {
+	n := len(p.g.Moves)
+	if n == 0 {
+		p.problem(i, "annotation before the first move")
+		return
+	}
+	if v == 0 {
+		return
+	}
+	p.events++
+	m := &p.g.Moves[n-1]
+	switch {
+	case m.NAGs[0] == 0:
+		m.NAGs[0] = v
+	case m.NAGs[1] == 0:
+		m.NAGs[1] = v
+	}
+}
+
+func atoi(b []byte) int {
+	v := 0
+	for _, c := range b {
+		v = v*10 + int(c-'0')
+	}
+	return v
+}

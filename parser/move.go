@@ -1,0 +1,511 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+)
+
+// wordKind is what a word of movetext turned out to be.
+type wordKind uint8
+
+const (
+	kindProse      wordKind = iota // not a move: running text, or junk in a PGN game
+	kindMove                       // a move in any notation, null moves included
+	kindFilePair                   // a pawn capture by files ("ed"): a move only among moves
+	kindAnnotation                 // annotation glyphs alone ("!?", "+=", "±")
+	kindIgnore                     // "e.p." standing alone
+)
+
+var epSuffix = []byte("e.p.")
+
+// word reads the word at src offset i.
+func (p *Parser) word(i int) int {
+	s := p.src
+	end := scanWord(s, i)
+	if end == i {
+		_, size := utf8.DecodeRune(s[i:])
+		return i + size
+	}
+	c := s[i]
+	switch {
+	case c >= '0' && c <= '9' || c == 0xC2 && i+1 < end && s[i+1] == 0xBD: // digit or '½'
+		return p.numberWord(i, end)
+	case c == '*' && end == i+1:
+		p.result(i, "*")
+		return end
+	case c == '.' || isEllipsis(s[i:end]):
+		j := p.dots(i, end)
+		if j == end {
+			return end
+		}
+		return p.moveWord(j, end)
+	}
+	return p.moveWord(i, end)
+}
+
+func isEllipsis(b []byte) bool { return len(b) >= 3 && b[0] == 0xE2 && b[1] == 0x80 && b[2] == 0xA6 }
+
+// dots counts the dots and ellipses at src[i:end] towards the pending move
+// number ("12...", "12. …", "6. . . . g7") and returns where they stop.
+func (p *Parser) dots(i, end int) int {
+	s := p.src
+	n := 0
+	for i < end {
+		switch {
+		case s[i] == '.':
+			n++
+			i++
+		case isEllipsis(s[i:end]):
+			n += 3
+			i += 3
+		default:
+			if p.pend.ok {
+				p.pend.dots += n
+			}
+			return i
+		}
+	}
+	if p.pend.ok {
+		p.pend.dots += n
+	}
+	return i
+}
+
+// numberWord reads a word that starts with a digit or '½': a move number
+// (with a move run on: "12.e4", "23…Сa6:f1"), a result, castling with zeros
+// or a null move "0000".
+func (p *Parser) numberWord(i, end int) int {
+	s := p.src
+	j := i
+	for j < end && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == end {
+		switch {
+		case end-i == 4 && string(s[i:end]) == "0000":
+			return p.moveWord(i, end)
+		case end-i > 4:
+			p.prose(i, end)
+		case atoi(s[i:j]) == 0:
+			p.prose(i, end) // move numbers start at 1
+		default:
+			p.setNumber(i, int32(atoi(s[i:j])))
+		}
+		return end
+	}
+	if j > i && (s[j] == '.' || isEllipsis(s[j:end])) {
+		if j-i > 4 {
+			p.prose(i, end)
+			return end
+		}
+		p.setNumber(i, int32(atoi(s[i:j])))
+		k := p.dots(j, end)
+		if k == end {
+			return end
+		}
+		return p.moveWord(k, end)
+	}
+	if res := resultOf(s[i:end]); res != "" {
+		p.result(i, res)
+		return end
+	}
+	if s[i] == '0' && j == i+1 {
+		return p.moveWord(i, end) // castling written with zeros, or junk
+	}
+	if j > i && j-i <= 3 {
+		// A number run into its move without a dot: "12Лhd1"; prose clears it.
+		p.setNumber(i, int32(atoi(s[i:j])))
+		return p.moveWord(j, end)
+	}
+	p.prose(i, end)
+	return end
+}
+
+func (p *Parser) setNumber(i int, num int32) {
+	p.inProse = false
+	if num == 0 {
+		p.pend = pending{}
+		if !p.text {
+			p.problem(i, "move number 0")
+		}
+		return
+	}
+	p.pend = pending{ok: true, num: num, start: i, line: p.line, lineAt: p.lineStartRaw, events: p.events}
+}
+
+func (p *Parser) pendPos() Pos {
+	r := p.raw(p.pend.start)
+	return Pos{Offset: r, Line: p.pend.line, Col: int32(r-p.pend.lineAt) + 1}
+}
+
+// resultOf returns the game-termination marker w stands for ("½–½" and
+// "1:0" included), or "".
+func resultOf(w []byte) string {
+	var buf [16]byte
+	out := buf[:0]
+	for len(w) > 0 && (w[len(w)-1] == '.' || w[len(w)-1] == ',') {
+		w = w[:len(w)-1]
+	}
+	for k := 0; k < len(w); {
+		if len(out) > 10 {
+			return ""
+		}
+		r, size := utf8.DecodeRune(w[k:])
+		k += size
+		switch {
+		case r == '½':
+			out = append(out, "1/2"...)
+		case isDashRune(r):
+			out = append(out, '-')
+		case r < 0x80:
+			out = append(out, byte(r))
+		default:
+			return ""
+		}
+	}
+	switch string(out) {
+	case "1-0", "1:0":
+		return "1-0"
+	case "0-1", "0:1":
+		return "0-1"
+	case "1/2-1/2", "1/2", "1/2:1/2":
+		return "1/2-1/2"
+	}
+	return ""
+}
+
+func isDashRune(r rune) bool {
+	switch r {
+	case '-', '–', '—', '‒', '−', '‐', '‑', '―':
+		return true
+	}
+	return false
+}
+
+// result records a game-termination marker.
+func (p *Parser) result(i int, res string) {
+	p.inProse = false
+	p.pend = pending{}
+	p.lastWasMove = false
+	switch {
+	case len(p.stack) > 0:
+		p.problem(i, "result "+res+" inside a variation")
+	case p.ended:
+		p.problem(i, "second result "+res+" after the game's end")
+	default:
+		p.g.Result = res
+		p.g.ResultPos = p.posAt(i)
+		p.ended = true
+	}
+}
+
+// prose handles a word that is not movetext. A run of such words (a
+// paragraph between two games) is one problem, at its first word.
+func (p *Parser) prose(i, j int) {
+	p.pend = pending{}
+	p.lastWasMove = false
+	if p.text || p.inProse {
+		return // running text around the moves of a scoresheet or book page
+	}
+	p.inProse = true
+	if p.ended {
+		p.problem(i, fmt.Sprintf("text after the result, from %q", clip(p.src[i:j])))
+		return
+	}
+	p.problem(i, fmt.Sprintf("unexpected text, from %q", clip(p.src[i:j])))
+}
+
+// moveWord reads a word that may be a move, with the words a scoresheet
+// spreads a move over on the same line ("e2 - e4", "e4 : d5", "К d5").
+func (p *Parser) moveWord(i, end int) int {
+	s := p.src
+	j := end
+	if j+2 < len(s) && s[j] == '(' {
+		// a promotion written "e8(Q)": '(' ends words, so take it back here
+		if r, size := utf8.DecodeRune(s[j+1:]); isPieceRune(r) && j+1+size < len(s) && s[j+1+size] == ')' {
+			j += 2 + size
+		}
+	}
+	for k := 0; k < 3; k++ {
+		nj := p.join(i, j)
+		if nj == j {
+			break
+		}
+		j = nj
+	}
+	e := j
+	for e > i && (s[e-1] == '.' || s[e-1] == ',') && !bytes.HasSuffix(s[i:e], epSuffix) {
+		e-- // sentence punctuation: "Kpe8:d8. Белые сдались"
+	}
+	if e == i {
+		return j
+	}
+	norm, same, kind, nags, sc := p.normalize(s[i:e])
+	switch kind {
+	case kindMove:
+		p.addMove(i, e, norm, same, nags, sc)
+	case kindFilePair:
+		if p.lastWasMove || p.pend.ok {
+			p.addMove(i, e, norm, same, nags, sc)
+		} else {
+			p.prose(i, e)
+		}
+	case kindAnnotation:
+		for _, v := range nags {
+			if v != 0 {
+				p.addNAG(i, v)
+			}
+		}
+	case kindIgnore:
+	default:
+		p.prose(i, e)
+	}
+	return j
+}
+
+// join extends the move word src[i:j] by the next word on the same line
+// when a scoresheet splits one move over several words, and returns the new
+// end (j when nothing joins).
+func (p *Parser) join(i, j int) int {
+	s := p.src
+	k := skipBlanks(s, j)
+	if k == j || k >= len(s) || s[k] < 0x80 && wordDelim[s[k]] {
+		return j
+	}
+	r, rsize := utf8.DecodeRune(s[k:])
+	if !isFileRune(r) && !isSepRune(r) {
+		return j
+	}
+	t := s[i:j]
+	kb := scanWord(s, k)
+	if isPieceDesignator(t) {
+		return kb // "К d5", "Кр :f7"
+	}
+	last, _ := utf8.DecodeLastRune(t)
+	if isSepRune(last) && last != 'x' && last != 'х' && isFileRune(r) {
+		return kb // "Кр: g8"
+	}
+	if isSepRune(r) && kb == k+rsize && isRankRune(last) {
+		// a lone separator between two squares: "e2 - e4", "e4 : d5"
+		m := skipBlanks(s, kb)
+		if m < len(s) {
+			if r2, _ := utf8.DecodeRune(s[m:]); isFileRune(r2) {
+				return scanWord(s, m)
+			}
+		}
+	}
+	return j
+}
+
+func isFileRune(r rune) bool {
+	return r >= 'a' && r <= 'h' || r == 'а' || r == 'с' || r == 'е' || r == 'Ь'
+}
+
+func isRankRune(r rune) bool { return r >= '1' && r <= '8' || r == 'З' || r == 'б' }
+
+func isSepRune(r rune) bool {
+	return r == ':' || r == 'x' || r == 'х' || r == '×' || isDashRune(r)
+}
+
+// isPieceDesignator reports whether t is a piece letter standing alone
+// ("К", "Кр", "Kp", "♘"), which a scoresheet may separate from its square.
+func isPieceDesignator(t []byte) bool {
+	r, size := utf8.DecodeRune(t)
+	switch {
+	case r == 'K' || r == 'К':
+		if size == len(t) {
+			return true
+		}
+		r2, size2 := utf8.DecodeRune(t[size:])
+		return size+size2 == len(t) && (r2 == 'p' || r2 == 'r' || r2 == 'р')
+	case size != len(t):
+		return false
+	case r >= 0x80:
+		return isPieceRune(r)
+	}
+	switch r {
+	case 'Q', 'R', 'B', 'N', 'S', 'D', 'T', 'L', 'C', 'F':
+		return true
+	}
+	return false
+}
+
+// isPieceRune reports the characters that may stand for a piece in some
+// notation: Latin and Cyrillic capitals, figurines and font glyphs.
+func isPieceRune(r rune) bool {
+	return r >= 'A' && r <= 'Z' || r >= 'А' && r <= 'Я' || r == 'Ё' ||
+		r >= '♔' && r <= '♟' || isFontGlyph(r)
+}
+
+func scriptOf(r rune) Scripts {
+	switch {
+	case r < 0x80:
+		return LatinLetters
+	case isFontGlyph(r):
+		return FontBytes
+	case r >= '♔' && r <= '♟':
+		return Figurines
+	}
+	return CyrillicLetters
+}
+
+// addMove records the move src[i:e].
+func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scripts) {
+	p.inProse = false
+	numbered := p.pend.ok
+	var ply int32
+	if numbered {
+		ply = 2*p.pend.num - 1
+		if p.pend.dots >= 2 {
+			ply++
+		}
+	}
+	// A move after the result, or a white move numbered back to (or before)
+	// the game's first move, begins the next game.
+	if p.ended || numbered && len(p.stack) == 0 && p.firstPly > 0 && p.pend.dots < 2 && ply <= p.firstPly {
+		// The new game starts at the move number, unless something was
+		// filed into the old game after it ("1. {note} e4").
+		at, pos := i, p.posAt(i)
+		if numbered && p.pend.events == p.events {
+			at, pos = p.pend.start, p.pendPos()
+		}
+		pend := p.pend
+		p.splitGame(at, pos)
+		p.pend = pend
+		p.pend.start, p.pend.line, p.pend.lineAt = at, pos.Line, pos.Offset-int64(pos.Col-1)
+	}
+	g := &p.g
+	if len(g.Moves) >= p.opt.MaxMoves {
+		if p.once(saidTooMany) {
+			p.problem(i, fmt.Sprintf("more than %d moves: the rest are not kept", p.opt.MaxMoves))
+		}
+		p.pend = pending{}
+		p.lastWasMove = true
+		return
+	}
+	fr := &p.fr
+	expected := p.plyAfter(fr.cur, ply)
+	if p.opt.NoVariations && !fr.onSpine {
+		expected = p.asidePly + 1
+	}
+	if !numbered {
+		ply = expected
+	}
+	prev, depth := fr.cur, p.lineDepth()
+	switch {
+	case p.text && numbered && !fr.onSpine && ply == p.plyOf(fr.spine)+1:
+		// Text returns from an aside to the line as written: "лучше 3...
+		// е5:d4. 4. d4:e5" continues after 3... Сg4, not after the aside.
+		prev, depth = fr.spine, fr.depth
+	case ply != expected:
+		if p.text {
+			prev, depth = p.branch(ply, expected)
+		} else {
+			p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected", plyLabel(ply), plyLabel(expected)))
+		}
+	}
+	if depth > 0 && p.opt.NoVariations {
+		// an aside of scoresheet text, which a main-line reading skips
+		fr.onSpine = false
+		p.asidePly = ply
+		p.pend = pending{}
+		p.lastWasMove = true
+		return
+	}
+	m := Move{
+		Raw:    p.span(i, e),
+		Pos:    p.posAt(i),
+		Prev:   prev,
+		Depth:  depth,
+		NAGs:   nags,
+		Clock:  -1,
+		EMT:    -1,
+		Number: 0,
+	}
+	if numbered {
+		m.Number = p.pend.num
+	}
+	if same {
+		m.Norm = m.Raw
+	} else {
+		m.Norm = p.extraSpan(norm)
+	}
+	idx := int32(len(g.Moves))
+	g.Moves = append(g.Moves, m)
+	p.plies = append(p.plies, ply)
+	fr.cur = idx
+	fr.onSpine = depth == fr.depth
+	if fr.onSpine {
+		fr.spine = idx
+	}
+	if len(p.stack) == 0 && p.firstPly == 0 {
+		p.firstPly = ply
+	}
+	g.Scripts |= sc
+	p.pend = pending{}
+	p.lastWasMove = true
+}
+
+// plyOf returns the ply of move idx, or for -1 the ply before the first move.
+func (p *Parser) plyOf(idx int32) int32 {
+	if idx >= 0 {
+		return p.plies[idx]
+	}
+	if p.firstPly > 0 {
+		return p.firstPly - 1
+	}
+	return 0
+}
+
+// plyAfter returns the ply a move after move idx has; numberedPly is the
+// ply written for it (0 when unnumbered), used for a game's first move.
+func (p *Parser) plyAfter(idx int32, numberedPly int32) int32 {
+	if idx < 0 && p.firstPly == 0 {
+		if numberedPly > 0 {
+			return numberedPly
+		}
+		return 1
+	}
+	return p.plyOf(idx) + 1
+}
+
+// branch places a move of scoresheet text whose number does not follow the
+// line being read: text gives alternatives by repeating a move number
+// ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7"), so the move
+// hangs after the move before that number on the line as written, or
+// returns to that line when the number continues it.
+func (p *Parser) branch(ply, expected int32) (prev int32, depth int16) {
+	fr := &p.fr
+	spinePly := p.plyOf(fr.spine)
+	if ply == spinePly+1 {
+		return fr.spine, fr.depth
+	}
+	if ply <= spinePly {
+		for a := fr.spine; a >= 0; a = p.g.Moves[a].Prev {
+			if p.plies[a] == ply-1 {
+				return a, fr.depth + 1
+			}
+			if p.plies[a] < ply-1 {
+				break
+			}
+		}
+		if ply == p.firstPly {
+			return -1, fr.depth + 1
+		}
+	}
+	if ply > expected {
+		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected: moves are missing", plyLabel(ply), plyLabel(expected)))
+	} else {
+		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s does not fit the moves before it", plyLabel(ply)))
+	}
+	return fr.cur, p.lineDepth()
+}
+
+// plyLabel writes a ply as a move number: 23 is "12.", 24 is "12...".
+func plyLabel(ply int32) string {
+	if ply%2 == 1 {
+		return fmt.Sprintf("%d.", (ply+1)/2)
+	}
+	return fmt.Sprintf("%d...", ply/2)
+}

@@ -1,0 +1,319 @@
+package parser
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// Normalisation works on characters only, never on chess: it folds what
+// looks alike (Cyrillic а/с/е/х in squares, dashes, zeros and Cyrillic О in
+// castling, OCR's З and б for 3 and 6 after a file), cuts annotation glyphs
+// into NAGs and drops the spaces of a move written over several words. Which
+// letter means which piece is left to the replay.
+
+// plainSAN marks the bytes a move token can be made of when it needs no
+// normalisation at all (the common case in PGN files).
+var plainSAN = func() (t [256]bool) {
+	for _, c := range "abcdefgh12345678KQRBNOx+#" {
+		t[c] = true
+	}
+	return t
+}()
+
+// normalize returns the normalised form of the move word w (valid until the
+// next call), whether it equals w, what kind of word it is, the NAGs of its
+// annotation glyphs in written order and the scripts of its piece letters.
+func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nags [2]uint8, sc Scripts) {
+	plain := len(w) <= 16
+	for _, c := range w {
+		if !plainSAN[c] {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		kind, sc = moveKind(w)
+		return w, true, kind, nags, sc
+	}
+	out := p.norm[:0]
+	rest := w
+	if n, long, ok := castlePrefix(w); ok {
+		out = append(out, "O-O"...)
+		if long {
+			out = append(out, "-O"...)
+		}
+		rest = w[n:]
+	}
+	for k := 0; k < len(rest); {
+		r, size := utf8.DecodeRune(rest[k:])
+		k += size
+		switch {
+		case r < 0x80 && r != ' ' && r != '\t' && (r < 'A' || r > 'H'):
+			out = append(out, byte(r))
+		case r == ' ' || r == '\t' || r == '\u00a0' || r == '…':
+		case isDashRune(r):
+			out = append(out, '-')
+		case r == '×' || r == 'х':
+			out = append(out, 'x')
+		case r == 'а':
+			out = append(out, 'a')
+		case r == 'с':
+			out = append(out, 'c')
+		case r == 'е':
+			out = append(out, 'e')
+		case r == 'һ':
+			out = append(out, 'h')
+		case r == 'Ь':
+			out = append(out, 'b')
+		case r == 'З' && endsWithFile(out):
+			out = append(out, '3')
+		case r == 'б' && endsWithFile(out):
+			out = append(out, '6')
+		case r >= 'A' && r <= 'H':
+			// A capital file before its rank ("E2-E4"), unless a square
+			// follows the digit ("B1e2" is a bishop).
+			if upperFile(out, rest[k:]) {
+				r += 'a' - 'A'
+			}
+			out = append(out, byte(r))
+		default:
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	if len(out) > 1 && out[len(out)-1] == 'l' && endsWithFile(out[:len(out)-1]) {
+		out[len(out)-1] = '1' // OCR: "Лfel"
+	}
+	var cut [4]uint8
+	nc := 0
+	for nc < len(cut) {
+		v, size := annotationSuffix(out)
+		if size == 0 {
+			break
+		}
+		cut[nc] = v
+		nc++
+		out = out[:len(out)-size]
+	}
+	for k := nc - 1; k >= 0 && nc-1-k < 2; k-- {
+		nags[nc-1-k] = cut[k]
+	}
+	p.norm = out
+	switch {
+	case len(out) == 0 && nc > 0:
+		kind = kindAnnotation
+	case string(out) == "e.p." || string(out) == "ep":
+		kind = kindIgnore
+	default:
+		kind, sc = moveKind(out)
+	}
+	return out, bytes.Equal(out, w), kind, nags, sc
+}
+
+func endsWithFile(out []byte) bool {
+	return len(out) > 0 && out[len(out)-1] >= 'a' && out[len(out)-1] <= 'h'
+}
+
+// upperFile decides whether a capital A-H is a file: a rank digit follows
+// it, not followed by another square, and it starts the word or follows a
+// separator.
+func upperFile(out, next []byte) bool {
+	if len(next) == 0 || next[0] < '1' || next[0] > '8' {
+		return false
+	}
+	if len(next) > 1 && next[1] >= 'a' && next[1] <= 'h' {
+		return false
+	}
+	if len(out) == 0 {
+		return true
+	}
+	switch out[len(out)-1] {
+	case '-', ':', 'x':
+		return true
+	}
+	return false
+}
+
+// castlePrefix recognises castling written with zeros, Latin or Cyrillic O
+// and any dash at the start of w: it returns the bytes it spans.
+func castlePrefix(w []byte) (n int, long, ok bool) {
+	isO := func(r rune) bool { return r == '0' || r == 'O' || r == 'o' || r == 'О' || r == 'о' }
+	k := 0
+	next := func() rune {
+		if k >= len(w) {
+			return 0
+		}
+		r, size := utf8.DecodeRune(w[k:])
+		k += size
+		return r
+	}
+	if !isO(next()) || !isDashRune(next()) || !isO(next()) {
+		return 0, false, false
+	}
+	n = k
+	if r := next(); isDashRune(r) && isO(next()) {
+		return k, true, true
+	}
+	return n, false, true
+}
+
+// annotations lists the glyph suffixes cut from moves, longest first, with
+// their NAGs.
+var annotations = []struct {
+	glyph string
+	nag   uint8
+}{
+	{"+/-", 16}, {"-/+", 17}, {"+/=", 14}, {"=/+", 15},
+	{"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6},
+	{"+=", 14}, {"=+", 15}, {"+-", 18}, {"-+", 19},
+	{"!", 1}, {"?", 2}, {"‼", 3}, {"⁇", 4}, {"⁉", 5}, {"⁈", 6},
+	{"□", 7}, {"∞", 13}, {"⩲", 14}, {"⩱", 15}, {"±", 16}, {"∓", 17},
+	{"=", 10},
+}
+
+// annotationSuffix returns the NAG and length of the annotation glyph that
+// ends out, or size 0.
+func annotationSuffix(out []byte) (uint8, int) {
+	for _, a := range annotations {
+		if !bytes.HasSuffix(out, []byte(a.glyph)) {
+			continue
+		}
+		if a.glyph == "=" && len(out) > 1 && !isEqualSignOK(out[len(out)-2]) {
+			continue
+		}
+		return a.nag, len(a.glyph)
+	}
+	return 0, 0
+}
+
+// isEqualSignOK says whether "=" after c is an evaluation (after a square,
+// castling or a check sign) rather than part of a promotion.
+func isEqualSignOK(c byte) bool {
+	return c >= '1' && c <= '8' || c == 'O' || c == '+' || c == '#' || c == '!' || c == '?'
+}
+
+// moveKind tells whether b (normalised) has the shape of a move in some
+// notation: [piece][from file][from rank][separator]square[promotion][suffix],
+// castling, a drop, a null move, or a pawn capture by files ("ed", "deФ").
+func moveKind(b []byte) (wordKind, Scripts) {
+	n := len(b)
+	if n == 0 || n > 24 {
+		return kindProse, 0
+	}
+	switch string(b) {
+	case "--", "Z0", "0000", "@@@@":
+		return kindMove, 0
+	}
+	if bytes.HasPrefix(b, []byte("O-O")) {
+		i := 3
+		if bytes.HasPrefix(b[3:], []byte("-O")) {
+			i = 5
+		}
+		if suffixOK(b[i:]) {
+			return kindMove, 0
+		}
+		return kindProse, 0
+	}
+	var sc Scripts
+	i := 0
+	piece := false
+	if r, size := utf8.DecodeRune(b); isPieceRune(r) {
+		sc |= scriptOf(r)
+		i += size
+		piece = true
+		if (r == 'K' || r == 'К') && i < n {
+			if r2, size2 := utf8.DecodeRune(b[i:]); r2 == 'p' || r2 == 'r' || r2 == 'р' {
+				i += size2
+			}
+		}
+	}
+	if i < n && b[i] == '@' { // a drop: "N@f3"
+		i++
+		if i+1 < n && isFileByte(b[i]) && isRankByte(b[i+1]) && suffixOK(b[i+2:]) {
+			return kindMove, sc
+		}
+		return kindProse, 0
+	}
+	fromFile := i < n && isFileByte(b[i])
+	if fromFile {
+		i++
+	}
+	fromRank := i < n && isRankByte(b[i])
+	if fromRank {
+		i++
+	}
+	sep := i < n && (b[i] == '-' || b[i] == ':' || b[i] == 'x')
+	if sep {
+		i++
+	}
+	kind := kindMove
+	switch {
+	case i+1 < n && isFileByte(b[i]) && isRankByte(b[i+1]):
+		i += 2
+	case fromFile && fromRank && (!sep || b[i-1] == 'x'):
+		// The square read as a from-square is the destination; an x after it
+		// is a Russian mate sign, left to the suffix.
+		if sep {
+			i--
+		}
+	case fromFile && !fromRank && !piece && i < n && isFileByte(b[i]) && adjacentFiles(b[i-1-boolInt(sep)], b[i]):
+		kind = kindFilePair
+		i++
+	default:
+		return kindProse, 0
+	}
+	if i < n {
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case (r == '=' || r == '/') && i+1 < n:
+			if r2, size2 := utf8.DecodeRune(b[i+1:]); isPieceRune(r2) {
+				sc |= scriptOf(r2)
+				i += 1 + size2
+			}
+		case r == '(' && i+1 < n:
+			if r2, size2 := utf8.DecodeRune(b[i+1:]); isPieceRune(r2) && i+1+size2 < n && b[i+1+size2] == ')' {
+				sc |= scriptOf(r2)
+				i += 2 + size2
+			}
+		case isPieceRune(r):
+			sc |= scriptOf(r)
+			i += size
+		case kind == kindMove && fromFile && fromRank && !piece && bytes.IndexByte([]byte("qrbnk"), b[i]) >= 0:
+			i++ // UCI promotion: "e7e8q"
+		}
+	}
+	if !suffixOK(b[i:]) {
+		return kindProse, 0
+	}
+	return kind, sc
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func isRankByte(c byte) bool { return c >= '1' && c <= '8' }
+
+func adjacentFiles(a, b byte) bool { return a+1 == b || b+1 == a }
+
+// suffixOK reports whether b is made only of check, mate and en-passant
+// marks ("+", "++", "#", "‡", a Russian mate "x", "e.p.").
+func suffixOK(b []byte) bool {
+	for len(b) > 0 {
+		switch {
+		case b[0] == '+' || b[0] == '#' || b[0] == 'x':
+			b = b[1:]
+		case bytes.HasPrefix(b, epSuffix):
+			b = b[4:]
+		case bytes.HasPrefix(b, []byte("ep")):
+			b = b[2:]
+		case bytes.HasPrefix(b, []byte("‡")) || bytes.HasPrefix(b, []byte("†")):
+			b = b[3:]
+		default:
+			return false
+		}
+	}
+	return true
+}

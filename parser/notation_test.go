@@ -1,0 +1,175 @@
+package parser
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The sample games in testdata are our own transcriptions of Morphy's 1858
+// "Opera game" in several notations and encodings (see testdata/README.md).
+
+func readSample(t *testing.T, name string) []*Game {
+	t.Helper()
+	input, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, chunks := readAll(t, input, SplitOptions{}, Options{})
+	checkGames(t, input, games, chunks)
+	return games
+}
+
+var operaRussianLong = []string{
+	"e2-e4", "e7-e5", "Кg1-f3", "d7-d6", "d2-d4", "Сc8-g4", "d4:e5", "Сg4:f3", "Фd1:f3", "d6:e5",
+	"Сf1-c4", "Кg8-f6", "Фf3-b3", "Фd8-e7", "Кb1-c3", "c7-c6", "Сc1-g5", "b7-b5", "Кc3:b5", "c6:b5",
+	"Сc4:b5+", "Кb8-d7", "O-O-O", "Лa8-d8", "Лd1:d7", "Лd8:d7", "Лh1-d1", "Фe7-e6", "Сb5:d7+", "Кf6:d7",
+	"Фb3-b8+", "Кd7:b8", "Лd1-d8x",
+}
+
+func TestSampleRussianLongWindows1251(t *testing.T) {
+	games := readSample(t, "russian_long_cp1251.txt")
+	eq(t, "games", len(games), 1)
+	g := games[0]
+	eq(t, "encoding", g.Encoding, Windows1251)
+	eq(t, "scripts", g.Scripts, CyrillicLetters)
+	eq(t, "main line", mainline(g), operaRussianLong)
+	eq(t, "result", g.Result, "1-0")
+	// "лучше 3... е5 : d4." in the prose is an alternative to 3... Сc8-g4.
+	aside := g.Moves[6]
+	eq(t, "aside", [4]any{g.Str(aside.Norm), g.Str(aside.Raw), aside.Prev, aside.Depth}, [4]any{"e5:d4", "е5 : d4", int32(4), int16(1)})
+	eq(t, "back on the main line", g.Moves[7].Prev, int32(5))
+	eq(t, "NAGs of 16. Фb3-b8+!!", g.Moves[31].NAGs, [2]uint8{3, 0})
+	eq(t, "position of 4. d4 : e5", g.Moves[7].Pos, Pos{Offset: 168, Line: 7, Col: 4})
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestSampleRussianShortKOI8R(t *testing.T) {
+	games := readSample(t, "russian_short_koi8r.txt")
+	eq(t, "games", len(games), 1)
+	g := games[0]
+	eq(t, "encoding", g.Encoding, KOI8R)
+	eq(t, "moves", norms(g), []string{
+		"e4", "e5", "Кf3", "d6", "d4", "Сg4", "de", "С:f3", "Ф:f3", "de", "Сc4", "Кf6", "Фb3", "Фe7", "Кc3", "c6",
+		"Сg5", "b5", "К:b5", "cb", "С:b5+", "Кbd7", "O-O-O", "Лd8", "Л:d7", "Л:d7", "Лd1", "Фe6", "С:d7+", "К:d7",
+		"Фb8+", "К:b8", "Лd8x",
+	})
+	var nums []int32
+	for _, m := range g.Moves[:6] {
+		nums = append(nums, m.Number)
+	}
+	eq(t, "numbers without dots", nums, []int32{1, 0, 2, 0, 3, 0})
+	eq(t, "result", g.Result, "1-0")
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestSampleRussianCP866(t *testing.T) {
+	g := readSample(t, "russian_cp866.txt")[0]
+	eq(t, "encoding", g.Encoding, CP866)
+	eq(t, "moves", norms(g), operaRussianLong[:10])
+	eq(t, "raw keeps Cyrillic е", g.Str(g.Moves[0].Raw), "е2-е4")
+	eq(t, "result", g.Result, "*")
+}
+
+func TestSampleGermanWindows1252(t *testing.T) {
+	g := readSample(t, "german_cp1252.pgn")[0]
+	eq(t, "encoding", g.Encoding, Windows1252)
+	eq(t, "white", g.Tags[4].Value, "Müller, Jürgen")
+	eq(t, "black", g.Tags[5].Value, "Weiß, Günther")
+	eq(t, "moves", norms(g)[:8], []string{"e4", "e5", "Sf3", "d6", "d4", "Lg4", "dxe5", "Lxf3"})
+	eq(t, "last", norms(g)[32], "Td8#")
+	eq(t, "scripts", g.Scripts, LatinLetters)
+}
+
+func TestSampleFigurine(t *testing.T) {
+	g := readSample(t, "figurine.pgn")[0]
+	eq(t, "moves", norms(g)[:8], []string{"e4", "e5", "♘f3", "d6", "d4", "♝g4", "dxe5", "♝xf3"})
+	eq(t, "scripts", g.Scripts, Figurines)
+	eq(t, "count", len(g.Moves), 33)
+}
+
+func TestSampleCRLFAndBOM(t *testing.T) {
+	games := readSample(t, "crlf_bom.pgn")
+	eq(t, "games", len(games), 2)
+	eq(t, "first tag after the BOM", games[0].Tags[0].Pos, Pos{Offset: 3, Line: 1, Col: 4})
+	eq(t, "first game starts with the BOM", games[0].Start.Offset, int64(0))
+	eq(t, "moves", len(games[0].Moves), 33)
+	eq(t, "second", norms(games[1]), []string{"d4", "d5"})
+	eq(t, "no CR in values", games[0].Tags[0].Value, "Casual")
+	eq(t, "problems", problems(games[0]), []string{})
+}
+
+func TestSampleLichessClocks(t *testing.T) {
+	g := readSample(t, "lichess_clk.pgn")[0]
+	var clocks []int64
+	for _, m := range g.Moves {
+		clocks = append(clocks, m.Clock)
+	}
+	eq(t, "clocks", clocks, []int64{180000, 180000, 179500, 178000, 177000, 175000, 170000, 174000, 160000, 175000, 161900, 176000, 160000, 177000})
+	eq(t, "mate eval", [2]any{g.Moves[8].EvalMate, g.Moves[8].HasEval}, [2]any{int16(-2), true})
+	eq(t, "emt", g.Moves[9].EMT, int64(1200))
+	eq(t, "no eval", g.Moves[11].HasEval, false)
+	eq(t, "NAGs", [3][2]uint8{g.Moves[5].NAGs, g.Moves[6].NAGs, g.Moves[8].NAGs}, [3][2]uint8{{6, 0}, {4, 0}, {4, 0}})
+	eq(t, "result", g.Result, "0-1")
+}
+
+func TestRussianSpacedMoves(t *testing.T) {
+	g := one(t, "1. e2 - e4 e7 – e5 2. К g1-f3 Кb8 — c6 3. Сf1 : c6 d7:  c6 4. Кр: e1 Кр :e8 5. С : е7 Л :d1 6. e4 x d5 *")
+	eq(t, "moves", norms(g), []string{"e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6", "Сf1:c6", "d7:c6", "Кр:e1", "Кр:e8", "С:e7", "Л:d1", "e4xd5"})
+	eq(t, "raw", g.Str(g.Moves[5].Raw), "d7:  c6")
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestRussianBlackMoveForms(t *testing.T) {
+	g := one(t, "23. Лd1 … Лd2-d6 24. Лd3 24…а5 25. Лe3 25. … Лd8 26. Лf3 26.... Кр e8")
+	eq(t, "moves", norms(g), []string{"Лd1", "Лd2-d6", "Лd3", "a5", "Лe3", "Лd8", "Лf3", "Крe8"})
+	for i, m := range g.Moves {
+		eq(t, "line", [2]any{m.Prev, m.Depth}, [2]any{int32(i - 1), int16(0)})
+	}
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestScoresheetTextBranches(t *testing.T) {
+	// Book text gives alternatives by repeating move numbers in prose.
+	g := one(t, "4. а2—а4 с7—с6\n5. а4:b5 с6:b5??\n6. Фd1—f3! Чёрные сдались, так как после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7 7. Ф:b7 неизбежна потеря.")
+	eq(t, "moves", norms(g), []string{"a2-a4", "c7-c6", "a4:b5", "c6:b5", "Фd1-f3", "Kc6", "Ф:c6+", "Сb7", "Ф:b7"})
+	var prev []int32
+	var depth []int16
+	for _, m := range g.Moves {
+		prev = append(prev, m.Prev)
+		depth = append(depth, m.Depth)
+	}
+	eq(t, "prev", prev, []int32{-1, 0, 1, 2, 3, 4, 5, 4, 7})
+	eq(t, "depth", depth, []int16{0, 0, 0, 0, 0, 0, 0, 1, 1})
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestScoresheetTextNewGameAtMoveOne(t *testing.T) {
+	games := parseString(t, "Партия №14.\n1. d2—d4 d7—d5 2. c2—c4\nПартия №15.\n1. d2—d4 d7—d5\n")
+	eq(t, "games", len(games), 2)
+	eq(t, "second", norms(games[1]), []string{"d2-d4", "d7-d5"})
+	eq(t, "second starts at its move number", games[1].Start, Pos{Offset: 70, Line: 4, Col: 1})
+}
+
+func TestBracketNotesInText(t *testing.T) {
+	g := one(t, "1.Sf3\nd5\n2.e4\ndxe4\n3.Sg5\nSf6\n[ Besser ist 3…Lf5\n]\n4.Sc3 [Auch 4.Lc4 kommt vor.] Lf5")
+	eq(t, "moves", norms(g), []string{"Sf3", "d5", "e4", "dxe4", "Sg5", "Sf6", "Lf5", "Sc3", "Lc4", "Lf5"})
+	var prev []int32
+	var depth []int16
+	for _, m := range g.Moves {
+		prev = append(prev, m.Prev)
+		depth = append(depth, m.Depth)
+	}
+	eq(t, "prev", prev, []int32{-1, 0, 1, 2, 3, 4, 4, 5, 5, 7})
+	eq(t, "depth", depth, []int16{0, 0, 0, 0, 0, 0, 1, 0, 1, 0})
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestScoresheetAsidesSkippedOnMainLineReading(t *testing.T) {
+	in := "4. а2—а4 с7—с6\n5. а4:b5 с6:b5??\n6. Фd1—f3! после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7 7. Ф:b7\n7... Кe7 8. Лa1"
+	g := oneWith(t, in, Options{NoVariations: true})
+	eq(t, "moves", norms(g), []string{"a2-a4", "c7-c6", "a4:b5", "c6:b5", "Фd1-f3", "Kc6", "Ф:c6+", "Кe7", "Лa1"})
+	for i, m := range g.Moves {
+		eq(t, "line", [2]any{m.Prev, m.Depth}, [2]any{int32(i - 1), int16(0)})
+	}
+}

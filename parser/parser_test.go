@@ -1,0 +1,396 @@
+package parser
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// one parses input, checks the invariants and returns its only game.
+func one(t *testing.T, input string) *Game {
+	t.Helper()
+	return oneWith(t, input, Options{})
+}
+
+func oneWith(t *testing.T, input string, opt Options) *Game {
+	t.Helper()
+	games, chunks := readAll(t, []byte(input), SplitOptions{}, opt)
+	checkGames(t, []byte(input), games, chunks)
+	if len(games) != 1 {
+		t.Fatalf("got %d games, want 1", len(games))
+	}
+	return games[0]
+}
+
+func eq[T any](t *testing.T, what string, got, want T) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s:\n got  %#v\n want %#v", what, got, want)
+	}
+}
+
+func TestTagsUnescaped(t *testing.T) {
+	g := one(t, "[Event \"A \\\"quoted\\\" name\"]\n[Site \"C:\\\\dir\"]\n[Custom_Tag1 \"x\"]\n\n1. e4 *\n")
+	eq(t, "tags", g.Tags, []Tag{
+		{Name: "Event", Value: `A "quoted" name`, Pos: Pos{Offset: 0, Line: 1, Col: 1}},
+		{Name: "Site", Value: `C:\dir`, Pos: Pos{Offset: 28, Line: 2, Col: 1}},
+		{Name: "Custom_Tag1", Value: "x", Pos: Pos{Offset: 45, Line: 3, Col: 1}},
+	})
+	v, ok := g.TagValue("Site")
+	eq(t, "TagValue", v+fmt.Sprint(ok), `C:\dirtrue`)
+	_, ok = g.TagValue("Round")
+	eq(t, "missing tag", ok, false)
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestMalformedTags(t *testing.T) {
+	g := one(t, "[Event \"unterminated\n[Site \"x\" junk]\n[Round \"1\"\n1. e4 *\n")
+	eq(t, "tags", len(g.Tags), 3)
+	eq(t, "values", []string{g.Tags[0].Value, g.Tags[1].Value, g.Tags[2].Value}, []string{"unterminated", "x", "1"})
+	eq(t, "problems", problems(g), []string{
+		"1:1 tag value not closed by \"",
+		"2:1 tag pair not closed by ]",
+		"3:1 tag pair not closed by ]",
+	})
+	eq(t, "moves", norms(g), []string{"e4"})
+}
+
+func TestMoveNumberForms(t *testing.T) {
+	g := one(t, "1. e4 e5 2.Nf3 2... Nc6 3 Bb5 3…a6 4.Ba4 4. … Nf6 5.O-O *")
+	eq(t, "moves", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"})
+	var nums []int32
+	for _, m := range g.Moves {
+		nums = append(nums, m.Number)
+	}
+	eq(t, "numbers", nums, []int32{1, 0, 2, 2, 3, 3, 4, 4, 5})
+	for i, m := range g.Moves {
+		if m.Prev != int32(i-1) || m.Depth != 0 {
+			t.Errorf("move %d: Prev %d Depth %d, want %d 0", i, m.Prev, m.Depth, i-1)
+		}
+	}
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestWrongMoveNumberInPGN(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n\n1. e4 e5 3. Nf3 3... Nc6 *\n")
+	eq(t, "moves", norms(g), []string{"e4", "e5", "Nf3", "Nc6"})
+	eq(t, "problems", problems(g), []string{"3:10 move number 3. where 2. was expected"})
+}
+
+func TestAnnotationGlyphs(t *testing.T) {
+	g := one(t, "1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4‼ Nf6 $14 5. O-O $1 $2 $3 d6 ± 6. d4= Bd7+/- *")
+	eq(t, "norms", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "d6", "d4", "Bd7"})
+	var raws []string
+	var nags [][2]uint8
+	for _, m := range g.Moves {
+		raws = append(raws, g.Str(m.Raw))
+		nags = append(nags, m.NAGs)
+	}
+	eq(t, "raws", raws, []string{"e4!", "e5?", "Nf3!!", "Nc6??", "Bb5!?", "a6?!", "Ba4‼", "Nf6", "O-O", "d6", "d4=", "Bd7+/-"})
+	eq(t, "nags", nags, [][2]uint8{{1, 0}, {2, 0}, {3, 0}, {4, 0}, {5, 0}, {6, 0}, {3, 0}, {14, 0}, {1, 2}, {16, 0}, {10, 0}, {16, 0}})
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestNAGProblems(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n$1 1. e4 $256 $ $0 *\n")
+	eq(t, "problems", problems(g), []string{
+		"2:1 annotation before the first move",
+		"2:10 NAG $256 out of range 0..255",
+		"2:15 $ without a number",
+	})
+	eq(t, "nags", g.Moves[0].NAGs, [2]uint8{})
+}
+
+func TestComments(t *testing.T) {
+	in := "[Event \"x\"]\n{before the game}\n1. e4 {best by test\n  says Fischer} e5 ; a line comment\n" +
+		"%escaped line with { and (\n2. Nf3 {one} {two} Nc6 *\n"
+	g := one(t, in)
+	eq(t, "game comment", g.Str(g.Comment), "before the game")
+	var cs []string
+	for _, m := range g.Moves {
+		cs = append(cs, g.Str(m.Comment))
+	}
+	eq(t, "comments", cs, []string{"best by test\n  says Fischer", "a line comment", "one two", ""})
+	eq(t, "moves", norms(g), []string{"e4", "e5", "Nf3", "Nc6"})
+	eq(t, "positions", []Pos{g.Moves[1].Pos, g.Moves[2].Pos}, []Pos{{Offset: 66, Line: 4, Col: 17}, {Offset: 116, Line: 6, Col: 4}})
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestUnclosedComment(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n1. e4 {never closed\n2. d4 *\n")
+	eq(t, "moves", norms(g), []string{"e4"})
+	eq(t, "problems", problems(g), []string{"2:7 comment { not closed"})
+	eq(t, "comment", g.Str(g.Moves[0].Comment), "never closed\n2. d4 *")
+}
+
+func TestVariationsPrevAndDepth(t *testing.T) {
+	g := one(t, "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 (2. f4 exf4) Nc6 *")
+	eq(t, "moves", norms(g), []string{"e4", "e5", "c5", "Nf3", "c3", "d5", "d6", "Nf3", "f4", "exf4", "Nc6"})
+	var prev []int32
+	var depth []int16
+	for _, m := range g.Moves {
+		prev = append(prev, m.Prev)
+		depth = append(depth, m.Depth)
+	}
+	eq(t, "prev", prev, []int32{-1, 0, 0, 2, 2, 4, 3, 1, 1, 8, 7})
+	eq(t, "depth", depth, []int16{0, 0, 1, 1, 2, 2, 1, 0, 1, 1, 0})
+	eq(t, "mainline", mainline(g), []string{"e4", "e5", "Nf3", "Nc6"})
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestVariationOfFirstMove(t *testing.T) {
+	g := one(t, "1. e4 (1. d4 d5) (1. c4) e5 *")
+	var prev []int32
+	for _, m := range g.Moves {
+		prev = append(prev, m.Prev)
+	}
+	eq(t, "prev", prev, []int32{-1, -1, 1, -1, 0})
+}
+
+func TestUnbalancedParens(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n1. e4 ) e5 (1... c5 2. Nf3 *\n")
+	eq(t, "moves", norms(g), []string{"e4", "e5", "c5", "Nf3"})
+	eq(t, "problems", problems(g), []string{
+		"2:7 ) without a matching (",
+		"2:28 result * inside a variation",
+		"2:12 1 variation(s) not closed",
+	})
+	eq(t, "result", g.Result, "")
+}
+
+func TestDeepNestingIsCapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[Event \"deep\"]\n1. e4 ")
+	for i := 0; i < 10000; i++ {
+		b.WriteString("( e4 ")
+	}
+	for i := 0; i < 10000; i++ {
+		b.WriteString(") ")
+	}
+	b.WriteString("e5 *\n")
+	g := one(t, b.String())
+	eq(t, "moves kept", len(g.Moves), 2+DefaultMaxDepth)
+	eq(t, "last move", g.Moves[len(g.Moves)-1].Prev, int32(0))
+	eq(t, "result", g.Result, "*")
+	eq(t, "problems", problems(g), []string{fmt.Sprintf("2:%d variations nested deeper than %d: the deeper ones are skipped", 7+5*DefaultMaxDepth, DefaultMaxDepth)})
+
+	// Unbalanced: 10,000 opening parentheses and nothing else.
+	g = one(t, "[Event \"deep\"]\n1. e4 "+strings.Repeat("(", 10000))
+	eq(t, "problem count", len(g.Problems), 3)
+	eq(t, "problems[2]", g.Problems[2].Message, "256 variation(s) not closed")
+}
+
+func TestResults(t *testing.T) {
+	for in, want := range map[string]string{
+		"1. e4 1-0": "1-0", "1. e4 0-1": "0-1", "1. e4 1/2-1/2": "1/2-1/2", "1. e4 ½-½": "1/2-1/2",
+		"1. e4 *": "*", "1. e4 1–0": "1-0", "1. e4": "", "1. e4 1:0": "1-0",
+	} {
+		g := one(t, in)
+		eq(t, in, g.Result, want)
+		if want != "" {
+			eq(t, in+" pos", g.ResultPos, Pos{Offset: 6, Line: 1, Col: 7})
+		}
+	}
+}
+
+func TestTaglessGamesSplitAtResults(t *testing.T) {
+	in := "1. e4 e5 1-0\n1. d4 d5 0-1\n\n1. c4 *"
+	games := parseString(t, in)
+	games2, chunks := readAll(t, []byte(in), SplitOptions{}, Options{})
+	checkGames(t, []byte(in), games2, chunks)
+	eq(t, "count", len(games), 3)
+	var ranges [][2]int64
+	for _, g := range games {
+		ranges = append(ranges, [2]int64{g.Start.Offset, g.End.Offset})
+	}
+	eq(t, "ranges", ranges, [][2]int64{{0, 13}, {13, 27}, {27, 34}})
+	eq(t, "second", norms(games[1]), []string{"d4", "d5"})
+	eq(t, "results", []string{games[0].Result, games[1].Result, games[2].Result}, []string{"1-0", "0-1", "*"})
+}
+
+func TestNumberRestartSplitsGames(t *testing.T) {
+	games := parseString(t, "1. e4 e5 2. Nf3\n\n1. d4 d5\n1... Nf6")
+	eq(t, "count", len(games), 2)
+	eq(t, "first", norms(games[0]), []string{"e4", "e5", "Nf3"})
+	eq(t, "second", norms(games[1]), []string{"d4", "d5", "Nf6"})
+	eq(t, "alternative", games[1].Moves[2].Prev, int32(0))
+	eq(t, "second starts at its number", games[1].Start, Pos{Offset: 17, Line: 3, Col: 1})
+}
+
+func TestRestartAfterANoteStartsAtTheMove(t *testing.T) {
+	games := parseString(t, "[Event \"x\"]\n1. e4 e5\n1. {a new game?} ] d4 d5\n")
+	eq(t, "count", len(games), 2)
+	eq(t, "second starts at its move", games[1].Start, Pos{Offset: 40, Line: 3, Col: 20})
+	eq(t, "the note stays with the first", games[0].Str(games[0].Moves[1].Comment), "a new game?")
+	eq(t, "and so does the problem", problems(games[0]), []string{"3:18 ] without a matching ["})
+	eq(t, "the number goes with the move", games[1].Moves[0].Number, int32(1))
+}
+
+func TestTextBetweenGames(t *testing.T) {
+	in := "[Event \"1\"]\n\n1. e4 1-0\nGame over, says the log.\n\n[Event \"2\"]\n\n1. d4 *\n"
+	games := parseString(t, in)
+	eq(t, "count", len(games), 2)
+	eq(t, "problems", problems(games[0]), []string{`4:1 text after the result, from "Game"`})
+	eq(t, "first ends at the second", games[0].End, games[1].Start)
+}
+
+func TestClockEmtEval(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n1. e4 {[%clk 1:02:03.4] [%eval 0.17]} e5 {[%clk 0:00:09] [%emt 0:00:01.25] [%eval #-3] [%csl Ge4]}\n"+
+		"2. Nf3 { [%eval -1.5,22] } Nc6 {[%clk 0:61:00]} 3. Bb5 {[%eval x]} *\n")
+	type cev struct {
+		clk, emt int64
+		eval     int32
+		mate     int16
+		has      bool
+	}
+	var got []cev
+	for _, m := range g.Moves {
+		got = append(got, cev{m.Clock, m.EMT, m.Eval, m.EvalMate, m.HasEval})
+	}
+	eq(t, "clock/eval", got, []cev{
+		{3723400, -1, 17, 0, true},
+		{9000, 1250, 0, -3, true},
+		{-1, -1, -150, 0, true},
+		{-1, -1, 0, 0, false},
+		{-1, -1, 0, 0, false},
+	})
+	eq(t, "problems", problems(g), []string{
+		"3:33 bad clock [%clk 0:61:00]: want H:MM:SS or H:MM:SS.f",
+		"3:57 bad evaluation [%eval x]: want pawns like 0.17 or a mate like #-3",
+	})
+	eq(t, "comment kept", g.Str(g.Moves[1].Comment), "[%clk 0:00:09] [%emt 0:00:01.25] [%eval #-3] [%csl Ge4]")
+}
+
+func TestParseClockAndEval(t *testing.T) {
+	for in, want := range map[string]int64{"0:03:00": 180000, "1:00:00.5": 3600500, "12:5:7": 43507000, "0:00:09.123456": 9123} {
+		got, ok := parseClock([]byte(in))
+		eq(t, in, fmt.Sprint(got, ok), fmt.Sprint(want, true))
+	}
+	for _, bad := range []string{"", "3:00", "0:60:00", "0:00:60", "a:00:00", "0:00:00.", "0:00:00x", "-0:00:01"} {
+		_, ok := parseClock([]byte(bad))
+		eq(t, "clock "+bad, ok, false)
+	}
+	for in, want := range map[string]string{"0.17": "17 0 false", "-1.5": "-150 0 false", "+3": "300 0 false", "0.175": "18 0 false",
+		"#-3": "0 -3 true", "#4": "0 4 true", ".5": "50 0 false", "2.1,30": "210 0 false"} {
+		cp, mate, isMate, ok := parseEval([]byte(in))
+		eq(t, in, fmt.Sprint(cp, mate, isMate), want)
+		eq(t, in+" ok", ok, true)
+	}
+	for _, bad := range []string{"", "#", "x", ".", "1.2.3", "#1.5", "0.1,", "99999999"} {
+		_, _, _, ok := parseEval([]byte(bad))
+		eq(t, "eval "+bad, ok, false)
+	}
+}
+
+func TestSkipVariationsAndComments(t *testing.T) {
+	in := "[Event \"x\"]\n1. e4 {c (} e5 (1... c5 {)} (1... e6) 2. Nf3) 2. Nf3 ; (\nNc6 *\n"
+	g := oneWith(t, in, Options{NoVariations: true, NoComments: true})
+	eq(t, "moves", norms(g), []string{"e4", "e5", "Nf3", "Nc6"})
+	for i, m := range g.Moves {
+		eq(t, fmt.Sprint("prev ", i), m.Prev, int32(i-1))
+		eq(t, fmt.Sprint("comment ", i), m.Comment, Span{})
+	}
+	eq(t, "problems", problems(g), []string{})
+	full := one(t, in)
+	eq(t, "full moves", norms(full), []string{"e4", "e5", "c5", "e6", "Nf3", "Nf3", "Nc6"})
+}
+
+func TestLongCommentIsCut(t *testing.T) {
+	in := "[Event \"x\"]\n1. e4 {" + strings.Repeat("ж", 60) + "} e5 *\n"
+	g := oneWith(t, in, Options{MaxComment: 101})
+	eq(t, "comment", g.Str(g.Moves[0].Comment), strings.Repeat("ж", 50))
+	eq(t, "problems", problems(g), []string{"2:7 comment of 120 bytes cut to its first 100"})
+	eq(t, "moves", norms(g), []string{"e4", "e5"})
+}
+
+func TestProseInPGNIsAProblem(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n1. e4 hello e5 *\n")
+	eq(t, "problems", problems(g), []string{`2:7 unexpected text, from "hello"`})
+	g = one(t, "[Event \"x\"]\n1. e4 hello there {c} you e5 2. d4 *\n")
+	eq(t, "one problem per run", problems(g), []string{`2:7 unexpected text, from "hello"`, `2:23 unexpected text, from "you"`})
+	g = one(t, "1. e4 hello e5 *\n")
+	eq(t, "text mode problems", problems(g), []string{})
+	eq(t, "text mode moves", norms(g), []string{"e4", "e5"})
+}
+
+func TestProblemsAreCapped(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n1. e4 "+strings.Repeat("junk e4 ", 500)+"*\n")
+	eq(t, "count", len(g.Problems), DefaultMaxProblems+1)
+	eq(t, "last", g.Problems[DefaultMaxProblems].Message, "too many problems in this game; the rest are not reported")
+	eq(t, "result still read", g.Result, "*")
+}
+
+func TestMovesAreCapped(t *testing.T) {
+	g := oneWith(t, "[Event \"x\"]\n"+strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 10)+"*", Options{MaxMoves: 7})
+	eq(t, "moves", len(g.Moves), 7)
+	eq(t, "problems", problems(g), []string{"2:29 more than 7 moves: the rest are not kept"})
+}
+
+func TestControlBytes(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n1. e4\x00\x00 e5\x01 *\n")
+	eq(t, "moves", norms(g), []string{"e4", "e5"})
+	eq(t, "problems", problems(g), []string{"2:6 control byte 0x00 in the text (binary data?)"})
+}
+
+func TestTagInsideMovetext(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n1. e4 [Site \"late\"] e5 *\n")
+	eq(t, "tags", len(g.Tags), 1)
+	eq(t, "problems", problems(g), []string{"2:7 tag pair inside the movetext ignored"})
+	eq(t, "moves", norms(g), []string{"e4", "e5"})
+}
+
+func TestTagAfterResultOnSameLineStartsGame(t *testing.T) {
+	games := parseString(t, "[Variant \"Antichess\"] 1.e3 e6 1-0 [Variant \"Atomic\"] 1.e4 *\n")
+	eq(t, "count", len(games), 2)
+	eq(t, "second tags", games[1].Tags[0].Value, "Atomic")
+	eq(t, "second moves", norms(games[1]), []string{"e4"})
+}
+
+func TestMoveForms(t *testing.T) {
+	in := "1. e8=Q e1Q 2. e8(Q) e1/N 3. e7e8q e2e1 4. exd6e.p. exd3 e.p. 5. P@e4 N@f6 6. -- Z0 7. 0000 O-O-O+ 8. 0-0 0-0-0 9. О-О 0—0 10. Ng1-f3 Nb8xc6 11. e2-e4 Qh4xe1# *"
+	g := one(t, in)
+	eq(t, "norms", norms(g), []string{"e8=Q", "e1Q", "e8(Q)", "e1/N", "e7e8q", "e2e1", "exd6e.p.", "exd3", "P@e4", "N@f6",
+		"--", "Z0", "0000", "O-O-O+", "O-O", "O-O-O", "O-O", "O-O", "Ng1-f3", "Nb8xc6", "e2-e4", "Qh4xe1#"})
+	eq(t, "problems", problems(g), []string{})
+}
+
+func TestCapitalFilesAndHomoglyphs(t *testing.T) {
+	g := one(t, "1. E2-E4 B1e2 2. а4 ехd5 3. Кf3х *")
+	eq(t, "norms", norms(g), []string{"e2-e4", "B1e2", "a4", "exd5", "Кf3x"})
+}
+
+func TestScripts(t *testing.T) {
+	cases := map[string]Scripts{
+		"1. e4 e5":           0,
+		"1. Nf3 d5":          LatinLetters,
+		"1. Кf3 d5":          CyrillicLetters,
+		"1. ♘f3 d5":          Figurines,
+		"1. ¤f3 d5 2. e8Ј":   FontBytes,
+		"1. e8=Q Кf6 2. ♘f3": LatinLetters | CyrillicLetters | Figurines,
+	}
+	for in, want := range cases {
+		g := one(t, in)
+		eq(t, in, g.Scripts, want)
+	}
+}
+
+func TestGamesIteratorStopsEarly(t *testing.T) {
+	c := Chunk{Data: []byte("1. e4 1-0 1. d4 0-1 1. c4 *"), Start: Pos{Line: 1, Col: 1}}
+	p := NewParser(Options{})
+	var seen []string
+	for g := range p.Games(c) {
+		seen = append(seen, g.Result)
+		if len(seen) == 2 {
+			break
+		}
+	}
+	eq(t, "seen", seen, []string{"1-0", "0-1"})
+}
+
+func TestPositionsAfterMultibyteText(t *testing.T) {
+	g := one(t, "Партия\n  1. е4 {ж}\tc5 2. ♘f3")
+	eq(t, "positions", []Pos{g.Moves[0].Pos, g.Moves[1].Pos, g.Moves[2].Pos}, []Pos{
+		{Offset: 18, Line: 2, Col: 6}, {Offset: 27, Line: 2, Col: 15}, {Offset: 33, Line: 2, Col: 21},
+	})
+}

@@ -1,0 +1,201 @@
+package parser
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"unicode/utf8"
+)
+
+// Chunk is a run of whole games cut from the input, with the place its
+// first byte came from.
+type Chunk struct {
+	Data  []byte
+	Start Pos
+
+	// Cut is set when the chunk ends inside a game because no boundary came
+	// before the size cap; the next chunk then has Continued set.
+	Cut       bool
+	Continued bool
+}
+
+// SplitOptions sizes the chunks. Zero values take the defaults.
+type SplitOptions struct {
+	// Target is the size a chunk grows to before it is cut at the next
+	// boundary (default 1 MiB): big enough to amortise hand-over costs.
+	Target int
+	// Max caps a chunk (default 16 MiB). A game longer than Max is cut at a
+	// line end and read as two pieces, each with a Problem.
+	Max int
+	// Start is the position of the reader's first byte in the whole input
+	// (zero value: the beginning). A runner that starts reading at an offset
+	// found by NextBoundary sets it so that chunk positions stay absolute.
+	Start Pos
+}
+
+const (
+	defaultTarget = 1 << 20
+	defaultMax    = 16 << 20
+	readBlock     = 256 << 10
+)
+
+// Splitter cuts a byte stream into chunks of whole games, scanning only the
+// bytes around each cut, so it runs at memory speed. Chunks own their bytes.
+type Splitter struct {
+	r      io.Reader
+	target int
+	max    int
+	buf    []byte // unread input; buf[0] is at pos
+	pos    Pos
+	eof    bool
+	err    error  // the read error to return once buf is drained
+	cont   bool   // the next chunk continues a game cut by the cap
+	ctx    before // what came before buf[0]
+}
+
+// NewSplitter returns a Splitter reading r.
+func NewSplitter(r io.Reader, opt SplitOptions) *Splitter {
+	s := &Splitter{r: r, target: opt.Target, max: opt.Max, pos: opt.Start}
+	if s.max <= 0 {
+		s.max = defaultMax
+	}
+	if s.target <= 0 {
+		s.target = defaultTarget
+	}
+	if s.target > s.max {
+		s.target = s.max
+	}
+	if s.pos.Line == 0 {
+		s.pos.Line = 1
+	}
+	if s.pos.Col == 0 {
+		s.pos.Col = 1
+	}
+	return s
+}
+
+// Next returns the next chunk, or io.EOF (or the reader's error) when the
+// input is exhausted.
+func (s *Splitter) Next() (Chunk, error) {
+	s.fill(s.target + tagLookahead)
+	if len(s.buf) == 0 {
+		if s.err != nil {
+			return Chunk{}, s.err
+		}
+		return Chunk{}, io.EOF
+	}
+	cut, capped := s.findCut()
+	c := Chunk{Data: s.buf[:cut:cut], Start: s.pos, Cut: capped, Continued: s.cont}
+	s.cont = capped
+	s.advance(c.Data)
+	rest := s.buf[cut:]
+	s.buf = make([]byte, len(rest), max(2*s.target, len(rest)+readBlock))
+	copy(s.buf, rest)
+	return c, nil
+}
+
+// findCut chooses where the chunk in buf ends: at the first boundary at or
+// after the target size; failing that (a game longer than the cap) at the
+// last boundary before the target; failing that at a line end near the cap.
+func (s *Splitter) findCut() (cut int, capped bool) {
+	from := min(s.target, len(s.buf))
+	if from == 0 {
+		from = 1
+	}
+	for {
+		window := s.buf
+		atEOF := s.eof
+		if len(window) > s.max+tagLookahead {
+			window, atEOF = window[:s.max+tagLookahead], true
+		}
+		b, _ := nextBoundary(window, from, atEOF, &s.ctx)
+		if b > 0 && b <= s.max {
+			return b, false
+		}
+		if b >= 0 || atEOF {
+			break
+		}
+		// Undecided: read more, and resume at the last line start, since
+		// every earlier candidate line is complete and settled.
+		if nl := bytes.LastIndexByte(s.buf, '\n'); nl+1 > from {
+			from = nl + 1
+		}
+		s.fill(len(s.buf) + readBlock)
+	}
+	if s.eof && len(s.buf) <= s.max {
+		return len(s.buf), false
+	}
+	if lb := lastBoundaryBefore(s.buf, min(s.target, len(s.buf)), &s.ctx); lb > 0 {
+		return lb, false
+	}
+	return capCut(s.buf, s.max), true
+}
+
+// lastBoundaryBefore returns the last boundary b with 0 < b < limit, or -1.
+func lastBoundaryBefore(data []byte, limit int, ctx *before) int {
+	k := limit
+	for k > 0 {
+		k = bytes.LastIndexByte(data[:k], '[')
+		if k < 0 {
+			return -1
+		}
+		if ls := lineStartBefore(data, k); ls > 0 && ls < limit {
+			if open, _ := tagOpenAt(data, ls, true); open && startsGame(data, ls, ctx) {
+				return ls
+			}
+		}
+	}
+	return -1
+}
+
+// capCut cuts an over-long game at its last line end before limit, or inside
+// a line (at a UTF-8 character start) when the line itself is that long.
+func capCut(data []byte, limit int) int {
+	if nl := bytes.LastIndexByte(data[:limit], '\n'); nl >= 0 {
+		return nl + 1
+	}
+	cut := limit
+	for k := 0; k < utf8.UTFMax-1 && cut > 1 && cut < len(data) && !utf8.RuneStart(data[cut]); k++ {
+		cut--
+	}
+	return cut
+}
+
+// fill reads until buf holds at least n bytes or the input ends.
+func (s *Splitter) fill(n int) {
+	for len(s.buf) < n && !s.eof {
+		if cap(s.buf)-len(s.buf) < readBlock {
+			grown := make([]byte, len(s.buf), 2*cap(s.buf)+readBlock)
+			copy(grown, s.buf)
+			s.buf = grown
+		}
+		m, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+m]
+		if err != nil {
+			s.eof = true
+			if !errors.Is(err, io.EOF) {
+				s.err = err
+			}
+		}
+	}
+}
+
+// advance moves pos and the boundary context past data.
+func (s *Splitter) advance(data []byte) {
+	s.pos = posAfter(s.pos, data)
+	s.ctx.advance(data)
+}
+
+// posAfter returns the position just after data when data starts at p.
+func posAfter(p Pos, data []byte) Pos {
+	p.Offset += int64(len(data))
+	if n := bytes.Count(data, nl); n > 0 {
+		p.Line += int32(n)
+		p.Col = int32(len(data)-bytes.LastIndexByte(data, '\n')-1) + 1
+	} else {
+		p.Col += int32(len(data))
+	}
+	return p
+}
+
+var nl = []byte{'\n'}

@@ -1,0 +1,243 @@
+package parser
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// synthetic builds n games mixing the constructs the boundary rule must not
+// be fooled by: clocks in multi-line comments, blank lines inside the tag
+// section, games without a blank line before the next tags, escape lines,
+// tag-less games and CRLF.
+func synthetic(n int, seed uint64) []byte {
+	r := rand.New(rand.NewPCG(seed, 1))
+	var b bytes.Buffer
+	moves := []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6"}
+	for g := 0; g < n; g++ {
+		nl := "\n"
+		if r.IntN(7) == 0 {
+			nl = "\r\n"
+		}
+		if r.IntN(9) > 0 {
+			fmt.Fprintf(&b, "[Event \"Game %d\"]%s", g, nl)
+			if r.IntN(5) == 0 {
+				b.WriteString(nl)
+			}
+			fmt.Fprintf(&b, "[Site \"Here \\\"%d\\\"\"]%s[Result \"*\"]%s", g, nl, nl)
+			if r.IntN(4) > 0 {
+				b.WriteString(nl)
+			}
+		}
+		if r.IntN(6) == 0 {
+			b.WriteString("% escape line [Event \"no\"]" + nl)
+		}
+		for k := 0; k < 1+r.IntN(30); k++ {
+			if k%2 == 0 {
+				fmt.Fprintf(&b, "%d. ", k/2+1)
+			}
+			b.WriteString(moves[r.IntN(len(moves))])
+			switch r.IntN(12) {
+			case 0:
+				b.WriteString(" {[%clk 0:0" + fmt.Sprint(r.IntN(10)) + ":00]" + nl + "[%eval 0.3]}")
+			case 1:
+				b.WriteString(" (" + moves[r.IntN(len(moves))] + " {a (note)})")
+			case 2:
+				b.WriteString(nl)
+			}
+			b.WriteString(" ")
+		}
+		b.WriteString("*")
+		switch r.IntN(4) {
+		case 0:
+			b.WriteString(nl) // straight into the next tags
+		default:
+			b.WriteString(nl + nl)
+		}
+	}
+	return b.Bytes()
+}
+
+func TestSplitterCoversInput(t *testing.T) {
+	input := synthetic(300, 1)
+	whole, wholeChunks := readAll(t, input, SplitOptions{Target: len(input) + 1}, Options{})
+	checkGames(t, input, whole, wholeChunks)
+	eq(t, "one chunk", len(wholeChunks), 1)
+	for _, target := range []int{1, 50, 333, 4096} {
+		games, chunks := readAll(t, input, SplitOptions{Target: target, Max: 1 << 20}, Options{})
+		checkGames(t, input, games, chunks)
+		if len(chunks) < 2 {
+			t.Fatalf("target %d: %d chunks", target, len(chunks))
+		}
+		for k, c := range chunks {
+			if k > 0 && NextBoundary(input, int(c.Start.Offset)) != int(c.Start.Offset) {
+				t.Errorf("target %d: chunk %d starts at %d, not at a boundary", target, k, c.Start.Offset)
+			}
+			if c.Cut || c.Continued {
+				t.Errorf("target %d: chunk %d cut", target, k)
+			}
+		}
+		sameGames(t, fmt.Sprint("target ", target), games, whole)
+	}
+}
+
+// sameGames compares what matters of two readings of the same input.
+func sameGames(t *testing.T, what string, got, want []*Game) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d games, want %d", what, len(got), len(want))
+	}
+	for k := range got {
+		if a, b := summary(got[k]), summary(want[k]); a != b {
+			t.Fatalf("%s: game %d differs:\n%s\n%s", what, k, a, b)
+		}
+	}
+}
+
+func summary(g *Game) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v-%v %s %v tags:", g.Start, g.End, g.Result, g.Encoding)
+	for _, t := range g.Tags {
+		fmt.Fprintf(&b, " %s=%q", t.Name, t.Value)
+	}
+	b.WriteString(" moves:")
+	for _, m := range g.Moves {
+		fmt.Fprintf(&b, " %s/%d/%d/%v", g.Str(m.Norm), m.Prev, m.Depth, m.Pos)
+	}
+	fmt.Fprintf(&b, " problems: %v", problems(g))
+	return b.String()
+}
+
+func TestSplitterByteAtATime(t *testing.T) {
+	input := synthetic(40, 2)
+	want, _ := readAll(t, input, SplitOptions{}, Options{})
+	s := NewSplitter(iotest.OneByteReader(bytes.NewReader(input)), SplitOptions{Target: 100})
+	p := NewParser(Options{})
+	var got []*Game
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Parse(c, func(g *Game) { got = append(got, g.Clone()) })
+	}
+	sameGames(t, "one byte at a time", got, want)
+}
+
+func TestSplitterCapsAGiantGame(t *testing.T) {
+	big := "[Event \"big\"]\n1. e4 {" + strings.Repeat("long comment line\n", 400) + "} e5 *\n\n"
+	input := []byte("[Event \"a\"]\n1. d4 *\n\n" + big + "[Event \"b\"]\n1. c4 *\n")
+	games, chunks := readAll(t, input, SplitOptions{Target: 16, Max: 2000}, Options{})
+	checkGames(t, input, games, chunks)
+	var flags []string
+	for _, c := range chunks {
+		if len(c.Data) > 2000 {
+			t.Errorf("chunk of %d bytes over the cap", len(c.Data))
+		}
+		flags = append(flags, fmt.Sprintf("%v/%v", c.Cut, c.Continued))
+	}
+	eq(t, "chunk flags", flags, []string{"false/false", "true/false", "true/true", "true/true", "false/true", "false/false"})
+	eq(t, "first game intact", problems(games[0]), []string{})
+	eq(t, "cut game", problems(games[1])[len(games[1].Problems)-1], "114:1 game cut here: it is longer than the chunk size limit")
+	eq(t, "last game intact", norms(games[len(games)-1]), []string{"c4"})
+	eq(t, "last game tags", games[len(games)-1].Tags[0].Value, "b")
+}
+
+func TestSplitterCutsALongLineAtACharacter(t *testing.T) {
+	input := []byte("1. e4 {" + strings.Repeat("ж", 1000) + "}")
+	_, chunks := readAll(t, input, SplitOptions{Target: 10, Max: 301}, Options{})
+	for k, c := range chunks {
+		if k > 0 && c.Data[0]&0xC0 == 0x80 {
+			t.Errorf("chunk %d starts inside a character", k)
+		}
+	}
+	eq(t, "chunks", len(chunks), 7)
+}
+
+type failingReader struct {
+	data []byte
+	err  error
+}
+
+func (r *failingReader) Read(b []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, r.err
+	}
+	n := copy(b, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestSplitterReturnsReadErrorAfterData(t *testing.T) {
+	boom := errors.New("disk on fire")
+	s := NewSplitter(&failingReader{data: []byte("[Event \"a\"]\n1. e4 *\n"), err: boom}, SplitOptions{})
+	c, err := s.Next()
+	eq(t, "data first", string(c.Data)+fmt.Sprint(err), "[Event \"a\"]\n1. e4 *\n<nil>")
+	_, err = s.Next()
+	eq(t, "then the error", err, boom)
+}
+
+func TestSplitterStartOffset(t *testing.T) {
+	s := NewSplitter(strings.NewReader("[Event \"a\"]\n1. e4 *\n"), SplitOptions{Start: Pos{Offset: 1000, Line: 40, Col: 1}})
+	c, _ := s.Next()
+	eq(t, "start", c.Start, Pos{Offset: 1000, Line: 40, Col: 1})
+	var got Pos
+	NewParser(Options{}).Parse(c, func(g *Game) { got = g.Moves[0].Pos })
+	eq(t, "move", got, Pos{Offset: 1015, Line: 41, Col: 4})
+}
+
+func TestSplitterEmptyInput(t *testing.T) {
+	_, err := NewSplitter(strings.NewReader(""), SplitOptions{}).Next()
+	eq(t, "EOF", err, io.EOF)
+	games, _ := readAll(t, []byte(" \n\n \t"), SplitOptions{}, Options{})
+	eq(t, "blank input has no game", len(games), 0)
+}
+
+// TestCutsFromAnyOffset starts reading at NextBoundary of random offsets, as
+// a distributed runner would, and gets the same games as a whole reading.
+func TestCutsFromAnyOffset(t *testing.T) {
+	input := synthetic(200, 3)
+	cutsAgree(t, input, 200)
+}
+
+func cutsAgree(t *testing.T, input []byte, tries int) {
+	t.Helper()
+	whole, chunks := readAll(t, input, SplitOptions{Target: 64 << 10}, Options{})
+	checkGames(t, input, whole, chunks)
+	r := rand.New(rand.NewPCG(uint64(len(input)), 9))
+	li := newLineIndex(input)
+	for k := 0; k < tries; k++ {
+		off := r.IntN(len(input))
+		b := NextBoundary(input, off)
+		if b < 0 {
+			continue
+		}
+		start := li.pos(int64(b))
+		s := NewSplitter(bytes.NewReader(input[b:]), SplitOptions{Start: start, Target: 1 + r.IntN(5000)})
+		p := NewParser(Options{})
+		var got []*Game
+		for {
+			c, err := s.Next()
+			if err != nil {
+				break
+			}
+			p.Parse(c, func(g *Game) { got = append(got, g.Clone()) })
+		}
+		first := 0
+		for first < len(whole) && whole[first].Start.Offset < int64(b) {
+			first++
+		}
+		if first == len(whole) || whole[first].Start.Offset != int64(b) {
+			t.Fatalf("offset %d: boundary %d is not where a whole-file game starts", off, b)
+		}
+		sameGames(t, fmt.Sprintf("from offset %d (boundary %d)", off, b), got, whole[first:])
+	}
+}

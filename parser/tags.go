@@ -1,0 +1,193 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// tagPair reads a tag pair at src offset i ('[') and returns the offset
+// after it; ok is false when the text there is not a tag pair at all.
+func (p *Parser) tagPair(i int) (end int, ok bool) {
+	s := p.src
+	n := len(s)
+	j := skipBlanks(s, i+1)
+	ns := j
+	for j < n && isTagNameByte(s[j]) {
+		j++
+	}
+	ne := j
+	if ne == ns || ne-ns > maxTagName {
+		return i, false
+	}
+	j = skipBlanks(s, j)
+	if j >= n || s[j] != '"' {
+		return i, false
+	}
+	if p.ended {
+		// A tag pair after a finished game on the same line opens the next.
+		p.splitGame(i, p.posAt(i))
+	}
+	inMovetext := len(p.g.Moves) > 0 || p.pend.ok
+	pos := p.posAt(i)
+
+	j++
+	vs := len(p.tagBuf)
+	closed, truncated := false, false
+	for j < n {
+		c := s[j]
+		if c == '"' {
+			closed = true
+			j++
+			break
+		}
+		if c == '\n' || c == '\r' {
+			break
+		}
+		if c == '\\' && j+1 < n && (s[j+1] == '"' || s[j+1] == '\\') {
+			j++
+			c = s[j]
+		}
+		if len(p.tagBuf)-vs < maxTagValue {
+			p.tagBuf = append(p.tagBuf, c)
+		} else {
+			truncated = true
+		}
+		j++
+	}
+	if truncated {
+		// Cut at a character start so that the value stays valid UTF-8.
+		p.tagBuf = p.tagBuf[:runeStartBefore(p.tagBuf, len(p.tagBuf))]
+		p.problemAt(pos, fmt.Sprintf("tag value longer than %d bytes cut", maxTagValue))
+	}
+	ve := len(p.tagBuf)
+	if !closed {
+		p.problemAt(pos, "tag value not closed by \"")
+	}
+	j = skipBlanks(s, j)
+	switch {
+	case j < n && s[j] == ']':
+		j++
+	case closed:
+		p.problemAt(pos, "tag pair not closed by ]")
+		e := p.endOfLine(j)
+		if k := bytes.IndexByte(s[j:e], ']'); k >= 0 && bytes.IndexByte(s[j:j+k], '[') < 0 {
+			j += k + 1
+		}
+	}
+	if inMovetext {
+		p.problemAt(pos, "tag pair inside the movetext ignored")
+		p.tagBuf = p.tagBuf[:vs]
+		return j, true
+	}
+	ref := tagRef{valOff: int32(vs), valLen: int32(ve - vs)}
+	name := internedTagName(s[ns:ne])
+	if name == "" {
+		ref.nameOff = int32(len(p.tagBuf))
+		ref.nameLen = int32(ne - ns)
+		p.tagBuf = append(p.tagBuf, s[ns:ne]...)
+	}
+	p.g.Tags = append(p.g.Tags, Tag{Name: name, Pos: pos})
+	p.tagRefs = append(p.tagRefs, ref)
+	p.text = false
+	return j, true
+}
+
+// internedTagName returns a shared string for the tag names seen in nearly
+// every game, so that they cost no allocation; "" for others.
+func internedTagName(b []byte) string {
+	switch string(b) {
+	case "Event":
+		return "Event"
+	case "Site":
+		return "Site"
+	case "Date":
+		return "Date"
+	case "Round":
+		return "Round"
+	case "White":
+		return "White"
+	case "Black":
+		return "Black"
+	case "Result":
+		return "Result"
+	case "WhiteElo":
+		return "WhiteElo"
+	case "BlackElo":
+		return "BlackElo"
+	case "ECO":
+		return "ECO"
+	case "Opening":
+		return "Opening"
+	case "Variation":
+		return "Variation"
+	case "EventDate":
+		return "EventDate"
+	case "PlyCount":
+		return "PlyCount"
+	case "TimeControl":
+		return "TimeControl"
+	case "Termination":
+		return "Termination"
+	case "FEN":
+		return "FEN"
+	case "SetUp":
+		return "SetUp"
+	case "Variant":
+		return "Variant"
+	case "Annotator":
+		return "Annotator"
+	case "UTCDate":
+		return "UTCDate"
+	case "UTCTime":
+		return "UTCTime"
+	case "WhiteTitle":
+		return "WhiteTitle"
+	case "BlackTitle":
+		return "BlackTitle"
+	case "WhiteRatingDiff":
+		return "WhiteRatingDiff"
+	case "BlackRatingDiff":
+		return "BlackRatingDiff"
+	case "WhiteFideId":
+		return "WhiteFideId"
+	case "BlackFideId":
+		return "BlackFideId"
+	case "EventType":
+		return "EventType"
+	case "EventRounds":
+		return "EventRounds"
+	case "EventCountry":
+		return "EventCountry"
+	case "Source":
+		return "Source"
+	case "SourceDate":
+		return "SourceDate"
+	case "Board":
+		return "Board"
+	case "Mode":
+		return "Mode"
+	case "Time":
+		return "Time"
+	case "WhiteTeam":
+		return "WhiteTeam"
+	case "BlackTeam":
+		return "BlackTeam"
+	case "Link":
+		return "Link"
+	case "ECOUrl":
+		return "ECOUrl"
+	case "StartTime":
+		return "StartTime"
+	case "EndTime":
+		return "EndTime"
+	case "EndDate":
+		return "EndDate"
+	case "CurrentPosition":
+		return "CurrentPosition"
+	case "Timezone":
+		return "Timezone"
+	case "GameId":
+		return "GameId"
+	}
+	return ""
+}

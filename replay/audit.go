@@ -1,0 +1,394 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Reason names one way in which a position cannot arise in a game played from
+// the standard starting position (or, for a Chess960 position, from one of
+// the 960 starting positions). The rules behind each one never err: a
+// position they reject is impossible, though not every impossible position
+// is caught (retrograde analysis goes deeper than this).
+type Reason uint8
+
+const (
+	// NoKing: a side has no king.
+	NoKing Reason = iota + 1
+	// TooManyKings: a side has more than one king.
+	TooManyKings
+	// PawnOnBackRank: a pawn stands on the first or last rank, where no pawn
+	// can ever be (it starts on its second rank and promotes on the last).
+	PawnOnBackRank
+	// TooManyPawns: a side has more than 8 pawns.
+	TooManyPawns
+	// TooManyPieces: a side has more than 16 pieces, king and pawns included.
+	TooManyPieces
+	// TooManyPromoted: more pieces beyond the starting set (queens over 1,
+	// rooks over 2, knights over 2, bishops over 1 per square colour) than
+	// there are missing pawns to have promoted.
+	TooManyPromoted
+	// TooFewCaptures: the pawns stand on files that need more captures by
+	// pawns than the opponent has lost pieces.
+	TooFewCaptures
+	// BadCastlingRights: a castling right whose king or rook is not on its
+	// starting square.
+	BadCastlingRights
+	// BadEnPassant: an en-passant square that no double step explains.
+	BadEnPassant
+	// OppositeCheck: the side that is not to move is in check.
+	OppositeCheck
+	// TooManyCheckers: the side to move is in check from three or more pieces.
+	TooManyCheckers
+	// ImpossibleCheck: a check that no single last move can have given.
+	ImpossibleCheck
+	// TrappedBishop: a bishop on its first rank, off its starting squares,
+	// behind pawns that have never moved, so it cannot have got there.
+	TrappedBishop
+	numReasons
+)
+
+var reasonNames = [numReasons]string{
+	"", "no-king", "too-many-kings", "pawn-on-back-rank", "too-many-pawns", "too-many-pieces",
+	"too-many-promoted", "too-few-captures", "bad-castling-rights", "bad-en-passant",
+	"opposite-check", "too-many-checkers", "impossible-check", "trapped-bishop",
+}
+
+// String is the reason's stable kebab-case name ("too-many-pawns").
+func (r Reason) String() string {
+	if r == 0 || r >= numReasons {
+		return fmt.Sprintf("reason(%d)", uint8(r))
+	}
+	return reasonNames[r]
+}
+
+// Impossibility is one reason why a position cannot arise in a game, with
+// what it concerns. String gives a sentence a person understands.
+type Impossibility struct {
+	Reason Reason
+	// Color is the side the reason concerns: the side with too many pawns,
+	// the side in check, the side owning the bad castling right, ...
+	Color Color
+	// Squares are the squares concerned (pawns on the back rank, the
+	// checkers, the castling king or rook, the en-passant square), if any.
+	Squares Bitboard
+	// Count and Limit are the count found and the most allowed, where the
+	// reason is a count (pawns, kings, promoted pieces, captures).
+	Count, Limit int
+	// Detail completes the sentence where the reason alone does not say
+	// enough (which castling right, what is wrong with a check).
+	Detail string
+}
+
+func (i Impossibility) String() string {
+	side, other := sideName(i.Color), sideName(i.Color.Other())
+	switch i.Reason {
+	case NoKing:
+		return side + " has no king"
+	case TooManyKings:
+		return fmt.Sprintf("%s has %d kings", side, i.Count)
+	case PawnOnBackRank:
+		return fmt.Sprintf("%s %s on the first or last rank: %s", side,
+			plural(i.Squares.Count(), "pawn", "pawns"), squareList(i.Squares))
+	case TooManyPawns:
+		return fmt.Sprintf("%s has %d pawns (at most 8)", side, i.Count)
+	case TooManyPieces:
+		return fmt.Sprintf("%s has %d pieces (at most 16)", side, i.Count)
+	case TooManyPromoted:
+		return fmt.Sprintf("%s has %d %s beyond the starting set but only %d missing %s to have promoted",
+			side, i.Count, plural(i.Count, "piece", "pieces"), i.Limit, plural(i.Limit, "pawn", "pawns"))
+	case TooFewCaptures:
+		return fmt.Sprintf("%s's pawns must have made at least %d %s to stand on their files, but %s has lost only %d %s",
+			side, i.Count, plural(i.Count, "capture", "captures"), other, i.Limit, plural(i.Limit, "piece", "pieces"))
+	case BadCastlingRights:
+		return fmt.Sprintf("%s has a castling right %s", side, i.Detail)
+	case BadEnPassant:
+		return fmt.Sprintf("en-passant square %s does not follow a double step by a %s pawn: %s",
+			squareList(i.Squares), strings.ToLower(side), i.Detail)
+	case OppositeCheck:
+		return fmt.Sprintf("%s is in check but it is %s to move", side, other)
+	case TooManyCheckers:
+		return fmt.Sprintf("%s is in check from %d pieces (%s); no move gives more than a double check",
+			side, i.Count, squareList(i.Squares))
+	case ImpossibleCheck:
+		return fmt.Sprintf("%s is in check from %s, which no single move can give: %s",
+			side, squareList(i.Squares), i.Detail)
+	case TrappedBishop:
+		return fmt.Sprintf("%s bishop on %s cannot have got there: %s", side, squareList(i.Squares), i.Detail)
+	}
+	return i.Reason.String()
+}
+
+func sideName(c Color) string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// squareList writes the squares of b as "a1, e8".
+func squareList(b Bitboard) string {
+	var parts []string
+	for s := range b.Squares() {
+		parts = append(parts, s.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Audit lists every reason found why the position cannot arise in a game from
+// the standard starting position, or from a Chess960 one when p.Chess960().
+// Nil means none was found. ParseFEN sets the Chess960 flag by itself when a
+// castling right needs it; a caller that knows the game is standard chess
+// (no Variant tag) should SetChess960(false) first, or use AuditFEN, so that
+// such a right is reported rather than taken as Chess960.
+//
+// Castling rights that ParseFEN has already dropped (no king on its first
+// rank, no rook on the named square) are invisible here: AuditFEN reports
+// those too.
+func (p *Position) Audit() []Impossibility {
+	var out []Impossibility
+	for c := White; c <= Black; c++ {
+		out = p.auditMaterial(out, c)
+	}
+	for c := White; c <= Black; c++ {
+		out = p.auditCastling(out, c)
+	}
+	out = p.auditEnPassant(out)
+	out = p.auditChecks(out)
+	if !p.chess960 {
+		for c := White; c <= Black; c++ {
+			out = p.auditBishops(out, c)
+		}
+	}
+	return out
+}
+
+// AuditFEN parses fen and audits the position as a game of standard chess, or
+// of Chess960 when chess960 is set. Besides what Audit finds it reports the
+// castling rights of the FEN that ParseFEN drops because their king or rook
+// is missing. A FEN that cannot be read is an error (a *FENError) and no
+// audit.
+func AuditFEN(fen string, chess960 bool) (Position, []Impossibility, error) {
+	p, err := ParseFEN(fen)
+	if err != nil {
+		return p, nil, err
+	}
+	q := p
+	q.chess960 = chess960
+	out := q.Audit()
+	if fs := splitFields(fen); len(fs) > 2 {
+		out = p.auditDroppedRights(out, fs[2].text)
+	}
+	return p, out, nil
+}
+
+// Starting counts of each kind, the king aside; bishops are one per square
+// colour and counted apart.
+var startCount = [King]int{Pawn: 8, Knight: 2, Rook: 2, Queen: 1}
+
+// lightSquares is the set of light squares (b1, a2, ...); a1 is dark.
+const lightSquares Bitboard = 0x55aa55aa55aa55aa
+
+func (p *Position) auditMaterial(out []Impossibility, c Color) []Impossibility {
+	kings := p.Pieces(c, King)
+	switch n := kings.Count(); {
+	case n == 0:
+		out = append(out, Impossibility{Reason: NoKing, Color: c})
+	case n > 1:
+		out = append(out, Impossibility{Reason: TooManyKings, Color: c, Squares: kings, Count: n, Limit: 1})
+	}
+	pawns := p.Pieces(c, Pawn)
+	if b := pawns & (Rank1 | Rank8); b != 0 {
+		out = append(out, Impossibility{Reason: PawnOnBackRank, Color: c, Squares: b, Count: b.Count()})
+	}
+	np := pawns.Count()
+	if np > 8 {
+		out = append(out, Impossibility{Reason: TooManyPawns, Color: c, Squares: pawns, Count: np, Limit: 8})
+	}
+	if n := p.ByColor(c).Count(); n > 16 {
+		out = append(out, Impossibility{Reason: TooManyPieces, Color: c, Count: n, Limit: 16})
+	}
+	promoted := 0
+	for k := Knight; k <= Queen; k++ {
+		if k == Bishop {
+			b := p.Pieces(c, Bishop)
+			promoted += max(0, (b&lightSquares).Count()-1) + max(0, (b&^lightSquares).Count()-1)
+			continue
+		}
+		promoted += max(0, p.Pieces(c, k).Count()-startCount[k])
+	}
+	if missing := max(0, 8-np); promoted > missing {
+		out = append(out, Impossibility{Reason: TooManyPromoted, Color: c, Count: promoted, Limit: missing})
+	}
+	if np <= 8 {
+		lost := max(0, 16-p.ByColor(c.Other()).Count())
+		if need := pawnCapturesNeeded(pawns); need > lost {
+			out = append(out, Impossibility{Reason: TooFewCaptures, Color: c, Squares: pawns, Count: need, Limit: lost})
+		}
+	}
+	return out
+}
+
+// pawnCapturesNeeded is the least number of captures that puts pawns (at
+// most 8) on their files: each pawn started on a file of its own and
+// changes file only by capturing, one file per capture. Matching the sorted
+// files of the pawns to sorted distinct starting files is optimal, so a
+// small dynamic programme over (pawns placed, starting files used) finds it.
+func pawnCapturesNeeded(pawns Bitboard) int {
+	var files [8]int
+	n := 0
+	for f := range 8 {
+		for range (pawns & (FileA << f)).Count() {
+			files[n] = f
+			n++
+		}
+	}
+	// best[j] = least cost of the pawns so far using starting files < j.
+	const inf = 1 << 20
+	var best [9]int
+	for i := 0; i <= n; i++ {
+		var next [9]int
+		for j := 0; j <= 8; j++ {
+			switch {
+			case i == 0:
+				next[j] = 0
+			case j < i:
+				next[j] = inf
+			default:
+				d := files[i-1] - (j - 1)
+				if d < 0 {
+					d = -d
+				}
+				next[j] = min(next[j-1], best[j-1]+d)
+			}
+		}
+		best = next
+	}
+	return best[8]
+}
+
+func (p *Position) auditCastling(out []Impossibility, c Color) []Impossibility {
+	back := 0
+	if c == Black {
+		back = 7
+	}
+	king := p.King(c)
+	bad := func(detail string, sq Bitboard) {
+		out = append(out, Impossibility{Reason: BadCastlingRights, Color: c, Squares: sq, Detail: detail})
+	}
+	for side := KingSide; side <= QueenSide; side++ {
+		r := p.castle[c][side]
+		if r == NoSquare {
+			continue
+		}
+		name := sideWord(side)
+		if !p.chess960 {
+			if king.File() != 4 {
+				bad(fmt.Sprintf("%s though its king is on %s, not %s", name, king, MakeSquare(4, back)), king.Bit())
+			}
+			home := MakeSquare(7, back)
+			if side == QueenSide {
+				home = MakeSquare(0, back)
+			}
+			if r != home {
+				bad(fmt.Sprintf("%s with the rook on %s, not %s", name, r, home), r.Bit())
+			}
+			continue
+		}
+		if f := king.File(); f == 0 || f == 7 {
+			bad(fmt.Sprintf("%s though its king is on %s, where no Chess960 king starts (it stands between the rooks)", name, king), king.Bit())
+		}
+	}
+	return out
+}
+
+func sideWord(side CastleSide) string {
+	if side == KingSide {
+		return "king-side"
+	}
+	return "queen-side"
+}
+
+// auditDroppedRights reports the letters of the castling field that ParseFEN
+// dropped because no single king stands on the first rank or no rook on the
+// square the letter names.
+func (p *Position) auditDroppedRights(out []Impossibility, field string) []Impossibility {
+	if field == "-" {
+		return out
+	}
+	for i := 0; i < len(field); i++ {
+		l := field[i]
+		c := White
+		if l >= 'a' {
+			c = Black
+		}
+		back := 0
+		if c == Black {
+			back = 7
+		}
+		lower := l | 0x20
+		kings := p.Pieces(c, King) & (Rank1 << (8 * back))
+		bad := func(detail string, sq Bitboard) {
+			out = append(out, Impossibility{Reason: BadCastlingRights, Color: c, Squares: sq, Detail: detail})
+		}
+		if kings == 0 || kings.more() {
+			bad(fmt.Sprintf("(%c) though it has no single king on its first rank", l), p.Pieces(c, King))
+			continue
+		}
+		k := kings.LSB()
+		side := KingSide
+		switch {
+		case lower == 'q':
+			side = QueenSide
+		case lower >= 'a' && lower <= 'h' && int(lower-'a') < k.File():
+			side = QueenSide
+		case lower != 'k' && (lower < 'a' || lower > 'h'):
+			continue // ParseFEN rejects these
+		}
+		if p.castle[c][side] != NoSquare {
+			continue
+		}
+		where := "on that side of its king"
+		if lower >= 'a' && lower <= 'h' {
+			where = "on " + MakeSquare(int(lower-'a'), back).String()
+		}
+		bad(fmt.Sprintf("%s (%c) though it has no rook %s", sideWord(side), l, where), 0)
+	}
+	return out
+}
+
+func (p *Position) auditEnPassant(out []Impossibility) []Impossibility {
+	ep := p.ep
+	if ep == NoSquare {
+		return out
+	}
+	mover := p.turn.Other() // the side whose pawn made the double step
+	rank, fwd := 5, Square(-8)
+	if p.turn == Black {
+		rank, fwd = 2, 8
+	}
+	bad := func(detail string) {
+		out = append(out, Impossibility{Reason: BadEnPassant, Color: mover, Squares: ep.Bit(), Detail: detail})
+	}
+	if ep.Rank() != rank {
+		bad(fmt.Sprintf("with %s to move it must be on rank %d", sideName(p.turn), rank+1))
+		return out
+	}
+	pawn, origin := ep+fwd, ep-fwd
+	switch {
+	case p.board[pawn] != MakePiece(mover, Pawn):
+		bad(fmt.Sprintf("there is no %s pawn on %s", strings.ToLower(sideName(mover)), pawn))
+	case p.board[ep] != NoPiece:
+		bad(fmt.Sprintf("%s is not empty", ep))
+	case p.board[origin] != NoPiece:
+		bad(fmt.Sprintf("%s, where the pawn came from, is not empty", origin))
+	}
+	return out
+}

@@ -1,0 +1,308 @@
+package replay
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// reasons lists the reasons of an audit in order, for exact comparison.
+func reasons(list []Impossibility) []Reason {
+	var r []Reason
+	for _, i := range list {
+		r = append(r, i.Reason)
+	}
+	return r
+}
+
+func TestAuditFires(t *testing.T) {
+	tests := []struct {
+		name     string
+		fen      string
+		chess960 bool
+		want     []Reason
+		message  string // a fragment of the first message
+	}{
+		{"no black king", "8/8/8/8/8/8/8/K7 w - - 0 1", false, []Reason{NoKing}, "Black has no king"},
+		{"empty board", "8/8/8/8/8/8/8/8 w - - 0 1", false, []Reason{NoKing, NoKing}, "White has no king"},
+		{"two white kings", "k7/8/8/8/8/8/8/K1K5 w - - 0 1", false, []Reason{TooManyKings}, "White has 2 kings"},
+		{"pawn on last rank", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", false, []Reason{PawnOnBackRank}, "White pawn on the first or last rank: a8"},
+		{"pawns on first rank", "4k3/8/8/8/8/8/8/pp2K3 w - - 0 1", false, []Reason{PawnOnBackRank}, "Black pawns on the first or last rank: a1, b1"},
+		{"nine pawns", "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", false, []Reason{TooManyPawns}, "White has 9 pawns"},
+		{"seventeen pieces", "rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPieces, TooManyPromoted}, "White has 17 pieces"},
+		{"three queens, one pawn missing", "4k3/8/8/8/8/8/PPPPPPP1/QQQ1K3 w - - 0 1", false,
+			[]Reason{TooManyPromoted}, "White has 2 pieces beyond the starting set but only 1 missing pawn"},
+		{"two dark bishops, no pawn missing", "4k3/8/8/8/8/4B3/PPPPPPPP/2B1K3 w - - 0 1", false,
+			[]Reason{TooManyPromoted}, "1 piece beyond"},
+		{"three black knights, all pawns", "nnn1k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1", false,
+			[]Reason{TooManyPromoted}, "Black has 1 piece beyond"},
+		{"doubled pawn without a capture", "rnbqkbnr/pppppppp/8/8/8/P7/P1PPPPPP/RNBQKBNR w KQkq - 0 1", false,
+			[]Reason{TooFewCaptures}, "White's pawns must have made at least 1 capture to stand on their files, but Black has lost only 0 pieces"},
+		{"pawns on the first rank", "4k3/8/8/8/8/8/8/PPP1K3 w - - 0 1", false, []Reason{PawnOnBackRank}, "c1"},
+		{"tripled pawns, one capture", "1nbqkbnr/pppppppp/8/8/P7/P7/P2PPPPP/RNBQKBNR w KQk - 0 1", false,
+			[]Reason{TooFewCaptures}, "at least 3 captures to stand on their files, but Black has lost only 1 piece"},
+		{"king on d1 with rights in standard chess", "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1", false,
+			[]Reason{BadCastlingRights, BadCastlingRights}, "White has a castling right king-side though its king is on d1, not e1"},
+		{"inner rook in standard chess", "r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1", false,
+			[]Reason{BadCastlingRights}, "king-side with the rook on g1, not h1"},
+		{"rook odds with the right kept", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w KQkq - 0 1", false,
+			[]Reason{BadCastlingRights}, "White has a castling right queen-side (Q) though it has no rook on that side of its king"},
+		{"right without a king on the first rank", "r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1", false,
+			[]Reason{BadCastlingRights, BadCastlingRights}, "(K) though it has no single king on its first rank"},
+		{"shredder right with no rook", "4k3/8/8/8/8/8/8/R3K3 w B - 0 1", false,
+			[]Reason{BadCastlingRights}, "queen-side (B) though it has no rook on b1"},
+		{"chess960 king in the corner", "6k1/8/8/8/8/8/8/K6R w K - 0 1", true,
+			[]Reason{BadCastlingRights}, "where no Chess960 king starts"},
+		{"en passant without a pawn", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", false,
+			[]Reason{BadEnPassant}, "en-passant square e6 does not follow a double step by a black pawn: there is no black pawn on e5"},
+		{"en passant on the wrong rank", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", false,
+			[]Reason{BadEnPassant}, "with White to move it must be on rank 6"},
+		{"en passant with the origin occupied", "4k3/4n3/8/4pP2/8/8/8/4K3 w - e6 0 1", false,
+			[]Reason{BadEnPassant}, "e7, where the pawn came from, is not empty"},
+		{"en passant with the square occupied", "4k3/8/4n3/4pP2/8/8/8/4K3 w - e6 0 1", false,
+			[]Reason{BadEnPassant}, "e6 is not empty"},
+		{"side not to move in check", "4k3/8/8/8/8/8/8/K3R3 w - - 0 1", false,
+			[]Reason{OppositeCheck}, "Black is in check but it is White to move"},
+		{"adjacent kings", "8/8/8/8/8/8/8/Kk6 w - - 0 1", false,
+			[]Reason{OppositeCheck}, ""},
+		{"three checkers", "4k3/8/8/8/4K3/2n5/8/1b2r3 w - - 0 1", false,
+			[]Reason{TooManyCheckers}, "White is in check from 3 pieces (b1, e1, c3)"},
+		{"two knights", "4k3/8/5n2/8/4K3/2n5/8/8 w - - 0 1", false,
+			[]Reason{ImpossibleCheck}, "a knight and a knight cannot both give check"},
+		{"pawn and knight", "4k3/8/8/3p4/4K3/2n5/8/8 w - - 0 1", false,
+			[]Reason{ImpossibleCheck}, "a knight and a pawn"},
+		{"pawn check from its second rank", "7k/3p4/4K3/8/8/8/8/8 w - - 0 1", false,
+			[]Reason{ImpossibleCheck}, "the pawn on d7 cannot have just moved there"},
+		{"rooks on both sides of the king", "4r2k/8/8/8/4K3/8/8/4r3 w - - 0 1", false,
+			[]Reason{ImpossibleCheck}, "both checkers stand on one line through the king"},
+		{"two bishops, neither uncovered", "7k/8/8/8/4K3/8/2b3b1/8 w - - 0 1", false,
+			[]Reason{ImpossibleCheck}, "neither checker can have moved from between"},
+		{"knight boxed in", "3N4/1ppppp2/2p1k3/8/8/8/8/6K1 b - - 0 1", false,
+			[]Reason{ImpossibleCheck}, "the knight on d8 cannot have just moved there"},
+		{"check the double step cannot give", "4k3/8/8/4pP2/8/8/3n4/1K6 w - e6 0 1", false,
+			[]Reason{ImpossibleCheck}, "pawn's double step e7-e5, which cannot have uncovered the knight on d2"},
+		// The perft suite's position 4 is composed, not played: its pawns
+		// need more captures than there are missing pieces.
+		{"perft position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false,
+			[]Reason{TooFewCaptures, TooFewCaptures}, "White's pawns must have made at least 5 captures"},
+		{"bishop behind its pawn", "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1", false,
+			[]Reason{TrappedBishop}, "White bishop on a1 cannot have got there: the only way in is past the pawn on b2, which has never moved"},
+		{"black bishop behind two pawns", "1b2k3/p1p5/8/8/8/8/8/4K3 w - - 0 1", false,
+			[]Reason{TrappedBishop}, "past the pawns on a7, c7, which have never moved"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, got, err := AuditFEN(tt.fen, tt.chess960)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(reasons(got), tt.want) {
+				t.Fatalf("reasons %v, want %v (%v)", reasons(got), tt.want, got)
+			}
+			if msg := got[0].String(); !strings.Contains(msg, tt.message) {
+				t.Errorf("message %q does not contain %q", msg, tt.message)
+			}
+		})
+	}
+}
+
+func TestAuditNearMisses(t *testing.T) {
+	fens := []struct {
+		name     string
+		fen      string
+		chess960 bool
+	}{
+		{"start", StartFEN, false},
+		{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+		{"perft 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false},
+		{"perft 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", false},
+		{"perft 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", false},
+		{"two queens, a pawn missing", "4k3/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1", false},
+		{"doubled pawn after a capture", "rnbqkbnr/1ppppppp/8/8/8/P7/P1PPPPPP/RNBQKBNR w KQkq - 0 1", false},
+		{"valid en passant", "4k3/8/8/4pP2/8/8/8/4K3 w - e6 0 1", false},
+		{"en passant with a discovered check", "5b1k/8/8/2K1pP2/8/8/8/8 w - e6 0 1", false},
+		{"en passant pawn gives check", "8/8/8/4k3/4pP2/8/8/4K3 b - f3 0 1", false},
+		{"knight and bishop, discovered", "4k3/8/8/8/1b6/5n2/8/4K3 w - - 0 1", false},
+		{"rook and bishop, discovered", "4r2k/8/8/8/8/8/5b2/4K3 w - - 0 1", false},
+		{"pawn and rook, discovered", "4r2k/8/8/3p4/4K3/8/8/8 w - - 0 1", false},
+		{"en passant uncovers two lines", "8/8/3Pk3/8/8/8/B7/4R1K1 b - - 0 1", false},
+		{"knight just promoted", "3N4/1p3p2/2p1k3/8/8/8/8/6K1 b - - 0 1", false},
+		{"rook check after castling", "5k2/8/8/8/8/8/8/5RK1 b - - 0 1", false},
+		{"pawn check from its third rank", "7k/8/3p4/4K3/8/8/8/8 w - - 0 1", false},
+		{"bishop at home behind pawns", "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1", false},
+		{"bishop in the corner with a way out", "4k3/8/8/8/8/8/8/B3K3 w - - 0 1", false},
+		{"chess960 start in Shredder-FEN", "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1", true},
+		// Double Fischer random: White and Black start from different rows.
+		{"double chess960 start", "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/BRKRQNNB w KQkq - 0 1", true},
+	}
+	for _, tt := range fens {
+		t.Run(tt.name, func(t *testing.T) {
+			_, got, err := AuditFEN(tt.fen, tt.chess960)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 0 {
+				t.Fatalf("audit found %v", got)
+			}
+		})
+	}
+}
+
+// Every Chess960 starting position is possible as a Chess960 game. As a
+// standard game, one whose king is off e1 or whose rooks are off the corners
+// has impossible castling rights, and one whose bishops are off c1 and f1
+// has bishops that cannot have got past their pawns; number 518 is the
+// standard start itself.
+func TestAuditChess960Starts(t *testing.T) {
+	for n := range 960 {
+		p, err := Chess960Position(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Audit(); len(got) != 0 {
+			t.Fatalf("position %d (%s): %v", n, p.FEN(), got)
+		}
+		p.SetChess960(false)
+		var want []Reason
+		for side := KingSide; side <= QueenSide; side++ {
+			rook := p.CastlingRook(White, side)
+			if p.King(White) != MakeSquare(4, 0) {
+				want = append(want, BadCastlingRights)
+			}
+			if rook.File() != 0 && rook.File() != 7 {
+				want = append(want, BadCastlingRights)
+			}
+		}
+		want = slices.Concat(want, want) // Black mirrors White
+		for c := White; c <= Black; c++ {
+			for range (p.Pieces(c, Bishop) &^ (FileA<<2 | FileA<<5)).Count() {
+				want = append(want, TrappedBishop)
+			}
+		}
+		if got := reasons(p.Audit()); !slices.Equal(got, want) {
+			t.Fatalf("position %d as standard chess: %v, want %v", n, got, want)
+		}
+		if n == 518 && len(want) != 0 {
+			t.Fatalf("the standard start is impossible: %v", want)
+		}
+	}
+}
+
+// Playing legal moves never makes a possible position impossible: audit
+// every position of a thousand random games, standard and Chess960, with a
+// bias towards captures so that promotions, double checks and bare
+// material show up.
+func TestAuditRandomGames(t *testing.T) {
+	rng := xorshift(12345)
+	var ml MoveList
+	positions, checks, doubleChecks, enPassants := 0, 0, 0, 0
+	for game := range 1000 {
+		p := StartPosition()
+		if game%3 == 0 {
+			p, _ = Chess960Position(int(rng.next() % 960))
+		}
+		for ply := 0; ply < 300; ply++ {
+			if got := p.Audit(); len(got) != 0 {
+				t.Fatalf("game %d ply %d %s: %v", game, ply, p.FENOpts(FENOptions{AlwaysEnPassant: true}), got)
+			}
+			positions++
+			if n := p.Checkers().Count(); n > 0 {
+				checks++
+				if n == 2 {
+					doubleChecks++
+				}
+			}
+			if p.EnPassant() != NoSquare {
+				enPassants++
+			}
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			m := ml.At(int(rng.next() % uint64(ml.Len())))
+			for range 3 {
+				if p.IsCapture(m) {
+					break
+				}
+				m = ml.At(int(rng.next() % uint64(ml.Len())))
+			}
+			p.Play(m)
+		}
+	}
+	if positions < 200000 || checks < 5000 || doubleChecks < 10 || enPassants < 3000 {
+		t.Fatalf("too few cases: %d positions, %d checks, %d double checks, %d en-passant squares",
+			positions, checks, doubleChecks, enPassants)
+	}
+}
+
+func TestPawnCapturesNeeded(t *testing.T) {
+	tests := []struct {
+		files []int
+		want  int
+	}{
+		{nil, 0},
+		{[]int{0, 1, 2, 3, 4, 5, 6, 7}, 0},
+		{[]int{0, 0}, 1},
+		{[]int{0, 0, 0}, 3},    // from a, b, c: 0 + 1 + 2
+		{[]int{7, 7, 7, 7}, 6}, // from e..h: 3 + 2 + 1 + 0
+		{[]int{3, 3, 4, 4}, 2}, // from c..f: 1 + 0 + 0 + 1
+		{[]int{0, 0, 0, 0, 7, 7, 7, 7}, 12},
+		{[]int{2, 2, 5}, 1},
+	}
+	for _, tt := range tests {
+		var b Bitboard
+		rank := make(map[int]int)
+		for _, f := range tt.files {
+			b |= MakeSquare(f, 1+rank[f]).Bit()
+			rank[f]++
+		}
+		if got := pawnCapturesNeeded(b); got != tt.want || got != bruteCaptures(tt.files) {
+			t.Errorf("files %v: %d captures, want %d (brute force %d)", tt.files, got, tt.want, bruteCaptures(tt.files))
+		}
+	}
+}
+
+// bruteCaptures tries every assignment of distinct starting files.
+func bruteCaptures(files []int) int {
+	best := 1 << 20
+	var rec func(i int, used uint8, cost int)
+	rec = func(i int, used uint8, cost int) {
+		if i == len(files) {
+			best = min(best, cost)
+			return
+		}
+		for f := range 8 {
+			if used&(1<<f) == 0 {
+				d := files[i] - f
+				if d < 0 {
+					d = -d
+				}
+				rec(i+1, used|1<<f, cost+d)
+			}
+		}
+	}
+	rec(0, 0, 0)
+	return best
+}
+
+func TestAuditReasonNames(t *testing.T) {
+	seen := map[string]bool{}
+	for r := NoKing; r < numReasons; r++ {
+		name := r.String()
+		if name == "" || seen[name] || strings.ContainsAny(name, " _") {
+			t.Errorf("reason %d has name %q", r, name)
+		}
+		seen[name] = true
+	}
+	if !slices.Contains([]string{"reason(0)"}, Reason(0).String()) {
+		t.Errorf("Reason(0) is %q", Reason(0).String())
+	}
+}
+
+func TestAuditFENError(t *testing.T) {
+	if _, _, err := AuditFEN("8/8/8 w - -", false); err == nil {
+		t.Fatal("no error for a malformed FEN")
+	}
+}

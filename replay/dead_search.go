@@ -1,0 +1,197 @@
+package replay
+
+import "sync"
+
+// The search layers (2 and 4) share a workspace: move lists and child
+// positions for every ply, the line being tried, a transposition table.
+// It is large (a move list holds 768 moves), so it is pooled rather than
+// allocated per call.
+
+const (
+	maxSearchPly = 48  // plies of one search line
+	maxForced    = 128 // forced moves played out before the searches
+	ttBits       = 14
+	// shortDepth and shortNodes bound layer 2's full-width search, which
+	// must prove every line dead; it stops at the first line it cannot.
+	shortDepth, shortDepthPawnsBishops = 4, 7
+	shortNodes                         = 1500
+	// helpmateNodes bounds layer 4, the helpmate search (about 10 ms).
+	helpmateNodesDefault = 60000
+)
+
+type searchPly struct {
+	moves  MoveList
+	scores [MaxMoves]int16 // move ordering scores, parallel to moves
+	child  Position
+}
+
+// ttEntry remembers a position of the helpmate search: searched with
+// movesLeft plies to go and no mate found, complete when nothing was cut
+// below it, onPath while it is being searched (a line that comes back to
+// it adds nothing new).
+type ttEntry struct {
+	key       uint64
+	gen       uint32
+	movesLeft int8
+	complete  bool
+	onPath    bool
+}
+
+type workspace struct {
+	winner   Color
+	corner   Square // where the helpmate search drives the loser's king
+	approach Square // and where the winner's king and knights head
+	plies    [maxSearchPly + 1]searchPly
+	path     [maxSearchPly]Move // the line being searched, from the position after the forced moves
+	found    int                // length of path when a mate was found
+	forced   [maxForced]Move    // the forced moves played out first
+	nForced  int
+	seen     [maxForced]uint64
+	line     [maxForced + maxSearchPly]Move
+	nodes    int
+	limit    int
+	gen      uint32
+	tt       [1 << ttBits]ttEntry
+	wall     wallAnalysis
+}
+
+var workspaces = sync.Pool{New: func() any { return new(workspace) }}
+
+func getWorkspace() *workspace  { return workspaces.Get().(*workspace) }
+func putWorkspace(w *workspace) { workspaces.Put(w) }
+
+// mateLine is the forced moves followed by the first n moves of path.
+func (w *workspace) mateLine(n int) []Move {
+	k := copy(w.line[:], w.forced[:w.nForced])
+	k += copy(w.line[k:], w.path[:n])
+	return w.line[:k]
+}
+
+// terminal judges a position without legal moves: mate of the loser is a
+// mate for the winner; stalemate or the winner mated ends the game without.
+func (w *workspace) terminal(q *Position) Verdict {
+	if q.turn != w.winner && q.InCheck() {
+		return Yes
+	}
+	return No
+}
+
+// playForced plays out the moves of q while the side to move has only one
+// (layer 2's first half): a flagged king that must take the last pawn, a
+// check with one answer. The game has to pass through those positions, so
+// what holds after them holds before. A cycle of forced moves never ends,
+// so never in mate.
+func (w *workspace) playForced(q *Position) Verdict {
+	w.nForced = 0
+	ml := &w.plies[0].moves
+	for {
+		// A mate already on the board comes first: a set-up position may
+		// show one that the material rules take for impossible (a double
+		// check by two bishops on one square colour, which no move can give).
+		q.LegalMoves(ml)
+		switch {
+		case ml.n == 0:
+			return w.terminal(q)
+		case q.cannotMateByMaterial(w.winner):
+			return No
+		case ml.n > 1 || w.nForced == maxForced:
+			return Unknown
+		}
+		key := q.Key()
+		for _, k := range w.seen[:w.nForced] {
+			if k == key {
+				return No
+			}
+		}
+		w.seen[w.nForced], w.forced[w.nForced] = key, ml.moves[0]
+		w.nForced++
+		q.Play(ml.moves[0])
+	}
+}
+
+// fast runs layers 1 to 3 for winner c.
+func (w *workspace) fast(p *Position, c Color) (Verdict, []Move) {
+	w.winner = c
+	q := *p
+	if v := w.playForced(&q); v != Unknown {
+		return v, w.mateLine(0)
+	}
+	depth := shortDepth
+	if q.ByKind(Knight)|q.ByKind(Rook)|q.ByKind(Queen) == 0 {
+		depth = shortDepthPawnsBishops
+	}
+	w.nodes, w.limit = 0, shortNodes
+	switch v := w.allDead(&q, 0, depth); v {
+	case Yes:
+		return Yes, w.mateLine(w.found)
+	case No:
+		return No, nil
+	}
+	if w.wallProvesNoMate(&q) {
+		return No, nil
+	}
+	return Unknown, nil
+}
+
+// allDead is layer 2's full-width search: No when every line of depth
+// plies ends dead (material layer 1, or a game end that is not the
+// winner's mate), Yes at the first mate by the winner it meets, Unknown at
+// the first line it leaves open. Lines are cut early, so in a lively
+// position it costs a few move generations.
+func (w *workspace) allDead(q *Position, ply, depth int) Verdict {
+	if q.cannotMateByMaterial(w.winner) {
+		return No
+	}
+	ml := &w.plies[ply].moves
+	q.LegalMoves(ml)
+	if ml.n == 0 {
+		v := w.terminal(q)
+		if v == Yes {
+			w.found = ply
+		}
+		return v
+	}
+	if depth == 0 || w.nodes >= w.limit {
+		return Unknown
+	}
+	w.nodes++
+	child := &w.plies[ply].child
+	for _, m := range ml.Slice() {
+		*child = *q
+		child.Play(m)
+		w.path[ply] = m
+		if v := w.allDead(child, ply+1, depth-1); v != No {
+			return v
+		}
+	}
+	return No
+}
+
+// full runs layer 4 for winner c after the forced moves: an iteratively
+// deepened helpmate search. Yes comes with the mating line; No only when a
+// search ran to the end of every line without cutting any.
+func (w *workspace) full(p *Position, c Color, wantLine bool) (Verdict, []Move) {
+	w.winner = c
+	q := *p
+	if v := w.playForced(&q); v != Unknown {
+		return v, w.mateLine(0)
+	}
+	w.nodes, w.limit = 0, helpmateNodes
+	w.corner, w.approach = mateCorner(&q, c)
+	for depth := 1; depth < maxSearchPly && w.nodes < w.limit; depth++ {
+		// A fresh table for every depth: an entry marked complete may rest
+		// on an ancestor that was still being searched, which holds only
+		// within one pass.
+		w.gen++
+		found, complete := w.search(&q, 0, depth*costNormal, false)
+		if found {
+			return Yes, w.mateLine(w.found)
+		}
+		if complete {
+			return No, nil
+		}
+	}
+	return Unknown, nil
+}
+
+var helpmateNodes = helpmateNodesDefault

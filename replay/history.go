@@ -1,0 +1,232 @@
+package replay
+
+// Repetition and the move-count rules (FIDE 9.2, 9.3, 9.6), with the
+// semantics python-chess gives them, so that our findings and its facts
+// about the same games agree ply for ply:
+//
+//   - positions are compared by RepetitionKey: placement, side to move,
+//     castling rights, and the en-passant square only when an en-passant
+//     capture is legal (FIDE 9.2.2);
+//   - occurrences are counted back to the last irreversible move and
+//     include the start position when none intervened. A move is
+//     irreversible (IsIrreversible) when it captures, moves a pawn, or
+//     takes away a castling right, and also, as python-chess's
+//     is_irreversible has it, when it is made in a position where an
+//     en-passant capture was legal: that position cannot recur, because
+//     the right to take en passant is gone after any move.
+
+// historyInline is how many positions a History holds before it spills to
+// the heap: the window between irreversible moves is rarely longer than
+// the 150 plies after which the game is drawn anyway.
+const historyInline = 1024
+
+// History records the repetition keys of the positions since the last
+// irreversible move. Start it with Reset, then Push the position after
+// every ply (or let Play and PlayNull do both). It allocates nothing until
+// more than 1024 plies pass without an irreversible move.
+type History struct {
+	keys     [historyInline]uint64
+	overflow []uint64 // keys past historyInline
+	n        int      // keys in the window
+	count    int      // occurrences of the last key in the window
+	repeated bool     // some key occurs twice or more in the window
+}
+
+// Reset starts the history at the position p (the start of a game).
+func (h *History) Reset(p *Position) {
+	h.n, h.overflow, h.count, h.repeated = 0, h.overflow[:0], 0, false
+	h.Push(p, true)
+}
+
+// Push records p, the position after a ply; irreversible says whether that
+// ply was (see IsIrreversible, asked of the position before the ply).
+func (h *History) Push(p *Position, irreversible bool) {
+	k := p.RepetitionKey()
+	if irreversible {
+		h.n, h.overflow, h.repeated = 0, h.overflow[:0], false
+	}
+	// Keys include the side to move, so only every other entry can match.
+	c := 1
+	for i := h.n - 2; i >= 0; i -= 2 {
+		if h.at(i) == k {
+			c++
+		}
+	}
+	if h.n < historyInline {
+		h.keys[h.n] = k
+	} else {
+		h.overflow = append(h.overflow, k)
+	}
+	h.n++
+	h.count = c
+	if c >= 2 {
+		h.repeated = true
+	}
+}
+
+func (h *History) at(i int) uint64 {
+	if i < historyInline {
+		return h.keys[i]
+	}
+	return h.overflow[i-historyInline]
+}
+
+// Play plays the legal move m in p and records the result.
+func (h *History) Play(p *Position, m Move) {
+	irreversible := p.IsIrreversible(m)
+	p.Play(m)
+	h.Push(p, irreversible)
+}
+
+// PlayNull plays a null move in p and records the result. A null move is
+// irreversible only when an en-passant capture was legal before it.
+func (h *History) PlayNull(p *Position) {
+	irreversible := p.IsIrreversible(NoMove)
+	p.PlayNull()
+	h.Push(p, irreversible)
+}
+
+// Len is the number of positions in the window: the last one pushed and
+// those before it back to the last irreversible move.
+func (h *History) Len() int { return h.n }
+
+// Count is how many times the last position pushed has occurred in the
+// window, itself included (0 before Reset).
+func (h *History) Count() int { return h.count }
+
+// IsRepetition reports whether the last position pushed has occurred at
+// least times times (python-chess's is_repetition).
+func (h *History) IsRepetition(times int) bool { return h.count >= times }
+
+// IsThreefold reports whether the current position has occurred three times.
+func (h *History) IsThreefold() bool { return h.count >= 3 }
+
+// IsFivefold reports whether the current position has occurred five times:
+// the game is drawn (FIDE 9.6.1).
+func (h *History) IsFivefold() bool { return h.count >= 5 }
+
+// CanClaimThreefold reports whether the side to move in p, the position
+// last pushed, may claim a draw by repetition (FIDE 9.2): p has occurred
+// three times, or some legal move reaches a position for the third time
+// (python-chess's can_claim_threefold_repetition). It plays the legal
+// moves only when a position of the window has already occurred twice.
+func (h *History) CanClaimThreefold(p *Position) bool {
+	if h.count >= 3 {
+		return true
+	}
+	if !h.repeated || h.n < 2 {
+		return false
+	}
+	// The keys with the opponent to move that occur twice: a move must
+	// reach one of them. Usually there are none and nothing is played.
+	var twice [16]uint64
+	nt := 0
+	for i := h.n - 2; i >= 0 && nt < len(twice); i -= 2 {
+		k := h.at(i)
+		seen := false
+		for _, t := range twice[:nt] {
+			seen = seen || t == k
+		}
+		if seen {
+			continue
+		}
+		for j := i - 2; j >= 0; j -= 2 {
+			if h.at(j) == k {
+				twice[nt] = k
+				nt++
+				break
+			}
+		}
+	}
+	if nt == 0 {
+		return false
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Slice() {
+		q := *p
+		q.Play(m)
+		k := q.RepetitionKey()
+		if nt < len(twice) {
+			for _, t := range twice[:nt] {
+				if t == k {
+					return true
+				}
+			}
+			continue
+		}
+		c := 0
+		for i := h.n - 2; i >= 0; i -= 2 {
+			if h.at(i) == k {
+				c++
+			}
+		}
+		if c >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// IsIrreversible reports whether playing m in p cuts the repetition
+// history: a capture, a pawn move, a move that takes away a castling right
+// of either side, or any move (NoMove for a null move) made when an
+// en-passant capture is legal in p.
+func (p *Position) IsIrreversible(m Move) bool {
+	if p.LegalEnPassant() {
+		return true
+	}
+	if m == NoMove {
+		return false
+	}
+	from := m.From()
+	if p.board[from].Kind() == Pawn || p.IsCapture(m) {
+		return true
+	}
+	touched := from.Bit() | m.To().Bit()
+	for c := range 2 {
+		for _, r := range p.castle[c] {
+			if r != NoSquare && touched.Has(r) {
+				return true
+			}
+		}
+	}
+	us := p.castle[p.turn]
+	return p.board[from].Kind() == King && (us[KingSide] != NoSquare || us[QueenSide] != NoSquare)
+}
+
+// IsFiftyMoves reports whether the last 100 plies had no capture and no
+// pawn move and the side to move has a legal move (python-chess's
+// is_fifty_moves).
+func (p *Position) IsFiftyMoves() bool { return p.halfmove >= 100 && p.HasLegalMove() }
+
+// CanClaimFiftyMoves reports whether the side to move may claim a draw by
+// the fifty-move rule (FIDE 9.3), as python-chess's can_claim_fifty_moves:
+// IsFiftyMoves now, or with the clock at 99 a legal move that neither
+// captures nor moves a pawn brings it to 100 in a position with a legal move.
+func (p *Position) CanClaimFiftyMoves() bool {
+	if p.IsFiftyMoves() {
+		return true
+	}
+	if p.halfmove < 99 {
+		return false
+	}
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Slice() {
+		if p.board[m.From()].Kind() == Pawn || p.IsCapture(m) {
+			continue
+		}
+		q := *p
+		q.Play(m)
+		if q.IsFiftyMoves() {
+			return true
+		}
+	}
+	return false
+}
+
+// IsSeventyFiveMoves reports whether 150 plies passed without a capture or
+// a pawn move and the side to move has a legal move, so that the game is
+// drawn (FIDE 9.6.2; a mate on the 150th ply stands).
+func (p *Position) IsSeventyFiveMoves() bool { return p.halfmove >= 150 && p.HasLegalMove() }

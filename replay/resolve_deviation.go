@@ -1,0 +1,82 @@
+package replay
+
+// Deviation is a bit set of the ways a text that resolved to a move says
+// something untrue or superfluous about it: what Resolve tolerates and a
+// validator reports as non-standard notation.
+type Deviation uint8
+
+const (
+	CaptureMarkNoCapture Deviation = 1 << iota // "Nxf3" with f3 empty
+	CaptureUnmarked                            // "Nf3" taking on f3 (pawns: "cd4"; not "dc", not UCI)
+	CheckUnmarked                              // the move checks and the text has no '+'
+	MateUnmarked                               // the move mates and the text has no '#'
+	CheckMarkFalse                             // '+' or '#' on a move that does not check
+	MateMarkFalse                              // '#' on a check that is not mate
+	OriginSuperfluous                          // SAN-style text naming more of the origin than needed ("Ngf3" with one knight)
+
+	numDeviations = iota
+)
+
+var deviationNames = [numDeviations]string{
+	"capture mark without a capture", "capture without a capture mark", "check not marked",
+	"mate not marked", "check mark on a move that does not check", "mate mark on a check that is not mate",
+	"superfluous origin",
+}
+
+// String lists the deviations in words, comma-separated ("" for none).
+func (d Deviation) String() string {
+	var b []byte
+	for i := range numDeviations {
+		if d&(1<<i) != 0 {
+			if len(b) > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, deviationNames[i]...)
+		}
+	}
+	return string(b)
+}
+
+// Deviations compares what n says with the legal move m it resolved to in
+// p. It plays m on a copy to see check and mate; it allocates nothing.
+func (p *Position) Deviations(n Notation, m Move) Deviation {
+	var d Deviation
+	if !m.IsCastle() && n.Castle == NoCastle {
+		capture := p.IsCapture(m)
+		switch {
+		case n.Capture && !capture:
+			d |= CaptureMarkNoCapture
+		case !n.Capture && capture && n.ToRank >= 0 && n.Style&StyleUCI == 0:
+			d |= CaptureUnmarked
+		}
+		if (n.FromFile >= 0 || n.FromRank >= 0) && n.Style&(StyleUCI|StyleLongAlgebraic) == 0 && n.Kind > Pawn {
+			rivals := p.sanRivals(n.Kind, m.From(), m.To())
+			if rivals == 0 || n.FromFile >= 0 && n.FromRank >= 0 && p.sanNeedsOne(m) {
+				d |= OriginSuperfluous
+			}
+		}
+	}
+	q := *p
+	q.Play(m)
+	check := q.InCheck()
+	mate := check && !q.HasLegalMove()
+	switch {
+	case mate && !n.Mate:
+		d |= MateUnmarked
+	case check && !mate && !n.Check && !n.Mate:
+		d |= CheckUnmarked
+	case !check && (n.Check || n.Mate):
+		d |= CheckMarkFalse
+	case check && !mate && n.Mate:
+		d |= MateMarkFalse
+	}
+	return d
+}
+
+// sanNeedsOne reports whether SAN tells m apart by file or rank alone, so
+// that a text giving both gives too much.
+func (p *Position) sanNeedsOne(m Move) bool {
+	from := m.From()
+	rivals := p.sanRivals(p.board[from].Kind(), from, m.To())
+	return rivals&(FileA<<uint(from.File())) == 0 || rivals&(Rank1<<(8*uint(from.Rank()))) == 0
+}

@@ -1,0 +1,132 @@
+package replay
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sanFEN parses a FEN for a test or stops it.
+func sanFEN(t testing.TB, fen string) Position {
+	t.Helper()
+	p, err := ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	return p
+}
+
+// sanMoveByUCI finds the legal move whose UCI text (standard or Chess960
+// castling) is s, or stops the test.
+func sanMoveByUCI(t testing.TB, p *Position, s string) Move {
+	t.Helper()
+	var ml MoveList
+	p.LegalMoves(&ml)
+	for _, m := range ml.Slice() {
+		if m.UCI(false) == s || m.UCI(true) == s {
+			return m
+		}
+	}
+	t.Fatalf("%s is not legal in %s", s, p.FEN())
+	return NoMove
+}
+
+// TestSANKnownStrings checks SAN and long algebraic output against the
+// cases of testdata/san/known.txt (FEN | UCI | SAN | long algebraic),
+// which cover every disambiguation, en passant, promotions with check,
+// castling with mate, Chess960 castling and the check marks.
+func TestSANKnownStrings(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "san", "known.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	cases := 0
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		fields := strings.Split(text, "|")
+		if len(fields) != 4 {
+			t.Fatalf("known.txt:%d: want 4 fields separated by |", line)
+		}
+		for i := range fields {
+			fields[i] = strings.TrimSpace(fields[i])
+		}
+		p := sanFEN(t, fields[0])
+		m := sanMoveByUCI(t, &p, fields[1])
+		if got := p.SAN(m); got != fields[2] {
+			t.Errorf("known.txt:%d: SAN(%s) = %q, want %q", line, fields[1], got, fields[2])
+		}
+		if got := p.LongAlgebraic(m); got != fields[3] {
+			t.Errorf("known.txt:%d: LongAlgebraic(%s) = %q, want %q", line, fields[1], got, fields[3])
+		}
+		n, err := ParseMove([]byte(fields[2]), SAN)
+		if err != nil {
+			t.Fatalf("known.txt:%d: ParseMove(%q): %v", line, fields[2], err)
+		}
+		if r, err := p.Resolve(n); err != nil || r != m {
+			t.Errorf("known.txt:%d: Resolve(%q) = %v, %v; want %v", line, fields[2], r, err, m)
+		}
+		cases++
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if cases < 20 {
+		t.Fatalf("only %d cases read", cases)
+	}
+}
+
+func TestSANNullAndGarbage(t *testing.T) {
+	p := StartPosition()
+	if got := p.SAN(NoMove); got != "--" {
+		t.Errorf("SAN(NoMove) = %q, want --", got)
+	}
+	if got := p.LongAlgebraic(NoMove); got != "--" {
+		t.Errorf("LongAlgebraic(NoMove) = %q, want --", got)
+	}
+	// Not legal moves: the text is meaningless but must come without a panic.
+	for _, m := range []Move{NewMove(MakeSquare(4, 3), MakeSquare(4, 4)), NewCastle(MakeSquare(4, 0), MakeSquare(3, 0)), Move(0xffff)} {
+		if p.SAN(m) == "" || p.LongAlgebraic(m) == "" {
+			t.Errorf("empty text for %v", m)
+		}
+	}
+}
+
+func TestAppendSANNoAllocations(t *testing.T) {
+	p := sanFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var ml MoveList
+	p.LegalMoves(&ml)
+	buf := make([]byte, 0, 64)
+	allocs := testing.AllocsPerRun(20, func() {
+		for _, m := range ml.Slice() {
+			buf = p.AppendSAN(buf[:0], m)
+			buf = p.AppendLongAlgebraic(buf[:0], m)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("AppendSAN allocates %.1f times per run", allocs)
+	}
+}
+
+// BenchmarkSAN writes every legal move of a middlegame position in SAN
+// (ns/move).
+func BenchmarkSAN(b *testing.B) {
+	p := sanFEN(b, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var ml MoveList
+	p.LegalMoves(&ml)
+	moves := ml.Slice()
+	buf := make([]byte, 0, 16)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range moves {
+			buf = p.AppendSAN(buf[:0], m)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
+}

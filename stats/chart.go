@@ -1,0 +1,188 @@
+package stats
+
+import "strconv"
+
+// A chart is drawn in Go and printed by the template as SVG: the template
+// only places numbers worked out here. Every bar carries data-key and
+// data-value (and each segment data-series and data-value), so that a test
+// or a script reads the numbers back from the picture.
+type chart struct {
+	ID            string // data-chart
+	Width, Height int
+	Bars          []chartBar
+	Axis          []axisLabel
+	Legend        []legendItem
+	Vertical      bool
+}
+
+type chartBar struct {
+	Key       string // data-key: what the bar counts (a code, a bin, a band)
+	Value     string // data-value: the number the bar stands for
+	Label     string // shown beside or under the bar
+	Text      string // shown at the end of the bar
+	Tip       string // the tooltip
+	LabelX    int
+	LabelY    int
+	LabelTurn bool // the label is turned to fit under a narrow bar
+	TextX     int
+	TextY     int
+	Segments  []segment
+}
+
+type segment struct {
+	Series     string // data-series and the class that colours it
+	Value      int64
+	X, Y, W, H int
+}
+
+type axisLabel struct {
+	X1, Y1, X2, Y2 int
+	TextX, TextY   int
+	Text           string
+}
+
+type legendItem struct {
+	Series string
+	Label  string
+	X, Y   int
+}
+
+// Geometry of horizontal bar charts, in pixels. The label column is as wide
+// as the longest label needs, within bounds.
+const (
+	hLabelMin  = 60
+	hLabelMax  = 300
+	hCharWidth = 7 // a generous average at the 12px font
+	hBarWidth  = 480
+	hRow       = 24
+	hBar       = 16
+	hTextRoom  = 110
+)
+
+// hBarRow is one bar of a horizontal chart: its segments, in stacking order.
+type hBarRow struct {
+	key, label, tip string
+	value           string
+	text            string
+	parts           []int64
+}
+
+// horizontalChart draws rows as horizontal bars stacked from their parts,
+// scaled to the longest, or each to the full width when whole is set;
+// series names the parts.
+func horizontalChart(id string, series, seriesLabels []string, rows []hBarRow, whole bool) chart {
+	var most int64
+	hLabelWidth := hLabelMin
+	for _, r := range rows {
+		most = max(most, sum(r.parts))
+		hLabelWidth = max(hLabelWidth, min(hLabelMax, 12+hCharWidth*displayWidth(r.label)))
+	}
+	c := chart{ID: id, Width: hLabelWidth + hBarWidth + hTextRoom}
+	top := 0
+	if len(series) > 1 {
+		top = hRow
+		for i := range series {
+			c.Legend = append(c.Legend, legendItem{Series: series[i], Label: seriesLabels[i], X: hLabelWidth + i*120, Y: 4})
+		}
+	}
+	for i, r := range rows {
+		y := top + i*hRow
+		b := chartBar{Key: r.key, Value: r.value, Label: truncate(r.label, (hLabelWidth-12)/hCharWidth), Tip: r.tip, Text: r.text,
+			LabelX: hLabelWidth - 8, LabelY: y + hBar - 3}
+		x, full := hLabelWidth, most
+		if whole {
+			full = sum(r.parts)
+		}
+		for j, p := range r.parts {
+			w := scale(p, full, hBarWidth)
+			b.Segments = append(b.Segments, segment{Series: series[j], Value: p, X: x, Y: y, W: w, H: hBar})
+			x += w
+		}
+		b.TextX, b.TextY = x+6, y+hBar-3
+		c.Bars = append(c.Bars, b)
+	}
+	c.Height = top + len(rows)*hRow + 4
+	return c
+}
+
+// Geometry of the vertical histogram.
+const (
+	vColumn  = 40
+	vBar     = 30
+	vHeight  = 220
+	vTop     = 20
+	vLabels  = 60
+	vLeftPad = 50
+)
+
+// histogram draws one vertical bar per bin, with a few horizontal rules.
+func histogram(id string, keys []string, values []int64) chart {
+	c := chart{ID: id, Vertical: true, Width: vLeftPad + len(keys)*vColumn + 10, Height: vTop + vHeight + vLabels}
+	var most int64
+	for _, v := range values {
+		most = max(most, v)
+	}
+	base := vTop + vHeight
+	step := tickStep(most)
+	top := max(step, (most+step-1)/step*step) // the highest rule, at or above the tallest bar
+	for v := int64(0); v <= top; v += step {
+		y := base - int(v*vHeight/top)
+		c.Axis = append(c.Axis, axisLabel{X1: vLeftPad, Y1: y, X2: c.Width - 10, Y2: y, TextX: vLeftPad - 6, TextY: y + 4, Text: shortNumber(v)})
+	}
+	for i, k := range keys {
+		h := scale(values[i], top, vHeight)
+		x := vLeftPad + i*vColumn + (vColumn-vBar)/2
+		c.Bars = append(c.Bars, chartBar{Key: k, Value: strconv.FormatInt(values[i], 10), Label: k,
+			Tip:    k + " moves: " + number(values[i]) + " games",
+			LabelX: x + vBar/2, LabelY: base + 14, LabelTurn: true,
+			TextX: x + vBar/2, TextY: base - h - 4, Text: shortNumber(values[i]),
+			Segments: []segment{{Series: "games", Value: values[i], X: x, Y: base - h, W: vBar, H: h}}})
+	}
+	return c
+}
+
+// scale is v's length on a scale where most takes full pixels; a value
+// above zero gets at least one pixel, so that it shows.
+func scale(v, most int64, full int) int {
+	if v <= 0 || most <= 0 {
+		return 0
+	}
+	return max(1, int(v*int64(full)/most))
+}
+
+// tickStep is the step between rules for values up to most: 1, 2 or 5
+// times a power of ten, giving two to five rules above zero.
+func tickStep(most int64) int64 {
+	step := int64(1)
+	for {
+		for _, m := range []int64{1, 2, 5} {
+			if most <= 5*m*step {
+				return m * step
+			}
+		}
+		step *= 10
+	}
+}
+
+func sum(parts []int64) int64 {
+	var n int64
+	for _, p := range parts {
+		n += p
+	}
+	return n
+}
+
+// shortNumber writes n in at most four characters or so: 999, 1.2k, 34k, 5.6M.
+func shortNumber(n int64) string {
+	switch {
+	case n < 1000:
+		return strconv.FormatInt(n, 10)
+	case n < 10_000:
+		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
+	case n < 1_000_000:
+		return strconv.FormatInt(n/1000, 10) + "k"
+	case n < 10_000_000:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
+	}
+	return strconv.FormatInt(n/1_000_000, 10) + "M"
+}

@@ -1,0 +1,261 @@
+package stats
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func sampleSummary() *Summary {
+	s := aggregateOf(sampleGames()).Summarize(20)
+	s.Sources = []string{"out/run1", "out/run2"}
+	return s
+}
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output; run go test -update and review the diff.\n got:\n%s", path, got)
+	}
+}
+
+func TestFormatsGolden(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		write func(*bytes.Buffer, *Summary) error
+	}{
+		{"sample.txt", func(b *bytes.Buffer, s *Summary) error { return WriteTable(b, s) }},
+		{"sample.md", func(b *bytes.Buffer, s *Summary) error { return WriteMarkdown(b, s) }},
+		{"sample.json", func(b *bytes.Buffer, s *Summary) error { return WriteJSON(b, s) }},
+	} {
+		var b bytes.Buffer
+		if err := tc.write(&b, sampleSummary()); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, tc.file, b.Bytes())
+	}
+}
+
+// The terminal table fits in TableWidth columns whatever the names, and
+// shows no control character or bidi override from them.
+func TestTableFitsAndIsClean(t *testing.T) {
+	games := sampleGames()
+	games = append(games,
+		Game{File: strings.Repeat("very/long/path/", 20) + "games.pgn", Event: strings.Repeat("世界選手権", 30)},
+		Game{File: "x.pgn", Event: "Line one\nLine two\r\x07bell\u202Eevil"})
+	s := aggregateOf(games).Summarize(0)
+	s.Sources = []string{strings.Repeat("src/", 40)}
+	var b bytes.Buffer
+	if err := WriteTable(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for i, line := range strings.Split(out, "\n") {
+		if w := displayWidth(line); w > TableWidth {
+			t.Errorf("line %d is %d columns wide: %q", i+1, w, line)
+		}
+	}
+	for _, bad := range []string{"\x1b", "\x07", "\r", "\u202E", "\u202e"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("table holds %q", bad)
+		}
+	}
+	for _, want := range []string{`Line one\u000aLine two\u000d\u0007bell\u202eevil`, "  世界選手権世界選手権世界選手権世界選手権世界選手権世…  ", "  …ry/long/path/very/long/path/very/long/path/games.pgn  "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+}
+
+// Names print as written in Markdown: no markup from them survives, and
+// each table row keeps its number of cells.
+func TestMarkdownEscapes(t *testing.T) {
+	games := sampleGames()
+	games = append(games, Game{File: "a|b*c_d`e[f](g)\\h.pgn", Event: "**bold** <b>x</b> & ![i](j)"})
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, aggregateOf(games).Summarize(0)); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, bad := range []string{"<script", "<img", "<b>", "**bold**", "a|b"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("markdown holds %q", bad)
+		}
+	}
+	for _, want := range []string{
+		"| &lt;script&gt;alert(1)&lt;/script&gt; |",
+		"| a\\|b\\*c\\_d\\`e\\[f\\](g)\\\\h.pgn |",
+		"| \\*\\*bold\\*\\* &lt;b&gt;x&lt;/b&gt; &amp; \\!\\[i\\](j) |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("markdown lacks %q", want)
+		}
+	}
+	// Rows of a table have as many cells as its header; escaped pipes do not count.
+	cells := regexp.MustCompile(`(^|[^\\])\|`)
+	header := 0
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			header = 0
+			continue
+		}
+		n := len(cells.FindAllString(line, -1))
+		if header == 0 {
+			header = n
+		} else if n != header {
+			t.Errorf("%d cell borders, header has %d: %s", n, header, line)
+		}
+	}
+}
+
+// JSON.md documents every key of the JSON output, and no other.
+func TestJSONKeysDocumented(t *testing.T) {
+	var b bytes.Buffer
+	s := sampleSummary()
+	// "other" groups, so that their keys appear.
+	s.Files.Other = &Group{Name: "", Games: 1}
+	s.Events.Other = &Group{Name: "", Games: 1}
+	if err := WriteJSON(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(b.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	jsonPaths(v, "", got)
+
+	doc, err := os.ReadFile("JSON.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z_\\[\\].]+)` \\|").FindAllStringSubmatch(string(doc), -1) {
+		documented[m[1]] = true
+	}
+	for _, p := range sortedKeys(got) {
+		if !documented[p] {
+			t.Errorf("JSON key %s is not in JSON.md", p)
+		}
+	}
+	for _, p := range sortedKeys(documented) {
+		if !got[p] {
+			t.Errorf("JSON.md documents %s, which the output lacks", p)
+		}
+	}
+}
+
+// jsonPaths collects the key paths of v: "codes[].code", "results.games".
+func jsonPaths(v any, prefix string, out map[string]bool) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			p := k
+			if prefix != "" {
+				p = prefix + "." + k
+			}
+			out[p] = true
+			jsonPaths(e, p, out)
+		}
+	case []any:
+		for _, e := range v {
+			jsonPaths(e, prefix+"[]", out)
+		}
+	}
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func TestNumberAndPercent(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -1234: "-1,234"} {
+		if got := number(n); got != want {
+			t.Errorf("number(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := percent(1, 3); got != "33.3%" {
+		t.Errorf("percent(1, 3) = %q", got)
+	}
+	if got := percent(1, 0); got != "" {
+		t.Errorf("percent(1, 0) = %q", got)
+	}
+	for n, want := range map[int64]string{999: "999", 1234: "1.2k", 56789: "56k", 1234567: "1.2M", 98765432: "98M"} {
+		if got := shortNumber(n); got != want {
+			t.Errorf("shortNumber(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestTruncateAndWidth(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		w     int
+		want  string
+		width int
+	}{
+		{"abcdef", 6, "abcdef", 6},
+		{"abcdef", 4, "abc…", 4},
+		{"世界選手", 5, "世界…", 5},
+		{"e\u0301t\u0301e\u0301", 3, "e\u0301t\u0301e\u0301", 3},
+		{"Каспаров", 4, "Кас…", 4},
+	} {
+		got := truncate(tc.in, tc.w)
+		if got != tc.want || displayWidth(got) != tc.width {
+			t.Errorf("truncate(%q, %d) = %q (%d columns), want %q (%d)", tc.in, tc.w, got, displayWidth(got), tc.want, tc.width)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"a/b/c.pgn", 9, "a/b/c.pgn"},
+		{"a/b/c.pgn", 6, "…c.pgn"},
+		{"игры/партия.pgn", 10, "…артия.pgn"},
+		{"対局/対局.pgn", 8, "…局.pgn"},
+	} {
+		if got := truncateLeft(tc.in, tc.w); got != tc.want || displayWidth(got) > tc.w {
+			t.Errorf("truncateLeft(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+	if got := Printable("ok \xff\x1b"); got != "ok \uFFFD\\u001b" {
+		t.Errorf("clean = %q", got)
+	}
+	if got := Printable("Каспаров"); got != "Каспаров" {
+		t.Errorf("clean changed a plain name: %q", got)
+	}
+}
+
+func TestTickStep(t *testing.T) {
+	for most, want := range map[int64]int64{0: 1, 1: 1, 5: 1, 6: 2, 10: 2, 11: 5, 25: 5, 26: 10, 1234: 500, 999999: 200000} {
+		if got := tickStep(most); got != want {
+			t.Errorf("tickStep(%d) = %d, want %d", most, got, want)
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package stats
+
+import "strings"
+
+// maxGroups bounds the names (files, events) an aggregate itemises, so that
+// an archive of a million events keeps memory bounded: tens of megabytes
+// at most per aggregate.
+const maxGroups = 100_000
+
+// group counts the games of one file or one event.
+type group struct {
+	name                    string // its key in groups.m, owned: the cache compares with it
+	games, gamesWithErrors  int64
+	errors, warnings, infos int64
+}
+
+func (g *group) add(o *group) {
+	g.games += o.games
+	g.gamesWithErrors += o.gamesWithErrors
+	g.errors += o.errors
+	g.warnings += o.warnings
+	g.infos += o.infos
+}
+
+// groups counts games by name, up to limit names; the games of names met
+// after that are counted in other.
+type groups struct {
+	m     map[string]*group
+	other group
+	limit int // 0 means maxGroups
+
+	// The last name looked up, and its counts: games come in runs of the
+	// same file and often of the same event.
+	lastName string
+	last     *group
+}
+
+// get returns the counts of name, copying name when it is new.
+func (gs *groups) get(name string) *group {
+	if gs.last != nil && name == gs.lastName {
+		return gs.last
+	}
+	if g := gs.m[name]; g != nil {
+		gs.lastName, gs.last = g.name, g
+		return g
+	}
+	limit := gs.limit
+	if limit == 0 {
+		limit = maxGroups
+	}
+	if len(gs.m) >= limit {
+		return &gs.other
+	}
+	if gs.m == nil {
+		gs.m = map[string]*group{}
+	}
+	g := &group{name: strings.Clone(name)}
+	gs.m[g.name] = g
+	gs.lastName, gs.last = g.name, g
+	return g
+}
+
+func (gs *groups) merge(o *groups) {
+	for name, g := range o.m {
+		gs.get(name).add(g)
+	}
+	gs.other.add(&o.other)
+}

@@ -1,0 +1,258 @@
+package stats
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// node is an element of the report, parsed as XML: the page is written as
+// well-formed XHTML so that a test can read it without an HTML parser.
+type node struct {
+	name     string
+	attrs    map[string]string
+	children []*node
+	text     string // the text of the element and its descendants
+}
+
+func parsePage(t *testing.T, page []byte) *node {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(page))
+	root := &node{name: "#document"}
+	stack := []*node{root}
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the report is not well-formed: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			n := &node{name: tok.Name.Local, attrs: map[string]string{}}
+			for _, a := range tok.Attr {
+				n.attrs[a.Name.Local] = a.Value
+			}
+			top := stack[len(stack)-1]
+			top.children = append(top.children, n)
+			stack = append(stack, n)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			for _, n := range stack {
+				n.text += string(tok)
+			}
+		}
+	}
+	return root
+}
+
+// all returns the elements under n (n included) for which keep is true.
+func (n *node) all(keep func(*node) bool) []*node {
+	var out []*node
+	if keep(n) {
+		out = append(out, n)
+	}
+	for _, c := range n.children {
+		out = append(out, c.all(keep)...)
+	}
+	return out
+}
+
+type bar struct {
+	value    string
+	segments map[string]string // data-series -> data-value
+}
+
+// charts reads every chart: its bars by data-key, in order.
+func charts(root *node) (map[string]map[string]bar, map[string][]string) {
+	values := map[string]map[string]bar{}
+	order := map[string][]string{}
+	for _, svg := range root.all(func(n *node) bool { return n.name == "svg" }) {
+		id := svg.attrs["data-chart"]
+		values[id] = map[string]bar{}
+		for _, g := range svg.all(func(n *node) bool { return n.attrs["class"] == "bar" }) {
+			b := bar{value: g.attrs["data-value"], segments: map[string]string{}}
+			for _, r := range g.all(func(n *node) bool { return n.name == "rect" }) {
+				b.segments[r.attrs["data-series"]] = r.attrs["data-value"]
+			}
+			values[id][g.attrs["data-key"]] = b
+			order[id] = append(order[id], g.attrs["data-key"])
+		}
+	}
+	return values, order
+}
+
+func writePage(t *testing.T, s *Summary) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteHTML(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestHTMLCharts(t *testing.T) {
+	root := parsePage(t, writePage(t, sampleSummary()))
+	values, order := charts(root)
+
+	for _, id := range []string{"findings-by-code", "terminations", "moves-per-game", "time-controls", "draw-rules",
+		"elo-score", "notations", "encodings"} {
+		if _, ok := values[id]; !ok {
+			t.Errorf("no chart %s", id)
+		}
+	}
+	for _, tc := range []struct {
+		chart, key, value string
+		segments          map[string]string
+	}{
+		{"findings-by-code", "illegal-move", "2", map[string]string{"error": "2", "warning": "0", "info": "0"}},
+		{"findings-by-code", "missed-threefold", "1", map[string]string{"error": "0", "warning": "1", "info": "0"}},
+		{"findings-by-code", "time-forfeit", "1", map[string]string{"error": "0", "warning": "0", "info": "1"}},
+		{"terminations", "none", "3", map[string]string{"games": "3"}},
+		{"terminations", "seventy-five-moves", "1", map[string]string{"games": "1"}},
+		{"terminations", "fivefold", "0", map[string]string{"games": "0"}},
+		{"moves-per-game", "0", "1", map[string]string{"games": "1"}},
+		{"moves-per-game", "21-30", "2", map[string]string{"games": "2"}},
+		{"moves-per-game", "11-20", "0", map[string]string{"games": "0"}},
+		{"moves-per-game", "201+", "1", map[string]string{"games": "1"}},
+		{"time-controls", "blitz", "2", map[string]string{"time-forfeit": "1", "other": "1"}},
+		{"time-controls", "unknown", "2", map[string]string{"time-forfeit": "0", "other": "2"}},
+		{"draw-rules", "missed-threefold", "1", map[string]string{"games": "1"}},
+		{"draw-rules", "fivefold", "0", map[string]string{"games": "0"}},
+		{"elo-score", "1800-1999", "50.0", map[string]string{"white-wins": "1", "draws": "0", "black-wins": "1"}},
+		{"elo-score", "2400-2599", "75.0", map[string]string{"white-wins": "1", "draws": "1", "black-wins": "0"}},
+		{"notations", "ru", "2", map[string]string{"games": "2"}},
+		{"notations", "", "1", map[string]string{"games": "1"}},
+		{"encodings", "cp866", "1", map[string]string{"games": "1"}},
+	} {
+		b, ok := values[tc.chart][tc.key]
+		if !ok {
+			t.Errorf("chart %s has no bar %q", tc.chart, tc.key)
+			continue
+		}
+		if b.value != tc.value {
+			t.Errorf("chart %s, bar %q: data-value %q, want %q", tc.chart, tc.key, b.value, tc.value)
+		}
+		for series, v := range tc.segments {
+			if b.segments[series] != v {
+				t.Errorf("chart %s, bar %q, series %s: %q, want %q", tc.chart, tc.key, series, b.segments[series], v)
+			}
+		}
+		if len(b.segments) != len(tc.segments) {
+			t.Errorf("chart %s, bar %q: segments %v", tc.chart, tc.key, b.segments)
+		}
+	}
+	if got := len(order["moves-per-game"]); got != nMoveBins {
+		t.Errorf("moves-per-game has %d bars, want %d", got, nMoveBins)
+	}
+	if got := strings.Join(order["findings-by-code"][:2], ","); got != "illegal-move,fifty-move-claimable" {
+		t.Errorf("findings-by-code starts %s, want the most frequent first", got)
+	}
+
+	// The results matrix: every cell, with a contradicted result marked.
+	cells := root.all(func(n *node) bool { return n.name == "td" && n.attrs["data-recorded"] != "" })
+	if len(cells) != nRecorded*nComputed {
+		t.Fatalf("results matrix has %d cells, want %d", len(cells), nRecorded*nComputed)
+	}
+	got := map[string]*node{}
+	for _, c := range cells {
+		got[c.attrs["data-recorded"]+" "+c.attrs["data-computed"]] = c
+	}
+	for _, tc := range []struct{ cell, value, class string }{
+		{"1-0 1-0", "1", "agree"},
+		{"1-0 1/2-1/2", "1", "clash"},
+		{"0-1 *", "1", ""},
+		{"none *", "1", ""},
+		{"* *", "0", "zero"},
+	} {
+		c := got[tc.cell]
+		if c == nil || c.attrs["data-value"] != tc.value || c.attrs["class"] != tc.class || strings.TrimSpace(c.text) != tc.value {
+			t.Errorf("results cell %s: %+v, want value %s, class %q", tc.cell, c, tc.value, tc.class)
+		}
+	}
+
+	cards := map[string]string{}
+	for _, c := range root.all(func(n *node) bool { return n.attrs["class"] == "card" }) {
+		cards[c.attrs["data-key"]] = c.text
+	}
+	// A card's text is its label, value and note.
+	for key, want := range map[string]string{"games": "games6678 plies", "games-with-errors": "games with errors466.7%",
+		"moves-per-game": "moves per game56.5mean", "findings": "findings10errors 5, warnings 1, infos 4"} {
+		if cards[key] != want {
+			t.Errorf("card %s = %q, want %q", key, cards[key], want)
+		}
+	}
+}
+
+// Names from the games are text, whatever they hold: no element or
+// attribute comes from them, and they read back as written.
+func TestHTMLEscapesNames(t *testing.T) {
+	page := writePage(t, sampleSummary())
+	lower := strings.ToLower(string(page))
+	for _, bad := range []string{"<script", "<img", "\x1b"} {
+		if strings.Contains(lower, bad) {
+			t.Errorf("the report holds %q", bad)
+		}
+	}
+	root := parsePage(t, page)
+	if n := root.all(func(n *node) bool { return n.name == "script" || n.name == "img" || n.attrs["onerror"] != "" }); len(n) > 0 {
+		t.Errorf("elements from names: %v", n[0].name)
+	}
+	var events []string
+	for _, table := range root.all(func(n *node) bool { return n.attrs["data-table"] == "events" }) {
+		for _, tr := range table.children[1:] {
+			events = append(events, tr.children[0].text)
+		}
+	}
+	want := []string{noEvent, scriptEvent, "Rated Blitz game", imgEvent}
+	if strings.Join(events, "\n") != strings.Join(want, "\n") {
+		t.Errorf("events read back as %q, want %q", events, want)
+	}
+	var files []string
+	for _, table := range root.all(func(n *node) bool { return n.attrs["data-table"] == "files" }) {
+		for _, tr := range table.children[1:] {
+			files = append(files, tr.children[0].text)
+		}
+	}
+	if len(files) != 3 || files[1] != `evil\u001b[31mred\u202efdp.pgn` {
+		t.Errorf("files read back as %q", files)
+	}
+}
+
+// The page loads nothing: no script, no external address, a policy that
+// forbids both.
+func TestHTMLSelfContained(t *testing.T) {
+	page := string(writePage(t, sampleSummary()))
+	root := parsePage(t, []byte(page))
+	for _, n := range root.all(func(n *node) bool { return n.attrs["src"] != "" || n.attrs["href"] != "" }) {
+		if n.attrs["src"] != "" || n.attrs["href"] != "data:," {
+			t.Errorf("<%s> loads %q%q", n.name, n.attrs["src"], n.attrs["href"])
+		}
+	}
+	rest := strings.ReplaceAll(page, `xmlns="http://www.w3.org/2000/svg"`, "")
+	if m := regexp.MustCompile(`(?i)(https?:|ftp:|//|url\(|@import)`).FindString(rest); m != "" {
+		t.Errorf("the report names an address: %q", m)
+	}
+	csp := root.all(func(n *node) bool { return n.attrs["http-equiv"] == "Content-Security-Policy" })
+	if len(csp) != 1 || !strings.HasPrefix(csp[0].attrs["content"], "default-src 'none';") ||
+		strings.Contains(csp[0].attrs["content"], "script") {
+		t.Errorf("content security policy: %v", csp)
+	}
+}
+
+func TestHTMLEmpty(t *testing.T) {
+	var a Aggregate
+	root := parsePage(t, writePage(t, a.Summarize(10)))
+	values, _ := charts(root)
+	if len(values["findings-by-code"]) != 0 || len(values["moves-per-game"]) != nMoveBins {
+		t.Errorf("empty report: %d code bars, %d move bins", len(values["findings-by-code"]), len(values["moves-per-game"]))
+	}
+	if values["moves-per-game"]["0"].value != "0" {
+		t.Errorf("empty report: bin 0 = %q", values["moves-per-game"]["0"].value)
+	}
+}

@@ -1,0 +1,298 @@
+package stats
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/arbiter-chess/arbiter/pipeline/table"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// The table directories of `arbiter check --out DIR` (pipeline/COLUMNS.md).
+const (
+	gamesDir    = "games"
+	findingsDir = "findings"
+)
+
+// readBatchRows is the number of rows read at a time: memory stays flat
+// whatever the size of the files. Tests lower it to cross batch boundaries.
+var readBatchRows int64 = 16 * 1024
+
+// The columns read, by table.
+var (
+	gamesColumns = []string{"file", "game", "event", "white_elo", "black_elo", "result", "notation",
+		"encoding", "plies", "computed_end", "computed_result", "threefold_ply", "fifty_move_ply",
+		"fivefold_ply", "seventy_five_ply", "time_category", "time_forfeit"}
+	findingsColumns = []string{"file", "game", "code", "severity"}
+)
+
+// ReadParquet reads the games and findings tables that `arbiter check --out`
+// wrote into each DIR (DIR/games/*.parquet and DIR/findings/*.parquet) into
+// one Aggregate, so that outputs of several runs or machines make one report.
+// It reads a batch of rows at a time, and several files at once.
+func ReadParquet(dirs ...string) (*Aggregate, error) {
+	inputs, err := parquetInputs(dirs)
+	if err != nil {
+		return nil, err
+	}
+	// Each worker reads a fixed share of the inputs and the shares are merged
+	// in order, so that the result does not depend on timing.
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(inputs)))
+	parts := make([]Aggregate, workers)
+	var eg errgroup.Group
+	for w := range parts {
+		eg.Go(func() error {
+			r := &pairReader{agg: &parts[w]}
+			for i := w; i < len(inputs); i += workers {
+				if err := r.read(inputs[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return nil, err
+	}
+	agg := &parts[0]
+	for i := 1; i < len(parts); i++ {
+		agg.Merge(&parts[i])
+	}
+	return agg, nil
+}
+
+// tablePair is one input's games file and its findings file.
+type tablePair struct{ games, findings string }
+
+// parquetInputs lists the games files of the directories with their
+// findings files, which must exist.
+func parquetInputs(dirs []string) ([]tablePair, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("no directory to read")
+	}
+	var out []tablePair
+	for _, dir := range dirs {
+		if _, err := os.Stat(filepath.Join(dir, gamesDir)); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("%s: no %s directory: not written by arbiter check --out", dir, gamesDir)
+			}
+			return nil, err
+		}
+		// Temporary files of a run in progress end in .tmp: the glob skips them.
+		games, err := filepath.Glob(filepath.Join(dir, gamesDir, "*.parquet"))
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range games {
+			f := filepath.Join(dir, findingsDir, filepath.Base(g))
+			if _, err := os.Stat(f); err != nil {
+				return nil, fmt.Errorf("%s has no findings table beside it: %w", g, err)
+			}
+			out = append(out, tablePair{g, f})
+		}
+	}
+	return out, nil
+}
+
+// pairReader reads inputs into agg, reusing its buffers from one input to
+// the next.
+type pairReader struct {
+	agg      *Aggregate
+	findings []validate.Finding
+	codes    map[string]validate.Code // codes not in the catalogue, copied once
+}
+
+func (r *pairReader) read(p tablePair) error {
+	games, err := openTable(p.games, gamesColumns)
+	if err != nil {
+		return err
+	}
+	defer games.close()
+	fr, err := openTable(p.findings, findingsColumns)
+	if err != nil {
+		return err
+	}
+	defer fr.close()
+	cur := findingCursor{t: fr, r: r}
+
+	var g Game
+	for games.rr.Next() {
+		rec := games.rr.RecordBatch()
+		c, err := gamesColumnsOf(rec)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.games, err)
+		}
+		for i := range int(rec.NumRows()) {
+			if err := c.fill(&g, i); err != nil {
+				return fmt.Errorf("%s: row of game %d: %w", p.games, c.game.at(i), err)
+			}
+			r.findings, err = cur.collect(g.File, c.game.at(i), r.findings[:0])
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.findings, err)
+			}
+			g.Findings = r.findings
+			r.agg.Add(&g)
+		}
+	}
+	if err := games.rr.Err(); err != nil {
+		return fmt.Errorf("%s: %w", p.games, err)
+	}
+	if err := cur.rest(); err != nil {
+		return fmt.Errorf("%s: %w", p.findings, err)
+	}
+	return nil
+}
+
+// parquetTable is an open file read a batch at a time.
+type parquetTable struct {
+	f  *file.Reader
+	rr pqarrow.RecordReader
+}
+
+// openTable opens a table file written by this schema version for reading
+// the named columns.
+func openTable(path string, columns []string) (*parquetTable, error) {
+	f, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	t := &parquetTable{f: f}
+	if err := t.open(columns); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+func (t *parquetTable) open(columns []string) error {
+	md := t.f.MetaData()
+	v := md.KeyValueMetadata().FindValue("arbiter.schema")
+	switch {
+	case v == nil:
+		return errors.New("not an arbiter table (no arbiter.schema in its metadata)")
+	case *v != table.Version:
+		return fmt.Errorf("schema version %s; this arbiter reads version %s", *v, table.Version)
+	}
+	var leaves []int
+	for _, name := range columns {
+		i := md.Schema.ColumnIndexByName(name)
+		if i < 0 {
+			return fmt.Errorf("no column %s", name)
+		}
+		leaves = append(leaves, i)
+	}
+	fr, err := pqarrow.NewFileReader(t.f, pqarrow.ArrowReadProperties{BatchSize: readBatchRows}, memory.DefaultAllocator)
+	if err != nil {
+		return err
+	}
+	t.rr, err = fr.GetRecordReader(context.Background(), leaves, nil)
+	return err
+}
+
+func (t *parquetTable) close() {
+	if t.rr != nil {
+		t.rr.Release()
+	}
+	t.f.Close()
+}
+
+// findingCursor walks the findings table beside the games table. Both are
+// in the same order of games, so the findings of each game are the rows
+// that follow with its file and game index; a row that matches no game is
+// left at the end.
+type findingCursor struct {
+	t   *parquetTable
+	r   *pairReader
+	rec arrow.RecordBatch // current batch; nil before the first and after the last
+	row int
+	c   findingsCols
+	end bool
+}
+
+// next makes the cursor's row valid, reading a batch when needed; false at
+// the end of the table.
+func (fc *findingCursor) next() (bool, error) {
+	for fc.rec == nil || fc.row >= int(fc.rec.NumRows()) {
+		if fc.end || !fc.t.rr.Next() {
+			fc.end, fc.rec = true, nil
+			return false, fc.t.rr.Err()
+		}
+		fc.rec, fc.row = fc.t.rr.RecordBatch(), 0
+		var err error
+		if fc.c, err = findingsColumnsOf(fc.rec); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// collect appends the findings of game index of file to out.
+func (fc *findingCursor) collect(file string, index int64, out []validate.Finding) ([]validate.Finding, error) {
+	for {
+		ok, err := fc.next()
+		if !ok || err != nil {
+			return out, err
+		}
+		if f, _ := fc.c.file.at(fc.row); f != file || fc.c.game.at(fc.row) != index {
+			return out, nil
+		}
+		f, err := fc.finding(fc.row)
+		if err != nil {
+			return out, fmt.Errorf("finding of game %d: %w", index, err)
+		}
+		out = append(out, f)
+		fc.row++
+	}
+}
+
+// rest fails when a finding is left after the last game: it matched none.
+func (fc *findingCursor) rest() error {
+	ok, err := fc.next()
+	if ok {
+		file, _ := fc.c.file.at(fc.row)
+		return fmt.Errorf("a finding of %s, which is not in the games table (or not in its order)",
+			table.GameID(Printable(file), int(fc.c.game.at(fc.row))))
+	}
+	return err
+}
+
+// finding reads the code and severity of row i. Codes point into the batch,
+// which is released after it is read: they are replaced by the catalogue's
+// constants, or copied once.
+func (fc *findingCursor) finding(i int) (validate.Finding, error) {
+	code, _ := fc.c.code.at(i)
+	sevName, _ := fc.c.severity.at(i)
+	sev, ok := validate.ParseSeverity(sevName)
+	if !ok {
+		return validate.Finding{}, fmt.Errorf("unknown severity %q", sevName)
+	}
+	return validate.Finding{Code: fc.r.intern(code), Severity: sev}, nil
+}
+
+func (r *pairReader) intern(code string) validate.Code {
+	for i := range validate.Catalogue {
+		if string(validate.Catalogue[i].Code) == code {
+			return validate.Catalogue[i].Code
+		}
+	}
+	if c, ok := r.codes[code]; ok {
+		return c
+	}
+	if r.codes == nil {
+		r.codes = map[string]validate.Code{}
+	}
+	c := validate.Code(string([]byte(code)))
+	r.codes[string(c)] = c
+	return c
+}

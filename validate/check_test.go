@@ -1,0 +1,207 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/replay"
+)
+
+// pgn wraps movetext in a complete Seven Tag Roster (plus the extra tags
+// given as "Name Value" lines), so that only the findings under test appear.
+func pgn(result string, extra []string, movetext string) string {
+	var b strings.Builder
+	for _, t := range [][2]string{{"Event", "Test"}, {"Site", "Here"}, {"Date", "2026.01.02"}, {"Round", "1"},
+		{"White", "A"}, {"Black", "B"}, {"Result", result}} {
+		fmt.Fprintf(&b, "[%s %q]\n", t[0], t[1])
+	}
+	for _, e := range extra {
+		name, value, _ := strings.Cut(e, " ")
+		fmt.Fprintf(&b, "[%s %q]\n", name, value)
+	}
+	b.WriteString("\n" + movetext + "\n")
+	return b.String()
+}
+
+// checkOne parses text, which must hold exactly one game, and checks it.
+func checkOne(t *testing.T, text string, opt *Options) Report {
+	t.Helper()
+	var reports []Report
+	err := parser.ReadGames(strings.NewReader(text), parser.Options{}, func(g *parser.Game) {
+		reports = append(reports, Check(g, opt))
+	})
+	if err != nil || len(reports) != 1 {
+		t.Fatalf("read %d games, err %v, from:\n%s", len(reports), err, text)
+	}
+	return reports[0]
+}
+
+// got lists findings as "code@ply" for compact, exact assertions.
+func got(r Report) string {
+	var s []string
+	for _, f := range r.Findings {
+		s = append(s, fmt.Sprintf("%s@%d", f.Code, f.Ply))
+	}
+	return strings.Join(s, " ")
+}
+
+func find(r Report, c Code) *Finding {
+	for i := range r.Findings {
+		if r.Findings[i].Code == c {
+			return &r.Findings[i]
+		}
+	}
+	return nil
+}
+
+const (
+	shuffle   = "Nf3 Nf6 Ng1 Ng8"
+	stalemate = "FEN 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+)
+
+// shuffles writes n knight shuffles from move number from on.
+func shuffles(from, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "%d. Nf3 Nf6 %d. Ng1 Ng8 ", from+2*i, from+2*i+1)
+	}
+	return b.String()
+}
+
+func TestCheckFindings(t *testing.T) {
+	ussr := &Options{Profile: USSR}
+	fide2009 := &Options{Profile: FIDE2009}
+	for _, c := range []struct {
+		name string
+		text string
+		opt  *Options
+		want string
+	}{
+		{"clean game", pgn("1/2-1/2", nil, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2"), nil, ""},
+		{"illegal move", pgn("*", nil, "1. e4 e5 2. Ke3 Nc6 3. Nf3 *"), nil, "illegal-move@3"},
+		{"ambiguous move", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"}, "1. Nd2 *"), nil, "ambiguous-move@1"},
+		{"disambiguated is fine", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"}, "1. Nbd2 *"), nil, ""},
+		{"long algebraic", pgn("*", nil, "1. e2-e4 e7-e5 2. Ng1-f3 *"), nil, "non-standard-notation@1"},
+		{"missing check mark", pgn("*", nil, "1. e4 f5 2. Qh5 *"), nil, "non-standard-notation@3"},
+		{"null move", pgn("*", nil, "1. e4 -- 2. d4 *"), nil, "null-move@2"},
+		{"mate scored right", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 0-1"), nil, ""},
+		{"mate scored as draw", pgn("1/2-1/2", nil, "1. f3 e5 2. g4 Qh4# 1/2-1/2"), nil, "wrong-result@-1"},
+		{"mate scored for the loser", pgn("1-0", nil, "1. f3 e5 2. g4 Qh4# 1-0"), nil, "wrong-result@-1"},
+		{"mate, result unknown", pgn("*", nil, "1. f3 e5 2. g4 Qh4# *"), nil, ""},
+		{"moves after mate", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 3. Kf2 0-1"), nil, "moves-after-end@5"},
+		{"stalemate scored decisive", pgn("1-0", []string{"SetUp 1", stalemate}, "1-0"), nil, "wrong-result@-1"},
+		{"stalemate drawn", pgn("1/2-1/2", []string{"SetUp 1", stalemate}, "1/2-1/2"), nil, ""},
+		{"dead position scored decisive", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4B3 w - - 0 1"}, "1-0"), nil, "wrong-result@-1"},
+		{"rook ending is alive", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 0 1"}, "1-0"), nil, ""},
+		{"threefold claimable", pgn("1/2-1/2", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2"), nil, "threefold-claimable@7"},
+		{"threefold missed", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil, "threefold-claimable@7 missed-threefold@7"},
+		{"two repetitions only", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 1-0"), nil, ""},
+		{"fivefold ends the game", pgn("1/2-1/2", nil, shuffles(1, 4)+"1/2-1/2"), nil, "threefold-claimable@7 fivefold-repetition@16"},
+		{"play after fivefold", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), nil, "threefold-claimable@7 fivefold-repetition@16 moves-after-end@17"},
+		{"no fivefold rule in 2009", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), fide2009, "threefold-claimable@7"},
+		{"fifty moves claimable at the start", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), nil, "fifty-move-claimable@0"},
+		{"fifty moves missed", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 100 80"}, "80. Ra5+ 1-0"), nil, "fifty-move-claimable@0 missed-fifty-move@0"},
+		{"fifty moves not yet", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 90 80"}, "80. Ra5+ 1-0"), nil, ""},
+		{"75 moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 149 80"}, "80. Ra5+ 1/2-1/2"), nil, "fifty-move-claimable@0 seventy-five-moves@1"},
+		{"play after 75 moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 149 80"}, "80. Ra5+ Kf4 1/2-1/2"), nil, "fifty-move-claimable@0 seventy-five-moves@1 moves-after-end@2"},
+		{"ussr: 75 moves in R+B v R", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/2r5/3K4/R4B2 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), ussr, ""},
+		{"fide: 50 moves in R+B v R", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/2r5/3K4/R4B2 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), nil, "fifty-move-claimable@0"},
+		{"impossible start", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/PPPPPPPP/P3K3 w - - 0 1"}, "*"), nil, "impossible-position@0 impossible-position@0"},
+		{"unreadable FEN", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8 w - - 0 1"}, "1. e4 *"), nil, "syntax@-1"},
+		{"illegal move in a variation", pgn("*", nil, "1. e4 e5 (1... Qxh7) 2. Nf3 *"), nil, "illegal-move@2"},
+		{"legal variation", pgn("*", nil, "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5)) 2. Nf3 *"), nil, ""},
+		{"win on time with a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "wrong-result@-1 time-forfeit@-1 timeout-insufficient-material@-1"},
+		{"win on time against a queen", pgn("1-0", []string{"SetUp 1", "FEN q7/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "time-forfeit@-1 timeout-insufficient-material@-1"},
+		{"win on time that stands", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/2r1N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "time-forfeit@-1"},
+		{"ussr: win on time needs a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/2r1N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), ussr, "time-forfeit@-1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := checkOne(t, c.text, c.opt)
+			if g := got(r); g != c.want {
+				t.Errorf("findings %q, want %q", g, c.want)
+				for _, f := range r.Findings {
+					t.Logf("  %s %s: %s", f.Code, f.Severity, f.Message)
+				}
+			}
+		})
+	}
+}
+
+func TestCheckMessages(t *testing.T) {
+	r := checkOne(t, pgn("1-0", nil, "1. f3 e5 2. g4 Qh4# 1-0"), nil)
+	if f := find(r, WrongResult); f == nil || f.Message != "Black checkmated White after 2...Qh4#, but the game is scored 1-0, not 0-1" {
+		t.Errorf("wrong-result: %+v", f)
+	}
+	r = checkOne(t, pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil)
+	if f := find(r, MissedThreefold); f == nil || f.Severity != Warning || f.Move != "Ng1" ||
+		f.Message != "Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 1-0" {
+		t.Errorf("missed-threefold: %+v", f)
+	}
+	r = checkOne(t, pgn("*", nil, "1. e4 e5 2. Ke3 Nc6 3. Nf3 *"), nil)
+	f := find(r, IllegalMove)
+	if f == nil || f.Move != "Ke3" || f.Pos.Line != 9 || f.Pos.Col != 13 || !strings.HasSuffix(f.Message, "; the 2 moves after it are not checked") {
+		t.Errorf("illegal-move: %+v", f)
+	}
+	if r.Plies != 2 || r.FirstError != IllegalMove || r.FirstErrorPly != 3 || r.Errors != 1 {
+		t.Errorf("report: plies %d, first error %s at %d, %d errors", r.Plies, r.FirstError, r.FirstErrorPly, r.Errors)
+	}
+	r = checkOne(t, pgn("*", nil, "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Qxh7)) 2. Nf3 *"), nil)
+	if f := find(r, IllegalMove); f == nil || f.Variation != "1...c5 > 2.Nc3" || f.Move != "Qxh7" || f.Ply != 4 {
+		t.Errorf("variation finding: %+v", f)
+	}
+	r = checkOne(t, pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"}, "1. Nd2 *"), nil)
+	if f := find(r, AmbiguousMove); f == nil || strings.Join(f.Suggestions, " ") != "Nbd2 Nfd2" {
+		t.Errorf("ambiguous-move: %+v", f)
+	}
+}
+
+func TestCheckReportFacts(t *testing.T) {
+	r := checkOne(t, pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 0-1"), &Options{Moves: true})
+	if r.Plies != 4 || r.End != Checkmate || r.ComputedResult != "0-1" || r.Notation != "san" ||
+		r.FinalFEN != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
+		t.Errorf("report %+v", r)
+	}
+	if len(r.Moves) != 4 || r.Moves[3].SAN != "Qh4#" || r.Moves[3].UCI != "d8h4" || r.Moves[0].Ply != 1 {
+		t.Errorf("moves %+v", r.Moves)
+	}
+	p := replay.StartPosition()
+	if r.Moves[0].Key == p.Key() {
+		t.Error("move key is the start position's")
+	}
+}
+
+// TestCheckRussianScoresheet replays the Opera game as a Russian
+// scoresheet: letters detected, mate read from the 'х' sign.
+func TestCheckRussianScoresheet(t *testing.T) {
+	text := "1. e2-e4 e7-e5 2. Кg1-f3 d7-d6 3. d2-d4 Сc8-g4 4. d4:e5 Сg4:f3 5. Фd1:f3 d6:e5 6. Сf1-c4 Кg8-f6 " +
+		"7. Фf3-b3 Фd8-e7 8. Кb1-c3 c7-c6 9. Сc1-g5 b7-b5 10. Кc3:b5 c6:b5 11. Сc4:b5+ Кb8-d7 12. 0-0-0 Лa8-d8 " +
+		"13. Лd1:d7 Лd8:d7 14. Лh1-d1 Фe7-e6 15. Сb5:d7+ Кf6:d7 16. Фb3-b8+ Кd7:b8 17. Лd1-d8х 1-0"
+	r := checkOne(t, pgn("1-0", nil, text), nil)
+	if r.Notation != "ru" || r.Plies != 33 || r.End != Checkmate || r.ComputedResult != "1-0" || got(r) != "non-standard-notation@1" {
+		t.Errorf("notation %s, plies %d, end %s, result %s, findings %q", r.Notation, r.Plies, r.End, r.ComputedResult, got(r))
+	}
+	ru := replay.Russian
+	if r2 := checkOne(t, pgn("1-0", nil, text), &Options{Letters: &ru}); r2.Plies != 33 {
+		t.Errorf("forced ru: %d plies", r2.Plies)
+	}
+	san := replay.SAN
+	if r3 := checkOne(t, pgn("1-0", nil, text), &Options{Letters: &san}); r3.Plies != 2 || r3.FirstError != Syntax {
+		t.Errorf("forced san: %d plies, first error %s", r3.Plies, r3.FirstError)
+	}
+}
+
+func TestCheckRuleConfig(t *testing.T) {
+	rules := &Config{}
+	if err := rules.Disable("wrong-result"); err != nil {
+		t.Fatal(err)
+	}
+	if err := rules.SetSeverity("moves-after-end=warning"); err != nil {
+		t.Fatal(err)
+	}
+	r := checkOne(t, pgn("1/2-1/2", nil, "1. f3 e5 2. g4 Qh4# 3. Kf2 1/2-1/2"), &Options{Rules: rules})
+	if got(r) != "moves-after-end@5" || r.Errors != 0 || r.Warnings != 1 || r.FirstError != "" {
+		t.Errorf("findings %q, %d errors, %d warnings", got(r), r.Errors, r.Warnings)
+	}
+}

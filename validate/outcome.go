@@ -1,0 +1,423 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/replay"
+)
+
+// reportMainLine turns what the main-line replay found into findings and
+// report facts: the move that could not be replayed, notation, the end of the
+// game on the board, the draw rules, and the result against the board.
+func (c *Checker) reportMainLine(recorded string) {
+	g, r, L := c.g, &c.r, &c.line
+	r.Notation = L.letters.String()
+	r.Plies = L.plies
+	r.FinalFEN = c.pos.FEN()
+
+	if L.failed {
+		m := &g.Moves[L.failIdx]
+		msg := L.failMsg
+		if rest := len(c.main) - L.plies - 1; rest > 0 {
+			msg += fmt.Sprintf("; the %s after it %s not checked", countOf(rest, "move", "moves"), isAre(rest))
+		}
+		r.Findings = append(r.Findings, Finding{Code: L.failCode, Severity: DefaultSeverity(L.failCode), Pos: m.Pos,
+			Ply: L.plies + 1, Move: g.Str(m.Raw), Message: msg, Suggestions: L.failSugg})
+	}
+	if L.nonSAN > 0 {
+		m := &g.Moves[L.firstOdd]
+		ways := L.oddStyle.String()
+		if d := L.oddDev.String(); d != "" {
+			if ways != "" {
+				ways += ", "
+			}
+			ways += d
+		}
+		if L.letters != replay.SAN {
+			ways = L.letters.Language() + " piece letters" + prefixComma(ways)
+		}
+		r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+			Pos: m.Pos, Ply: c.plyOfMain(L.firstOdd), Move: g.Str(m.Raw),
+			Message: fmt.Sprintf("%d of %d moves are not in standard SAN (%s); the first is %q", L.nonSAN, L.plies, ways, g.Str(m.Raw))})
+	}
+	if L.nullMoves > 0 {
+		m := &g.Moves[L.firstNull]
+		r.Findings = append(r.Findings, Finding{Code: NullMove, Severity: DefaultSeverity(NullMove), Pos: m.Pos,
+			Ply: c.plyOfMain(L.firstNull), Move: g.Str(m.Raw),
+			Message: fmt.Sprintf("the main line holds %s: a pass is not a move of chess", countOf(L.nullMoves, "a null move", "null moves"))})
+	}
+
+	if L.endPly >= 0 {
+		r.End = L.end
+		switch L.end {
+		case Checkmate:
+			r.ComputedResult = winFor(c.sideToMoveAt(L.endPly).Other())
+		default:
+			r.ComputedResult = "1/2-1/2"
+		}
+	}
+	decisive := recorded == "1-0" || recorded == "0-1"
+	c.reportDraws(decisive, recorded)
+
+	if L.afterEnd >= 0 {
+		m := &g.Moves[L.afterEnd]
+		more := len(c.main) - L.endPly
+		r.Findings = append(r.Findings, Finding{Code: MovesAfterEnd, Severity: DefaultSeverity(MovesAfterEnd), Pos: m.Pos,
+			Ply: L.endPly + 1, Move: g.Str(m.Raw),
+			Message: fmt.Sprintf("the game ended by %s %s, but %s more %s", endWords(L.end), c.after(L.endPly), countOf(more, "move", "moves"), follow(more))})
+	}
+	if L.failed || L.endPly < 0 || recorded == "*" {
+		return
+	}
+	at := g.ResultPos
+	if c.tags.HasResultTag {
+		at = c.tags.ResultPos
+	}
+	switch {
+	case L.end == Checkmate && recorded != r.ComputedResult:
+		winner := c.sideToMoveAt(L.endPly).Other()
+		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
+			Message: fmt.Sprintf("%s checkmated %s %s, but the game is scored %s, not %s", colourOf(winner), colourOf(winner.Other()),
+				c.after(L.endPly), recorded, r.ComputedResult)})
+	case L.end != Checkmate && decisive:
+		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
+			Message: fmt.Sprintf("the game was drawn by %s %s, but it is scored %s, not 1/2-1/2", endWords(L.end), c.after(L.endPly), recorded)})
+	}
+}
+
+// reportDraws reports the draw rules: the first claimable ply of threefold
+// and 50 moves (and their missed claims when the game was then decided),
+// fivefold and 75 moves as automatic draws where the profile has them.
+func (c *Checker) reportDraws(decisive bool, recorded string) {
+	r, L := &c.r, &c.line
+	claims := [2]struct {
+		ply             int
+		code, missed    Code
+		what            string
+		automaticReason string
+	}{
+		{r.ThreefoldPly, ThreefoldClaimable, MissedThreefold, "threefold repetition (FIDE 9.2)", ""},
+		{r.FiftyPly, FiftyMoveClaimable, MissedFiftyMove, c.fiftyRule(), ""},
+	}
+	for i, cl := range claims {
+		if cl.ply < 0 {
+			continue
+		}
+		who := colourOf(L.claimers[i])
+		m := c.moveAtPly(cl.ply)
+		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text,
+			Message: fmt.Sprintf("%s could claim a draw by %s %s", who, cl.what, c.after(cl.ply))}
+		r.Findings = append(r.Findings, f)
+		if decisive {
+			f.Code, f.Severity = cl.missed, DefaultSeverity(cl.missed)
+			f.Message = fmt.Sprintf("%s could claim a draw by %s %s, but the game went on and was scored %s", who, cl.what, c.after(cl.ply), recorded)
+			r.Findings = append(r.Findings, f)
+		}
+	}
+	if !c.opt.Profile.automaticDraws() {
+		return
+	}
+	autos := [2]struct {
+		ply  int
+		code Code
+		what string
+	}{
+		{r.FivefoldPly, FivefoldRepetition, "fivefold repetition (FIDE 9.6.1)"},
+		{r.SeventyFivePly, SeventyFiveMoves, "the 75-move rule (FIDE 9.6.2)"},
+	}
+	for _, a := range autos {
+		if a.ply < 0 {
+			continue
+		}
+		m := c.moveAtPly(a.ply)
+		wentOn := L.plies > a.ply || L.failed
+		sev := Info
+		msg := fmt.Sprintf("the game was drawn automatically by %s %s", a.what, c.after(a.ply))
+		switch {
+		case wentOn:
+			sev = Error
+			msg += ", but play went on"
+		case decisive:
+			sev = Error
+			msg += ", but it is scored " + recorded
+		}
+		r.Findings = append(r.Findings, Finding{Code: a.code, Severity: sev, Pos: m.pos, Ply: a.ply, Move: m.text, Message: msg})
+	}
+}
+
+func (c *Checker) fiftyRule() string {
+	if c.opt.Profile == USSR && ussrLongEnding(&c.pos) {
+		return "the 75-move rule of the Soviet Code for this ending"
+	}
+	return "the 50-move rule (FIDE 9.3)"
+}
+
+// replayVariations replays every side line from its branch point under the
+// main line's letter set. A move that cannot be replayed is reported with
+// the variation's path, and the rest of that line is skipped.
+func (c *Checker) replayVariations() {
+	g := c.g
+	if len(c.main) == len(g.Moves) {
+		return
+	}
+	s := c.line.letters
+	for i := range g.Moves {
+		m := &g.Moves[i]
+		if m.Depth == 0 {
+			continue
+		}
+		base, ply := &c.start, int32(1)
+		if m.Prev >= 0 {
+			if !c.played[m.Prev] {
+				continue
+			}
+			base, ply = &c.afterPos[m.Prev], c.plyOf[m.Prev]+1
+		}
+		n, err := replay.ParseMove(g.Bytes(m.Norm), s)
+		var code Code
+		var msg string
+		var sugg []string
+		switch {
+		case err != nil:
+			code, msg = Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err)
+		case n.Null:
+			c.afterPos[i] = *base
+			c.afterPos[i].PlayNull()
+		default:
+			mv, err := base.Resolve(n)
+			if err != nil {
+				code, msg, sugg = resolveFinding(err, base)
+				break
+			}
+			c.afterPos[i] = *base
+			c.afterPos[i].Play(mv)
+		}
+		if code != "" {
+			c.r.Findings = append(c.r.Findings, Finding{Code: code, Severity: DefaultSeverity(code), Pos: m.Pos, Ply: int(ply),
+				Move: g.Str(m.Raw), Variation: c.variationPath(int32(i)), Message: msg + " (in a variation)", Suggestions: sugg})
+			continue
+		}
+		c.plyOf[i], c.played[i] = ply, true
+	}
+}
+
+// variationPath names the side line holding move i by the first move of
+// each enclosing variation, outermost first: "12...Nc6 > 14.Bb5".
+func (c *Checker) variationPath(i int32) string {
+	g := c.g
+	var parts []string
+	for i >= 0 && g.Moves[i].Depth > 0 {
+		d := g.Moves[i].Depth
+		first := i
+		for p := g.Moves[first].Prev; p >= 0 && g.Moves[p].Depth == d; p = g.Moves[first].Prev {
+			first = p
+		}
+		ply := 1
+		for p := g.Moves[first].Prev; p >= 0; p = g.Moves[p].Prev {
+			ply++
+		}
+		parts = append(parts, c.moveLabel(ply)+g.Str(g.Moves[first].Raw))
+		i = g.Moves[first].Prev
+	}
+	for a, b := 0, len(parts)-1; a < b; a, b = a+1, b-1 {
+		parts[a], parts[b] = parts[b], parts[a]
+	}
+	return strings.Join(parts, " > ")
+}
+
+// checkTime runs the clock checks over the main line and judges a game
+// decided on time against what the final position allows.
+func (c *Checker) checkTime(recorded string, replayed bool) {
+	r := &c.r
+	var start ClockStart
+	if replayed {
+		start = ClockStart{BlackFirst: c.start.Turn() == replay.Black, MoveNumber: c.start.Fullmove()}
+	}
+	clocks := StartClocks(c.g, &c.tags.TimeControl, start)
+	for _, idx := range c.main {
+		clocks.Step(idx)
+	}
+	r.Findings = clocks.Finish(r.Findings)
+	forfeit, fs := DetectForfeit(&c.tags, recorded, &clocks, r.Findings)
+	r.Findings = fs
+	if replayed && !c.line.failed && forfeit.Lost {
+		at := c.g.ResultPos
+		if c.tags.HasResultTag {
+			at = c.tags.ResultPos
+		}
+		p := &c.pos
+		fp := FinalPosition{
+			CanMate: func(white bool) (bool, bool) {
+				v := p.CanMate(colourFor(white))
+				return v != replay.No, v != replay.Unknown
+			},
+			BareKing: func(white bool) bool {
+				col := colourFor(white)
+				return p.ByColor(col) == p.Pieces(col, replay.King)
+			},
+		}
+		if f, ok := TimeoutVerdict(c.opt.Profile, forfeit, recorded, at, fp); ok {
+			r.Findings = append(r.Findings, f)
+		}
+	}
+	FillTime(r, &c.tags, &clocks, forfeit)
+}
+
+// ussrLongEnding reports the five endings in which the Soviet Code allows
+// 75 moves instead of 50: K+R+B v K+R; K+N+N v K+P; K+Q+P (the pawn one step
+// from promoting) v K+Q; K+Q v K+N+N; K+B+B v K+B.
+func ussrLongEnding(p *replay.Position) bool {
+	type material struct{ p, n, b, r, q int }
+	count := func(c replay.Color) material {
+		return material{p.Pieces(c, replay.Pawn).Count(), p.Pieces(c, replay.Knight).Count(),
+			p.Pieces(c, replay.Bishop).Count(), p.Pieces(c, replay.Rook).Count(), p.Pieces(c, replay.Queen).Count()}
+	}
+	w, b := count(replay.White), count(replay.Black)
+	for _, side := range [2]replay.Color{replay.White, replay.Black} {
+		strong, weak := w, b
+		if side == replay.Black {
+			strong, weak = b, w
+		}
+		switch {
+		case strong == material{b: 1, r: 1} && weak == material{r: 1},
+			strong == material{n: 2} && weak == material{p: 1},
+			strong == material{q: 1} && weak == material{n: 2},
+			strong == material{b: 2} && weak == material{b: 1}:
+			return true
+		case strong == material{q: 1, p: 1} && weak == material{q: 1}:
+			seventh := replay.Bitboard(0xFF) << 48
+			if side == replay.Black {
+				seventh = replay.Bitboard(0xFF) << 8
+			}
+			if p.Pieces(side, replay.Pawn)&seventh != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sideToMoveAt is the side to move after ply moves of the main line.
+func (c *Checker) sideToMoveAt(ply int) replay.Color {
+	return c.start.Turn() ^ replay.Color(ply&1)
+}
+
+// moveLabel is the move number of main-line ply ply as written before its
+// move: "12." for White, "12..." for Black.
+func (c *Checker) moveLabel(ply int) string {
+	half := ply - 1
+	if c.start.Turn() == replay.Black {
+		half++
+	}
+	n := c.start.Fullmove() + half/2
+	if half%2 == 0 {
+		return fmt.Sprintf("%d.", n)
+	}
+	return fmt.Sprintf("%d...", n)
+}
+
+// after says "after 23...Kg7" for the position after ply, "in the start
+// position" for ply 0.
+func (c *Checker) after(ply int) string {
+	if ply <= 0 {
+		return "in the start position"
+	}
+	m := c.moveAtPly(ply)
+	return "after " + c.moveLabel(ply) + m.text
+}
+
+// placedMove is a main-line move's text and place, for messages.
+type placedMove struct {
+	text string
+	pos  parser.Pos
+}
+
+// moveAtPly is the main-line move of ply (the game's start for ply 0).
+func (c *Checker) moveAtPly(ply int) placedMove {
+	if ply <= 0 || ply > len(c.main) {
+		return placedMove{pos: c.g.Start}
+	}
+	mv := &c.g.Moves[c.main[ply-1]]
+	return placedMove{c.g.Str(mv.Raw), mv.Pos}
+}
+
+// plyOfMain is the ply of the main-line move at index idx of g.Moves.
+func (c *Checker) plyOfMain(idx int32) int {
+	for k, i := range c.main {
+		if i == idx {
+			return k + 1
+		}
+	}
+	return -1
+}
+
+func winFor(c replay.Color) string {
+	if c == replay.White {
+		return "1-0"
+	}
+	return "0-1"
+}
+
+func colourFor(white bool) replay.Color {
+	if white {
+		return replay.White
+	}
+	return replay.Black
+}
+
+func colourOf(c replay.Color) string {
+	if c == replay.White {
+		return "White"
+	}
+	return "Black"
+}
+
+func endWords(e End) string {
+	switch e {
+	case Checkmate:
+		return "checkmate"
+	case Stalemate:
+		return "stalemate"
+	case DeadPosition:
+		return "a dead position (FIDE 5.2.2)"
+	case Fivefold:
+		return "fivefold repetition"
+	case SeventyFive:
+		return "the 75-move rule"
+	}
+	return e.String()
+}
+
+// countOf writes "1 move" or "3 moves" ("a null move" when one reads better).
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		if strings.HasPrefix(one, "a ") {
+			return one
+		}
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+func follow(n int) string {
+	if n == 1 {
+		return "follows"
+	}
+	return "follow"
+}
+
+func prefixComma(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ", " + s
+}
