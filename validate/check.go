@@ -30,6 +30,7 @@ type Options struct {
 	Letters *replay.LetterSet
 	Rules   *Config // nil: every code on, default severities
 	Moves   bool    // fill Report.Moves
+	SAN     bool    // fill Report.SAN (for rewriting a game as clean PGN)
 }
 
 // Check replays one game and reports what is wrong with it. It is a pure
@@ -233,6 +234,9 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	*L = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1}
 	r.ThreefoldPly, r.FiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
 	r.Moves = r.Moves[:0]
+	if c.opt.SAN {
+		r.SAN = make([]string, len(g.Moves))
+	}
 	c.pos = c.start
 	c.hist.Reset(&c.pos)
 	variations := len(c.main) < len(g.Moves)
@@ -263,6 +267,9 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				L.firstNull = idx
 			}
 			fact = MoveFact{SAN: "--", UCI: "0000"}
+			if c.opt.SAN {
+				r.SAN[idx] = "--"
+			}
 			c.hist.PlayNull(&c.pos)
 		} else {
 			mv, err := c.pos.Resolve(n)
@@ -274,8 +281,11 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			if n.Style != 0 || d != 0 || s != replay.SAN {
 				L.odd(idx, n.Style, d)
 			}
-			if c.opt.Moves {
+			if c.opt.Moves || c.opt.SAN {
 				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
+				if c.opt.SAN {
+					r.SAN[idx] = fact.SAN
+				}
 			}
 			c.hist.Play(&c.pos, mv)
 		}

@@ -205,3 +205,10 @@ func TestCheckRuleConfig(t *testing.T) {
 		t.Errorf("findings %q, %d errors, %d warnings", got(r), r.Errors, r.Warnings)
 	}
 }
+
+func TestCheckSAN(t *testing.T) {
+	r := checkOne(t, pgn("*", nil, "1. e2-e4 e7e5 (1... c5 2. Ng1-f3 Qxh7 3. Nc3) 2. Ng1f3 *"), &Options{SAN: true})
+	if got := strings.Join(r.SAN, " "); got != "e4 e5 c5 Nf3   Nf3" {
+		t.Errorf("SAN %q", got)
+	}
+}

@@ -185,11 +185,17 @@ func (c *Checker) replayVariations() {
 		case n.Null:
 			c.afterPos[i] = *base
 			c.afterPos[i].PlayNull()
+			if c.opt.SAN {
+				c.r.SAN[i] = "--"
+			}
 		default:
 			mv, err := base.Resolve(n)
 			if err != nil {
 				code, msg, sugg = resolveFinding(err, base)
 				break
+			}
+			if c.opt.SAN {
+				c.r.SAN[i] = base.SAN(mv)
 			}
 			c.afterPos[i] = *base
 			c.afterPos[i].Play(mv)

@@ -52,6 +52,10 @@ type Report struct {
 
 	// Moves is filled only when Options.Moves is set.
 	Moves []MoveFact
+	// SAN is filled only when Options.SAN is set: the SAN of every move of
+	// the game (index as in parser.Game.Moves, variations included), "" for
+	// a move that was not replayed.
+	SAN []string
 }
 
 // MoveFact is one main-line ply as the moves table stores it.
