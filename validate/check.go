@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -127,6 +129,8 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	c.checkTime(recorded, replayed)
 
 	r.Findings = opt.Rules.Apply(r.Findings)
+	// Linters list findings in source order; the checks above run in rule order.
+	slices.SortStableFunc(r.Findings, func(a, b Finding) int { return cmp.Compare(a.Pos.Offset, b.Pos.Offset) })
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		switch f.Severity {

@@ -112,8 +112,8 @@ func TestCheckFindings(t *testing.T) {
 		{"unreadable FEN", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8 w - - 0 1"}, "1. e4 *"), nil, "syntax@-1"},
 		{"illegal move in a variation", pgn("*", nil, "1. e4 e5 (1... Qxh7) 2. Nf3 *"), nil, "illegal-move@2"},
 		{"legal variation", pgn("*", nil, "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5)) 2. Nf3 *"), nil, ""},
-		{"win on time with a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "wrong-result@-1 time-forfeit@-1 timeout-insufficient-material@-1"},
-		{"win on time against a queen", pgn("1-0", []string{"SetUp 1", "FEN q7/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "time-forfeit@-1 timeout-insufficient-material@-1"},
+		{"win on time with a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "wrong-result@-1 timeout-insufficient-material@-1 time-forfeit@-1"},
+		{"win on time against a queen", pgn("1-0", []string{"SetUp 1", "FEN q7/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "timeout-insufficient-material@-1 time-forfeit@-1"},
 		{"win on time that stands", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/2r1N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "time-forfeit@-1"},
 		{"ussr: win on time needs a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/2r1N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), ussr, "time-forfeit@-1"},
 	} {
