@@ -35,9 +35,11 @@ fuzz:
 	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; done
 
+# The main job on the bundled games: check them, write Parquet, print the report.
 demo: build
-	./$(BIN) perft 4
-	./$(BIN) perft --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3
+	rm -rf out/demo
+	-./$(BIN) check --out out/demo testdata/demo
+	./$(BIN) stats out/demo
 
 # The statistics report in headless Chromium (installed from Debian when missing); output in stats/e2e/out/.
 e2e:
