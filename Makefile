@@ -19,14 +19,19 @@ vet:
 # Unit tests, perft to depth 5 included. The shared corpus is not read here.
 test: vet
 	$(GO) test -count=1 ./...
+	cd bench && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 # Tests over ../shared/corpus and ../shared/reference; each skips when they are absent.
 corpus:
 	ARBITER_CORPUS=$(CORPUS) ARBITER_REFERENCE=$(REFERENCE) $(GO) test -count=1 -timeout 60m -run 'Corpus' ./...
+	cd bench && ARBITER_CORPUS=$(CORPUS) $(GO) test -count=1 -run Corpus ./...
 
-bench:
+# Deep perft, the Go benchmarks, then the whole-run comparison with peers
+# (bench/, a module of its own), which rewrites BENCHMARKS.md.
+bench: build
 	ARBITER_DEEP_PERFT=1 $(GO) test -run 'Perft' -count=1 ./replay
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	cd bench && ARBITER_CORPUS=$(CORPUS) $(GO) run ./cmd/wholerun -arbiter $(abspath $(BIN)) -out $(abspath BENCHMARKS.md) $(BENCH_FLAGS)
 
 # Each fuzz target for FUZZTIME; the seeds live in testdata/fuzz of each package.
 fuzz:

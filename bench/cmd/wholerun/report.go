@@ -1,0 +1,280 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// report renders the measurements as Markdown.
+type report struct {
+	cfg              *config
+	env              machine
+	in               *inputs
+	bins             bins
+	notes            []string
+	results, streams []Summary
+}
+
+func (r report) markdown() string {
+	var b strings.Builder
+	b.WriteString("# Whole-run benchmark: arbiter against its peers\n\n")
+	if r.cfg.note != "" {
+		fmt.Fprintf(&b, "> **%s**\n\n", r.cfg.note)
+	}
+	fmt.Fprintf(&b, "Made by `cd bench && go run ./cmd/wholerun%s` (see bench/README.md).\n\n", quotedArgs(os.Args[1:]))
+	r.machineSection(&b)
+	r.inputSection(&b)
+	r.resultSection(&b)
+	r.ratioSection(&b)
+	r.scalingSection(&b)
+	r.streamSection(&b)
+	r.commandSection(&b)
+	r.noteSection(&b)
+	return b.String()
+}
+
+func (r report) machineSection(b *strings.Builder) {
+	e := r.env
+	b.WriteString("## Machine\n\n| | |\n|---|---|\n")
+	row := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(b, "| %s | %s |\n", k, v)
+		}
+	}
+	row("date", e.date)
+	row("cores (nproc)", fmt.Sprint(e.cores))
+	row("CPU", e.cpuModel)
+	row("memory", e.memTotal)
+	row("kernel", e.kernel)
+	row("Go", e.goVersion)
+	row("load average (1, 5, 15 min) before / after", e.loadBefore+" / "+e.loadAfter)
+	row("arbiter", e.arbiterCommit)
+	row("pgn-extract (Debian)", e.pgnExtractVersion)
+	row("github.com/corentings/chess/v2", e.corentingsVersion)
+	row("zstd", e.zstdVersion)
+	b.WriteString("\n")
+}
+
+func (r report) inputSection(b *strings.Builder) {
+	in := r.in
+	b.WriteString("## Inputs\n\nBuilt at run time in `$WORK` from the shared corpus, never committed. " +
+		"Games are counted once, by bench/internal/pgnsplit, so games/s has the same numerator for every tool.\n\n")
+	b.WriteString("| input | MB | games | made from |\n|---|---:|---:|---|\n")
+	fmt.Fprintf(b, "| %s | %s | %s | every file under masters/ and engine_tcec/, sorted, concatenated |\n",
+		in.big.Name, mb(in.big.Bytes), thousands(in.big.Games))
+	if st, err := os.Stat(in.bigZstd); err == nil {
+		fmt.Fprintf(b, "| %s | %s | %s | %s compressed with zstd -3 |\n",
+			filepath.Base(in.bigZstd), mb(st.Size()), thousands(in.big.Games), in.big.Name)
+	}
+	fmt.Fprintf(b, "| %s | %s | %s | every file under online_clk/ (clocked online games), sorted, concatenated |\n",
+		in.online.Name, mb(in.online.Bytes), thousands(in.online.Games))
+	if len(r.streams) > 0 {
+		s := r.streams[0].Case.Input
+		fmt.Fprintf(b, "| %s | %s | %s | %s repeated, piped to standard input |\n",
+			s.Name, mb(s.Bytes), thousands(s.Games), in.big.Name)
+	}
+	b.WriteString("\n")
+}
+
+func (r report) resultSection(b *strings.Builder) {
+	b.WriteString("## Results\n\n")
+	fmt.Fprintf(b, "Medians over n interleaved runs (every case once per round, %d rounds). "+
+		"MB/s counts uncompressed PGN. CPU is user + system time. Peak RSS is the largest of the n runs. "+
+		"Spread is (slowest − fastest) / median wall time: the noise of the machine.\n\n", r.cfg.rounds)
+	b.WriteString("| input | via | tool | workers | n | wall s | spread | games/s | MB/s | CPU s | peak RSS MiB |\n")
+	b.WriteString("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, s := range r.results {
+		r.resultRow(b, s)
+	}
+	b.WriteString("\n")
+}
+
+func (r report) resultRow(b *strings.Builder, s Summary) {
+	c := s.Case
+	workers := "—"
+	if c.Workers > 0 {
+		workers = fmt.Sprint(c.Workers)
+	}
+	fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %.2f | %.0f%% | %s | %.1f | %.2f | %.0f |\n",
+		c.Input.Name, c.Via, c.Tool, workers, s.N, s.Wall, 100*s.Spread,
+		thousands(int(s.GamesPerSec())), s.MBPerSec(), s.CPU, float64(s.PeakRSSKiB)/1024)
+}
+
+func (r report) ratioSection(b *strings.Builder) {
+	var rows []string
+	for _, a := range r.results {
+		if a.Case.Tool != "arbiter" || a.Case.Via != "file" {
+			continue
+		}
+		row := fmt.Sprintf("| %s | %d |", a.Case.Input.Name, a.Case.Workers)
+		for _, peer := range []string{"pgn-extract", "corentings"} {
+			p, ok := r.find(a.Case.Input.Name, "file", peer, 0)
+			if !ok {
+				row += " — | — |"
+				continue
+			}
+			row += fmt.Sprintf(" %s | %s |", times(ratio(p.Wall, a.Wall)), times(ratio(p.CPU, a.CPU)))
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("## Ratios\n\nThe peer's median divided by arbiter's, on the same file: above 1×, arbiter takes less.\n\n")
+	b.WriteString("| input | arbiter workers | pgn-extract / arbiter, wall | CPU | corentings / arbiter, wall | CPU |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|\n")
+	b.WriteString(strings.Join(rows, "\n") + "\n\n")
+}
+
+func (r report) scalingSection(b *strings.Builder) {
+	var rows []string
+	for _, one := range append(slices.Clone(r.results), r.streams...) {
+		if one.Case.Tool != "arbiter" || one.Case.Workers != 1 {
+			continue
+		}
+		for _, many := range append(slices.Clone(r.results), r.streams...) {
+			c := many.Case
+			if c.Tool == "arbiter" && c.Workers > 1 && c.Input.Name == one.Case.Input.Name && c.Via == one.Case.Via {
+				rows = append(rows, fmt.Sprintf("| %s | %s | %d | %.2f | %.2f | %s |",
+					c.Input.Name, c.Via, c.Workers, one.Wall, many.Wall, times(ratio(one.Wall, many.Wall))))
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("## Scaling of arbiter\n\nWall time with 1 worker divided by wall time with N.\n\n")
+	b.WriteString("| input | via | N | 1 worker s | N workers s | speed-up |\n|---|---|---:|---:|---:|---:|\n")
+	b.WriteString(strings.Join(rows, "\n") + "\n\n")
+}
+
+func (r report) streamSection(b *strings.Builder) {
+	if len(r.streams) == 0 {
+		return
+	}
+	b.WriteString("## Memory on a stream\n\nThe big input repeated and piped to `arbiter check -`: " +
+		"peak RSS must not grow with the input, so it is set beside the peak on the big file alone.\n\n")
+	b.WriteString("| input | workers | n | wall s | games/s | MB/s | CPU s | peak RSS MiB | on big file MiB | stream / file |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, s := range r.streams {
+		file, ok := r.find(r.in.big.Name, "file", "arbiter", s.Case.Workers)
+		fileRSS, rel := "—", "—"
+		if ok {
+			fileRSS = fmt.Sprintf("%.0f", float64(file.PeakRSSKiB)/1024)
+			rel = times(ratio(float64(s.PeakRSSKiB), float64(file.PeakRSSKiB)))
+		}
+		fmt.Fprintf(b, "| %s | %d | %d | %.2f | %s | %.1f | %.2f | %.0f | %s | %s |\n",
+			s.Case.Input.Name, s.Case.Workers, s.N, s.Wall, thousands(int(s.GamesPerSec())), s.MBPerSec(),
+			s.CPU, float64(s.PeakRSSKiB)/1024, fileRSS, rel)
+	}
+	b.WriteString("\n")
+}
+
+func (r report) commandSection(b *strings.Builder) {
+	shorten := r.shortener()
+	b.WriteString("## Commands\n\n")
+	fmt.Fprintf(b, "Each run is `/usr/bin/time -v sh -c '<command>'`, wall time taken around it. `$WORK` is `%s`", r.cfg.work)
+	if r.bins.arbiter != "" {
+		fmt.Fprintf(b, "; `arbiter` is `%s`", r.bins.arbiter)
+	}
+	fmt.Fprintf(b, "; `corentings` is `%s`", r.bins.corentings)
+	if r.bins.pgnExtract != "" {
+		fmt.Fprintf(b, "; `pgn-extract` is `%s`", r.bins.pgnExtract)
+	}
+	b.WriteString(". The last column is the tool's own summary in its last run.\n\n")
+	b.WriteString("| case | command | the tool said |\n|---|---|---|\n")
+	for _, s := range append(slices.Clone(r.results), r.streams...) {
+		said := shorten.Replace(s.Said)
+		if said == "" {
+			said = "—"
+		}
+		fmt.Fprintf(b, "| %s | `%s` | %s |\n", s.Case.ID, escapeCell(shorten.Replace(s.Case.Shell)), escapeCell(said))
+	}
+	b.WriteString("\n")
+}
+
+func (r report) noteSection(b *strings.Builder) {
+	notes := slices.Clone(r.notes)
+	for _, s := range append(slices.Clone(r.results), r.streams...) {
+		if len(s.BadExits) > 0 {
+			notes = append(notes, fmt.Sprintf("`%s` exited with %v: see `$WORK/logs`.", s.Case.ID, s.BadExits))
+		}
+		if s.Case.Tool == "arbiter" && s.Games > 0 && s.Plies == 0 {
+			notes = append(notes, fmt.Sprintf("`%s` replayed no plies of %d games: its figures time reading and writing, not validation.", s.Case.ID, s.Games))
+		}
+	}
+	if len(notes) == 0 {
+		return
+	}
+	b.WriteString("## Notes\n\n")
+	for _, n := range notes {
+		fmt.Fprintf(b, "- %s\n", n)
+	}
+}
+
+// find returns the summary of a case among the results.
+func (r report) find(input, via, tool string, workers int) (Summary, bool) {
+	for _, s := range r.results {
+		c := s.Case
+		if c.Input.Name == input && c.Via == via && c.Tool == tool && c.Workers == workers {
+			return s, true
+		}
+	}
+	return Summary{}, false
+}
+
+// shortener writes the binaries by name and the work directory as $WORK.
+// Binaries come first: they may live inside the work directory.
+func (r report) shortener() *strings.Replacer {
+	var pairs []string
+	for _, p := range [][2]string{{r.bins.arbiter, "arbiter"}, {r.bins.corentings, "corentings"}, {r.bins.pgnExtract, "pgn-extract"}} {
+		if p[0] != "" {
+			pairs = append(pairs, p[0], p[1])
+		}
+	}
+	return strings.NewReplacer(append(pairs, r.cfg.work, "$WORK")...)
+}
+
+// escapeCell keeps a pipe, even in a code span, from ending a table cell.
+func escapeCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func mb(bytes int64) string { return fmt.Sprintf("%.1f", float64(bytes)/1e6) }
+
+func times(x float64) string {
+	if x == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f×", x)
+}
+
+// thousands writes n with commas, as the figures of a table are read.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+func quotedArgs(args []string) string {
+	var b strings.Builder
+	for _, a := range args {
+		b.WriteByte(' ')
+		if a == "" || strings.ContainsAny(a, " \t'\"$*?|&;<>()") {
+			b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+		} else {
+			b.WriteString(a)
+		}
+	}
+	return b.String()
+}

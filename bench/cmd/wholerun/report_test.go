@@ -1,0 +1,79 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -1500: "-1,500"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestQuotedArgs(t *testing.T) {
+	got := quotedArgs([]string{"-rounds", "3", "-note", "it's busy", "-only", ""})
+	if want := ` -rounds 3 -note 'it'\''s busy' -only ''`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+func TestReportRatiosScalingAndStream(t *testing.T) {
+	big := Input{Name: "big.pgn", Bytes: 100e6, Games: 1000}
+	stream := Input{Name: "stream 1.0 GB", Bytes: 1e9, Games: 10000}
+	sample := func(wall, cpu float64, rssKiB int64) []Sample {
+		return []Sample{{Wall: time.Duration(wall * float64(time.Second)), User: cpu, MaxRSSKiB: rssKiB}}
+	}
+	arb := func(in Input, via string, w int) Case {
+		return Case{ID: "a", Input: in, Via: via, Tool: "arbiter", Workers: w, Shell: "cat /w/big.pgn | /w/bin/arbiter x", OKExits: []int{0, 1}}
+	}
+	r := report{
+		cfg:  &config{work: "/w", rounds: 1, only: regexp.MustCompile("")},
+		in:   &inputs{big: big, online: Input{Name: "online.pgn"}},
+		bins: bins{arbiter: "/w/bin/arbiter", corentings: "/w/bin/corentings"},
+		results: []Summary{
+			summarize(arb(big, "file", 1), sample(2, 2, 1024)),
+			summarize(arb(big, "file", 2), sample(1, 2, 2048)),
+			summarize(Case{Input: big, Via: "file", Tool: "pgn-extract", OKExits: []int{0}}, sample(10, 8, 512)),
+		},
+		streams: []Summary{summarize(arb(stream, "stdin", 2), sample(10, 20, 3072))},
+	}
+	md := r.markdown()
+	for _, want := range []string{
+		"| big.pgn | 1 | 5.00× | 4.00× | — | — |",
+		"| big.pgn | 2 | 10.00× | 4.00× | — | — |",
+		"| big.pgn | file | 2 | 2.00 | 1.00 | 2.00× |",
+		"| stream 1.0 GB | 2 | 1 | 10.00 | 1,000 | 100.0 | 20.00 | 3 | 2 | 1.50× |",
+		"| big.pgn | file | arbiter | 2 | 1 | 1.00 | 0% | 1,000 | 100.0 | 2.00 | 2 |",
+		"| a | `cat $WORK/big.pgn \\| arbiter x` | — |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "## Notes") {
+		t.Errorf("notes without cause:\n%s", md)
+	}
+}
+
+func TestReportNotesBadExitsAndUnreplayedGames(t *testing.T) {
+	c := Case{ID: "big.pgn/file/arbiter-w1", Input: Input{Name: "big.pgn"}, Via: "file", Tool: "arbiter", Workers: 1, OKExits: []int{0, 1}}
+	r := report{
+		cfg:     &config{work: "/w", only: regexp.MustCompile("")},
+		in:      &inputs{},
+		results: []Summary{summarize(c, []Sample{{Wall: time.Second, Exit: 2, Games: 5, Plies: 0}})},
+	}
+	md := r.markdown()
+	for _, want := range []string{
+		"- `big.pgn/file/arbiter-w1` exited with [2]: see `$WORK/logs`.",
+		"- `big.pgn/file/arbiter-w1` replayed no plies of 5 games",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+}
