@@ -38,8 +38,18 @@ func (d Deviation) String() string {
 }
 
 // Deviations compares what n says with the legal move m it resolved to in
-// p. It plays m on a copy to see check and mate; it allocates nothing.
+// p. It plays m on a copy to see check and mate; it allocates nothing. A
+// replay that plays m anyway calls MarkDeviations before and
+// CheckDeviations after it instead, saving the copy.
 func (p *Position) Deviations(n Notation, m Move) Deviation {
+	q := *p
+	q.Play(m)
+	return p.MarkDeviations(n, m) | CheckDeviations(n, &q)
+}
+
+// MarkDeviations is the part of Deviations judged before m is played: the
+// capture mark and the origin written.
+func (p *Position) MarkDeviations(n Notation, m Move) Deviation {
 	var d Deviation
 	if !m.IsCastle() && n.Castle == NoCastle {
 		capture := p.IsCapture(m)
@@ -56,21 +66,25 @@ func (p *Position) Deviations(n Notation, m Move) Deviation {
 			}
 		}
 	}
-	q := *p
-	q.Play(m)
-	check := q.InCheck()
-	mate := check && !q.HasLegalMove()
+	return d
+}
+
+// CheckDeviations is the part of Deviations judged on the position after
+// the move: the check and mate marks.
+func CheckDeviations(n Notation, after *Position) Deviation {
+	check := after.InCheck()
+	mate := check && !after.HasLegalMove()
 	switch {
 	case mate && !n.Mate:
-		d |= MateUnmarked
+		return MateUnmarked
 	case check && !mate && !n.Check && !n.Mate:
-		d |= CheckUnmarked
+		return CheckUnmarked
 	case !check && (n.Check || n.Mate):
-		d |= CheckMarkFalse
+		return CheckMarkFalse
 	case check && !mate && n.Mate:
-		d |= MateMarkFalse
+		return MateMarkFalse
 	}
-	return d
+	return 0
 }
 
 // sanNeedsOne reports whether SAN tells m apart by file or rank alone, so

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -158,13 +159,18 @@ func (c *Checker) setUp() bool {
 	if !t.HasFEN {
 		c.start = replay.StartPosition()
 	} else {
-		p, err := replay.ParseFEN(t.FEN)
+		p, strayEP, err := readFEN(t.FEN)
 		if err != nil {
 			c.r.Findings = append(c.r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Pos: t.FENPos, Ply: -1,
 				Message: "the FEN tag cannot be read: " + err.Error() + "; the moves are not checked"})
 			return false
 		}
 		c.start = p
+		if strayEP != "" {
+			c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
+				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: en-passant square " + strayEP +
+					" is on neither the third nor the sixth rank (the moves are checked without it)"})
+		}
 		for _, why := range p.Audit() {
 			c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
 				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: " + why.String()})
@@ -174,6 +180,29 @@ func (c *Checker) setUp() bool {
 		c.start.SetChess960(true)
 	}
 	return true
+}
+
+// readFEN reads a FEN tag. An en-passant field that names a square off the
+// third and sixth ranks ("f1" in a chessgames.com Chess960 record) is dropped
+// and returned: RULES.md makes a bad en-passant square a reason the position
+// cannot arise, and the rest of the FEN still says which position the moves
+// start from, so the game is checked rather than skipped.
+func readFEN(fen string) (p replay.Position, strayEP string, err error) {
+	p, err = replay.ParseFEN(fen)
+	var fe *replay.FENError
+	if err == nil || !errors.As(err, &fe) || fe.Field != "en passant" || fe.Offset+2 > len(fen) {
+		return p, "", err
+	}
+	sq := fen[fe.Offset : fe.Offset+2]
+	if sq[0] < 'a' || sq[0] > 'h' || sq[1] < '1' || sq[1] > '8' ||
+		fe.Offset+2 < len(fen) && fen[fe.Offset+2] != ' ' && fen[fe.Offset+2] != '\t' {
+		return p, "", err
+	}
+	q, err2 := replay.ParseFEN(fen[:fe.Offset] + "-" + fen[fe.Offset+2:])
+	if err2 != nil {
+		return p, "", err
+	}
+	return q, sq, nil
 }
 
 // replayMainLine replays the main line under the letter set the options
@@ -260,9 +289,6 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		}
 		if L.endPly >= 0 && L.afterEnd < 0 {
 			L.afterEnd = idx
-			if L.end == Checkmate || L.end == Stalemate {
-				return // no move is legal now: moves-after-end says it all
-			}
 		}
 		var fact MoveFact
 		if n.Null {
@@ -278,13 +304,14 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		} else {
 			mv, err := c.pos.Resolve(n)
 			if err != nil {
+				if c.endedOnBoard(k) {
+					L.afterEnd = idx // no move is legal now: moves-after-end says it all
+					return
+				}
 				L.failResolve(idx, err, &c.pos)
 				return
 			}
-			d := c.pos.Deviations(n, mv)
-			if n.Style != 0 || d != 0 || s != replay.SAN {
-				L.odd(idx, n.Style, d)
-			}
+			d := c.pos.MarkDeviations(n, mv)
 			if c.opt.Moves || c.opt.SAN {
 				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
 				if c.opt.SAN {
@@ -292,6 +319,9 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				}
 			}
 			c.hist.Play(&c.pos, mv)
+			if d |= replay.CheckDeviations(n, &c.pos); n.Style != 0 || d != 0 || s != replay.SAN {
+				L.odd(idx, n.Style, d)
+			}
 		}
 		if c.opt.Moves {
 			fact.Ply, fact.Key, fact.Clock = k+1, c.pos.Key(), m.Clock
@@ -303,6 +333,25 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		}
 		c.afterPly(k + 1)
 	}
+	c.endedOnBoard(len(c.main))
+}
+
+// endedOnBoard says whether the position after ply is checkmate or
+// stalemate, and records it as the end of the game when nothing ended it
+// earlier. Asking only where a move failed and at the last ply, rather than
+// after every ply, saves a legal-move search per ply: a position with no
+// legal move cannot be followed by one.
+func (c *Checker) endedOnBoard(ply int) bool {
+	if c.pos.HasLegalMove() {
+		return false
+	}
+	if L := &c.line; L.endPly < 0 {
+		L.endPly, L.end = ply, Stalemate
+		if c.pos.InCheck() {
+			L.end = Checkmate
+		}
+	}
+	return true
 }
 
 // afterPly applies the draw rules and the end of the game to the position
@@ -326,16 +375,12 @@ func (c *Checker) afterPly(ply int) {
 		return
 	}
 	switch {
-	case !p.HasLegalMove():
-		L.endPly, L.end = ply, Stalemate
-		if p.InCheck() {
-			L.end = Checkmate
-		}
 	case c.opt.Profile.automaticDraws() && r.FivefoldPly == ply:
 		L.endPly, L.end = ply, Fivefold
 	case c.opt.Profile.automaticDraws() && seventyFive:
 		L.endPly, L.end = ply, SeventyFive
-	case (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.IsDeadFast() == replay.Yes:
+	case (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.IsDeadFast() == replay.Yes && !c.endedOnBoard(ply):
+		// A mate or stalemate names the end more exactly than "dead" does.
 		L.endPly, L.end = ply, DeadPosition
 	}
 }

@@ -255,10 +255,7 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 		}
 		p := &c.pos
 		fp := FinalPosition{
-			CanMate: func(white bool) (bool, bool) {
-				v := p.CanMate(colourFor(white))
-				return v != replay.No, v != replay.Unknown
-			},
+			CanMate: func(white bool) (bool, bool) { return canMate(p, colourFor(white), recorded) },
 			BareKing: func(white bool) bool {
 				col := colourFor(white)
 				return p.ByColor(col) == p.Pieces(col, replay.King)
@@ -269,6 +266,28 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 		}
 	}
 	FillTime(r, &c.tags, &clocks, forfeit)
+}
+
+// canMate answers "could c still mate" for a game decided on time: the
+// cheap layers first; the bounded helpmate search only where its answer can
+// change the verdict, that is for a draw on time (could the winner have
+// mated?) and for a win by a side with minor pieces at most. With a pawn,
+// rook or queen left, a side the cheap layers did not show unable can mate
+// in every real game; the answer is then given as not sure, which reports
+// nothing.
+func canMate(p *replay.Position, c replay.Color, recorded string) (can, sure bool) {
+	switch p.CanMateFast(c) {
+	case replay.Yes:
+		return true, true
+	case replay.No:
+		return false, true
+	}
+	heavy := p.Pieces(c, replay.Pawn)|p.Pieces(c, replay.Rook)|p.Pieces(c, replay.Queen) != 0
+	if heavy && recorded != "1/2-1/2" {
+		return true, false
+	}
+	v := p.CanMate(c)
+	return v != replay.No, v != replay.Unknown
 }
 
 // ussrLongEnding reports the five endings in which the Soviet Code allows
