@@ -394,13 +394,23 @@ func (c *Checker) fiftyClaimable(p *replay.Position) bool {
 	return p.CanClaimFiftyMoves()
 }
 
-// mayBeDead is a cheap filter before the dead-position analysis: with a
-// queen or rook on the board a real game is alive; the few exceptions are
-// not worth the cost per ply. The analysis itself runs only after a capture
-// or a pawn move (afterPly): material and pawns are what make a position
-// dead, and they change only then.
+// mayBeDead is a cheap filter before the dead-position analysis, which
+// runs only after a capture or a pawn move (afterPly), since material and
+// pawns are what make a position dead. With a queen or rook on the board a
+// real game is alive; otherwise the analysis is worth its cost only with
+// few men left, or when every pawn stands blocked (a pawn wall). The few
+// exceptions are not worth the cost per ply; the final position of a game
+// decided on time gets the full analysis all the same.
 func mayBeDead(p *replay.Position) bool {
-	return p.ByKind(replay.Queen)|p.ByKind(replay.Rook) == 0
+	if p.ByKind(replay.Queen)|p.ByKind(replay.Rook) != 0 {
+		return false
+	}
+	occupied := p.Occupied()
+	if occupied.Count() <= 6 {
+		return true
+	}
+	white, black := p.Pieces(replay.White, replay.Pawn), p.Pieces(replay.Black, replay.Pawn)
+	return (white<<8)&^occupied == 0 && (black>>8)&^occupied == 0
 }
 
 func (L *lineReplay) fail(idx int32, code Code, msg string, sugg []string) {
