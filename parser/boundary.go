@@ -159,27 +159,30 @@ func lineStartBefore(data []byte, k int) int {
 // known and atEOF is false.
 func tagOpenAt(data []byte, ls int, atEOF bool) (open, more bool) {
 	i, n := ls, len(data)
-	need := func() (bool, bool) { return false, !atEOF }
-	skipBlanks := func() {
-		for i < n && (data[i] == ' ' || data[i] == '\t') {
-			i++
+	for i < n && (data[i] == ' ' || data[i] == '\t') {
+		i++
+	}
+	if i < n && data[i] == 0xEF {
+		if n-i < 3 {
+			return false, !atEOF
+		}
+		if bytes.Equal(data[i:i+3], utf8BOM) {
+			i += 3
+			for i < n && (data[i] == ' ' || data[i] == '\t') {
+				i++
+			}
 		}
 	}
-	skipBlanks()
-	if i+3 <= n && bytes.Equal(data[i:i+3], utf8BOM) {
-		i += 3
-		skipBlanks()
-	} else if i < n && data[i] == 0xEF && n-i < 3 {
-		return need()
-	}
 	if i >= n {
-		return need()
+		return false, !atEOF
 	}
 	if data[i] != '[' {
 		return false, false
 	}
 	i++
-	skipBlanks()
+	for i < n && (data[i] == ' ' || data[i] == '\t') {
+		i++
+	}
 	start := i
 	for i < n && isTagNameByte(data[i]) {
 		i++
@@ -188,14 +191,16 @@ func tagOpenAt(data []byte, ls int, atEOF bool) (open, more bool) {
 		}
 	}
 	if i >= n {
-		return need()
+		return false, !atEOF
 	}
 	if i == start {
 		return false, false
 	}
-	skipBlanks()
+	for i < n && (data[i] == ' ' || data[i] == '\t') {
+		i++
+	}
 	if i >= n {
-		return need()
+		return false, !atEOF
 	}
 	return data[i] == '"', false
 }
@@ -223,6 +228,11 @@ func startsGame(data []byte, ls int, ctx *before) bool {
 			first := bytes.IndexByte(data, '\n')
 			c.partial.add(data[:first])
 			c.endLine(&c.partial)
+			if prevStart < 0 {
+				// data[:first] ends the cut line, it is no blank line of
+				// its own: blank lines are the ones after it.
+				blankBetween = bytes.Count(data[:ls], nl) >= 2
+			}
 		}
 		if prevStart < 0 {
 			blankBetween = blankBetween || c.blankAfter
@@ -269,8 +279,11 @@ func isTagLine(line []byte) bool {
 	if !tagLineOpens(line) {
 		return false
 	}
-	t := bytes.TrimRight(line, " \t\r\f\v")
-	return t[len(t)-1] == ']' || bytes.IndexByte(t, ']') < 0
+	end := len(line)
+	for end > 0 && isBlankByte(line[end-1]) {
+		end--
+	}
+	return line[end-1] == ']' || bytes.IndexByte(line[:end], ']') < 0
 }
 
 // tagLineOpens reports whether line starts with '[', a name, and a blank or

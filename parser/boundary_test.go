@@ -58,3 +58,15 @@ func TestNextBoundaryNeedsMore(t *testing.T) {
 	b, more = nextBoundary(data, 1, true, &before{})
 	eq(t, "at EOF", [2]any{b, more}, [2]any{-1, false})
 }
+
+func TestTagSectionSkipKeepsBoundaries(t *testing.T) {
+	for _, in := range []string{
+		string(synthetic(300, 5)),
+		"[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n[Site \"y\"]\n\n[Date \"z\"]\n1. e4\n",
+		"\n\n[Event \"a\"]\n\n\n[Event \"b\"]\n",
+		"[V \"x\"] 1.e3 {c}\n[V \"y\"]\n1.e3\n",
+		"[Event \"a\"]\n[Site \xa4Zagreb\"]\n[Event \"b\"]\n1. e4 *\n",
+	} {
+		checkTagSectionSkip(t, []byte(in))
+	}
+}

@@ -30,9 +30,10 @@
 // A game begins at the start of a line that opens a tag section: the line
 // starts (after blanks, or a BOM) with '[', a tag name of letters, digits or
 // '_', blanks and '"' — and the nearest non-blank line before it is not a
-// tag line (a line that opens like that and ends with ']'). One exception
-// lets tag-only games follow each other: an [Event tag line after a blank
-// line begins a game even when a tag line stands before the blank.
+// tag line (a line that opens with '[' and a name and ends with ']', or
+// leaves its pair open). One exception lets tag-only games follow each
+// other: an [Event tag line after a blank line begins a game even when a
+// tag line stands before the blank.
 //
 // So blank lines inside a tag section do not cut, "[%clk" in a comment never
 // matches (% is not a name character), and a game whose movetext runs
@@ -40,14 +41,18 @@
 // needs only the previous non-blank line and a few bytes of the candidate
 // line, so it can be decided from any offset: NextBoundary(data, from) is the
 // one implementation, used by the Splitter and by the Parser, and a runner
-// that starts at an arbitrary offset starts at NextBoundary and gets the same
-// games as one that reads from the beginning.
+// that starts at an arbitrary offset starts at NextBoundary (passing the
+// position it found as SplitOptions.Start) and gets the same games as one
+// that reads from the beginning. A tag line that is damaged (a stray byte
+// for its quote) still counts as a tag line when it stands before another,
+// so it does not cut its game.
 //
 // Within the piece between two boundaries the Parser may find several games:
 // a game ends at its result marker (outside variations), and a move numbered
 // back to the game's first move number ("1." after "34. ...") begins a new
-// tag-less game. The first byte of the input, and the bytes before the first
-// boundary, belong to the first game.
+// tag-less game. Text after a game's result belongs to that game (a Problem
+// in PGN). The bytes before the first boundary are a piece of their own: a
+// comment heading a file yields a Game with neither tags nor moves.
 //
 // Chunks grow to SplitOptions.Target bytes and are cut at the next
 // boundary; no chunk exceeds SplitOptions.Max. A single game longer than Max
@@ -73,14 +78,21 @@
 // a sentence is punctuation, a '#' line in column 1 is a note, a bracketed
 // "[...]" is read like a variation, and a move number that goes back on the
 // line ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7") starts an
-// alternative after the move before that number. In a game with tags such
-// things are Problems.
+// alternative after the move before that number, while a number that
+// continues the line as written returns to it. In a game with tags such
+// things are Problems (one per run of words), and a move number that does
+// not follow the moves before it is a Problem too.
+//
+// Options.NoVariations and Options.NoComments read the main line only,
+// skipping variations and comments with a byte scan; the asides of
+// scoresheet text are dropped too.
 //
 // # Encodings
 //
 // Each piece between boundaries is decoded on its own: ASCII and valid UTF-8
 // are used as they are (a BOM is skipped); anything else is decoded from
-// Windows-1252, Windows-1251, KOI8-R or CP866, chosen by scoring the high
+// Windows-1252, Windows-1251, KOI8-R, CP866 or CP850 (DOS files with ü at
+// 0x81), chosen by scoring the high
 // bytes under each (Russian letter frequencies, whether letters sit next to
 // letters of their own script, capital piece letters before a file letter),
 // unless Options.ForceEncoding names one. Where valid UTF-8 sequences

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -36,9 +37,9 @@ func init() {
 // isASCII reports whether b has no byte >= 0x80, eight bytes at a time.
 func isASCII(b []byte) bool {
 	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		v := uint64(b[i]) | uint64(b[i+1])<<8 | uint64(b[i+2])<<16 | uint64(b[i+3])<<24 |
-			uint64(b[i+4])<<32 | uint64(b[i+5])<<40 | uint64(b[i+6])<<48 | uint64(b[i+7])<<56
+	for ; i+32 <= len(b); i += 32 {
+		v := binary.LittleEndian.Uint64(b[i:]) | binary.LittleEndian.Uint64(b[i+8:]) |
+			binary.LittleEndian.Uint64(b[i+16:]) | binary.LittleEndian.Uint64(b[i+24:])
 		if v&0x8080808080808080 != 0 {
 			return false
 		}

@@ -50,6 +50,7 @@ func FuzzSplitter(f *testing.F) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("[Event \"a\"]\n1. e4 {c} (1. d4) e5 $1 *\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		checkTagSectionSkip(t, data)
 		small, chunks := readAll(t, data, SplitOptions{Target: 64, Max: 1 << 12}, Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 200})
 		checkGames(t, data, small, chunks)
 
@@ -73,4 +74,20 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkTagSectionSkip asserts that skipping a tag section never skips a
+// boundary: from the input start and from every boundary, the next boundary
+// found after the skip is the next boundary.
+func checkTagSectionSkip(t *testing.T, data []byte) {
+	t.Helper()
+	starts := []int{0}
+	for b := NextBoundary(data, 1); b >= 0; b = NextBoundary(data, b+1) {
+		starts = append(starts, b)
+	}
+	for _, b := range starts {
+		if got, want := NextBoundary(data, afterTagSection(data, b)), NextBoundary(data, b+1); got != want {
+			t.Fatalf("from %d: next boundary %d after the tag section, %d without the skip (input %q)", b, got, want, clipInput(data))
+		}
+	}
 }

@@ -112,3 +112,23 @@ const (
 	Figurines                           // Unicode ♔..♟
 	FontBytes                           // ChessBase font bytes (¢£¤¥¦§ or their Windows-1251 faces)
 )
+
+// TagValue returns the value of the first tag called name.
+func (g *Game) TagValue(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// Clone returns a deep copy of g that stays valid after the parser moves on.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Tags = append([]Tag(nil), g.Tags...)
+	c.Moves = append([]Move(nil), g.Moves...)
+	c.Problems = append([]Problem(nil), g.Problems...)
+	c.Text = append([]byte(nil), g.Text...)
+	return &c
+}

@@ -55,6 +55,12 @@ func (p *Parser) run() {
 		case ',', '"':
 			i++
 		default:
+			if fastSAN[c] || c >= '0' && c <= '9' {
+				if j := p.fastWord(i); j > i {
+					i = j
+					continue
+				}
+			}
 			if c < 0x20 || c == 0x7f {
 				if p.once(saidControl) {
 					p.problem(i, fmt.Sprintf("control byte 0x%02x in the text (binary data?)", c))

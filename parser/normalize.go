@@ -199,11 +199,14 @@ func moveKind(b []byte) (wordKind, Scripts) {
 	if n == 0 || n > 24 {
 		return kindProse, 0
 	}
-	switch string(b) {
-	case "--", "Z0", "0000", "@@@@":
-		return kindMove, 0
+	switch b[0] {
+	case '-', 'Z', '0', '@':
+		switch string(b) {
+		case "--", "Z0", "0000", "@@@@":
+			return kindMove, 0
+		}
 	}
-	if bytes.HasPrefix(b, []byte("O-O")) {
+	if b[0] == 'O' && bytes.HasPrefix(b, []byte("O-O")) {
 		i := 3
 		if bytes.HasPrefix(b[3:], []byte("-O")) {
 			i = 5

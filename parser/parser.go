@@ -2,7 +2,6 @@ package parser
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"iter"
 	"unicode/utf8"
@@ -147,7 +146,7 @@ func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 		pos.Col = 1
 	}
 	for start := 0; start < len(data); {
-		end := NextBoundary(data, start+1)
+		end := NextBoundary(data, afterTagSection(data, start))
 		for end >= 0 && isBlankText(data[start:end]) {
 			end = NextBoundary(data, end+1)
 		}
@@ -191,6 +190,39 @@ func ReadGames(r io.Reader, opt Options, fn func(*Game)) error {
 		}
 		p.Parse(c, fn)
 	}
+}
+
+// afterTagSection returns where the search for the boundary after the one
+// at start may begin: past the tag and blank lines that follow start, none of
+// which can be a boundary (each follows a tag line), except an [Event line
+// after a blank line.
+func afterTagSection(data []byte, start int) int {
+	if open, _ := tagOpenAt(data, start, true); !open {
+		return start + 1 // the input start, or a piece after a cut
+	}
+	i, blank, tags := start, false, false
+	for i < len(data) {
+		e := bytes.IndexByte(data[i:], '\n')
+		if e < 0 {
+			e = len(data)
+		} else {
+			e += i
+		}
+		line := data[i:e]
+		switch {
+		case isBlank(line):
+			blank = true
+		case isTagLine(line):
+			if tags && blank && string(tagNameAt(data, i)) == "Event" {
+				return i
+			}
+			tags, blank = true, false
+		default:
+			return max(i, start+1)
+		}
+		i = e + 1
+	}
+	return max(min(i, len(data)), start+1)
 }
 
 func isBlankText(b []byte) bool {
@@ -285,173 +317,4 @@ func (p *Parser) posFar(i int) Pos {
 	ls := p.lineStart + bytes.LastIndexByte(b, '\n') + 1
 	r := p.raw(i)
 	return Pos{Offset: r, Line: p.line + int32(n), Col: int32(r-p.raw(ls)) + 1}
-}
-
-// beginGame resets the game state for a game whose text starts at src
-// offset at, input position start.
-func (p *Parser) beginGame(at int, start Pos) {
-	g := &p.g
-	g.Start = start
-	g.Tags = g.Tags[:0]
-	g.Moves = g.Moves[:0]
-	g.Problems = g.Problems[:0]
-	g.Result = ""
-	g.ResultPos = Pos{}
-	g.Comment = Span{}
-	g.Encoding = p.enc
-	g.Scripts = 0
-	p.gs = at
-	p.extras = p.extras[:0]
-	p.plies = p.plies[:0]
-	p.stack = p.stack[:0]
-	p.fr = frame{cur: -1, spine: -1, base: -1, onSpine: true}
-	p.firstPly = 0
-	p.pend = pending{}
-	p.ended = false
-	p.lastWasMove = false
-	p.inProse = false
-	p.text = true
-	p.tagRefs = p.tagRefs[:0]
-	p.tagBuf = p.tagBuf[:0]
-	p.said = 0
-	if p.continued {
-		p.continued = false
-		p.problemAt(g.Start, "this text continues a game cut at the chunk size limit")
-	}
-}
-
-// finishGame completes the game at src offset at (input position end) and
-// hands it on.
-func (p *Parser) finishGame(at int, end Pos, cut bool) {
-	g := &p.g
-	g.End = end
-	if len(p.stack) > 0 {
-		p.problemAt(p.fr.pos, fmt.Sprintf("%d variation(s) not closed", len(p.stack)))
-	}
-	if cut {
-		p.problemAt(end, "game cut here: it is longer than the chunk size limit")
-	}
-	g.Text = append(g.Text[:0], p.src[p.gs:at]...)
-	base := uint32(len(g.Text))
-	g.Text = append(g.Text, p.extras...)
-	fix := func(s *Span) {
-		if s.Off&spanInExtras != 0 {
-			s.Off = s.Off&^spanInExtras + base
-		}
-	}
-	fix(&g.Comment)
-	for k := range g.Moves {
-		fix(&g.Moves[k].Norm)
-		fix(&g.Moves[k].Comment)
-	}
-	if len(p.tagRefs) > 0 {
-		all := string(p.tagBuf)
-		for k, r := range p.tagRefs {
-			t := &g.Tags[k]
-			t.Value = all[r.valOff : r.valOff+r.valLen]
-			if r.nameLen > 0 {
-				t.Name = all[r.nameOff : r.nameOff+r.nameLen]
-			}
-		}
-	}
-	if p.emit != nil {
-		p.emit(g)
-	}
-}
-
-// splitGame ends the current game at src offset at (position pos) and starts
-// a new one there.
-func (p *Parser) splitGame(at int, pos Pos) {
-	p.finishGame(at, pos, false)
-	p.beginGame(at, pos)
-}
-
-// Problem reporting ---------------------------------------------------------
-
-func (p *Parser) problem(i int, msg string) { p.problemAt(p.posAt(i), msg) }
-
-func (p *Parser) problemAt(pos Pos, msg string) {
-	g := &p.g
-	p.events++
-	switch {
-	case len(g.Problems) < p.opt.MaxProblems:
-		g.Problems = append(g.Problems, Problem{Pos: pos, Message: msg})
-	case len(g.Problems) == p.opt.MaxProblems:
-		g.Problems = append(g.Problems, Problem{Pos: pos, Message: "too many problems in this game; the rest are not reported"})
-	}
-}
-
-// Problems reported once per game.
-const (
-	saidControl uint16 = 1 << iota
-	saidTooMany
-	saidDepth
-	saidNumbers
-)
-
-func (p *Parser) once(flag uint16) bool {
-	if p.said&flag != 0 {
-		return false
-	}
-	p.said |= flag
-	return true
-}
-
-// Spans ----------------------------------------------------------------------
-
-// span returns the Span of src[i:j] in the game's Text.
-func (p *Parser) span(i, j int) Span {
-	return Span{Off: uint32(i - p.gs), Len: uint32(j - i)}
-}
-
-// extraSpan appends b to the extras and returns its Span.
-func (p *Parser) extraSpan(b []byte) Span {
-	off := len(p.extras)
-	p.extras = append(p.extras, b...)
-	return Span{Off: uint32(off) | spanInExtras, Len: uint32(len(b))}
-}
-
-// spanBytes returns the bytes of a span of the game being read.
-func (p *Parser) spanBytes(s Span) []byte {
-	if s.Off&spanInExtras != 0 {
-		off := s.Off &^ spanInExtras
-		return p.extras[off : off+s.Len]
-	}
-	off := uint32(p.gs) + s.Off
-	return p.src[off : off+s.Len]
-}
-
-// appendSpan joins text after the span *s with a space.
-func (p *Parser) appendSpan(s *Span, i, j int) {
-	if s.Len == 0 {
-		*s = p.span(i, j)
-		return
-	}
-	off := len(p.extras)
-	p.extras = append(p.extras, p.spanBytes(*s)...)
-	p.extras = append(p.extras, ' ')
-	p.extras = append(p.extras, p.src[i:j]...)
-	*s = Span{Off: uint32(off) | spanInExtras, Len: uint32(len(p.extras) - off)}
-}
-
-// Game helpers ----------------------------------------------------------------
-
-// TagValue returns the value of the first tag called name.
-func (g *Game) TagValue(name string) (string, bool) {
-	for _, t := range g.Tags {
-		if t.Name == name {
-			return t.Value, true
-		}
-	}
-	return "", false
-}
-
-// Clone returns a deep copy of g that stays valid after the parser moves on.
-func (g *Game) Clone() *Game {
-	c := *g
-	c.Tags = append([]Tag(nil), g.Tags...)
-	c.Moves = append([]Move(nil), g.Moves...)
-	c.Problems = append([]Problem(nil), g.Problems...)
-	c.Text = append([]byte(nil), g.Text...)
-	return &c
 }

@@ -394,3 +394,11 @@ func TestPositionsAfterMultibyteText(t *testing.T) {
 		{Offset: 18, Line: 2, Col: 6}, {Offset: 27, Line: 2, Col: 15}, {Offset: 33, Line: 2, Col: 21},
 	})
 }
+
+func TestManyCommentsAfterOneMove(t *testing.T) {
+	in := "[Event \"x\"]\n1. e4 " + strings.Repeat("{ab} ", 30000) + "e5 *\n"
+	g := oneWith(t, in, Options{MaxComment: 1000})
+	eq(t, "joined up to the limit", len(g.Str(g.Moves[0].Comment)), 998)
+	eq(t, "problems", problems(g), []string{"2:1673 comments after one move longer than 1000 bytes: the rest are dropped"})
+	eq(t, "moves", norms(g), []string{"e4", "e5"})
+}

@@ -51,6 +51,7 @@ type Splitter struct {
 	err    error  // the read error to return once buf is drained
 	cont   bool   // the next chunk continues a game cut by the cap
 	ctx    before // what came before buf[0]
+	block  int    // read size
 }
 
 // NewSplitter returns a Splitter reading r.
@@ -65,6 +66,7 @@ func NewSplitter(r io.Reader, opt SplitOptions) *Splitter {
 	if s.target > s.max {
 		s.target = s.max
 	}
+	s.block = min(readBlock, max(4096, s.target))
 	if s.pos.Line == 0 {
 		s.pos.Line = 1
 	}
@@ -89,7 +91,9 @@ func (s *Splitter) Next() (Chunk, error) {
 	s.cont = capped
 	s.advance(c.Data)
 	rest := s.buf[cut:]
-	s.buf = make([]byte, len(rest), max(2*s.target, len(rest)+readBlock))
+	// Room for the next chunk: the target, the bytes carried over and a
+	// read; a chunk that runs past the target grows the buffer in fill.
+	s.buf = make([]byte, len(rest), s.target+len(rest)+2*s.block)
 	copy(s.buf, rest)
 	return c, nil
 }
@@ -120,7 +124,7 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 		if nl := bytes.LastIndexByte(s.buf, '\n'); nl+1 > from {
 			from = nl + 1
 		}
-		s.fill(len(s.buf) + readBlock)
+		s.fill(len(s.buf) + s.block)
 	}
 	if s.eof && len(s.buf) <= s.max {
 		return len(s.buf), false
@@ -164,8 +168,8 @@ func capCut(data []byte, limit int) int {
 // fill reads until buf holds at least n bytes or the input ends.
 func (s *Splitter) fill(n int) {
 	for len(s.buf) < n && !s.eof {
-		if cap(s.buf)-len(s.buf) < readBlock {
-			grown := make([]byte, len(s.buf), 2*cap(s.buf)+readBlock)
+		if cap(s.buf)-len(s.buf) < s.block {
+			grown := make([]byte, len(s.buf), 2*cap(s.buf)+s.block)
 			copy(grown, s.buf)
 			s.buf = grown
 		}

@@ -34,6 +34,21 @@ func (p *Parser) tagPair(i int) (end int, ok bool) {
 	vs := len(p.tagBuf)
 	closed, truncated := false, false
 	for j < n {
+		// Copy up to the next quote or backslash in one go.
+		k := j
+		for k < n && !tagValueStop[s[k]] {
+			k++
+		}
+		if room := maxTagValue - (len(p.tagBuf) - vs); k-j > room {
+			p.tagBuf = append(p.tagBuf, s[j:j+room]...)
+			truncated = true
+		} else {
+			p.tagBuf = append(p.tagBuf, s[j:k]...)
+		}
+		j = k
+		if j >= n {
+			break
+		}
 		c := s[j]
 		if c == '"' {
 			closed = true
@@ -43,12 +58,12 @@ func (p *Parser) tagPair(i int) (end int, ok bool) {
 		if c == '\n' || c == '\r' {
 			break
 		}
-		if c == '\\' && j+1 < n && (s[j+1] == '"' || s[j+1] == '\\') {
+		// a backslash: an escape for a quote or a backslash, else itself
+		if j+1 < n && (s[j+1] == '"' || s[j+1] == '\\') {
 			j++
-			c = s[j]
 		}
 		if len(p.tagBuf)-vs < maxTagValue {
-			p.tagBuf = append(p.tagBuf, c)
+			p.tagBuf = append(p.tagBuf, s[j])
 		} else {
 			truncated = true
 		}
@@ -86,11 +101,19 @@ func (p *Parser) tagPair(i int) (end int, ok bool) {
 		ref.nameLen = int32(ne - ns)
 		p.tagBuf = append(p.tagBuf, s[ns:ne]...)
 	}
-	p.g.Tags = append(p.g.Tags, Tag{Name: name, Pos: pos})
+	p.g.Tags = append(p.g.Tags, Tag{})
+	t := &p.g.Tags[len(p.g.Tags)-1]
+	t.Name, t.Pos = name, pos
 	p.tagRefs = append(p.tagRefs, ref)
 	p.text = false
 	return j, true
 }
+
+// tagValueStop marks the bytes that interrupt a plain copy of a tag value.
+var tagValueStop = func() (t [256]bool) {
+	t['"'], t['\\'], t['\n'], t['\r'] = true, true, true, true
+	return t
+}()
 
 // internedTagName returns a shared string for the tag names seen in nearly
 // every game, so that they cost no allocation; "" for others.

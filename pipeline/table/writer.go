@@ -13,7 +13,7 @@ import (
 
 // DefaultBatchRows is how many rows a record batch, and so a row group, holds:
 // enough for good compression, few enough that memory stays flat.
-const DefaultBatchRows = 64 * 1024
+const DefaultBatchRows = 16 * 1024
 
 // WriterOptions say how a table is encoded. The zero value is the default.
 type WriterOptions struct {

@@ -131,7 +131,11 @@ func (p *Parser) setNumber(i int, num int32) {
 		}
 		return
 	}
-	p.pend = pending{ok: true, num: num, start: i, line: p.line, lineAt: p.lineStartRaw, events: p.events}
+	// Field by field: a composite literal is built on the stack and copied,
+	// which stalls on store forwarding in this hot path.
+	pd := &p.pend
+	pd.ok, pd.num, pd.dots, pd.start = true, num, 0, i
+	pd.line, pd.lineAt, pd.events = p.line, p.lineStartRaw, p.events
 }
 
 func (p *Parser) pendPos() Pos {
@@ -269,24 +273,35 @@ func (p *Parser) moveWord(i, end int) int {
 // end (j when nothing joins).
 func (p *Parser) join(i, j int) int {
 	s := p.src
+	if j >= len(s) || s[j] != ' ' && s[j] != '\t' && s[j] != 0xC2 {
+		return j
+	}
 	k := skipBlanks(s, j)
 	if k == j || k >= len(s) || s[k] < 0x80 && wordDelim[s[k]] {
 		return j
+	}
+	c := s[k]
+	if c < 0x80 && (c < 'a' || c > 'h') && c != ':' && c != '-' && c != 'x' {
+		return j // the common case: the next word cannot continue a move
 	}
 	r, rsize := utf8.DecodeRune(s[k:])
 	if !isFileRune(r) && !isSepRune(r) {
 		return j
 	}
 	t := s[i:j]
+	last, _ := utf8.DecodeLastRune(t)
+	sepNext := isSepRune(r)
+	if !sepNext && !isSepRune(last) && len(t) > 4 {
+		return j // "Nf3 e5": no piece letter alone, no separator on either side
+	}
 	kb := scanWord(s, k)
 	if isPieceDesignator(t) {
 		return kb // "К d5", "Кр :f7"
 	}
-	last, _ := utf8.DecodeLastRune(t)
 	if isSepRune(last) && last != 'x' && last != 'х' && isFileRune(r) {
 		return kb // "Кр: g8"
 	}
-	if isSepRune(r) && kb == k+rsize && isRankRune(last) {
+	if sepNext && kb == k+rsize && isRankRune(last) {
 		// a lone separator between two squares: "e2 - e4", "e4 : d5"
 		m := skipBlanks(s, kb)
 		if m < len(s) {
@@ -348,164 +363,4 @@ func scriptOf(r rune) Scripts {
 		return Figurines
 	}
 	return CyrillicLetters
-}
-
-// addMove records the move src[i:e].
-func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scripts) {
-	p.inProse = false
-	numbered := p.pend.ok
-	var ply int32
-	if numbered {
-		ply = 2*p.pend.num - 1
-		if p.pend.dots >= 2 {
-			ply++
-		}
-	}
-	// A move after the result, or a white move numbered back to (or before)
-	// the game's first move, begins the next game.
-	if p.ended || numbered && len(p.stack) == 0 && p.firstPly > 0 && p.pend.dots < 2 && ply <= p.firstPly {
-		// The new game starts at the move number, unless something was
-		// filed into the old game after it ("1. {note} e4").
-		at, pos := i, p.posAt(i)
-		if numbered && p.pend.events == p.events {
-			at, pos = p.pend.start, p.pendPos()
-		}
-		pend := p.pend
-		p.splitGame(at, pos)
-		p.pend = pend
-		p.pend.start, p.pend.line, p.pend.lineAt = at, pos.Line, pos.Offset-int64(pos.Col-1)
-	}
-	g := &p.g
-	if len(g.Moves) >= p.opt.MaxMoves {
-		if p.once(saidTooMany) {
-			p.problem(i, fmt.Sprintf("more than %d moves: the rest are not kept", p.opt.MaxMoves))
-		}
-		p.pend = pending{}
-		p.lastWasMove = true
-		return
-	}
-	fr := &p.fr
-	expected := p.plyAfter(fr.cur, ply)
-	if p.opt.NoVariations && !fr.onSpine {
-		expected = p.asidePly + 1
-	}
-	if !numbered {
-		ply = expected
-	}
-	prev, depth := fr.cur, p.lineDepth()
-	switch {
-	case p.text && numbered && !fr.onSpine && ply == p.plyOf(fr.spine)+1:
-		// Text returns from an aside to the line as written: "лучше 3...
-		// е5:d4. 4. d4:e5" continues after 3... Сg4, not after the aside.
-		prev, depth = fr.spine, fr.depth
-	case ply != expected:
-		if p.text {
-			prev, depth = p.branch(ply, expected)
-		} else {
-			p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected", plyLabel(ply), plyLabel(expected)))
-		}
-	}
-	if depth > 0 && p.opt.NoVariations {
-		// an aside of scoresheet text, which a main-line reading skips
-		fr.onSpine = false
-		p.asidePly = ply
-		p.pend = pending{}
-		p.lastWasMove = true
-		return
-	}
-	m := Move{
-		Raw:    p.span(i, e),
-		Pos:    p.posAt(i),
-		Prev:   prev,
-		Depth:  depth,
-		NAGs:   nags,
-		Clock:  -1,
-		EMT:    -1,
-		Number: 0,
-	}
-	if numbered {
-		m.Number = p.pend.num
-	}
-	if same {
-		m.Norm = m.Raw
-	} else {
-		m.Norm = p.extraSpan(norm)
-	}
-	idx := int32(len(g.Moves))
-	g.Moves = append(g.Moves, m)
-	p.plies = append(p.plies, ply)
-	fr.cur = idx
-	fr.onSpine = depth == fr.depth
-	if fr.onSpine {
-		fr.spine = idx
-	}
-	if len(p.stack) == 0 && p.firstPly == 0 {
-		p.firstPly = ply
-	}
-	g.Scripts |= sc
-	p.pend = pending{}
-	p.lastWasMove = true
-}
-
-// plyOf returns the ply of move idx, or for -1 the ply before the first move.
-func (p *Parser) plyOf(idx int32) int32 {
-	if idx >= 0 {
-		return p.plies[idx]
-	}
-	if p.firstPly > 0 {
-		return p.firstPly - 1
-	}
-	return 0
-}
-
-// plyAfter returns the ply a move after move idx has; numberedPly is the
-// ply written for it (0 when unnumbered), used for a game's first move.
-func (p *Parser) plyAfter(idx int32, numberedPly int32) int32 {
-	if idx < 0 && p.firstPly == 0 {
-		if numberedPly > 0 {
-			return numberedPly
-		}
-		return 1
-	}
-	return p.plyOf(idx) + 1
-}
-
-// branch places a move of scoresheet text whose number does not follow the
-// line being read: text gives alternatives by repeating a move number
-// ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7"), so the move
-// hangs after the move before that number on the line as written, or
-// returns to that line when the number continues it.
-func (p *Parser) branch(ply, expected int32) (prev int32, depth int16) {
-	fr := &p.fr
-	spinePly := p.plyOf(fr.spine)
-	if ply == spinePly+1 {
-		return fr.spine, fr.depth
-	}
-	if ply <= spinePly {
-		for a := fr.spine; a >= 0; a = p.g.Moves[a].Prev {
-			if p.plies[a] == ply-1 {
-				return a, fr.depth + 1
-			}
-			if p.plies[a] < ply-1 {
-				break
-			}
-		}
-		if ply == p.firstPly {
-			return -1, fr.depth + 1
-		}
-	}
-	if ply > expected {
-		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected: moves are missing", plyLabel(ply), plyLabel(expected)))
-	} else {
-		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s does not fit the moves before it", plyLabel(ply)))
-	}
-	return fr.cur, p.lineDepth()
-}
-
-// plyLabel writes a ply as a move number: 23 is "12.", 24 is "12...".
-func plyLabel(ply int32) string {
-	if ply%2 == 1 {
-		return fmt.Sprintf("%d.", (ply+1)/2)
-	}
-	return fmt.Sprintf("%d...", ply/2)
 }

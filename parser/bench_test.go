@@ -1,0 +1,144 @@
+package parser
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+)
+
+// benchInput is the masters folder of $ARBITER_CORPUS concatenated (real
+// tags, real movetext), or a synthetic file of the same flavour without it.
+func benchInput(b *testing.B) []byte {
+	b.Helper()
+	if dir := os.Getenv("ARBITER_CORPUS"); dir != "" {
+		paths, _ := filepath.Glob(filepath.Join(dir, "masters", "*", "*.pgn"))
+		sort.Strings(paths)
+		var buf bytes.Buffer
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			buf.Write(data)
+			buf.WriteString("\n\n")
+		}
+		if buf.Len() > 0 {
+			return buf.Bytes()
+		}
+	}
+	return synthetic(40000, 7)
+}
+
+func splitAll(b *testing.B, input []byte) []Chunk {
+	s := NewSplitter(bytes.NewReader(input), SplitOptions{})
+	var chunks []Chunk
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			return chunks
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		chunks = append(chunks, c)
+	}
+}
+
+func BenchmarkSplit(b *testing.B) {
+	input := benchInput(b)
+	b.SetBytes(int64(len(input)))
+	b.ReportAllocs()
+	cpu := cpuTime()
+	n := 0
+	for b.Loop() {
+		splitAll(b, input)
+		n++
+	}
+	reportCPU(b, cpu, n*len(input))
+}
+
+// BenchmarkScanBaseline is a bare loop over the input with one table lookup
+// per byte: the speed of the machine, to read the other figures against.
+func BenchmarkScanBaseline(b *testing.B) {
+	input := benchInput(b)
+	b.SetBytes(int64(len(input)))
+	cpu := cpuTime()
+	n, sum := 0, 0
+	for b.Loop() {
+		for _, c := range input {
+			if plainSAN[c] {
+				sum++
+			}
+		}
+		n++
+	}
+	reportCPU(b, cpu, n*len(input))
+	if sum == 0 {
+		b.Fatal("no SAN bytes")
+	}
+}
+
+// reportCPU adds MB per CPU-second: on a shared machine wall-clock MB/s
+// drops with the load, CPU time much less.
+func reportCPU(b *testing.B, start time.Duration, bytes int) {
+	if used := cpuTime() - start; used > 0 && start > 0 {
+		b.ReportMetric(float64(bytes)/used.Seconds()/1e6, "MB/cpu-s")
+	}
+}
+
+func benchParse(b *testing.B, opt Options) {
+	input := benchInput(b)
+	chunks := splitAll(b, input)
+	p := NewParser(opt)
+	games, moves := 0, 0
+	count := func(g *Game) {
+		games++
+		moves += len(g.Moves)
+	}
+	for _, c := range chunks {
+		p.Parse(c, count)
+	}
+	perRun := games
+	b.SetBytes(int64(len(input)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	n := 0
+	for b.Loop() {
+		for _, c := range chunks {
+			p.Parse(c, count)
+		}
+		n++
+	}
+	reportCPU(b, cpu, n*len(input))
+	b.ReportMetric(float64(perRun), "games/op")
+}
+
+// BenchmarkParse reads everything: tags, moves, comments, variations.
+func BenchmarkParse(b *testing.B) { benchParse(b, Options{}) }
+
+// BenchmarkParseMainline reads tags and the main line only.
+func BenchmarkParseMainline(b *testing.B) {
+	benchParse(b, Options{NoVariations: true, NoComments: true})
+}
+
+// TestSteadyStateAllocations checks that a warm Parser allocates per game
+// only the string holding its tag values, never per move.
+func TestSteadyStateAllocations(t *testing.T) {
+	input := synthetic(200, 11)
+	c := Chunk{Data: input, Start: Pos{Line: 1, Col: 1}}
+	p := NewParser(Options{})
+	games, moves := 0, 0
+	p.Parse(c, func(g *Game) { games++; moves += len(g.Moves) })
+	allocs := testing.AllocsPerRun(5, func() { p.Parse(c, func(*Game) {}) })
+	if moves < 1000 {
+		t.Fatalf("only %d moves", moves)
+	}
+	if allocs > float64(games) {
+		t.Errorf("%.0f allocations for %d games (%d moves): want at most one per game", allocs, games, moves)
+	}
+}

@@ -1,0 +1,171 @@
+package parser
+
+import "fmt"
+
+// addMove records the move src[i:e].
+func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scripts) {
+	p.inProse = false
+	numbered := p.pend.ok
+	var ply int32
+	if numbered {
+		ply = 2*p.pend.num - 1
+		if p.pend.dots >= 2 {
+			ply++
+		}
+	}
+	// A move after the result, or a white move numbered back to (or before)
+	// the game's first move, begins the next game.
+	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 {
+		p.splitBefore(i, numbered)
+	}
+	g := &p.g
+	if len(g.Moves) >= p.opt.MaxMoves {
+		p.tooManyMoves(i)
+		return
+	}
+	fr := &p.fr
+	expected := p.plyAfter(fr.cur, ply)
+	if p.opt.NoVariations && !fr.onSpine {
+		expected = p.asidePly + 1
+	}
+	if !numbered {
+		ply = expected
+	}
+	prev, depth := fr.cur, p.lineDepth()
+	switch {
+	case p.text && numbered && !fr.onSpine && ply == p.plyOf(fr.spine)+1:
+		// Text returns from an aside to the line as written: "лучше 3...
+		// е5:d4. 4. d4:e5" continues after 3... Сg4, not after the aside.
+		prev, depth = fr.spine, fr.depth
+	case ply != expected:
+		if p.text {
+			prev, depth = p.branch(ply, expected)
+		} else {
+			p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected", plyLabel(ply), plyLabel(expected)))
+		}
+	}
+	if depth > 0 && p.opt.NoVariations {
+		// an aside of scoresheet text, which a main-line reading skips
+		fr.onSpine = false
+		p.asidePly = ply
+		p.pend = pending{}
+		p.lastWasMove = true
+		return
+	}
+	idx := int32(len(g.Moves))
+	g.Moves = append(g.Moves, Move{})
+	m := &g.Moves[idx]
+	raw := p.span(i, e)
+	m.Raw = raw
+	m.Pos = p.posAt(i)
+	m.Prev, m.Depth, m.NAGs = prev, depth, nags
+	m.Clock, m.EMT = -1, -1
+	if numbered {
+		m.Number = p.pend.num
+	}
+	if same {
+		m.Norm = raw
+	} else {
+		m.Norm = p.extraSpan(norm)
+	}
+	p.plies = append(p.plies, ply)
+	fr.cur = idx
+	fr.onSpine = depth == fr.depth
+	if fr.onSpine {
+		fr.spine = idx
+	}
+	if len(p.stack) == 0 && p.firstPly == 0 {
+		p.firstPly = ply
+	}
+	g.Scripts |= sc
+	p.pend = pending{}
+	p.lastWasMove = true
+}
+
+// splitBefore ends the game before the move at src offset i: at its move
+// number, unless something was filed into the old game after the number
+// ("1. {note} e4"); the number goes on to the new game.
+//
+//go:noinline
+func (p *Parser) splitBefore(i int, numbered bool) {
+	at, pos := i, p.posAt(i)
+	if numbered && p.pend.events == p.events {
+		at, pos = p.pend.start, p.pendPos()
+	}
+	pend := p.pend
+	p.splitGame(at, pos)
+	p.pend = pend
+	p.pend.start, p.pend.line, p.pend.lineAt = at, pos.Line, pos.Offset-int64(pos.Col-1)
+}
+
+//go:noinline
+func (p *Parser) tooManyMoves(i int) {
+	if p.once(saidTooMany) {
+		p.problem(i, fmt.Sprintf("more than %d moves: the rest are not kept", p.opt.MaxMoves))
+	}
+	p.pend = pending{}
+	p.lastWasMove = true
+}
+
+// plyOf returns the ply of move idx, or for -1 the ply before the first move.
+func (p *Parser) plyOf(idx int32) int32 {
+	if idx >= 0 {
+		return p.plies[idx]
+	}
+	if p.firstPly > 0 {
+		return p.firstPly - 1
+	}
+	return 0
+}
+
+// plyAfter returns the ply a move after move idx has; numberedPly is the
+// ply written for it (0 when unnumbered), used for a game's first move.
+func (p *Parser) plyAfter(idx int32, numberedPly int32) int32 {
+	if idx < 0 && p.firstPly == 0 {
+		if numberedPly > 0 {
+			return numberedPly
+		}
+		return 1
+	}
+	return p.plyOf(idx) + 1
+}
+
+// branch places a move of scoresheet text whose number does not follow the
+// line being read: text gives alternatives by repeating a move number
+// ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7"), so the move
+// hangs after the move before that number on the line as written, or
+// returns to that line when the number continues it.
+func (p *Parser) branch(ply, expected int32) (prev int32, depth int16) {
+	fr := &p.fr
+	spinePly := p.plyOf(fr.spine)
+	if ply == spinePly+1 {
+		return fr.spine, fr.depth
+	}
+	if ply <= spinePly {
+		for a := fr.spine; a >= 0; a = p.g.Moves[a].Prev {
+			if p.plies[a] == ply-1 {
+				return a, fr.depth + 1
+			}
+			if p.plies[a] < ply-1 {
+				break
+			}
+		}
+		if ply == p.firstPly {
+			return -1, fr.depth + 1
+		}
+	}
+	if ply > expected {
+		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected: moves are missing", plyLabel(ply), plyLabel(expected)))
+	} else {
+		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s does not fit the moves before it", plyLabel(ply)))
+	}
+	return fr.cur, p.lineDepth()
+}
+
+// plyLabel writes a ply as a move number: 23 is "12.", 24 is "12...".
+func plyLabel(ply int32) string {
+	if ply%2 == 1 {
+		return fmt.Sprintf("%d.", (ply+1)/2)
+	}
+	return fmt.Sprintf("%d...", ply/2)
+}

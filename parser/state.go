@@ -1,0 +1,163 @@
+package parser
+
+import "fmt"
+
+// beginGame resets the game state for a game whose text starts at src
+// offset at, input position start.
+func (p *Parser) beginGame(at int, start Pos) {
+	g := &p.g
+	g.Start = start
+	g.Tags = g.Tags[:0]
+	g.Moves = g.Moves[:0]
+	g.Problems = g.Problems[:0]
+	g.Result = ""
+	g.ResultPos = Pos{}
+	g.Comment = Span{}
+	g.Encoding = p.enc
+	g.Scripts = 0
+	p.gs = at
+	p.extras = p.extras[:0]
+	p.plies = p.plies[:0]
+	p.stack = p.stack[:0]
+	p.fr = frame{cur: -1, spine: -1, base: -1, onSpine: true}
+	p.firstPly = 0
+	p.pend = pending{}
+	p.ended = false
+	p.lastWasMove = false
+	p.inProse = false
+	p.text = true
+	p.tagRefs = p.tagRefs[:0]
+	p.tagBuf = p.tagBuf[:0]
+	p.said = 0
+	if p.continued {
+		p.continued = false
+		p.problemAt(g.Start, "this text continues a game cut at the chunk size limit")
+	}
+}
+
+// finishGame completes the game at src offset at (input position end) and
+// hands it on.
+func (p *Parser) finishGame(at int, end Pos, cut bool) {
+	g := &p.g
+	g.End = end
+	if len(p.stack) > 0 {
+		p.problemAt(p.fr.pos, fmt.Sprintf("%d variation(s) not closed", len(p.stack)))
+	}
+	if cut {
+		p.problemAt(end, "game cut here: it is longer than the chunk size limit")
+	}
+	g.Text = append(g.Text[:0], p.src[p.gs:at]...)
+	base := uint32(len(g.Text))
+	g.Text = append(g.Text, p.extras...)
+	fix := func(s *Span) {
+		if s.Off&spanInExtras != 0 {
+			s.Off = s.Off&^spanInExtras + base
+		}
+	}
+	fix(&g.Comment)
+	for k := range g.Moves {
+		fix(&g.Moves[k].Norm)
+		fix(&g.Moves[k].Comment)
+	}
+	if len(p.tagRefs) > 0 {
+		all := string(p.tagBuf)
+		for k, r := range p.tagRefs {
+			t := &g.Tags[k]
+			t.Value = all[r.valOff : r.valOff+r.valLen]
+			if r.nameLen > 0 {
+				t.Name = all[r.nameOff : r.nameOff+r.nameLen]
+			}
+		}
+	}
+	if p.emit != nil {
+		p.emit(g)
+	}
+}
+
+// splitGame ends the current game at src offset at (position pos) and starts
+// a new one there.
+func (p *Parser) splitGame(at int, pos Pos) {
+	p.finishGame(at, pos, false)
+	p.beginGame(at, pos)
+}
+
+// Problem reporting ---------------------------------------------------------
+
+func (p *Parser) problem(i int, msg string) { p.problemAt(p.posAt(i), msg) }
+
+func (p *Parser) problemAt(pos Pos, msg string) {
+	g := &p.g
+	p.events++
+	switch {
+	case len(g.Problems) < p.opt.MaxProblems:
+		g.Problems = append(g.Problems, Problem{Pos: pos, Message: msg})
+	case len(g.Problems) == p.opt.MaxProblems:
+		g.Problems = append(g.Problems, Problem{Pos: pos, Message: "too many problems in this game; the rest are not reported"})
+	}
+}
+
+// Problems reported once per game.
+const (
+	saidControl uint16 = 1 << iota
+	saidTooMany
+	saidDepth
+	saidLongComment
+)
+
+func (p *Parser) once(flag uint16) bool {
+	if p.said&flag != 0 {
+		return false
+	}
+	p.said |= flag
+	return true
+}
+
+// Spans ----------------------------------------------------------------------
+
+// span returns the Span of src[i:j] in the game's Text.
+func (p *Parser) span(i, j int) Span {
+	return Span{Off: uint32(i - p.gs), Len: uint32(j - i)}
+}
+
+// extraSpan appends b to the extras and returns its Span.
+func (p *Parser) extraSpan(b []byte) Span {
+	off := len(p.extras)
+	p.extras = append(p.extras, b...)
+	return Span{Off: uint32(off) | spanInExtras, Len: uint32(len(b))}
+}
+
+// spanBytes returns the bytes of a span of the game being read.
+func (p *Parser) spanBytes(s Span) []byte {
+	if s.Off&spanInExtras != 0 {
+		off := s.Off &^ spanInExtras
+		return p.extras[off : off+s.Len]
+	}
+	off := uint32(p.gs) + s.Off
+	return p.src[off : off+s.Len]
+}
+
+// appendSpan joins the text src[i:j] to the span *s with a space. Joined
+// text stops growing at MaxComment, and a span already at the end of the
+// extras grows in place, so many comments after one move cost linear time.
+func (p *Parser) appendSpan(s *Span, i, j int) {
+	switch {
+	case s.Len == 0:
+		*s = p.span(i, j)
+		return
+	case int(s.Len)+1+(j-i) > p.opt.MaxComment:
+		if p.once(saidLongComment) {
+			p.problem(i, fmt.Sprintf("comments after one move longer than %d bytes: the rest are dropped", p.opt.MaxComment))
+		}
+		return
+	case s.Off&spanInExtras != 0 && int(s.Off&^spanInExtras+s.Len) == len(p.extras):
+		p.extras = append(p.extras, ' ')
+		p.extras = append(p.extras, p.src[i:j]...)
+		s.Len += uint32(1 + j - i)
+		return
+	}
+	off := len(p.extras)
+	p.extras = append(p.extras, p.spanBytes(*s)...)
+	p.extras = append(p.extras, ' ')
+	p.extras = append(p.extras, p.src[i:j]...)
+	*s = Span{Off: uint32(off) | spanInExtras, Len: uint32(len(p.extras) - off)}
+}
