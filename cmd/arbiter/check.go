@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -84,6 +86,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	if err != nil {
 		return err
 	}
+	limitMemory(cfg.Workers)
 	logger, err := f.logger(stderr, cmd.Flags().Changed("log-level"))
 	if err != nil {
 		return err
@@ -277,4 +280,18 @@ func (f *checkFlags) showProgress(stderr io.Writer) bool {
 
 func usageError(format string, a ...any) error {
 	return &exitError{code: 2, msg: fmt.Sprintf(format, a...)}
+}
+
+// limitMemory sets a soft heap limit unless GOMEMLIMIT sets one: the
+// garbage collector otherwise lets the heap grow to twice what is live,
+// and an archive run must stay small whatever its input. What is live is a
+// few chunks per worker and the Parquet row groups in the making.
+func limitMemory(workers int) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	debug.SetMemoryLimit(int64(128+16*workers) << 20)
 }
