@@ -82,34 +82,27 @@ func (s *GitHubSink) EndFile(f *FileSummary) error {
 
 // appendGitHubData escapes a workflow command's message.
 func appendGitHubData[T string | []byte](dst []byte, s T) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '%':
-			dst = append(dst, "%25"...)
-		case '\r':
-			dst = append(dst, "%0D"...)
-		case '\n':
-			dst = append(dst, "%0A"...)
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
+	return appendGitHubEscaped(dst, s, false)
 }
 
-// appendGitHubProperty escapes a workflow command's property value.
+// appendGitHubProperty escapes a workflow command's property value, which
+// also may not hold the ':' and ',' that separate properties.
 func appendGitHubProperty(dst []byte, s string) []byte {
+	return appendGitHubEscaped(dst, s, true)
+}
+
+func appendGitHubEscaped[T string | []byte](dst []byte, s T, property bool) []byte {
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '%':
+		switch c := s[i]; {
+		case c == '%':
 			dst = append(dst, "%25"...)
-		case '\r':
+		case c == '\r':
 			dst = append(dst, "%0D"...)
-		case '\n':
+		case c == '\n':
 			dst = append(dst, "%0A"...)
-		case ':':
+		case c == ':' && property:
 			dst = append(dst, "%3A"...)
-		case ',':
+		case c == ',' && property:
 			dst = append(dst, "%2C"...)
 		default:
 			dst = append(dst, c)
