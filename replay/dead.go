@@ -45,9 +45,9 @@ func (v Verdict) String() string {
 // of legal moves of both sides: Yes (a helpmate was found, or the opponent
 // is mated already), No (proven impossible: the position is dead for c, as
 // after a bare king's flag fall, FIDE 6.9), or Unknown when the bounded
-// search gives up. It runs every layer; the last, the helpmate search, is
-// bounded at a few milliseconds. A side that is checkmated or stalemated
-// now cannot mate.
+// search gives up. It runs every layer; the last, the helpmate search,
+// gives up after about 20 ms (most answers take well under one). A side
+// that is checkmated or stalemated now cannot mate.
 func (p *Position) CanMate(c Color) Verdict {
 	_, v := p.helpmate(c, false)
 	return v
@@ -93,7 +93,7 @@ func (p *Position) IsDead() Verdict {
 	for c := White; c <= Black; c++ {
 		v[c] = fast[c]
 		if v[c] == Unknown {
-			v[c], _ = w.full(p, c, false)
+			v[c], _ = w.full(p, c)
 		}
 		if v[c] == Yes {
 			return No
@@ -131,7 +131,7 @@ func (p *Position) helpmate(c Color, wantLine bool) ([]Move, Verdict) {
 	defer putWorkspace(w)
 	v, line := w.fast(p, c)
 	if v == Unknown {
-		v, line = w.full(p, c, wantLine)
+		v, line = w.full(p, c)
 	}
 	if v != Yes || !wantLine {
 		return nil, v

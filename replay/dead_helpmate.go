@@ -120,8 +120,11 @@ func (w *workspace) search(q *Position, ply, budget int, free bool) (found, comp
 		}
 	}
 	w.tt[slot] = ttEntry{key: key, gen: w.gen, movesLeft: int8(min(budget, 127)), onPath: true}
-	w.order(q, sp)
 	complete = true
+	if w.strategy.selective && !winnerToMove && w.narrowLoserMoves(q, &sp.moves) {
+		complete = false
+	}
+	w.order(q, sp)
 	for i := 0; i < sp.moves.n; i++ {
 		m := sp.moves.moves[i]
 		cost, progress := w.cost(q, m, free)
@@ -150,10 +153,13 @@ func (w *workspace) search(q *Position, ply, budget int, free bool) (found, comp
 // cost is the depth move m spends, and whether it makes progress (so that
 // the answer to it is free).
 func (w *workspace) cost(q *Position, m Move, free bool) (int, bool) {
+	if w.strategy.plain {
+		return costNormal, false
+	}
 	from, to := m.From(), m.To()
 	kind := q.board[from].Kind()
 	normal := costNormal
-	if free && knobFree {
+	if free && w.strategy.free {
 		normal = 0
 	}
 	if q.turn == w.winner {
@@ -167,7 +173,7 @@ func (w *workspace) cost(q *Position, m Move, free bool) (int, bool) {
 			return 0, true
 		case kind == Knight && knightDistance[to][target] < knightDistance[from][target]:
 			return 0, true
-		case knobCheck && givesDirectCheck(q, m):
+		case w.strategy.check && givesDirectCheck(q, m):
 			return 0, true
 		}
 		return normal, false
@@ -176,7 +182,7 @@ func (w *workspace) cost(q *Position, m Move, free bool) (int, bool) {
 	case kind == King && !m.IsCastle() && kingDistance(to, w.corner) < kingDistance(from, w.corner):
 		return 0, true
 	case q.IsCapture(m) || kind == Pawn:
-		return knobPunish, false
+		return costPunish, false
 	}
 	return normal, false
 }
@@ -188,7 +194,6 @@ func (w *workspace) cost(q *Position, m Move, free bool) (int, bool) {
 func (w *workspace) order(q *Position, sp *searchPly) {
 	moves := sp.moves.moves[:sp.moves.n]
 	scores := sp.scores[:len(moves)]
-	occ := q.Occupied()
 	winner := q.turn == w.winner
 	enemyKing := q.King(q.turn.Other())
 	ownKing := q.King(q.turn)
@@ -200,7 +205,7 @@ func (w *workspace) order(q *Position, sp *searchPly) {
 		}
 		var s int
 		if winner {
-			if enemyKing != NoSquare && !m.IsCastle() && attacksFrom(kind, q.turn, to, occ&^from.Bit()|to.Bit()).Has(enemyKing) {
+			if givesDirectCheck(q, m) {
 				s += 100
 			}
 			if k := m.Promotion(); k != NoKind {
@@ -255,9 +260,8 @@ func attacksFrom(k Kind, c Color, s Square, occ Bitboard) Bitboard {
 	return 0
 }
 
-var knobFree, knobCheck, knobSelective = true, false, false
-var knobPunish = costPunish
-
+// givesDirectCheck reports whether m, played in q, checks with the moved
+// piece itself (discovered checks aside).
 func givesDirectCheck(q *Position, m Move) bool {
 	if m.IsCastle() {
 		return false
@@ -268,4 +272,30 @@ func givesDirectCheck(q *Position, m Move) bool {
 		kind = p
 	}
 	return k != NoSquare && attacksFrom(kind, q.turn, m.To(), q.Occupied()&^m.From().Bit()|m.To().Bit()).Has(k)
+}
+
+// narrowLoserMoves keeps the loser's moves that can matter to a mate
+// nearby: its king's, those of pieces on or to squares near its king (to
+// block a flight square or open one), and one waiting move standing for
+// all the others. It reports whether it dropped any.
+func (w *workspace) narrowLoserMoves(q *Position, ml *MoveList) bool {
+	k := q.King(q.turn)
+	if k == NoSquare {
+		return false
+	}
+	n, waiting := 0, false
+	for _, m := range ml.moves[:ml.n] {
+		from, to := m.From(), m.To()
+		near := from == k || kingDistance(from, k) <= 2 || kingDistance(to, k) <= 2
+		if !near && !waiting && !q.IsCapture(m) {
+			near, waiting = true, true
+		}
+		if near {
+			ml.moves[n] = m
+			n++
+		}
+	}
+	dropped := n < ml.n
+	ml.n = n
+	return dropped
 }

@@ -4,19 +4,25 @@ import "sync"
 
 // The search layers (2 and 4) share a workspace: move lists and child
 // positions for every ply, the line being tried, a transposition table.
-// It is large (a move list holds 768 moves), so it is pooled rather than
-// allocated per call.
+// It is large (a move list holds 768 moves; the table and the exhaustion's
+// tables, allocated only when layer 4 runs, are larger still), so it is
+// pooled rather than allocated per call.
 
 const (
 	maxSearchPly = 48  // plies of one search line
 	maxForced    = 128 // forced moves played out before the searches
+	maxLine      = 256 // moves of a mating line after the forced moves
 	ttBits       = 14
 	// shortDepth and shortNodes bound layer 2's full-width search, which
 	// must prove every line dead; it stops at the first line it cannot.
 	shortDepth, shortDepthPawnsBishops = 4, 7
 	shortNodes                         = 1500
-	// helpmateNodes bounds layer 4, the helpmate search (about 10 ms).
+	// helpmateNodesDefault bounds layer 4's helpmate search: about 10 to
+	// 20 ms when it runs out. exhaustFirst and exhaustStates bound its
+	// breadth-first exhaustion, before and after the search.
 	helpmateNodesDefault = 60000
+	exhaustFirst         = 2000
+	exhaustStates        = 20000
 )
 
 type searchPly struct {
@@ -26,9 +32,9 @@ type searchPly struct {
 }
 
 // ttEntry remembers a position of the helpmate search: searched with
-// movesLeft plies to go and no mate found, complete when nothing was cut
-// below it, onPath while it is being searched (a line that comes back to
-// it adds nothing new).
+// movesLeft (a depth budget in half steps) to go and no mate found,
+// complete when nothing was cut below it, onPath while it is being searched
+// (a line that comes back to it adds nothing new).
 type ttEntry struct {
 	key       uint64
 	gen       uint32
@@ -41,17 +47,19 @@ type workspace struct {
 	winner   Color
 	corner   Square // where the helpmate search drives the loser's king
 	approach Square // and where the winner's king and knights head
+	strategy strategy
 	plies    [maxSearchPly + 1]searchPly
-	path     [maxSearchPly]Move // the line being searched, from the position after the forced moves
-	found    int                // length of path when a mate was found
-	forced   [maxForced]Move    // the forced moves played out first
+	path     [maxLine]Move   // the line being searched, from the position after the forced moves
+	found    int             // length of path when a mate was found
+	forced   [maxForced]Move // the forced moves played out first
 	nForced  int
 	seen     [maxForced]uint64
-	line     [maxForced + maxSearchPly]Move
+	line     [maxForced + maxLine]Move
+	ex       *exhaustTables // allocated on first use
 	nodes    int
 	limit    int
 	gen      uint32
-	tt       [1 << ttBits]ttEntry
+	tt       *[1 << ttBits]ttEntry // allocated on first use: layers 1-3 do without
 	wall     wallAnalysis
 }
 
@@ -167,31 +175,82 @@ func (w *workspace) allDead(q *Position, ply, depth int) Verdict {
 	return No
 }
 
-// full runs layer 4 for winner c after the forced moves: an iteratively
-// deepened helpmate search. Yes comes with the mating line; No only when a
-// search ran to the end of every line without cutting any.
-func (w *workspace) full(p *Position, c Color, wantLine bool) (Verdict, []Move) {
+// full runs layer 4 for winner c after the forced moves: a breadth-first
+// exhaustion of small closed worlds, then the helpmate search under each
+// strategy in turn, each with its share of the node budget, then the
+// exhaustion again with a larger bound. Yes comes with the mating line; No
+// only when a search ran to the end of every line without cutting any.
+func (w *workspace) full(p *Position, c Color) (Verdict, []Move) {
 	w.winner = c
 	q := *p
 	if v := w.playForced(&q); v != Unknown {
 		return v, w.mateLine(0)
 	}
-	w.nodes, w.limit = 0, helpmateNodes
-	w.corner, w.approach = mateCorner(&q, c)
-	for depth := 1; depth < maxSearchPly && w.nodes < w.limit; depth++ {
-		// A fresh table for every depth: an entry marked complete may rest
-		// on an ancestor that was still being searched, which holds only
-		// within one pass.
-		w.gen++
-		found, complete := w.search(&q, 0, depth*costNormal, false)
-		if found {
-			return Yes, w.mateLine(w.found)
+	if w.tt == nil {
+		w.tt = new([1 << ttBits]ttEntry)
+	}
+	if v := w.exhaust(&q, exhaustFirst); v != Unknown {
+		return v, w.mateLine(w.found)
+	}
+	for _, st := range strategies {
+		w.strategy = st
+		w.corner, w.approach = mateCorner(&q, c)
+		if k := q.King(c.Other()); st.atKing && k != NoSquare {
+			w.corner, w.approach = k, k
 		}
-		if complete {
-			return No, nil
+		w.nodes, w.limit = 0, helpmateNodes*st.share/100
+		for depth := 1; depth < maxSearchPly && w.nodes < w.limit; depth++ {
+			// A fresh table for every depth: an entry marked complete may
+			// rest on an ancestor that was still being searched, which
+			// holds only within one pass.
+			w.gen++
+			found, complete := w.search(&q, 0, depth*costNormal, false)
+			if found {
+				return Yes, w.mateLine(w.found)
+			}
+			if complete {
+				return No, nil
+			}
 		}
+	}
+	if v := w.exhaust(&q, exhaustStates); v != Unknown {
+		return v, w.mateLine(w.found)
 	}
 	return Unknown, nil
 }
 
+// strategy is one way of spending the helpmate search's depth. No single
+// one finds every mate soon: the position decides whether the loser's king
+// should walk to a corner or stay, whether checks are the way or quiet
+// moves. Tried in turn, each with its share of the nodes, they find more
+// mates than any one with all the nodes (measured on the chasolver test
+// positions).
+type strategy struct {
+	// free: the answer to a move that made progress costs nothing.
+	free bool
+	// check: the winner's direct checks make progress.
+	check bool
+	// selective: the loser's moves are narrowed to those near its king and
+	// one waiting move (see narrowLoserMoves).
+	selective bool
+	// atKing: the loser's king is mated where it stands, the winner's king
+	// and knights head for it, instead of a corner.
+	atKing bool
+	// plain: every move costs the same; finds short mates in open
+	// positions, where free moves make the tree too wide.
+	plain bool
+	share int // percent of helpmateNodes
+}
+
+var strategies = [...]strategy{
+	{free: true, share: 15},
+	{plain: true, share: 10},
+	{free: true, selective: true, atKing: true, share: 30},
+	{free: true, check: true, selective: true, share: 25},
+	{share: 15},
+	{free: true, check: true, selective: true, atKing: true, share: 15},
+}
+
+// helpmateNodes is layer 4's node budget (a variable so that tests can
+// lower it).
 var helpmateNodes = helpmateNodesDefault

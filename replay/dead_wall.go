@@ -1,29 +1,32 @@
 package replay
 
-// Layer 3: pawn walls. Some pawns are "fixed": they can never move and never
-// be taken for the rest of the game. If so, they are walls: no piece passes
-// them, no king steps onto a square one of the opponent's fixed pawns
-// attacks. Given a set F of pawns assumed fixed, every piece has a region:
-// the squares it could ever reach (a flood fill of its moves over the
-// squares outside F; a pawn's pushes and, onto squares an enemy piece could
-// stand on, its captures; a promotion reaching anything a queen or knight
-// could). F is consistent when the regions confirm it: each pawn of F is
-// blocked by a pawn of F, no enemy piece can ever stand where it could
-// capture, and no enemy piece can ever attack it (an enemy king only if
-// another fixed pawn does not guard it). Start from every blocked pawn and
-// drop the inconsistent ones until none is left to drop; what remains is
-// fixed in every continuation, by induction on the moves: while F stands,
-// the pieces stay in their regions, and from there no move disturbs F.
+// Layer 3: pawn walls. Some pieces are "fixed": they can never move and
+// never be taken for the rest of the game. Blocked pawns are the usual ones;
+// a bishop shut in behind its own fixed pawns is another. Fixed pieces are
+// walls: no piece passes them, and no king steps onto a square a fixed
+// enemy pawn or knight attacks. Given a set F of pieces assumed fixed, every
+// other piece has a region: the squares it could ever reach (a flood fill
+// of its moves over the squares outside F; for a pawn its pushes and, onto
+// squares an enemy piece could stand on, its captures; after a promotion
+// anything a queen or knight could reach). F is consistent when the regions
+// confirm it: every move of a piece of F leads onto F (a pawn is blocked by
+// F, a piece hemmed in), no enemy piece can ever stand where a pawn of F
+// would capture, and no enemy piece can ever attack a piece of F (an enemy
+// king only where no fixed piece guards it). Start from every blocked pawn
+// and every piece, drop the inconsistent ones until none is left to drop;
+// what remains is fixed in every continuation, by induction on the moves:
+// while F stands, the other pieces stay in their regions, and from there no
+// move disturbs F.
 //
 // Then the loser's king lives in its region. The winner mates only on a
-// square m of it that some piece of the winner (not its king, not a fixed
-// pawn: those can never attack a square the loser's king can stand on)
-// could attack, and only if each flight square around m that no such
-// piece could attack is covered by the winner's king or blocked by one of
-// the loser's own pieces. When no square m passes, c can never mate.
+// square m of it that some piece of the winner other than its king could
+// attack, and only if each flight square around m that no such piece could
+// attack is covered by the winner's king or blocked by one of the loser's
+// own pieces. When no square m passes, the winner can never mate.
 
 type wallAnalysis struct {
 	fixed     Bitboard
+	guarded   [2]Bitboard // squares each side's fixed pieces attack for good
 	kingReach [2]Bitboard // squares each king could stand on
 	reach     [2]Bitboard // squares each side's other pieces could stand on
 	attacks   [2]Bitboard // squares each side's other pieces could attack
@@ -42,6 +45,9 @@ func (w *workspace) wallProvesNoMate(q *Position) bool {
 	}
 	ml := &w.plies[0].moves
 	q.LegalMoves(ml)
+	if ml.n == 0 {
+		return false // mate
+	}
 	child := &w.plies[0].child
 	for _, m := range ml.Slice() {
 		*child = *q
@@ -50,15 +56,15 @@ func (w *workspace) wallProvesNoMate(q *Position) bool {
 			return false
 		}
 	}
-	return true // also when the loser has no answer: that is a mate, caught before
+	return true
 }
 
 func (a *wallAnalysis) provesNoMate(q *Position, c Color) bool {
 	if q.LegalEnPassant() {
 		return false // an en-passant capture is open now: the regions do not see it
 	}
-	a.fixed = blockedPawns(q)
-	for a.fixed != 0 {
+	a.fixed = blockedPawns(q) | q.Occupied()&^q.ByKind(Pawn)&^q.ByKind(King)
+	for a.fixed&q.ByKind(Pawn) != 0 {
 		a.regions(q)
 		bad := a.inconsistent(q)
 		if bad == 0 {
@@ -87,16 +93,34 @@ func pawnAttacksOf(c Color, b Bitboard) Bitboard {
 func (a *wallAnalysis) regions(q *Position) {
 	fixed := a.fixed
 	for c := White; c <= Black; c++ {
-		guarded := pawnAttacksOf(c.Other(), fixed&q.Pieces(c.Other(), Pawn))
-		a.kingReach[c], _ = floodKing(q.Pieces(c, King), ^fixed&^guarded)
-		var reach, att Bitboard
-		r, at := floodKnight(q.Pieces(c, Knight), ^fixed)
+		// What fixed pieces attack for good: a pawn's or knight's attacks,
+		// and a line piece's next squares (farther ones may be blocked).
+		f := fixed & q.ByColor(c)
+		g := pawnAttacksOf(c, f&q.ByKind(Pawn)) | knightAttacksOf(f&q.ByKind(Knight))
+		var att Bitboard
+		for b := f &^ q.ByKind(Pawn); b != 0; {
+			s := b.PopLSB()
+			k := q.board[s].Kind()
+			att |= attacksFrom(k, c, s, fixed)
+			if k != Knight {
+				g |= attacksFrom(k, c, s, ^Bitboard(0))
+			}
+		}
+		a.guarded[c] = g
+		mobile := q.ByColor(c) &^ fixed
+		var reach Bitboard
+		r, at := floodKnight(mobile&q.ByKind(Knight), ^fixed)
 		reach, att = reach|r, att|at
-		r, at = floodSlider(q.Pieces(c, Bishop)|q.Pieces(c, Queen), fixed, BishopAttacks)
+		r, at = floodSlider(mobile&q.ByKind(Bishop), fixed, BishopAttacks)
 		reach, att = reach|r, att|at
-		r, at = floodSlider(q.Pieces(c, Rook)|q.Pieces(c, Queen), fixed, RookAttacks)
+		r, at = floodSlider(mobile&q.ByKind(Rook), fixed, RookAttacks)
+		reach, att = reach|r, att|at
+		r, at = floodSlider(mobile&q.ByKind(Queen), fixed, QueenAttacks)
 		a.reach[c], a.attacks[c] = reach|r, att|at
 		a.pawnReach[c] = 0
+	}
+	for c := White; c <= Black; c++ {
+		a.kingReach[c], _ = floodKing(q.Pieces(c, King), ^fixed&^a.guarded[c.Other()])
 	}
 	// Pawns capture onto squares the other side's pieces could stand on, and
 	// promote into pieces that widen those: repeat until nothing grows.
@@ -125,34 +149,40 @@ func (a *wallAnalysis) regions(q *Position) {
 	}
 }
 
-// inconsistent is the set of pawns of a.fixed that the regions say could
+// inconsistent is the set of pieces of a.fixed that the regions say could
 // move or be taken after all.
 func (a *wallAnalysis) inconsistent(q *Position) Bitboard {
 	fixed := a.fixed
 	var bad Bitboard
 	for c := White; c <= Black; c++ {
-		own := fixed & q.Pieces(c, Pawn)
 		enemy := c.Other()
-		front := own << 8 // where each pawn would step
+		own := fixed & q.ByColor(c)
+		pawns := own & q.ByKind(Pawn)
+		front := pawns << 8 // where each pawn would step
 		if c == Black {
-			front = own >> 8
+			front = pawns >> 8
 		}
 		blocked := front & fixed
 		if c == White {
-			bad |= own &^ (blocked >> 8)
+			bad |= pawns &^ (blocked >> 8)
 		} else {
-			bad |= own &^ (blocked << 8)
+			bad |= pawns &^ (blocked << 8)
 		}
-		// An enemy piece that could stand where the pawn captures lets it
-		// capture; one that could attack it, or a king next to it that no
-		// fixed pawn guards against, may take it.
-		targets := a.reach[enemy] | fixed&q.Pieces(enemy, Pawn)
-		guarded := pawnAttacksOf(c, own)
-		kingTouch := kingAttacksOf(a.kingReach[enemy])
-		for b := own; b != 0; {
+		// An enemy piece that could stand where a pawn captures lets it
+		// capture; one that could attack a fixed piece, or a king next to
+		// it that no fixed piece guards it from, may take it.
+		targets := a.reach[enemy] | fixed&q.ByColor(enemy)
+		kingTouch := kingAttacksOf(a.kingReach[enemy]) &^ a.guarded[c]
+		bad |= own & (a.attacks[enemy] | kingTouch)
+		for b := pawns; b != 0; {
+			if s := b.PopLSB(); PawnAttacks(c, s)&targets != 0 {
+				bad |= s.Bit()
+			}
+		}
+		// A piece is fixed only if every move it has leads onto F.
+		for b := own &^ q.ByKind(Pawn); b != 0; {
 			s := b.PopLSB()
-			if PawnAttacks(c, s)&targets != 0 || a.attacks[enemy].Has(s) ||
-				kingTouch.Has(s) && !guarded.Has(s) {
+			if attacksFrom(q.board[s].Kind(), c, s, fixed)&^fixed != 0 {
 				bad |= s.Bit()
 			}
 		}
