@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -171,7 +172,14 @@ func (c *Checker) setUp() bool {
 				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: en-passant square " + strayEP +
 					" is on neither the third nor the sixth rank (the moves are checked without it)"})
 		}
-		for _, why := range p.Audit() {
+		// The audit reads the FEN text again to see castling rights that
+		// ParseFEN dropped because no king or rook stands where they say.
+		fen := t.FEN
+		if strayEP != "" {
+			fen = strings.Replace(fen, " "+strayEP+" ", " - ", 1)
+		}
+		_, reasons, _ := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960())
+		for _, why := range reasons {
 			c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
 				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: " + why.String()})
 		}
