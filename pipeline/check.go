@@ -9,6 +9,11 @@ import (
 type CheckOptions struct {
 	Validate validate.Options
 	Encoding string // "" or "auto" to detect per game, else an encoding name ("utf-8", "windows-1251", ...)
+
+	// Render, when set, appends the game's output to dst in the worker
+	// (AppendPGN for convert), where the parsed game is still at hand; the
+	// bytes land in GameRecord.Output, so the ordered writer only copies.
+	Render func(dst []byte, g *parser.Game, r *validate.Report) []byte
 }
 
 // checkGame is validate.Check; tests put a checker with known findings in its
@@ -21,6 +26,8 @@ type Batch struct {
 	Records []GameRecord
 	tags    []parser.Tag // every record's Tags is a slice of this
 	ends    []int        // scratch: the end of each record's tags in tags
+	out     []byte       // every record's Output is a slice of this
+	outEnds []int        // scratch: the end of each record's Output in out
 }
 
 // CheckChunk parses and checks every game in c and returns their records in
@@ -39,6 +46,7 @@ func CheckChunk(c Chunk, opt *CheckOptions, p *Parser) []GameRecord {
 // check fills b with the records of c, reusing b's storage.
 func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 	b.Records, b.tags, b.ends = b.Records[:0], b.tags[:0], b.ends[:0]
+	b.out, b.outEnds = b.out[:0], b.outEnds[:0]
 	p.Parse(c, func(g *parser.Game) {
 		// The parser reuses g, so its tags are copied; the report is the record's own.
 		b.tags = append(b.tags, g.Tags...)
@@ -49,12 +57,21 @@ func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 			Encoding: g.Encoding,
 			Report:   checkGame(g, &opt.Validate),
 		})
+		if opt.Render != nil {
+			b.out = opt.Render(b.out, g, &b.Records[len(b.Records)-1].Report)
+			b.outEnds = append(b.outEnds, len(b.out))
+		}
 	})
-	// Slicing the tags only now keeps every record on the final array.
-	start := 0
+	// Slicing the tags and outputs only now keeps every record on the final arrays.
+	start, outStart := 0, 0
 	for i := range b.Records {
 		end := b.ends[i]
 		b.Records[i].Tags = b.tags[start:end:end]
 		start = end
+		if opt.Render != nil {
+			end := b.outEnds[i]
+			b.Records[i].Output = b.out[outStart:end:end]
+			outStart = end
+		}
 	}
 }

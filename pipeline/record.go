@@ -16,6 +16,10 @@ type GameRecord struct {
 	Tags     []parser.Tag
 	Encoding parser.Encoding
 	Report   validate.Report
+
+	// Output is what CheckOptions.Render made of the game in the worker
+	// (convert's PGN text), nil without a Render.
+	Output []byte
 }
 
 // Tag returns the value of the named tag, or "" when absent.

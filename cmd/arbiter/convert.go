@@ -1,0 +1,177 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/arbiter-chess/arbiter/pipeline"
+	"github.com/spf13/cobra"
+)
+
+func init() { subcommands = append(subcommands, newConvertCmd) }
+
+type convertFlags struct {
+	output                    string
+	rules, notation, encoding string
+	workers                   int
+	quiet                     bool
+}
+
+func newConvertCmd() *cobra.Command {
+	var f convertFlags
+	cmd := &cobra.Command{
+		Use:   "convert [flags] PATH... -o FILE",
+		Short: "Rewrite games in any notation arbiter reads as clean PGN (export format, SAN)",
+		Long: `convert reads every game in the PATHs, as check does, and writes them in PGN
+export format: the Seven Tag Roster first, moves in SAN with move numbers,
+NAGs, comments (clock commands included) and variations kept, lines under
+80 columns. Russian, German, figurine or long-algebraic scores come out as
+standard PGN.
+
+A game with a move that cannot be replayed keeps its moves up to it; the
+rest of the line goes into a comment saying why, and the finding is printed
+on stderr as check prints it. Every game read is written.
+
+The output is written to a temporary file and renamed to FILE when
+complete; "-o -" writes to standard output.
+
+Exit status: 0 when every move was converted, 1 when a move could not be
+(an illegal, ambiguous or unreadable move), 2 on a usage error or an input
+that could not be read (the others are still converted), 130 when
+interrupted (no output file is left).`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runConvert(cmd, &f, args) },
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.output, "output", "o", "", `the PGN file to write, "-" for standard output (required)`)
+	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
+	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
+	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866")
+	fl.IntVar(&f.workers, "workers", 0, "games converted in parallel (0: one per CPU)")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary; log errors only")
+	return cmd
+}
+
+// runConvert is the command: the run of check with a PGN writer as its
+// only sink.
+func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if f.output == "" {
+		return usageError("-o FILE is required (\"-o -\" for standard output)")
+	}
+	// The flags convert shares with check are checked and applied as check does.
+	shared := checkFlags{format: "none", rules: f.rules, notation: f.notation, encoding: f.encoding,
+		workers: f.workers, failOn: "error", progress: "never", logLevel: "info", logFormat: "console", quiet: f.quiet}
+	cfg, _, err := shared.config()
+	if err != nil {
+		return err
+	}
+	logger, err := shared.logger(stderr, false)
+	if err != nil {
+		return err
+	}
+	cfg.Log = &logger
+	cfg.Check.Validate.SAN = true
+	cfg.Check.Render = pipeline.AppendPGN
+
+	inputs, expandErr := pipeline.Expand(args)
+	if expandErr != nil {
+		logger.Error().Err(expandErr).Msg("cannot read a directory")
+	}
+	if len(inputs) == 0 {
+		logger.Warn().Strs("paths", args).Msg("no game files found")
+	}
+
+	out, err := createOutput(f.output, stdout)
+	if err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	sink := pipeline.NewPGNSink(out, stderr)
+
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() { <-ctx.Done(); stop() }()
+
+	sum, runErr := pipeline.Run(ctx, cfg, inputs, sink)
+	interrupted := sum.Interrupted || ctx.Err() != nil
+	finishErr := out.finish(runErr == nil && !interrupted)
+	if !f.quiet {
+		sink.WriteSummary(stderr, &sum)
+	}
+	switch {
+	case interrupted:
+		return &exitError{code: exitInterrupted, msg: "interrupted"}
+	case runErr != nil:
+		return runErr
+	case finishErr != nil:
+		return &exitError{code: 2, msg: finishErr.Error()}
+	case expandErr != nil || sum.Failed > 0:
+		n := sum.Failed + countErrors(expandErr)
+		if n == 1 {
+			return &exitError{code: 2, msg: "1 input could not be read"}
+		}
+		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", n)}
+	case sink.Errors > 0:
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// output is where convert writes: standard output, or a temporary file
+// beside the target, renamed over it once the run is complete so that no
+// reader ever sees half a file.
+type output struct {
+	io.Writer
+	file *os.File // nil for standard output
+	path string
+}
+
+func createOutput(path string, stdout io.Writer) (*output, error) {
+	if path == "-" {
+		return &output{Writer: stdout}, nil
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		// The temporary name would only confuse: say what failed where.
+		if cause := errors.Unwrap(err); cause != nil {
+			err = cause
+		}
+		return nil, fmt.Errorf("-o %s: %w", path, err)
+	}
+	return &output{Writer: f, file: f, path: path}, nil
+}
+
+// finish renames the temporary file to the target when keep is set, and
+// removes it otherwise.
+func (o *output) finish(keep bool) error {
+	if o.file == nil {
+		return nil
+	}
+	tmp := o.file.Name()
+	err := o.file.Chmod(0o644)
+	if err == nil && keep {
+		err = o.file.Sync()
+	}
+	if cerr := o.file.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && keep {
+		err = os.Rename(tmp, o.path)
+	}
+	if err != nil || !keep {
+		os.Remove(tmp)
+	}
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", o.path, err)
+	}
+	return nil
+}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var convertSummaryRE = regexp.MustCompile(`arbiter: (\d+) files?, (\d+) games? read, (\d+) games? written, \d+ plies?: (\d+) errors?, (\d+) warnings? in `)
+
+// convertCounts reads games read and written, and errors printed, from the summary.
+func convertCounts(t *testing.T, stderr string) (read, written, errs string) {
+	t.Helper()
+	m := convertSummaryRE.FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("no convert summary in stderr:\n%s", stderr)
+	}
+	return m[2], m[3], m[4]
+}
+
+// noLeftovers fails when dir holds a file convert left half done.
+func noLeftovers(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestConvertRussianScoresheet: the bundled Russian score becomes the
+// golden SAN PGN, in a file written whole.
+func TestConvertRussianScoresheet(t *testing.T) {
+	dir := t.TempDir()
+	in, _ := filepath.Abs("../../testdata/demo/opera_russian.txt")
+	r := arbiter(t, dir, nil, "convert", in, "-o", "opera.pgn")
+	if r.code != 0 || r.stdout != "" {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	want := readFile(t, "../../pipeline/testdata/convert/opera_russian.golden.pgn")
+	if got := readFile(t, filepath.Join(dir, "opera.pgn")); !bytes.Equal(got, want) {
+		t.Errorf("opera.pgn:\n%s\nwant\n%s", got, want)
+	}
+	if read, written, errs := convertCounts(t, r.stderr); read != "1" || written != "1" || errs != "0" {
+		t.Errorf("summary: %s read, %s written, %s errors", read, written, errs)
+	}
+	if info, err := os.Stat(filepath.Join(dir, "opera.pgn")); err != nil || info.Mode().Perm() != 0o644 {
+		t.Errorf("output mode: %v %v", info, err)
+	}
+	noLeftovers(t, dir)
+}
+
+// TestConvertExitCodes: 0 all converted, 1 a move not converted (the
+// finding on stderr as check prints it), 2 usage and I/O errors.
+func TestConvertExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "clean.pgn", []byte(cleanGame))
+	write(t, dir, "broken.pgn", []byte(brokenGame))
+	german := "[Event \"E\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *\n"
+	write(t, dir, "german.pgn", []byte(german))
+	for _, c := range []struct {
+		args []string
+		code int
+		err  string // in stderr
+	}{
+		{[]string{"convert", "clean.pgn", "-o", "out.pgn"}, 0, ""},
+		{[]string{"convert", "german.pgn", "--notation", "de", "-o", "out.pgn"}, 0, ""},
+		{[]string{"convert", "german.pgn", "--notation", "san", "-o", "out.pgn"}, 1, "german.pgn:3:13: error syntax: \"Sf3\" cannot be read as a move"},
+		{[]string{"convert", "broken.pgn", "-o", "out.pgn"}, 1, "broken.pgn:10:13: error illegal-move: Ke3: "},
+		{[]string{"convert", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "1 input could not be read"},
+		{[]string{"convert", "clean.pgn"}, 2, "-o FILE is required"},
+		{[]string{"convert", "-o", "out.pgn"}, 2, "requires at least 1 arg"},
+		{[]string{"convert", "clean.pgn", "-o", "no/such/dir/out.pgn"}, 2, "-o no/such/dir/out.pgn: "},
+		{[]string{"convert", "--rules", "fifa", "clean.pgn", "-o", "out.pgn"}, 2, "--rules must be"},
+		{[]string{"convert", "--notation", "klingon", "clean.pgn", "-o", "out.pgn"}, 2, "--notation"},
+		{[]string{"convert", "--encoding", "ebcdic", "clean.pgn", "-o", "out.pgn"}, 2, "--encoding must be"},
+		{[]string{"convert", "--workers", "-1", "clean.pgn", "-o", "out.pgn"}, 2, "--workers"},
+		{[]string{"convert", "--format", "jsonl", "clean.pgn", "-o", "out.pgn"}, 2, "unknown flag"},
+	} {
+		os.Remove(filepath.Join(dir, "out.pgn"))
+		r := arbiter(t, dir, nil, c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
+			t.Errorf("arbiter %s: exit %d, want %d; stderr:\n%s", strings.Join(c.args, " "), r.code, c.code, r.stderr)
+		}
+		_, err := os.Stat(filepath.Join(dir, "out.pgn"))
+		if written := err == nil; written != (c.code < 2 || strings.Contains(c.err, "could not be read")) {
+			t.Errorf("arbiter %s: out.pgn written: %v", strings.Join(c.args, " "), written)
+		}
+		noLeftovers(t, dir)
+	}
+}
+
+// TestConvertBrokenKeepsEveryGame: with an unreadable input beside it,
+// every game read is written, the illegal one cut at its bad move.
+func TestConvertBrokenKeepsEveryGame(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "many.pgn", games(0, 30))
+	r := arbiter(t, dir, nil, "convert", "many.pgn", "missing.pgn", "-o", "out.pgn")
+	if r.code != 2 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	read, written, errs := convertCounts(t, r.stderr)
+	// 10 broken games: an unclosed tag, an illegal move and unreadable text each
+	if read != "30" || written != "30" || errs != "30" {
+		t.Errorf("%s read, %s written, %s errors\n%s", read, written, errs, r.stderr)
+	}
+	out := string(readFile(t, filepath.Join(dir, "out.pgn")))
+	if n := strings.Count(out, "[Event "); n != 30 {
+		t.Errorf("%d games in the output", n)
+	}
+	if n := strings.Count(out, "1. e4 e5 {arbiter: illegal move 2. Ke3 (no white king can reach e3); the rest\nof the game as written: 2. Ke3 Qh4} 0-1\n"); n != 10 {
+		t.Errorf("%d broken games cut as expected:\n%s", n, out)
+	}
+}
+
+// TestConvertStdoutAndWorkers: "-o -" writes to stdout, the same bytes
+// with one worker and two, and re-converting them changes nothing.
+func TestConvertStdoutAndWorkers(t *testing.T) {
+	dir := t.TempDir()
+	demo, _ := filepath.Abs("../../testdata/demo")
+	var outs []string
+	for _, workers := range []string{"1", "2"} {
+		r := arbiter(t, dir, nil, "convert", "--workers", workers, "--quiet", demo, "-o", "-")
+		if r.code != 1 || r.stdout == "" {
+			t.Fatalf("workers %s: exit %d\n%s", workers, r.code, r.stderr)
+		}
+		if strings.Contains(r.stderr, "arbiter: ") || !strings.Contains(r.stderr, "error illegal-move") {
+			t.Errorf("--quiet stderr:\n%s", r.stderr)
+		}
+		outs = append(outs, r.stdout)
+	}
+	if outs[0] != outs[1] {
+		t.Error("output differs between 1 and 2 workers")
+	}
+	again := arbiter(t, dir, strings.NewReader(outs[0]), "convert", "-", "-o", "-")
+	if again.code != 0 || again.stdout != outs[0] {
+		t.Errorf("re-conversion: exit %d, same %v\n%s", again.code, again.stdout == outs[0], again.stderr)
+	}
+}
+
+// TestConvertInterrupted: SIGINT ends the run with 130 and leaves neither
+// the output file nor its temporary.
+func TestConvertInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(binary, "convert", "-", "-o", "out.pgn")
+	cmd.Dir = dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	fed, started := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(fed)
+		written, signal := 0, started
+		for k := 0; ; k += 100 {
+			n, err := stdin.Write(games(k, 100))
+			if err != nil {
+				return
+			}
+			if written += n; written >= 2<<20 && signal != nil {
+				close(signal)
+				signal = nil
+			}
+		}
+	}()
+	select {
+	case <-started:
+	case <-time.After(30 * time.Second):
+		t.Fatal("arbiter read nothing")
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("arbiter did not stop after SIGINT")
+	}
+	stdin.Close()
+	<-fed
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("exit %v, want 130\n%s", err, stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.pgn")); err == nil {
+		t.Error("out.pgn written by an interrupted run")
+	}
+	noLeftovers(t, dir)
+}

@@ -1,0 +1,506 @@
+package pipeline
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// rosterNames is the Seven Tag Roster in export order, with the value a
+// missing tag gets (Result is filled from the recorded result instead).
+var rosterNames = [...]struct{ name, missing string }{
+	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
+	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
+}
+
+// AppendPGN appends game g in PGN export format (standard, section 8) to
+// dst: the Seven Tag Roster first, then the other tags in their order, a
+// blank line, the movetext in SAN with move numbers, NAGs as $n, comments
+// and variations kept, lines under 80 columns, the result, a blank line.
+//
+// r must come from validate.Check with Options.SAN set; a move it did not
+// replay (an illegal move and what follows it in its line, moves after
+// mate, a game not replayed at all) is not written as a move: a comment on
+// the move before (or before the first move) says why, quoting the
+// finding, and gives the rest of the line as written, variations included
+// but not their comments or NAGs. So no game is lost and the output reads
+// back with no illegal move. A report without SAN counts as nothing
+// replayed.
+//
+// Comments are written as prose: blanks fold to single spaces, a '}'
+// (which only a ';' comment can hold) becomes ')', and a word too long for
+// a line is cut; [%commands] are kept as written. Tag pairs are never
+// wrapped, so a tag value near 80 characters makes the one line longer.
+// Converting the output again gives it back byte for byte.
+//
+// It is a pure function of g and r, safe to call from many goroutines.
+func AppendPGN(dst []byte, g *parser.Game, r *validate.Report) []byte {
+	w := pgnWriters.Get().(*pgnWriter)
+	w.out.buf = dst
+	dst = w.write(g, r)
+	w.g, w.r, w.out.buf = nil, nil, nil
+	pgnWriters.Put(w)
+	return dst
+}
+
+// pgnWriters keeps the scratch space of AppendPGN between games.
+var pgnWriters = sync.Pool{New: func() any { return new(pgnWriter) }}
+
+// pgnWriter writes one game. The move tree is rebuilt as the replay reads
+// the game (buildTree): the children of a node in source order, the
+// continuation of each node (the child on the node's own line), and each
+// move's ply. Node len(g.Moves) stands for the start position.
+type pgnWriter struct {
+	g   *parser.Game
+	r   *validate.Report
+	num numbering
+
+	par               []int32 // the parent of each move
+	first, last, next []int32 // children lists: first child, last child, next sibling
+	cont              []int32 // the continuation of each node, -1 for none
+	ply               []int32
+
+	stack, rawStack []frame
+	note            []byte // the comment being put together
+	raw             []byte // a line as written, for a note
+	tok             []byte // one comment word, cleaned
+	rawNumber       bool   // the next move in raw needs its number
+
+	out lineWriter
+}
+
+// frame is one line being walked: its current move and the next sibling
+// to look at for variations of that move (-1 when it has none).
+type frame struct {
+	m, v int32
+}
+
+func (w *pgnWriter) root() int32 { return int32(len(w.g.Moves)) }
+
+func (w *pgnWriter) parent(m int32) int32 { return w.par[m] }
+
+func (w *pgnWriter) replayed(m int32) bool {
+	return int(m) < len(w.r.SAN) && w.r.SAN[m] != ""
+}
+
+func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
+	w.g, w.r = g, r
+	w.num = numberingOf(&GameRecord{Tags: g.Tags})
+	result := recordedResult(g)
+	w.writeTags(g, result)
+	w.buildTree()
+
+	w.out.col = 0
+	root := w.root()
+	c0 := w.cont[root]
+	w.note = append(w.note[:0], g.Bytes(g.Comment)...)
+	if c0 >= 0 && !w.replayed(c0) {
+		w.addNote(c0, false, 0)
+	}
+	w.out.needNumber = true
+	w.comment(w.note)
+	if c0 >= 0 && w.replayed(c0) {
+		w.walk(c0, true, false)
+	}
+	w.out.word(result)
+	w.out.end()
+	return append(w.out.buf, '\n')
+}
+
+// recordedResult is the result the record gives: the Result tag, else the
+// marker after the moves, else "*".
+func recordedResult(g *parser.Game) string {
+	if v, ok := g.TagValue("Result"); ok && isResult(v) {
+		return v
+	}
+	if isResult(g.Result) {
+		return g.Result
+	}
+	return "*"
+}
+
+func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
+
+// writeTags writes the Seven Tag Roster, each tag's first occurrence or
+// its placeholder, then every other tag in its order, then a blank line.
+func (w *pgnWriter) writeTags(g *parser.Game, result string) {
+	b := w.out.buf
+	var used [len(rosterNames)]int
+	for k, rn := range rosterNames {
+		used[k] = -1
+		for i := range g.Tags {
+			if g.Tags[i].Name == rn.name {
+				used[k] = i
+				break
+			}
+		}
+		v := rn.missing
+		switch {
+		case rn.name == "Result":
+			v = result
+		case used[k] >= 0:
+			v = g.Tags[used[k]].Value
+		}
+		b = appendTag(b, rn.name, v)
+	}
+	for i := range g.Tags {
+		t := &g.Tags[i]
+		inRoster := false
+		for k := range used {
+			inRoster = inRoster || used[k] == i
+		}
+		if !inRoster {
+			b = appendTag(b, t.Name, t.Value)
+		}
+	}
+	w.out.buf = append(b, '\n')
+}
+
+// appendTag writes one tag pair with its value escaped; a control
+// character, which a tag line cannot hold, becomes a space.
+func appendTag(b []byte, name, value string) []byte {
+	b = append(b, '[')
+	b = append(b, name...)
+	b = append(b, ' ', '"')
+	for i := 0; i < len(value); i++ {
+		switch c := value[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20 || c == 0x7f:
+			b = append(b, ' ')
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"', ']', '\n')
+}
+
+// buildTree links every move to its parent: the move before it on the
+// main line for a main-line move, as the replay reads the main line, and
+// Move.Prev for a move in a variation, as the replay plays variations. The
+// continuation of a node is its child with the least depth, the first in
+// source order among equals: the move on the node's own line; the other
+// children are variations.
+func (w *pgnWriter) buildTree() {
+	n := len(w.g.Moves)
+	w.par = fill(w.par, n)
+	w.first = fill(w.first, n+1)
+	w.last = fill(w.last, n+1)
+	w.cont = fill(w.cont, n+1)
+	w.next = fill(w.next, n)
+	w.ply = fill(w.ply, n)
+	mainPrev := w.root()
+	for i := range n {
+		m := int32(i)
+		p := w.g.Moves[m].Prev
+		switch {
+		case w.g.Moves[m].Depth == 0:
+			p, mainPrev = mainPrev, m
+		case p < 0:
+			p = w.root()
+		}
+		w.par[m] = p
+		if w.last[p] < 0 {
+			w.first[p] = m
+		} else {
+			w.next[w.last[p]] = m
+		}
+		w.last[p] = m
+		if c := w.cont[p]; c < 0 || w.g.Moves[m].Depth < w.g.Moves[c].Depth {
+			w.cont[p] = m
+		}
+		if p == w.root() {
+			w.ply[m] = 1
+		} else {
+			w.ply[m] = w.ply[p] + 1
+		}
+	}
+}
+
+// fill returns s resized to n, every element -1.
+func fill(s []int32, n int) []int32 {
+	if cap(s) < n {
+		s = make([]int32, n)
+	}
+	s = s[:n]
+	for i := range s {
+		s[i] = -1
+	}
+	return s
+}
+
+// variationsOf is where the variations of m start among its siblings: a
+// move has variations only as the continuation of its parent.
+func (w *pgnWriter) variationsOf(m int32) int32 {
+	if p := w.parent(m); w.cont[p] == m {
+		return w.first[p]
+	}
+	return -1
+}
+
+// walk writes the line that starts at start and everything hanging from
+// it: each move, then its variations in parentheses, then the next move.
+// Written moves are the replayed ones; with raw, every move as written goes
+// to w.raw instead (for a note). The stack bounds nothing but memory: the
+// parser caps the nesting depth.
+func (w *pgnWriter) walk(start int32, withVariations, raw bool) {
+	keep := func(m int32) bool { return raw || w.replayed(m) }
+	stack := &w.stack
+	if raw {
+		stack = &w.rawStack
+	}
+	v := int32(-1)
+	if withVariations {
+		v = w.variationsOf(start)
+	}
+	*stack = append((*stack)[:0], frame{m: start, v: v})
+	w.move(start, 0, raw)
+	for len(*stack) > 0 {
+		top := &(*stack)[len(*stack)-1]
+		v := top.v
+		for v >= 0 && (v == top.m || !keep(v)) {
+			v = w.next[v]
+		}
+		if v >= 0 {
+			top.v = w.next[v]
+			w.open(raw)
+			*stack = append(*stack, frame{m: v, v: -1})
+			w.move(v, len(*stack)-1, raw)
+			continue
+		}
+		if c := w.cont[top.m]; c >= 0 && keep(c) {
+			top.v = w.first[top.m]
+			top.m = c
+			w.move(c, len(*stack)-1, raw)
+			continue
+		}
+		*stack = (*stack)[:len(*stack)-1]
+		if len(*stack) > 0 {
+			w.close(raw)
+		}
+	}
+}
+
+func (w *pgnWriter) open(raw bool) {
+	if raw {
+		w.raw = append(w.raw, " ("...)
+		w.rawNumber = true
+		return
+	}
+	w.out.word("(")
+	w.out.glueNext = true
+	w.out.needNumber = true
+}
+
+func (w *pgnWriter) close(raw bool) {
+	if raw {
+		w.raw = append(w.raw, ')')
+		w.rawNumber = true
+		return
+	}
+	addIfFits(&w.out, "", ")")
+	w.out.needNumber = true
+}
+
+// move writes move m at nesting depth (0: the line walked first): in SAN
+// with its NAGs and its comment, to which go the notes on what follows it
+// that was not replayed; or, for raw, as written.
+func (w *pgnWriter) move(m int32, depth int, raw bool) {
+	mv := &w.g.Moves[m]
+	if raw {
+		if len(w.raw) > 0 && w.raw[len(w.raw)-1] != '(' {
+			w.raw = append(w.raw, ' ')
+		}
+		w.raw = w.appendNumber(w.raw, m, w.rawNumber, true)
+		w.raw = append(w.raw, w.g.Bytes(mv.Raw)...)
+		w.rawNumber = false
+		return
+	}
+	o := &w.out
+	o.word("")
+	w.tok = w.appendNumber(w.tok[:0], m, o.needNumber, false)
+	add(o, w.tok)
+	add(o, w.r.SAN[m])
+	o.needNumber = false
+	for _, nag := range mv.NAGs {
+		if nag != 0 {
+			o.nag(nag)
+		}
+	}
+
+	w.note = append(w.note[:0], w.g.Bytes(mv.Comment)...)
+	if p := w.parent(m); w.cont[p] == m {
+		for v := w.first[p]; v >= 0; v = w.next[v] {
+			if v != m && !w.replayed(v) {
+				w.addNote(v, true, depth+1)
+			}
+		}
+	}
+	if c := w.cont[m]; c >= 0 && !w.replayed(c) {
+		w.addNote(c, false, depth)
+	}
+	w.comment(w.note)
+}
+
+// appendNumber appends the move number of m: "12. " before White's move,
+// "12... " before Black's when forced (first of a line, after a comment or
+// a variation), nothing otherwise. The number counts from the start
+// position, or is the one written before the move when asWritten.
+func (w *pgnWriter) appendNumber(b []byte, m int32, force, asWritten bool) []byte {
+	half := int(w.ply[m]) - 1
+	if w.num.blackFirst {
+		half++
+	}
+	white := half%2 == 0
+	if !white && !force {
+		return b
+	}
+	n := w.num.first + half/2
+	if written := w.g.Moves[m].Number; asWritten && written > 0 {
+		n = int(written)
+	}
+	b = appendInt(b, n)
+	if white {
+		return append(b, ". "...)
+	}
+	return append(b, "... "...)
+}
+
+func appendInt(b []byte, n int) []byte {
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	var d [20]byte
+	i := len(d)
+	for {
+		i--
+		d[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	return append(b, d[i:]...)
+}
+
+// addNote appends to w.note why move c was not written and the moves from c
+// on as written: c is a variation's first move (variation) or the next move
+// of a line, whose rest it gives (depth 0: the main line).
+//
+//	arbiter: illegal move 23. Nxe6 (no white knight can reach e6); the rest of the game as written: 23. Nxe6 Qd7 ...
+func (w *pgnWriter) addNote(c int32, variation bool, depth int) {
+	g := w.g
+	mv := &g.Moves[c]
+	if len(w.note) > 0 {
+		w.note = append(w.note, ' ')
+	}
+	w.note = append(w.note, "arbiter: "...)
+	f := w.findingAt(mv.Pos)
+	label := w.appendNumber(w.tok[:0], c, true, true)
+	if f != nil {
+		w.note = append(w.note, failureWords(f.Code)...)
+		w.note = append(w.note, ' ')
+		w.note = append(w.note, label...)
+		w.note = append(w.note, g.Bytes(mv.Raw)...)
+		if variation {
+			w.note = append(w.note, " in a variation"...)
+		}
+		w.note = appendReason(w.note, reasonOf(f.Message))
+	} else {
+		w.note = append(w.note, "not replayed from "...)
+		w.note = append(w.note, label...)
+		w.note = append(w.note, g.Bytes(mv.Raw)...)
+		if w.parent(c) == w.root() {
+			if f := w.setUpFinding(); f != nil {
+				w.note = appendReason(w.note, f.Message)
+			}
+		}
+	}
+	switch {
+	case variation:
+		w.note = append(w.note, "; the variation as written: "...)
+	case depth > 0:
+		w.note = append(w.note, "; the rest of the variation as written: "...)
+	case w.parent(c) == w.root():
+		w.note = append(w.note, "; the game as written: "...)
+	default:
+		w.note = append(w.note, "; the rest of the game as written: "...)
+	}
+	w.raw, w.rawNumber = w.raw[:0], true
+	w.walk(c, !variation, true)
+	w.note = append(w.note, w.raw...)
+}
+
+func appendReason(b []byte, reason string) []byte {
+	if reason == "" {
+		return b
+	}
+	b = append(b, " ("...)
+	b = append(b, reason...)
+	return append(b, ')')
+}
+
+// failureWords names why a move was not replayed, after the finding's code.
+func failureWords(c validate.Code) string {
+	switch c {
+	case validate.IllegalMove:
+		return "illegal move"
+	case validate.AmbiguousMove:
+		return "ambiguous move"
+	case validate.Syntax:
+		return "unreadable move"
+	case validate.MovesAfterEnd:
+		return "move after the end of the game"
+	}
+	return string(c)
+}
+
+// reasonOf trims a finding's message to the reason alone: the move it
+// starts with ("Nxe6: ", as read, which may differ from the raw text) and
+// the count of moves left unchecked are in the note already.
+func reasonOf(msg string) string {
+	if k := strings.Index(msg, ": "); k > 0 && k <= 16 && !strings.ContainsRune(msg[:k], ' ') {
+		msg = msg[k+2:]
+	}
+	msg = strings.TrimSuffix(msg, " (in a variation)")
+	if head, tail, ok := strings.Cut(msg, "; the "); ok && strings.HasSuffix(tail, " not checked") {
+		msg = head
+	}
+	return msg
+}
+
+// stopCodes are the findings that stop a line, most telling first.
+var stopCodes = [...]validate.Code{validate.IllegalMove, validate.AmbiguousMove, validate.MovesAfterEnd, validate.Syntax}
+
+// findingAt is the finding that says why the move at pos was not replayed.
+func (w *pgnWriter) findingAt(pos parser.Pos) *validate.Finding {
+	fs := w.r.Findings
+	for _, code := range stopCodes {
+		for i := range fs {
+			if fs[i].Code == code && fs[i].Pos == pos {
+				return &fs[i]
+			}
+		}
+	}
+	return nil
+}
+
+// setUpFinding is the finding that kept a game from being replayed at
+// all: an unsupported Variant or an unreadable FEN, found at its tag.
+func (w *pgnWriter) setUpFinding() *validate.Finding {
+	for i := range w.r.Findings {
+		f := &w.r.Findings[i]
+		if f.Code != validate.VariantUnsupported && f.Code != validate.Syntax {
+			continue
+		}
+		for _, t := range w.g.Tags {
+			if (t.Name == "Variant" || t.Name == "FEN") && t.Pos == f.Pos {
+				return f
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,657 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden files of testdata/convert")
+
+// convertConfig is the configuration arbiter convert runs with.
+func convertConfig(workers int) *Config {
+	return &Config{Workers: workers, ChunkSize: smallChunks,
+		Check: CheckOptions{Validate: validate.Options{SAN: true}, Render: AppendPGN}}
+}
+
+// convertPaths runs a convert over paths and returns the PGN written and
+// the findings printed.
+func convertPaths(t *testing.T, workers int, paths ...string) (pgn []byte, findings string, sink *PGNSink) {
+	t.Helper()
+	inputs, err := Expand(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	sink = NewPGNSink(&out, &errs)
+	sum, err := runWithin(t, context.Background(), convertConfig(workers), inputs, sink)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Games != sink.Written {
+		t.Fatalf("%d games read, %d written", sum.Games, sink.Written)
+	}
+	return out.Bytes(), errs.String(), sink
+}
+
+// convertBytes converts data as the file name in a temporary directory.
+func convertBytes(t *testing.T, name string, data []byte) (pgn []byte, findings string) {
+	t.Helper()
+	pgn, findings, _ = convertPaths(t, 1, writeFile(t, t.TempDir(), name, data))
+	return pgn, findings
+}
+
+// appendOne parses one game from text and renders it.
+func appendOne(t *testing.T, text string) string {
+	t.Helper()
+	var out []byte
+	n := 0
+	err := parser.ReadGames(strings.NewReader(text), parser.Options{}, func(g *parser.Game) {
+		r := validate.Check(g, &validate.Options{SAN: true})
+		out = AppendPGN(out, g, &r)
+		n++
+	})
+	if err != nil || n != 1 {
+		t.Fatalf("read %d games, error %v", n, err)
+	}
+	return string(out)
+}
+
+// movetext is the part of one game's output after the tags.
+func movetext(t *testing.T, pgn string) string {
+	t.Helper()
+	_, body, ok := strings.Cut(pgn, "]\n\n")
+	if !ok {
+		t.Fatalf("no tag section in %q", pgn)
+	}
+	return body
+}
+
+var goldenCases = []struct{ name, input string }{
+	{"opera_russian", "../testdata/demo/opera_russian.txt"}, // Russian scoresheet, long algebraic
+	{"german", "testdata/convert/german.pgn"},               // German letters, Windows-1252
+	{"annotated", "testdata/convert/annotated.pgn"},         // comments, NAGs, clocks, variations, failures
+	{"broken", "../testdata/demo/broken.pgn"},               // an illegal move in the main line
+}
+
+// TestConvertGolden: each sample converts to its golden file byte for byte.
+func TestConvertGolden(t *testing.T) {
+	for _, c := range goldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			got, _, _ := convertPaths(t, 1, c.input)
+			golden := filepath.Join("testdata", "convert", c.name+".golden.pgn")
+			if *updateGolden {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s converts to\n%s\nwant\n%s", c.input, got, want)
+			}
+		})
+	}
+}
+
+// TestConvertOpera: the Russian long-algebraic score becomes the Opera game
+// in SAN, mate sign and all, with the roster filled in.
+func TestConvertOpera(t *testing.T) {
+	got, findings, _ := convertPaths(t, 1, "../testdata/demo/opera_russian.txt")
+	want := `[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7
+8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7
+14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0
+
+`
+	if string(got) != want || findings != "" {
+		t.Errorf("got\n%s\nfindings %q", got, findings)
+	}
+}
+
+// TestConvertGerman: German piece letters come out as SAN, and the
+// Windows-1252 names as UTF-8.
+func TestConvertGerman(t *testing.T) {
+	got, findings, _ := convertPaths(t, 1, "testdata/convert/german.pgn")
+	s := string(got)
+	for _, want := range []string{`[Site "Köln"]`, `[White "Müller, Hans"]`, "2. Nf3 Nc6 3. Bb5", "19. Qd2", "22. Rea1 Rec8 1/2-1/2\n\n"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.ContainsAny(movetext(t, s), "SLTD") || findings != "" {
+		t.Errorf("German letters left or findings printed:\n%s\n%s", s, findings)
+	}
+}
+
+// TestConvertBroken: the game with an illegal move keeps its legal prefix,
+// the rest goes into a comment, and the finding is printed as check prints it.
+func TestConvertBroken(t *testing.T) {
+	got, findings, sink := convertPaths(t, 1, "../testdata/demo/broken.pgn")
+	wantTail := `17. Qc1 Kh7 18. Nxe5 {arbiter: illegal move 18... Nxe6
+(no black knight can reach e6); the rest of the game as written: 18... Nxe6}
+1/2-1/2
+
+`
+	first, _, _ := strings.Cut(string(got), "[Event")
+	games := strings.Split(string(got), "\n\n[Event")
+	if first != "" || len(games) != 3 || !strings.HasSuffix(games[0], strings.TrimSuffix(wantTail, "\n\n")) {
+		t.Errorf("got\n%s", got)
+	}
+	wantFindings := "../testdata/demo/broken.pgn:11:56: error illegal-move: Nxe6: no black knight can reach e6 (move 18... Nxe6, ply 36)\n"
+	if findings != wantFindings || sink.Errors != 1 || sink.Warnings != 0 || sink.Written != 3 {
+		t.Errorf("findings %q, counts %+v, written %d", findings, sink.Counts, sink.Written)
+	}
+}
+
+// TestConvertRoundTrip: converting the output again gives it back byte for
+// byte, prints nothing new, and the output checks clean: no illegal,
+// ambiguous or unreadable move, no move in non-standard notation.
+func TestConvertRoundTrip(t *testing.T) {
+	for _, c := range goldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			once, _, _ := convertPaths(t, 1, c.input)
+			twice, findings := convertBytes(t, "once.pgn", once)
+			// Only a variant game, still not chess, may be reported again.
+			if !bytes.Equal(once, twice) || strings.Count(findings, "\n") != strings.Count(findings, "warning variant-unsupported") {
+				t.Errorf("second conversion differs or complains (%q):\n%s\nfirst:\n%s", findings, twice, once)
+			}
+			games := 0
+			parser.ReadGames(bytes.NewReader(once), parser.Options{}, func(g *parser.Game) {
+				games++
+				r := validate.Check(g, nil)
+				for _, f := range r.Findings {
+					switch f.Code {
+					case validate.IllegalMove, validate.AmbiguousMove, validate.Syntax, validate.NonStandardNotation:
+						t.Errorf("game %d: %s: %s", games, f.Code, f.Message)
+					}
+				}
+			})
+			if games == 0 {
+				t.Error("no games read back")
+			}
+		})
+	}
+}
+
+// TestConvertLineLength: no line of any output reaches 80 columns.
+func TestConvertLineLength(t *testing.T) {
+	for _, c := range goldenCases {
+		out, _, _ := convertPaths(t, 1, c.input)
+		checkLines(t, c.name, string(out))
+	}
+}
+
+func checkLines(t *testing.T, name, out string) {
+	t.Helper()
+	for i, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n >= 80 {
+			t.Errorf("%s line %d has %d columns: %q", name, i+1, n, line)
+		}
+		if strings.HasPrefix(line, " ") || strings.HasSuffix(line, " ") || strings.HasPrefix(line, "%") {
+			t.Errorf("%s line %d starts or ends badly: %q", name, i+1, line)
+		}
+	}
+}
+
+// TestConvertOrderIndependentOfWorkers: many games over many chunks come
+// out the same with one worker and with two, each game once.
+func TestConvertOrderIndependentOfWorkers(t *testing.T) {
+	var data []byte
+	for _, c := range goldenCases {
+		b, err := os.ReadFile(c.input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.name == "opera_russian" {
+			b = append([]byte("[Event \"Opera\"]\n\n"), b...)
+		}
+		data = append(append(data, b...), "\n\n"...)
+	}
+	data = bytes.Repeat(data, 40)
+	path := writeFile(t, t.TempDir(), "many.pgn", data)
+	one, _, s1 := convertPaths(t, 1, path)
+	two, _, s2 := convertPaths(t, 2, path)
+	if !bytes.Equal(one, two) || s1.Written != 40*10 || s2.Written != s1.Written {
+		t.Errorf("workers 1 and 2 differ (%d and %d games)", s1.Written, s2.Written)
+	}
+	if n := bytes.Count(one, []byte("\n\n[Event ")) + 1; n != 400 {
+		t.Errorf("%d games in the output", n)
+	}
+}
+
+// TestTags: the roster first in its order with placeholders, the other tags
+// in their order, values escaped, the result as recorded.
+func TestTags(t *testing.T) {
+	got := appendOne(t, "[Black \"B \\\"the\\\\ bishop\\\"\"]\n[ECO \"C20\"]\n[Event \"E\"]\n[Annotator \"X\"]\n\n1. e4 e5 1-0\n")
+	want := `[Event "E"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "B \"the\\ bishop\""]
+[Result "1-0"]
+[ECO "C20"]
+[Annotator "X"]
+
+1. e4 e5 1-0
+
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestResultRecorded: the tag when it is a result, else the marker, else *.
+func TestResultRecorded(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"[Result \"0-1\"]\n\n1. e4 e5 1-0\n", "0-1"},         // the tag wins a mismatch
+		{"[Result \"1:0\"]\n\n1. e4 e5 1/2-1/2\n", "1/2-1/2"}, // not a result: the marker
+		{"[Result \"?\"]\n\n1. e4 e5\n", "*"},
+		{"[Event \"E\"]\n\n1. e4 e5 0-1\n", "0-1"},
+	}
+	for _, c := range cases {
+		got := appendOne(t, c.text)
+		if !strings.Contains(got, "[Result \""+c.want+"\"]\n") || !strings.HasSuffix(got, " "+c.want+"\n\n") {
+			t.Errorf("%q gives\n%s\nwant result %s", c.text, got, c.want)
+		}
+	}
+}
+
+// TestMoveNumbers: Black's number only after a comment or a variation, or
+// first in a line; a FEN sets the first number and side.
+func TestMoveNumbers(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"[Event \"E\"]\n\n1. e4 e5 2. Nf3 $1 Nc6 *\n", "1. e4 e5 2. Nf3 $1 Nc6 *\n"},
+		{"[Event \"E\"]\n\n1. e4 {c} e5 *\n", "1. e4 {c} 1... e5 *\n"},
+		{"[Event \"E\"]\n\n1. e4 (1. d4 d5) e5 *\n", "1. e4 (1. d4 d5) 1... e5 *\n"},
+		{"[Event \"E\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n", "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n"},
+		{"[Event \"E\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 3 17\"]\n\n17... Kd7 18. e4 *\n", "17... Kd7 18. e4 *\n"},
+		{"[Event \"E\"]\n\n{before} *\n", "{before} *\n"},
+		{"[Event \"E\"]\n\n*\n", "*\n"},
+	}
+	for _, c := range cases {
+		if got := movetext(t, appendOne(t, c.text)); got != c.want+"\n" {
+			t.Errorf("%q gives %q, want %q", c.text, got, c.want+"\n")
+		}
+	}
+}
+
+// TestComments: blanks fold, commands stay whole, '}' cannot end the
+// comment early, long words are cut, '%' never starts a line.
+func TestComments(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	got := movetext(t, appendOne(t, "[Event \"E\"]\n\n1. e4 {a\n\t b [%clk  0:01:02] c} e5 ; semi } colon\n2. Nf3 {"+long+"} *\n"))
+	want := "1. e4 {a b [%clk 0:01:02] c} 1... e5 {semi ) colon} 2. Nf3\n{" + long[:77] + "\n" + long[77:] + "} *\n\n"
+	if got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+	// A word made of '%' joins the word before it rather than open a line.
+	words := strings.Repeat("abcdefghi ", 7) + "% of all"
+	got = movetext(t, appendOne(t, "[Event \"E\"]\n\n1. e4 {"+words+"} *\n"))
+	checkLines(t, "percent", got)
+	if !strings.Contains(got, "abcdefghi %") {
+		t.Errorf("'%%' split from its word:\n%s", got)
+	}
+}
+
+// TestDeepVariations: nesting as deep as the parser keeps is written
+// without recursion, under 80 columns, and reads back the same.
+func TestDeepVariations(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[Event \"Deep\"]\n\n1. e4 ")
+	const depth = 300 // beyond the parser's cap of 256: the deepest are skipped
+	for i := range depth {
+		if i%2 == 0 {
+			b.WriteString("(1. d4 ")
+		} else {
+			b.WriteString("(1. e4 ")
+		}
+	}
+	b.WriteString(strings.Repeat(")", depth))
+	b.WriteString(" 1... e5 *\n")
+	once, findings := convertBytes(t, "deep.pgn", []byte(b.String()))
+	checkLines(t, "deep", string(once))
+	if n := bytes.Count(once, []byte("(")); n != parser.DefaultMaxDepth {
+		t.Errorf("%d variations written, want %d", n, parser.DefaultMaxDepth)
+	}
+	if !strings.Contains(findings, "syntax: variations nested deeper than 256") {
+		t.Errorf("findings %q", findings)
+	}
+	twice, findings := convertBytes(t, "deep.pgn", once)
+	if !bytes.Equal(once, twice) || findings != "" {
+		t.Errorf("deep variations do not read back the same: %q", findings)
+	}
+}
+
+// TestNotReplayed: moves the report does not replay are written as a note;
+// a report without SAN leaves the whole game in the note.
+func TestNotReplayed(t *testing.T) {
+	var got string
+	parser.ReadGames(strings.NewReader("[Event \"E\"]\n\n1. e4 e5 2. Nf3 *\n"), parser.Options{}, func(g *parser.Game) {
+		r := validate.Check(g, nil) // no SAN asked for
+		got = movetext(t, string(AppendPGN(nil, g, &r)))
+	})
+	want := "{arbiter: not replayed from 1. e4; the game as written: 1. e4 e5 2. Nf3} *\n\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	// An illegal first move: the note stands before the moves.
+	got = movetext(t, appendOne(t, "[Event \"E\"]\n{Start.} 1. e5 e4 *\n"))
+	want = "{Start. arbiter: illegal move 1. e5 (no white pawn can reach e5); the game as\nwritten: 1. e5 e4} *\n\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestNotesQuoteTheNumbersWritten: a score that starts in mid-game without
+// a FEN cannot be replayed; the note quotes it with its own move numbers.
+func TestNotesQuoteTheNumbersWritten(t *testing.T) {
+	got := movetext(t, appendOne(t, "4. Кc3:e4 Сc8-d7 5. Кg1-f3 Сd7-c6\n"))
+	want := "{arbiter: illegal move 4. Кc3:e4 (there is no piece on c3); the game as\nwritten: 4. Кc3:e4 Сc8-d7 5. Кg1-f3 Сd7-c6} *\n\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestMainLineFollowsReplay: the main line is written in the order the
+// replay read it, the moves of depth 0 in source order, even where Prev
+// says otherwise.
+func TestMainLineFollowsReplay(t *testing.T) {
+	g := &parser.Game{Text: []byte("e4e5Nf3"), Moves: []parser.Move{
+		{Raw: parser.Span{Off: 0, Len: 2}, Prev: -1},
+		{Raw: parser.Span{Off: 2, Len: 2}, Prev: -1},
+		{Raw: parser.Span{Off: 4, Len: 3}, Prev: 0},
+	}}
+	r := &validate.Report{SAN: []string{"e4", "e5", "Nf3"}}
+	if got := movetext(t, string(AppendPGN(nil, g, r))); got != "1. e4 e5 2. Nf3 *\n\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestRenderHook: CheckChunk hands every record its own output, the same
+// bytes AppendPGN makes of the game alone.
+func TestRenderHook(t *testing.T) {
+	data, err := os.ReadFile("../testdata/demo/broken.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := &CheckOptions{Validate: validate.Options{SAN: true}, Render: AppendPGN}
+	recs := CheckChunk(Chunk{Data: data, Start: parser.Pos{Line: 1, Col: 1}}, opt, nil)
+	var want [][]byte
+	parser.ReadGames(bytes.NewReader(data), parser.Options{}, func(g *parser.Game) {
+		r := validate.Check(g, &opt.Validate)
+		want = append(want, AppendPGN(nil, g, &r))
+	})
+	if len(recs) != 3 || len(want) != 3 {
+		t.Fatalf("%d records, %d games", len(recs), len(want))
+	}
+	for i := range recs {
+		if !bytes.Equal(recs[i].Output, want[i]) {
+			t.Errorf("record %d output\n%s\nwant\n%s", i, recs[i].Output, want[i])
+		}
+	}
+	if recs := CheckChunk(Chunk{Data: data, Start: parser.Pos{Line: 1, Col: 1}}, &CheckOptions{}, nil); recs[0].Output != nil {
+		t.Error("output without a Render")
+	}
+}
+
+// TestAboutConversion: only findings about what the output lacks are printed.
+func TestAboutConversion(t *testing.T) {
+	mate := &validate.Report{End: validate.Checkmate}
+	drawn := &validate.Report{End: validate.Fivefold}
+	cases := []struct {
+		r    *validate.Report
+		code validate.Code
+		want bool
+	}{
+		{drawn, validate.IllegalMove, true},
+		{drawn, validate.AmbiguousMove, true},
+		{drawn, validate.Syntax, true},
+		{drawn, validate.VariantUnsupported, true},
+		{mate, validate.MovesAfterEnd, true},
+		{drawn, validate.MovesAfterEnd, false}, // replayed and written
+		{drawn, validate.WrongResult, false},
+		{drawn, validate.NonStandardNotation, false},
+		{drawn, validate.TagMissing, false},
+	}
+	for _, c := range cases {
+		if got := aboutConversion(c.r, &validate.Finding{Code: c.code}); got != c.want {
+			t.Errorf("%s after %s: %v", c.code, c.r.End, got)
+		}
+	}
+}
+
+// TestPGNSink: games written in order, findings filtered, a record without
+// output skipped, the summary counting both.
+func TestPGNSink(t *testing.T) {
+	var out, errs bytes.Buffer
+	s := NewPGNSink(&out, &errs)
+	recs := []GameRecord{
+		{File: "a.pgn", Output: []byte("one\n\n"), Report: validate.Report{Findings: []validate.Finding{
+			{Code: validate.TagMissing, Severity: validate.Warning, Message: "no tags", Ply: -1, Pos: parser.Pos{Line: 1, Col: 1}},
+			{Code: validate.IllegalMove, Severity: validate.Error, Message: "bad", Ply: 3, Move: "Nf3", Pos: parser.Pos{Line: 4, Col: 9}},
+		}}},
+		{File: "a.pgn", Index: 1},
+		{File: "a.pgn", Index: 2, Output: []byte("three\n\n")},
+	}
+	for i := range recs {
+		if err := s.Game(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "one\n\nthree\n\n" || s.Written != 2 {
+		t.Errorf("wrote %q (%d games)", out.String(), s.Written)
+	}
+	if errs.String() != "a.pgn:4:9: error illegal-move: bad (move 2. Nf3, ply 3)\n" || s.Errors != 1 || s.Warnings != 0 {
+		t.Errorf("printed %q, counts %+v", errs.String(), s.Counts)
+	}
+	if len(recs[0].Report.Findings) != 2 {
+		t.Error("the record's findings were changed")
+	}
+	var sum bytes.Buffer
+	s.WriteSummary(&sum, &Summary{Files: 1, Games: 3, Plies: 12, Failed: 1, Interrupted: true})
+	if want := "arbiter: 1 file, 3 games read, 2 games written, 12 plies: 1 error, 0 warnings in 0s; 1 file unreadable; interrupted\n"; sum.String() != want {
+		t.Errorf("summary %q, want %q", sum.String(), want)
+	}
+}
+
+// TestPieces: words cut at maxWord runes, commands at their spaces first.
+func TestPieces(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"short", []string{"short"}},
+		{strings.Repeat("й", 80), []string{strings.Repeat("й", 77), strings.Repeat("й", 3)}},
+		{"[%csl " + strings.Repeat("Ga1,", 18) + "]", []string{"[%csl", strings.Repeat("Ga1,", 18) + "]"}},
+		{"[%csl " + strings.Repeat("Ga1,", 20) + "]", []string{"[%csl", strings.Repeat("Ga1,", 19) + "G", "a1,]"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for p := range pieces([]byte(c.in)) {
+			got = append(got, string(p))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("pieces(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestCorpusConvert converts the shared corpus: every game read is
+// written, no movetext line reaches 80 columns or starts with '%', and
+// converting the output again gives it back byte for byte, reporting only
+// games that cannot be set up (a variant, an unreadable FEN).
+func TestCorpusConvert(t *testing.T) {
+	dir := os.Getenv("ARBITER_CORPUS")
+	if dir == "" {
+		t.Skip("ARBITER_CORPUS not set")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("corpus: %v", err)
+	}
+	tmp := t.TempDir()
+	once := convertToFile(t, filepath.Join(tmp, "once.pgn"), dir)
+	twice := convertToFile(t, filepath.Join(tmp, "twice.pgn"), once)
+
+	a, err := os.ReadFile(once)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(a), "\n") {
+		if strings.HasPrefix(line, "[") {
+			continue // a tag pair cannot be wrapped
+		}
+		if n := utf8.RuneCountInString(line); n >= 80 || strings.HasPrefix(line, "%") {
+			t.Errorf("once.pgn line %d (%d columns): %q", i+1, n, line)
+		}
+	}
+	b, err := os.ReadFile(twice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) {
+		t.Error("converting the output again changes it")
+	}
+}
+
+// convertToFile converts path into out and returns out; findings other
+// than a game that cannot be set up are allowed only on the first pass.
+func convertToFile(t *testing.T, out, path string) string {
+	t.Helper()
+	inputs, err := Expand([]string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var findings bytes.Buffer
+	sink := NewPGNSink(f, &findings)
+	cfg := convertConfig(0)
+	cfg.ChunkSize = 0
+	s, err := Run(context.Background(), cfg, inputs, sink)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Games == 0 || s.Games != sink.Written || s.Failed != 0 {
+		t.Errorf("%s: %d games read, %d written, %d inputs failed", path, s.Games, sink.Written, s.Failed)
+	}
+	if filepath.Base(path) == "once.pgn" {
+		for _, line := range strings.Split(strings.TrimSpace(findings.String()), "\n") {
+			if line != "" && !strings.Contains(line, "variant-unsupported") && !strings.Contains(line, "the FEN tag cannot be read") {
+				t.Errorf("the converted corpus reports %s", line)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkAppendPGN measures rendering alone over the sample games,
+// comments, variations and notes included.
+func BenchmarkAppendPGN(b *testing.B) {
+	type game struct {
+		g *parser.Game
+		r validate.Report
+	}
+	var gs []game
+	var size int64
+	for _, c := range goldenCases {
+		data, err := os.ReadFile(c.input)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += int64(len(data))
+		parser.ReadGames(bytes.NewReader(data), parser.Options{}, func(g *parser.Game) {
+			gs = append(gs, game{g.Clone(), validate.Check(g, &validate.Options{SAN: true})})
+		})
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var out []byte
+	for b.Loop() {
+		for i := range gs {
+			out = AppendPGN(out[:0], gs[i].g, &gs[i].r)
+		}
+	}
+}
+
+// BenchmarkRunConvert is BenchmarkRun with convert's SAN and rendering.
+func BenchmarkRunConvert(b *testing.B) {
+	data := synthetic(0, 50000)
+	path := filepath.Join(b.TempDir(), "many.pgn")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	inputs, err := Expand([]string{path})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := convertConfig(0)
+	cfg.ChunkSize = 0
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		sink := NewPGNSink(io.Discard, io.Discard)
+		s, err := Run(context.Background(), cfg, inputs, sink)
+		if err != nil || s.Games != 50000 || sink.Written != 50000 {
+			b.Fatalf("%+v %v", s, err)
+		}
+	}
+}
+
+// convertText renders every game of text as convert does.
+func convertText(text []byte) []byte {
+	var out []byte
+	parser.ReadGames(bytes.NewReader(text), parser.Options{}, func(g *parser.Game) {
+		r := validate.Check(g, &validate.Options{SAN: true})
+		out = AppendPGN(out, g, &r)
+	})
+	return out
+}
+
+// FuzzConvert: whatever the input, rendering does not panic, keeps movetext
+// lines under 80 columns, and a second conversion changes nothing.
+func FuzzConvert(f *testing.F) {
+	for _, c := range goldenCases {
+		if b, err := os.ReadFile(c.input); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("1. e4 (1. d4 {c} d5 (1... Nf6 $1)) e5 {x} (1... c5) 2. Nf3 *"))
+	f.Fuzz(func(t *testing.T, text []byte) {
+		once := convertText(text)
+		for _, line := range strings.Split(string(once), "\n") {
+			if !strings.HasPrefix(line, "[") && utf8.RuneCountInString(line) >= 80 {
+				t.Fatalf("line of %d columns: %q", utf8.RuneCountInString(line), line)
+			}
+		}
+		if twice := convertText(once); !bytes.Equal(once, twice) {
+			t.Fatalf("second conversion differs:\n%s\nfirst:\n%s", twice, once)
+		}
+	})
+}

@@ -1,0 +1,128 @@
+package pipeline
+
+import (
+	"bufio"
+	"io"
+	"time"
+
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// PGNSink writes the games of a convert run: each record's Output (the
+// text AppendPGN made of it in the worker) in input order, and, on a
+// second writer, the findings about what could not be converted, in
+// TextSink's format. Games whose record has no Output are not written.
+type PGNSink struct {
+	w        *bufio.Writer
+	findings *TextSink
+	kept     []validate.Finding
+	rec      GameRecord
+
+	// Written counts the games written; Counts the findings printed.
+	Written int64
+	Counts
+}
+
+// NewPGNSink writes the games to out and the findings to findings.
+func NewPGNSink(out, findings io.Writer) *PGNSink {
+	return &PGNSink{w: bufio.NewWriterSize(out, 64<<10), findings: NewTextSink(findings)}
+}
+
+func (s *PGNSink) BeginFile(Input) error { return nil }
+
+// EndFile lets the findings of a file out before the log says anything
+// about the file.
+func (s *PGNSink) EndFile(*FileSummary) error { return s.findings.Flush() }
+
+func (s *PGNSink) Close(*Summary) error {
+	err := s.w.Flush()
+	if ferr := s.findings.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+func (s *PGNSink) Game(r *GameRecord) error {
+	s.kept = s.kept[:0]
+	for i := range r.Report.Findings {
+		if f := &r.Report.Findings[i]; aboutConversion(&r.Report, f) {
+			s.kept = append(s.kept, *f)
+			switch f.Severity {
+			case validate.Error:
+				s.Errors++
+			case validate.Warning:
+				s.Warnings++
+			default:
+				s.Infos++
+			}
+		}
+	}
+	if len(s.kept) > 0 {
+		s.rec = *r
+		s.rec.Report.Findings = s.kept
+		err := s.findings.Game(&s.rec)
+		s.rec = GameRecord{}
+		if err != nil {
+			return err
+		}
+	}
+	if r.Output == nil {
+		return nil
+	}
+	s.Written++
+	_, err := s.w.Write(r.Output)
+	return err
+}
+
+// aboutConversion says whether f tells of something the converted game
+// lacks: text that could not be read, a move not replayed (illegal,
+// ambiguous, after mate or stalemate), or a game not replayed at all.
+// Findings about the game itself (its result, its clocks, draw claims) are
+// check's business.
+func aboutConversion(r *validate.Report, f *validate.Finding) bool {
+	switch f.Code {
+	case validate.Syntax, validate.IllegalMove, validate.AmbiguousMove, validate.VariantUnsupported:
+		return true
+	case validate.MovesAfterEnd:
+		// Play stops only at mate and stalemate; after the automatic
+		// draws the moves are still replayed and written.
+		return r.End == validate.Checkmate || r.End == validate.Stalemate
+	}
+	return false
+}
+
+// WriteSummary prints the convert run's summary as one line, for stderr:
+//
+//	arbiter: 3 files, 120 games read, 120 games written, 9876 plies: 1 error, 0 warnings in 1.234s
+//
+// followed by what went wrong, as WriteSummary does. Errors and warnings
+// count the findings printed.
+func (s *PGNSink) WriteSummary(w io.Writer, sum *Summary) error {
+	b := []byte("arbiter: ")
+	b = appendCount(b, int64(sum.Files), "file", "files")
+	b = append(b, ", "...)
+	b = appendCount(b, sum.Games, "game read", "games read")
+	b = append(b, ", "...)
+	b = appendCount(b, s.Written, "game written", "games written")
+	b = append(b, ", "...)
+	b = appendCount(b, sum.Plies, "ply", "plies")
+	b = append(b, ": "...)
+	b = appendCount(b, s.Errors, "error", "errors")
+	b = append(b, ", "...)
+	b = appendCount(b, s.Warnings, "warning", "warnings")
+	b = append(b, " in "...)
+	b = append(b, sum.Elapsed.Round(time.Millisecond).String()...)
+	if sum.Failed > 0 {
+		b = append(b, "; "...)
+		b = appendCount(b, int64(sum.Failed), "file unreadable", "files unreadable")
+	}
+	if sum.Interrupted {
+		b = append(b, "; interrupted"...)
+	}
+	if sum.Err != nil {
+		b = append(b, "; stopped by an error"...)
+	}
+	b = append(b, '\n')
+	_, err := w.Write(b)
+	return err
+}

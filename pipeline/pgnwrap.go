@@ -1,0 +1,222 @@
+package pipeline
+
+import "unicode/utf8"
+
+// maxColumns is the longest line of movetext the PGN export format allows
+// (standard, section 8.2.6: fewer than 80 columns).
+const maxColumns = 79
+
+// maxWord is the longest comment word kept whole: with its braces it still
+// fits a line. Longer words are cut, since the line limit is the rule.
+const maxWord = maxColumns - 2
+
+// comment writes text as one comment, word by word so that it wraps:
+// blanks become single spaces (a comment is prose), a [%command] stays one
+// word, a '}' (possible from a ';' comment) becomes ')', and a word longer
+// than maxWord is cut. Writing nothing for an empty text keeps a reread
+// identical.
+func (w *pgnWriter) comment(text []byte) {
+	o := &w.out
+	opened, glue := false, false
+	for i := 0; i < len(text); {
+		for i < len(text) && isBlank(text[i]) {
+			i++
+		}
+		if i == len(text) {
+			break
+		}
+		j := wordEnd(text, i)
+		w.tok = cleanWord(w.tok[:0], text[i:j])
+		i = j
+		for piece := range pieces(w.tok) {
+			switch {
+			case !opened:
+				o.word("{")
+				add(o, piece)
+				opened = true
+			case piece[0] == '%' || glue:
+				// A line that starts with '%' is an escape line some
+				// readers skip; a move number reads better with its move.
+				addIfFits(o, " ", piece)
+			default:
+				o.word("")
+				add(o, piece)
+			}
+			glue = isMoveNumber(piece)
+		}
+	}
+	if opened {
+		addIfFits(o, "", "}")
+		o.needNumber = true
+	}
+}
+
+// isMoveNumber says whether w is a move number: digits, then dots.
+func isMoveNumber(w []byte) bool {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(w) {
+		return false
+	}
+	for ; i < len(w); i++ {
+		if w[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func isBlank(c byte) bool { return c <= ' ' || c == 0x7f }
+
+// wordEnd is the end of the word at i: a [%command] runs to its ']'.
+func wordEnd(t []byte, i int) int {
+	if i+1 < len(t) && t[i] == '[' && t[i+1] == '%' {
+		for j := i; j < len(t); j++ {
+			if t[j] == ']' {
+				return j + 1
+			}
+		}
+	}
+	j := i
+	for j < len(t) && !isBlank(t[j]) {
+		j++
+	}
+	return j
+}
+
+// cleanWord appends w with blanks folded to single spaces and '}' made ')'.
+func cleanWord(dst, w []byte) []byte {
+	blank := false
+	for _, c := range w {
+		switch {
+		case isBlank(c):
+			blank = true
+			continue
+		case blank:
+			dst = append(dst, ' ')
+			blank = false
+		}
+		if c == '}' {
+			c = ')'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// pieces yields w cut into pieces of at most maxWord runes; a [%command]
+// that long is cut at its spaces first.
+func pieces(w []byte) func(func([]byte) bool) {
+	return func(yield func([]byte) bool) {
+		for len(w) > 0 {
+			if utf8.RuneCount(w) <= maxWord {
+				yield(w)
+				return
+			}
+			cut, n := 0, 0
+			for cut < len(w) && n < maxWord {
+				if w[cut] == ' ' {
+					break
+				}
+				_, size := utf8.DecodeRune(w[cut:])
+				cut += size
+				n++
+			}
+			if !yield(w[:cut]) {
+				return
+			}
+			w = w[cut:]
+			for len(w) > 0 && w[0] == ' ' {
+				w = w[1:]
+			}
+		}
+	}
+}
+
+// lineWriter lays words out in lines of at most maxColumns runes, one
+// space apart. A word is built up first (a move number and its move, a
+// parenthesis and the move it opens) and placed when the next one starts,
+// on the current line if it fits, else on a new one.
+type lineWriter struct {
+	buf        []byte
+	col        int // runes on the current line
+	cur        []byte
+	curRunes   int
+	glueNext   bool // the next word joins the current one: "(" before a move
+	needNumber bool // the next move gets its number even if Black's
+}
+
+// word starts a new word with s.
+func (o *lineWriter) word(s string) {
+	if o.glueNext {
+		o.glueNext = false
+	} else {
+		o.flush()
+	}
+	add(o, s)
+}
+
+// add adds s to the current word.
+func add[T string | []byte](o *lineWriter, s T) {
+	o.cur = append(o.cur, s...)
+	o.curRunes += runeCount(s)
+}
+
+// addIfFits adds sep and s to the current word if the word still fits a
+// line, else starts a new word with s.
+func addIfFits[T string | []byte](o *lineWriter, sep string, s T) {
+	if o.curRunes+len(sep)+runeCount(s) > maxColumns || len(o.cur) == 0 {
+		o.word("")
+		add(o, s)
+		return
+	}
+	add(o, sep)
+	add(o, s)
+}
+
+func runeCount[T string | []byte](s T) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i]&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+func (o *lineWriter) nag(n uint8) {
+	o.word("$")
+	o.cur = appendInt(o.cur, int(n))
+	o.curRunes = len(o.cur)
+}
+
+// flush places the current word on the line, or on a new line if it does
+// not fit.
+func (o *lineWriter) flush() {
+	if len(o.cur) == 0 {
+		return
+	}
+	if o.col > 0 {
+		if o.col+1+o.curRunes > maxColumns {
+			o.buf = append(o.buf, '\n')
+			o.col = 0
+		} else {
+			o.buf = append(o.buf, ' ')
+			o.col++
+		}
+	}
+	o.buf = append(o.buf, o.cur...)
+	o.col += o.curRunes
+	o.cur, o.curRunes = o.cur[:0], 0
+}
+
+// end places the last word and ends the line.
+func (o *lineWriter) end() {
+	o.flush()
+	if o.col > 0 {
+		o.buf = append(o.buf, '\n')
+		o.col = 0
+	}
+}
