@@ -40,11 +40,13 @@ fuzz:
 	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; done
 
-# The main job on the bundled games: check them, write Parquet, print the report.
+# The main job on the bundled games: check them, write Parquet, print the
+# report; then the Russian scoresheet rewritten as standard PGN.
 demo: build
 	rm -rf out/demo
 	-./$(BIN) check --out out/demo testdata/demo
 	./$(BIN) stats out/demo
+	./$(BIN) convert testdata/demo/opera_russian.txt -o -
 
 # The statistics report in headless Chromium (installed from Debian when missing); output in stats/e2e/out/.
 e2e:
