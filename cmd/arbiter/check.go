@@ -177,16 +177,11 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 	if (f.moves || f.resume) && f.out == "" {
 		return nil, 0, usageError("--moves and --resume need --out DIR")
 	}
-	switch f.rules {
-	case "fide":
-		cfg.Check.Validate.Profile = validate.FIDE
-	case "fide2009":
-		cfg.Check.Validate.Profile = validate.FIDE2009
-	case "ussr":
-		cfg.Check.Validate.Profile = validate.USSR
-	default:
+	profile, err := validate.ParseProfile(f.rules)
+	if err != nil {
 		return nil, 0, usageError("--rules must be fide, fide2009 or ussr, not %q", f.rules)
 	}
+	cfg.Check.Validate.Profile = profile
 	if n := strings.ToLower(f.notation); n != "auto" {
 		set, err := replay.ParseLetterSet(n)
 		if err != nil {
@@ -209,24 +204,11 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 		}
 		failOn = int(s)
 	}
-	for _, c := range f.enable {
-		if slices.Contains(f.disable, c) {
-			return nil, 0, usageError("%s is both enabled and disabled", c)
-		}
+	rules, err := f.ruleConfig()
+	if err != nil {
+		return nil, 0, err
 	}
-	if len(f.enable)+len(f.disable)+len(f.severity) > 0 {
-		rules := &validate.Config{}
-		if err := rules.Disable(f.disable...); err != nil {
-			return nil, 0, usageError("--disable: %v", err)
-		}
-		if err := rules.Enable(f.enable...); err != nil {
-			return nil, 0, usageError("--enable: %v", err)
-		}
-		if err := rules.SetSeverity(f.severity...); err != nil {
-			return nil, 0, usageError("--severity: %v", err)
-		}
-		cfg.Check.Validate.Rules = rules
-	}
+	cfg.Check.Validate.Rules = rules
 	if !slices.Contains([]string{"auto", "always", "never"}, f.progress) {
 		return nil, 0, usageError("--progress must be auto, always or never, not %q", f.progress)
 	}
@@ -294,4 +276,54 @@ func limitMemory(workers int) {
 		workers = runtime.NumCPU()
 	}
 	debug.SetMemoryLimit(int64(128+16*workers) << 20)
+}
+
+// ruleConfig turns --enable, --disable and --severity into the rule
+// configuration (nil when none is given). "all" is applied before the
+// codes named one by one, whatever the order on the command line, so that
+// "--enable all --disable tag-missing" and "--disable all --enable
+// illegal-move" both mean what they say.
+func (f *checkFlags) ruleConfig() (*validate.Config, error) {
+	if len(f.enable)+len(f.disable)+len(f.severity) == 0 {
+		return nil, nil
+	}
+	split := func(args []string) (all bool, codes []string) {
+		for _, a := range args {
+			for _, c := range strings.Split(a, ",") {
+				if c = strings.TrimSpace(c); strings.EqualFold(c, "all") {
+					all = true
+				} else if c != "" {
+					codes = append(codes, c)
+				}
+			}
+		}
+		return all, codes
+	}
+	enableAll, enable := split(f.enable)
+	disableAll, disable := split(f.disable)
+	if enableAll && disableAll {
+		return nil, usageError("all is both enabled and disabled")
+	}
+	for _, c := range enable {
+		if slices.Contains(disable, c) {
+			return nil, usageError("%s is both enabled and disabled", c)
+		}
+	}
+	rules := &validate.Config{}
+	switch {
+	case enableAll:
+		rules.Enable("all")
+	case disableAll:
+		rules.Disable("all")
+	}
+	if err := rules.Disable(disable...); err != nil {
+		return nil, usageError("--disable: %v", err)
+	}
+	if err := rules.Enable(enable...); err != nil {
+		return nil, usageError("--enable: %v", err)
+	}
+	if err := rules.SetSeverity(f.severity...); err != nil {
+		return nil, usageError("--severity: %v", err)
+	}
+	return rules, nil
 }

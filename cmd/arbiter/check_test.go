@@ -485,3 +485,40 @@ func TestCheckOutAndResume(t *testing.T) {
 		t.Error("resume printed findings of a skipped input, or none of the new one")
 	}
 }
+
+// TestCheckRuleFlags: "all" is applied before single codes, whatever the
+// order of the flags, and severities apply to what is left.
+func TestCheckRuleFlags(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "broken.pgn", []byte(brokenGame))
+	codesOf := func(out string) string {
+		var codes []string
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if f := strings.Fields(line); len(f) > 2 {
+				codes = append(codes, f[1]+" "+strings.TrimSuffix(f[2], ":"))
+			}
+		}
+		return strings.Join(codes, ", ")
+	}
+	all := codesOf(arbiter(t, dir, nil, "check", "-q", "broken.pgn").stdout)
+	if all != "error syntax, error illegal-move, error syntax, error result-mismatch" {
+		t.Fatalf("default findings: %s", all)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--disable", "syntax,result-mismatch", "--enable", "all"}, 1, "error illegal-move"},
+		{[]string{"--enable", "illegal-move", "--disable", "all"}, 1, "error illegal-move"},
+		{[]string{"--disable", "all"}, 0, ""},
+		{[]string{"--severity", "illegal-move=warning", "--disable", "syntax,result-mismatch"}, 0, "warning illegal-move"},
+		{[]string{"--severity", "syntax=off", "--severity", "result-mismatch=info"}, 1, "error illegal-move, info result-mismatch"},
+		{[]string{"--severity", "syntax=warning", "--disable", "illegal-move,result-mismatch"}, 0, "warning syntax, warning syntax"},
+	} {
+		r := arbiter(t, dir, nil, append(append([]string{"check", "-q"}, c.args...), "broken.pgn")...)
+		if got := codesOf(r.stdout); r.code != c.code || got != c.want {
+			t.Errorf("%v: exit %d, findings %q; want %d, %q", c.args, r.code, got, c.code, c.want)
+		}
+	}
+}
