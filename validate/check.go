@@ -327,7 +327,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				}
 			}
 			c.hist.Play(&c.pos, mv)
-			if d |= replay.CheckDeviations(n, &c.pos); n.Style != 0 || d != 0 || s != replay.SAN {
+			if d |= replay.CheckDeviations(n, &c.pos); n.Style != 0 || d != 0 {
 				L.odd(idx, n.Style, d)
 			}
 		}

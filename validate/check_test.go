@@ -194,6 +194,23 @@ func TestCheckRussianScoresheet(t *testing.T) {
 	}
 }
 
+// TestCheckNonStandardCount: in a Russian score only the moves that are not
+// SAN count, and the finding points at the first of them.
+func TestCheckNonStandardCount(t *testing.T) {
+	r := checkOne(t, pgn("*", nil, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 *"), nil)
+	f := find(r, NonStandardNotation)
+	if r.Notation != "ru" || f == nil || f.Move != "Кf3" || f.Ply != 3 ||
+		f.Message != `3 of 6 moves are not in standard SAN (Russian piece letters); the first is "Кf3"` {
+		t.Errorf("notation %s, finding %+v", r.Notation, f)
+	}
+	if r := checkOne(t, pgn("*", nil, "1. e4 e5 2. Nf3 Nc6 3. Bb5+ a6 *"), nil); find(r, NonStandardNotation) == nil {
+		t.Error("a false check mark is not reported")
+	}
+	if r := checkOne(t, pgn("*", nil, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), nil); len(r.Findings) != 0 {
+		t.Errorf("SAN game: %q", got(r))
+	}
+}
+
 func TestCheckRuleConfig(t *testing.T) {
 	rules := &Config{}
 	if err := rules.Disable("wrong-result"); err != nil {

@@ -36,7 +36,8 @@ func (c *Checker) reportMainLine(recorded string) {
 			ways += d
 		}
 		if L.letters != replay.SAN {
-			ways = L.letters.Language() + " piece letters" + prefixComma(ways)
+			// Say which national letters: the set the game was read in.
+			ways = strings.Replace(ways, "national piece letters", L.letters.Language()+" piece letters", 1)
 		}
 		r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
 			Pos: m.Pos, Ply: c.plyOfMain(L.firstOdd), Move: g.Str(m.Raw),
@@ -438,11 +439,4 @@ func follow(n int) string {
 		return "follows"
 	}
 	return "follow"
-}
-
-func prefixComma(s string) string {
-	if s == "" {
-		return ""
-	}
-	return ", " + s
 }
