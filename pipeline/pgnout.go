@@ -88,7 +88,7 @@ func (w *pgnWriter) replayed(m int32) bool {
 func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
 	w.g, w.r = g, r
 	w.num = numberingOf(&GameRecord{Tags: g.Tags})
-	result := recordedResult(g)
+	result := r.RecordedResult
 	w.writeTags(g, result)
 	w.buildTree()
 
@@ -108,20 +108,6 @@ func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
 	w.out.end()
 	return append(w.out.buf, '\n')
 }
-
-// recordedResult is the result the record gives: the Result tag, else the
-// marker after the moves, else "*".
-func recordedResult(g *parser.Game) string {
-	if v, ok := g.TagValue("Result"); ok && isResult(v) {
-		return v
-	}
-	if isResult(g.Result) {
-		return g.Result
-	}
-	return "*"
-}
-
-func isResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
 
 // writeTags writes the Seven Tag Roster, each tag's first occurrence or
 // its placeholder, then every other tag in its order, then a blank line.

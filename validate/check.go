@@ -110,7 +110,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	}
 	r.Findings = ReadTags(g, &c.tags, r.Findings)
 	recorded, fs := CheckResultRecord(g, &c.tags, r.Findings)
-	r.Findings = fs
+	r.Findings, r.RecordedResult = fs, recorded
 
 	c.main = c.main[:0]
 	for i := range g.Moves {

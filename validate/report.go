@@ -33,6 +33,10 @@ type Report struct {
 
 	End            End
 	ComputedResult string // "1-0", "0-1", "1/2-1/2", or "*" when the board decides nothing
+	// RecordedResult is the result the record gives, in PGN form: the Result
+	// tag when readable ("½-½" reads as "1/2-1/2"), else the marker after the
+	// moves, else "*".
+	RecordedResult string
 
 	Errors, Warnings, Infos int
 	FirstError              Code // "" when there is no error
