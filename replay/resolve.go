@@ -84,24 +84,23 @@ func (p *Position) resolveFast(n *Notation) Move {
 	if n.Promotion != NoKind {
 		return NoMove
 	}
-	them := us.Other()
-	occ := own | p.byColor[them]
+	occ := own | p.byColor[us.Other()]
+	mine := own & writtenOriginMask(n)
 	var cands Bitboard
 	switch kind {
 	case Knight:
-		cands = knightAttacks[to] & p.byKind[Knight]
+		cands = knightAttacks[to] & p.byKind[Knight] & mine
 	case Bishop:
-		cands = BishopAttacks(to, occ) & p.byKind[Bishop]
+		cands = openLines(to, p.byKind[Bishop]&mine&emptyBishopRays[to], occ)
 	case Rook:
-		cands = RookAttacks(to, occ) & p.byKind[Rook]
+		cands = openLines(to, p.byKind[Rook]&mine&emptyRookRays[to], occ)
 	case Queen:
-		cands = QueenAttacks(to, occ) & p.byKind[Queen]
+		cands = openLines(to, p.byKind[Queen]&mine&(emptyRookRays[to]|emptyBishopRays[to]), occ)
 	case King:
-		cands = kingAttacks[to] & kings
+		cands = kingAttacks[to] & kings & mine
 	default:
 		return NoMove
 	}
-	cands &= own & writtenOriginMask(n)
 	found := NoMove
 	for cands != 0 {
 		from := cands.PopLSB()
@@ -201,13 +200,9 @@ func (p *Position) quietLegal(from, to, ksq Square) bool {
 	occ = occ&^fromBit | toBit
 	att := (knightAttacks[ksq]&p.byKind[Knight] | pawnAttacks[p.turn&1][ksq]&p.byKind[Pawn] |
 		kingAttacks[ksq]&p.byKind[King]) & enemy
-	if rq := (p.byKind[Rook] | p.byKind[Queen]) & enemy; rq&emptyRookRays[ksq] != 0 {
-		att |= RookAttacks(ksq, occ) & rq
-	}
-	if bq := (p.byKind[Bishop] | p.byKind[Queen]) & enemy; bq&emptyBishopRays[ksq] != 0 {
-		att |= BishopAttacks(ksq, occ) & bq
-	}
-	return att == 0
+	rq := (p.byKind[Rook] | p.byKind[Queen]) & enemy & emptyRookRays[ksq]
+	bq := (p.byKind[Bishop] | p.byKind[Queen]) & enemy & emptyBishopRays[ksq]
+	return att == 0 && openLines(ksq, rq|bq, occ) == 0
 }
 
 // emptyRookRays and emptyBishopRays are the squares a rook or bishop on a square
@@ -357,8 +352,10 @@ func (p *Position) matchSlow(n *Notation) (Move, bool) {
 		return NoMove, false
 	}
 	if c, ok := p.castleIntent(n); ok {
-		m, reason, _ := p.castleCheck(p.King(p.turn), c)
-		return m, reason == NoReason
+		if m, reason, _ := p.castleCheck(p.King(p.turn), c); reason == NoReason {
+			return m, true
+		}
+		return NoMove, false
 	}
 	var ml MoveList
 	p.LegalMoves(&ml)
@@ -369,7 +366,10 @@ func (p *Position) matchSlow(n *Notation) (Move, bool) {
 			count++
 		}
 	}
-	return found, count == 1
+	if count != 1 {
+		return NoMove, false
+	}
+	return found, true
 }
 
 // explainFailure builds the error for n, which fits no single legal move.

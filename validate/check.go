@@ -259,8 +259,8 @@ func (c *Checker) reach(s replay.LetterSet) int {
 			p.PlayNull()
 			continue
 		}
-		m, err := p.Resolve(n)
-		if err != nil {
+		m, ok := p.TryResolve(n)
+		if !ok {
 			return k
 		}
 		p.Play(m)
