@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"fmt"
+
 	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/validate"
 )
@@ -43,6 +45,20 @@ func CheckChunk(c Chunk, opt *CheckOptions, p *Parser) []GameRecord {
 	return b.Records
 }
 
+// checkSafely checks g; a panic in the checker becomes an internal-error
+// finding of that game, so that one bad game costs a run nothing else.
+func checkSafely(g *parser.Game, opt *validate.Options) (r validate.Report) {
+	defer func() {
+		if v := recover(); v != nil {
+			r = validate.Report{FirstError: validate.InternalError, FirstErrorPly: -1, Errors: 1, ComputedResult: "*",
+				ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1,
+				Findings: []validate.Finding{{Code: validate.InternalError, Severity: validate.Error, Pos: g.Start, Ply: -1,
+					Message: fmt.Sprintf("arbiter failed on this game (please report it with the game): %v", v)}}}
+		}
+	}()
+	return checkGame(g, opt)
+}
+
 // check fills b with the records of c, reusing b's storage.
 func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 	b.Records, b.tags, b.ends = b.Records[:0], b.tags[:0], b.ends[:0]
@@ -55,7 +71,7 @@ func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 			Start:    g.Start,
 			End:      g.End.Offset,
 			Encoding: g.Encoding,
-			Report:   checkGame(g, &opt.Validate),
+			Report:   checkSafely(g, &opt.Validate),
 		})
 		if opt.Render != nil {
 			b.out = opt.Render(b.out, g, &b.Records[len(b.Records)-1].Report)

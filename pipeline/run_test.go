@@ -246,8 +246,9 @@ func TestRunSinkFailure(t *testing.T) {
 	}
 }
 
-// TestRunCheckerPanic: a panic while checking becomes an error naming the
-// input, and the run ends cleanly.
+// TestRunCheckerPanic: a panic while checking one game becomes an
+// internal-error finding of that game, and every other game is checked and
+// written as usual.
 func TestRunCheckerPanic(t *testing.T) {
 	useFakeCheck(t, func(g *parser.Game, o *validate.Options) validate.Report {
 		if gameNumber(g.Tags) == 1234 {
@@ -256,13 +257,17 @@ func TestRunCheckerPanic(t *testing.T) {
 		return fakeCheck(g, o)
 	})
 	inputs := threeInputs(t, 2000)
-	rec := &recordingSink{}
-	_, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
-	if err == nil || !strings.Contains(err.Error(), "internal error checking "+inputs[0].Path) || !strings.Contains(err.Error(), "index out of range") {
-		t.Fatalf("error %v", err)
+	var jsonl bytes.Buffer
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, NewJSONLSink(&jsonl))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if rec.closed == nil || rec.games >= 2000 {
-		t.Errorf("sink closed %v after %d games", rec.closed != nil, rec.games)
+	if s.Games != 6000 || s.Records != 6000 {
+		t.Errorf("%d games read, %d written", s.Games, s.Records)
+	}
+	if n := strings.Count(jsonl.String(), `"code":"internal-error"`); n != 1 ||
+		!strings.Contains(jsonl.String(), "arbiter failed on this game (please report it with the game): index out of range") {
+		t.Errorf("%d internal-error findings", n)
 	}
 }
 

@@ -26,4 +26,9 @@ const (
 	// TimeControl, Termination, SetUp, FEN, Variant) appears twice. Readers
 	// disagree on which copy wins, so the record is ambiguous.
 	TagDuplicate Code = "tag-duplicate"
+
+	// InternalError: arbiter itself failed on this game (a bug, never the
+	// game's fault). The game is still written out, with this finding, and
+	// the run goes on: one bad game must not cost an archive run the rest.
+	InternalError Code = "internal-error"
 )

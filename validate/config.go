@@ -44,6 +44,7 @@ var Catalogue = []Rule{
 	{VariantUnsupported, Warning, false, "the Variant tag names a game other than standard chess; its moves are not checked"},
 	{ResultMissing, Info, false, "the moves end without a result marker"},
 	{TagDuplicate, Warning, false, "a tag the checks read appears twice"},
+	{InternalError, Error, false, "arbiter failed on this game (a bug to report); the game is still written and the run goes on"},
 }
 
 // catalogueIndex finds a code's rule without allocating; -1 when unknown.
