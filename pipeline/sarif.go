@@ -12,8 +12,9 @@ import (
 
 // SARIFSink writes one SARIF 2.1.0 log with one run. Results are streamed as
 // they come, one a line, so that memory does not grow with the findings;
-// the tool and its rules (one per code, in order of first use, which
-// ruleIndex refers to) follow them, as JSON lets members come in any order.
+// the tool and its rules (one per code of validate.Catalogue, in its order,
+// which ruleIndex refers to, then any other code in order of first use)
+// follow them, as JSON lets members come in any order.
 // Inputs that could not be read become tool execution notifications.
 type SARIFSink struct {
 	w       *bufio.Writer
@@ -32,6 +33,10 @@ const sarifHead = `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","v
 // NewSARIFSink writes to w.
 func NewSARIFSink(w io.Writer) *SARIFSink {
 	s := &SARIFSink{w: bufio.NewWriterSize(w, 64<<10), index: map[validate.Code]int{}}
+	for i, r := range validate.Catalogue {
+		s.index[r.Code] = i
+		s.rules = append(s.rules, r.Code)
+	}
 	s.w.WriteString(sarifHead)
 	return s
 }
@@ -126,6 +131,14 @@ func (s *SARIFSink) Close(sum *Summary) error {
 		}
 		b = append(b, `{"id":`...)
 		b = appendJSONString(b, string(code))
+		if i < len(validate.Catalogue) {
+			r := &validate.Catalogue[i]
+			b = append(b, `,"shortDescription":{"text":`...)
+			b = appendJSONString(b, r.Description)
+			b = append(b, `},"defaultConfiguration":{"level":"`...)
+			b = append(b, sarifLevels[r.Severity]...)
+			b = append(b, '"', '}')
+		}
 		b = append(b, '}')
 	}
 	ok := sum.Err == nil && sum.Failed == 0 && !sum.Interrupted

@@ -176,16 +176,16 @@ func TestSARIFSink(t *testing.T) {
 	var out bytes.Buffer
 	drive(t, NewSARIFSink(&out), samples())
 	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[
-{"ruleId":"illegal-move","ruleIndex":0,"level":"error","message":{"text":"no knight can reach f3 (move 3. Nf3, ply 5)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":9,"startColumn":12}}}],"properties":{"game":0,"ply":5,"move":"Nf3","suggestions":["Nc3","Nh3"]}},
-{"ruleId":"tag-missing","ruleIndex":1,"level":"warning","message":{"text":"the Round tag is missing"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}},
-{"ruleId":"threefold-claimable","ruleIndex":2,"level":"note","message":{"text":"a \"claim\" was\tpossible\nhere: 100%, ok (move 42. Kb1, ply 4)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":35,"startColumn":3}}}],"properties":{"game":2,"ply":4,"move":"Kb1","suggestions":[]}},
-{"ruleId":"impossible-position","ruleIndex":3,"level":"error","message":{"text":"Black is to move but White is in check (start position)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":30,"startColumn":2}}}],"properties":{"game":2,"ply":0,"suggestions":[]}},
-{"ruleId":"illegal-move","ruleIndex":0,"level":"error","message":{"text":"the king cannot move into check (move 43..., ply 7, variation 43.1)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":36,"startColumn":7}}}],"properties":{"game":2,"ply":7,"suggestions":[]}},
-{"ruleId":"non-standard-notation","ruleIndex":4,"level":"note","message":{"text":"«0-0» is written with zeros \u2028 \u0001 (move 1... 0-0, ply 2)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"./odd,%20name:%C3%BC.pgn"},"region":{"startLine":2,"startColumn":4}}}],"properties":{"game":0,"ply":2,"move":"0-0","suggestions":[]}},
-{"ruleId":"result-mismatch","ruleIndex":5,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"-"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
-],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":[{"id":"illegal-move"},{"id":"tag-missing"},{"id":"threefold-claimable"},{"id":"impossible-position"},{"id":"non-standard-notation"},{"id":"result-mismatch"}]}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
+{"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"no knight can reach f3 (move 3. Nf3, ply 5)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":9,"startColumn":12}}}],"properties":{"game":0,"ply":5,"move":"Nf3","suggestions":["Nc3","Nh3"]}},
+{"ruleId":"tag-missing","ruleIndex":18,"level":"warning","message":{"text":"the Round tag is missing"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}},
+{"ruleId":"threefold-claimable","ruleIndex":8,"level":"note","message":{"text":"a \"claim\" was\tpossible\nhere: 100%, ok (move 42. Kb1, ply 4)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":35,"startColumn":3}}}],"properties":{"game":2,"ply":4,"move":"Kb1","suggestions":[]}},
+{"ruleId":"impossible-position","ruleIndex":4,"level":"error","message":{"text":"Black is to move but White is in check (start position)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":30,"startColumn":2}}}],"properties":{"game":2,"ply":0,"suggestions":[]}},
+{"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"the king cannot move into check (move 43..., ply 7, variation 43.1)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":36,"startColumn":7}}}],"properties":{"game":2,"ply":7,"suggestions":[]}},
+{"ruleId":"non-standard-notation","ruleIndex":3,"level":"note","message":{"text":"«0-0» is written with zeros \u2028 \u0001 (move 1... 0-0, ply 2)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"./odd,%20name:%C3%BC.pgn"},"region":{"startLine":2,"startColumn":4}}}],"properties":{"game":0,"ply":2,"move":"0-0","suggestions":[]}},
+{"ruleId":"result-mismatch","ruleIndex":6,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"-"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
+],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
 `
-	if got := out.String(); got != want {
+	if got := withoutRules(t, out.Bytes()); got != want {
 		t.Errorf("sarif output:\n%s\nwant:\n%s", got, want)
 	}
 
@@ -223,14 +223,51 @@ func TestSARIFEmpty(t *testing.T) {
 	var out bytes.Buffer
 	drive(t, NewSARIFSink(&out), nil)
 	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[
-],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":[]}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
+],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
 `
-	if got := out.String(); got != want {
+	if got := withoutRules(t, out.Bytes()); got != want {
 		t.Errorf("empty sarif:\n%s\nwant:\n%s", got, want)
 	}
 	if !json.Valid(out.Bytes()) {
 		t.Error("empty sarif is not JSON")
 	}
+}
+
+// withoutRules checks the rule list of a SARIF log, one rule per code of
+// the catalogue with its description and default level, and returns the
+// log with the list replaced by RULES, for the byte comparison of the rest.
+func withoutRules(t *testing.T, log []byte) string {
+	t.Helper()
+	var v struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID               string                 `json:"id"`
+						ShortDescription struct{ Text string }  `json:"shortDescription"`
+						Default          struct{ Level string } `json:"defaultConfiguration"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(log, &v); err != nil || len(v.Runs) != 1 {
+		t.Fatalf("sarif log: %v", err)
+	}
+	rules := v.Runs[0].Tool.Driver.Rules
+	if len(rules) != len(validate.Catalogue) {
+		t.Fatalf("%d rules, want %d", len(rules), len(validate.Catalogue))
+	}
+	levels := map[validate.Severity]string{validate.Error: "error", validate.Warning: "warning", validate.Info: "note"}
+	for i, r := range rules {
+		c := validate.Catalogue[i]
+		if r.ID != string(c.Code) || r.ShortDescription.Text != c.Description || r.Default.Level != levels[c.Severity] {
+			t.Errorf("rule %d: %+v, want %s (%s)", i, r, c.Code, c.Severity)
+		}
+	}
+	start := bytes.Index(log, []byte(`"rules":[`)) + len(`"rules":`)
+	end := bytes.Index(log, []byte(`]}},"invocations"`)) + 1
+	return string(log[:start]) + "RULES" + string(log[end:])
 }
 
 func TestSARIFURI(t *testing.T) {
