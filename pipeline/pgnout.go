@@ -89,6 +89,9 @@ func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
 	w.g, w.r = g, r
 	w.num = numberingOf(&GameRecord{Tags: g.Tags})
 	result := r.RecordedResult
+	if result == "" {
+		result = "*" // a report not made by validate.Check
+	}
 	w.writeTags(g, result)
 	w.buildTree()
 
