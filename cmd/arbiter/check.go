@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/arbiter-chess/arbiter/replay"
+	"github.com/arbiter-chess/arbiter/stats"
 	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
@@ -30,7 +31,7 @@ const (
 )
 
 type checkFlags struct {
-	format, out                   string
+	format, out, report           string
 	moves, resume, quiet          bool
 	rules, notation, encoding     string
 	workers                       int
@@ -62,6 +63,7 @@ output file is left).`,
 	fl.StringVar(&f.format, "format", "text", "findings on stdout: text, jsonl, sarif, github, or none")
 	fl.StringVar(&f.out, "out", "", "write the games, findings (and moves) tables as Parquet into this directory")
 	fl.BoolVar(&f.moves, "moves", false, "with --out, write the moves table too")
+	fl.StringVar(&f.report, "report", "", "write the statistics report to this file (format by extension: .html, .md, .json, else a table)")
 	fl.BoolVar(&f.resume, "resume", false, "with --out, skip the inputs an earlier run into the same directory finished")
 	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
 	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
@@ -114,6 +116,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		sinks = append(sinks, pipeline.NewSARIFSink(stdout))
 	case "github":
 		sinks = append(sinks, pipeline.NewGitHubSink(stdout))
+	}
+	if f.report != "" {
+		sinks = append(sinks, &reportSink{path: f.report, format: stats.FormatFor(f.report)})
 	}
 	if f.out != "" {
 		pq, err := pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume})
