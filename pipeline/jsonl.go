@@ -11,6 +11,7 @@ import (
 // (null when none), move (as written, null when none), code, severity
 // ("error", "warning" or "info"), message and suggestions (a list, never null).
 type JSONLSink struct {
+	msg []byte
 	w   *bufio.Writer
 	buf []byte
 }
@@ -52,7 +53,13 @@ func (s *JSONLSink) Game(r *GameRecord) error {
 		b = append(b, `,"severity":"`...)
 		b = append(b, f.Severity.String()...)
 		b = append(b, `","message":`...)
-		b = appendJSONString(b, f.Message)
+		if f.Variation == "" {
+			b = appendJSONString(b, f.Message)
+		} else {
+			// The keys are fixed, so the side line goes into the message.
+			s.msg = append(append(append(s.msg[:0], f.Message...), " (variation "...), f.Variation...)
+			b = appendJSONString(b, append(s.msg, ')'))
+		}
 		b = append(b, `,"suggestions":[`...)
 		for k, sug := range f.Suggestions {
 			if k > 0 {

@@ -264,8 +264,8 @@ func TestTags(t *testing.T) {
 // TestResultRecorded: the tag when it is a result, else the marker, else *.
 func TestResultRecorded(t *testing.T) {
 	cases := []struct{ text, want string }{
-		{"[Result \"0-1\"]\n\n1. e4 e5 1-0\n", "0-1"},         // the tag wins a mismatch
-		{"[Result \"1:0\"]\n\n1. e4 e5 0-1\n", "1-0"},         // a written result, as check reads it
+		{"[Result \"0-1\"]\n\n1. e4 e5 1-0\n", "0-1"}, // the tag wins a mismatch
+		{"[Result \"1:0\"]\n\n1. e4 e5 0-1\n", "1-0"}, // a written result, as check reads it
 		{"[Result \"½-½\"]\n\n1. e4 e5\n", "1/2-1/2"},
 		{"[Result \"?\"]\n\n1. e4 e5\n", "*"},
 		{"[Event \"E\"]\n\n1. e4 e5 0-1\n", "0-1"},

@@ -105,7 +105,7 @@ func TestJSONLSink(t *testing.T) {
 {"file":"games/a.pgn","game":0,"line":1,"column":1,"ply":null,"move":null,"code":"tag-missing","severity":"warning","message":"the Round tag is missing","suggestions":[]}
 {"file":"games/a.pgn","game":2,"line":35,"column":3,"ply":4,"move":"Kb1","code":"threefold-claimable","severity":"info","message":"a \"claim\" was\tpossible\nhere: 100%, ok","suggestions":[]}
 {"file":"games/a.pgn","game":2,"line":30,"column":2,"ply":0,"move":null,"code":"impossible-position","severity":"error","message":"Black is to move but White is in check","suggestions":[]}
-{"file":"games/a.pgn","game":2,"line":36,"column":7,"ply":7,"move":null,"code":"illegal-move","severity":"error","message":"the king cannot move into check","suggestions":[]}
+{"file":"games/a.pgn","game":2,"line":36,"column":7,"ply":7,"move":null,"code":"illegal-move","severity":"error","message":"the king cannot move into check (variation 43.1)","suggestions":[]}
 {"file":"odd, name:ü.pgn","game":0,"line":2,"column":4,"ply":2,"move":"0-0","code":"non-standard-notation","severity":"info","message":"«0-0» is written with zeros \u2028 \u0001","suggestions":[]}
 {"file":"-","game":0,"line":12,"column":1,"ply":null,"move":null,"code":"result-mismatch","severity":"error","message":"the Result tag says 1-0, the movetext 0-1","suggestions":[]}
 `

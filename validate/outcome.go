@@ -203,7 +203,7 @@ func (c *Checker) replayVariations() {
 		}
 		if code != "" {
 			c.r.Findings = append(c.r.Findings, Finding{Code: code, Severity: DefaultSeverity(code), Pos: m.Pos, Ply: int(ply),
-				Move: g.Str(m.Raw), Variation: c.variationPath(int32(i)), Message: msg + " (in a variation)", Suggestions: sugg})
+				Move: g.Str(m.Raw), Variation: c.variationPath(int32(i)), Message: msg, Suggestions: sugg})
 			continue
 		}
 		c.plyOf[i], c.played[i] = ply, true
