@@ -142,7 +142,7 @@ type drawCount struct {
 // Elo bands are eloBandWidth points of the players' average rating.
 const (
 	eloBandWidth = 200
-	nEloBands    = maxElo / eloBandWidth
+	nEloBands    = validate.MaxElo / eloBandWidth
 )
 
 type eloBand struct {

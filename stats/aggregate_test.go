@@ -267,17 +267,6 @@ func TestFromReport(t *testing.T) {
 	}
 }
 
-func TestParseElo(t *testing.T) {
-	for in, want := range map[string]int{
-		"2400": 2400, "1": 1, "3999": 3999, "0850": 850,
-		"": 0, "?": 0, "-": 0, "0": 0, "4000": 0, "12345": 0, "24OO": 0, " 2400": 0, "2400.5": 0, "-100": 0,
-	} {
-		if got := parseElo(in); got != want {
-			t.Errorf("parseElo(%q) = %d, want %d", in, got, want)
-		}
-	}
-}
-
 // A game end this package does not know is counted as "unknown", not lost.
 func TestUnknownEnd(t *testing.T) {
 	if validate.End(nEnds-1).String() != "unknown" || validate.End(nEnds-2).String() == "unknown" {

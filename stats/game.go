@@ -59,38 +59,17 @@ func FromReport(file string, tags []parser.Tag, enc parser.Encoding, r *validate
 		case "Result":
 			g.Result = v
 		case "WhiteElo":
-			g.WhiteElo = parseElo(v)
+			g.WhiteElo, _ = validate.ParseElo(v)
 		case "BlackElo":
-			g.BlackElo = parseElo(v)
+			g.BlackElo, _ = validate.ParseElo(v)
 		}
 	}
 	return g
 }
 
-// maxElo bounds the ratings taken as real: anything from 4000 up is a typing
-// error or a placeholder, as is 0.
-const maxElo = 4000
-
-// parseElo reads a rating written as plain decimal digits, 0 for anything
-// else ("?", "-", "", "2400?").
-func parseElo(s string) int {
-	if s == "" || len(s) > 4 {
-		return 0
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0
-		}
-		n = n*10 + int(c-'0')
-	}
-	return validElo(n)
-}
-
 // validElo is n when it can be a rating, else 0.
 func validElo(n int) int {
-	if n <= 0 || n >= maxElo {
+	if n <= 0 || n >= validate.MaxElo {
 		return 0
 	}
 	return n

@@ -354,6 +354,30 @@ func roundProblem(v string) string {
 	return ""
 }
 
+// MaxElo bounds the ratings taken as real: anything from 4000 up is a typing
+// error or a placeholder.
+const MaxElo = 4000
+
+// ParseElo reads a WhiteElo or BlackElo value as the games table and the
+// statistics use it: a rating of 1 to 3999 written in digits, a trailing "?"
+// (a provisional rating, as pychess writes) allowed. "", "-", "?", "0" and
+// anything else are no rating; which of them are well-formed is tag-format's
+// question (validElo).
+func ParseElo(v string) (int, bool) {
+	v = strings.TrimSuffix(v, "?")
+	if len(v) == 0 || len(v) > 4 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(v[i]-'0')
+	}
+	return n, n > 0 && n < MaxElo
+}
+
 // validElo accepts a rating of up to four digits, optionally followed by "?"
 // (a provisional rating, as pychess writes it), and "", "-", "?" for none.
 func validElo(v string) bool {

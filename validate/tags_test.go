@@ -255,3 +255,17 @@ func FuzzTagValues(f *testing.F) {
 		}
 	})
 }
+
+// TestParseElo: one reading of the rating tags for the games table and the
+// statistics alike.
+func TestParseElo(t *testing.T) {
+	for in, want := range map[string]int{
+		"2400": 2400, "1": 1, "3999": 3999, "0850": 850, "2400?": 2400,
+		"": 0, "?": 0, "-": 0, "0": 0, "4000": 0, "12345": 0, "24OO": 0, " 2400": 0, "2400.5": 0, "-100": 0, "+2400": 0, "2400??": 0,
+	} {
+		got, ok := ParseElo(in)
+		if got != want && ok || ok != (want > 0) {
+			t.Errorf("ParseElo(%q) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+}

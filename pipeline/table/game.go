@@ -45,23 +45,6 @@ func (g *Game) tag(name string) (string, bool) {
 	return "", false
 }
 
-// parseElo reads a rating written as plain decimal digits; "?", "-", "" and
-// anything else are not ratings.
-func parseElo(s string) (int32, bool) {
-	if s == "" || len(s) > 9 {
-		return 0, false
-	}
-	var n int32
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int32(c-'0')
-	}
-	return n, true
-}
-
 // digits reads s[i:i+n] as a decimal number.
 func digits(s string, i, n int) (int, bool) {
 	if i+n > len(s) {

@@ -87,11 +87,11 @@ func (b *gamesBuilder) Append(g *Game) {
 }
 
 // elo appends the named rating tag as an integer, null when it is absent or
-// not a number ("?", "-").
+// not a rating (validate.ParseElo).
 func (b *gamesBuilder) elo(i int, g *Game, name string) {
 	v, _ := g.tag(name)
-	if n, ok := parseElo(v); ok {
-		b.rb.Field(i).(*array.Int32Builder).Append(n)
+	if n, ok := validate.ParseElo(v); ok {
+		b.rb.Field(i).(*array.Int32Builder).Append(int32(n))
 		return
 	}
 	b.rb.Field(i).AppendNull()

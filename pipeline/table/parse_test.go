@@ -6,22 +6,6 @@ import (
 	"github.com/arbiter-chess/arbiter/parser"
 )
 
-func TestParseElo(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want int32
-		ok   bool
-	}{
-		{"2400", 2400, true}, {"0", 0, true}, {"999999999", 999999999, true},
-		{"", 0, false}, {"?", 0, false}, {"-", 0, false}, {"2400?", 0, false}, {" 2400", 0, false},
-		{"+2400", 0, false}, {"1234567890", 0, false}, {"24OO", 0, false},
-	} {
-		if got, ok := parseElo(tc.in); got != tc.want || ok != tc.ok {
-			t.Errorf("parseElo(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
-		}
-	}
-}
-
 func TestParseDate(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
