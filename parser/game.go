@@ -102,6 +102,16 @@ func (e Encoding) String() string {
 	return "unknown"
 }
 
+// ParseEncoding returns the encoding String names name ("windows-1251", ...).
+func ParseEncoding(name string) (Encoding, bool) {
+	for e, n := range encodingNames {
+		if n == name {
+			return Encoding(e), true
+		}
+	}
+	return 0, false
+}
+
 // Scripts is the set of character families met in a game's move text; the
 // replay uses it to choose which letter sets to try.
 type Scripts uint8

@@ -28,11 +28,7 @@ func newSplitter(r io.Reader, cfg *Config) splitter {
 func NewParser(opt *CheckOptions) *Parser {
 	var po parser.Options
 	if opt.Encoding != "" && opt.Encoding != "auto" {
-		for e := parser.Encoding(0); e.String() != "unknown"; e++ {
-			if e.String() == opt.Encoding {
-				po.ForceEncoding, po.Encoding = true, e
-			}
-		}
+		po.Encoding, po.ForceEncoding = parser.ParseEncoding(opt.Encoding)
 	}
 	return parser.NewParser(po)
 }

@@ -67,7 +67,7 @@ output file is left).`,
 	fl.BoolVar(&f.resume, "resume", false, "with --out, skip the inputs an earlier run into the same directory finished")
 	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
 	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
-	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866")
+	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never")
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
@@ -196,8 +196,8 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 	}
 	cfg.Check.Validate.Moves = f.moves
 	if e := strings.ToLower(f.encoding); e != "auto" {
-		if !knownEncoding(e) {
-			return nil, 0, usageError("--encoding must be auto, utf-8, windows-1252, windows-1251, koi8-r or cp866, not %q", f.encoding)
+		if _, ok := parser.ParseEncoding(e); !ok {
+			return nil, 0, usageError("--encoding must be auto, utf-8, windows-1252, windows-1251, koi8-r, cp866 or cp850, not %q", f.encoding)
 		}
 		cfg.Check.Encoding = e
 	}
@@ -218,16 +218,6 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 		return nil, 0, usageError("--progress must be auto, always or never, not %q", f.progress)
 	}
 	return cfg, failOn, nil
-}
-
-// knownEncoding says whether name is one of the parser's encodings.
-func knownEncoding(name string) bool {
-	for e := parser.Encoding(0); e.String() != "unknown"; e++ {
-		if e.String() == name {
-			return true
-		}
-	}
-	return false
 }
 
 // logger builds the zerolog logger on stderr that the flags ask for.
