@@ -380,13 +380,3 @@ func FormatClock(ms int64) string {
 func formatSeconds(ms int64) string {
 	return string(appendSeconds(nil, ms)) + " s"
 }
-
-// CheckClocks runs a checker over a whole main line, given as indices into
-// g.Moves, for callers that do not step it from their own loop.
-func CheckClocks(g *parser.Game, tc *TimeControl, start ClockStart, mainLine []int32) ClockChecker {
-	c := StartClocks(g, tc, start)
-	for _, idx := range mainLine {
-		c.Step(idx)
-	}
-	return c
-}

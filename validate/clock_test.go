@@ -16,7 +16,7 @@ func runClocks(t *testing.T, tc string, start ClockStart, line string) (*ClockCh
 	ReadTags(g, &tg, nil)
 	tcCopy := new(TimeControl)
 	*tcCopy = tg.TimeControl
-	c := CheckClocks(g, tcCopy, start, mainLine(g))
+	c := checkClocks(g, tcCopy, start, mainLine(g))
 	return &c, c.Finish(nil)
 }
 
@@ -131,7 +131,7 @@ func TestClockFindingPlaces(t *testing.T) {
 	g := testGame(t, []string{"TimeControl", "300+2"}, "*", "e4 5:00 | e5 5:00 | Nf3 5:01 | Nc6 4:58 | Bb5 5:05 | a6 4:57")
 	var tags Tags
 	ReadTags(g, &tags, nil)
-	c := CheckClocks(g, &tags.TimeControl, ClockStart{}, mainLine(g))
+	c := checkClocks(g, &tags.TimeControl, ClockStart{}, mainLine(g))
 	fs := c.Finish(nil)
 	if len(fs) != 1 {
 		t.Fatalf("findings %+v", fs)
@@ -218,7 +218,7 @@ func FuzzClockChecker(f *testing.F) {
 		}
 		var tags Tags
 		ReadTags(g, &tags, nil)
-		c := CheckClocks(g, &tags.TimeControl, ClockStart{BlackFirst: blackFirst, MoveNumber: int(len(clocks) % 90)}, mainLine(g))
+		c := checkClocks(g, &tags.TimeControl, ClockStart{BlackFirst: blackFirst, MoveNumber: int(len(clocks) % 90)}, mainLine(g))
 		fs := c.Finish(nil)
 		forfeit, fs := DetectForfeit(&tags, result, &c, fs)
 		TimeoutVerdict(USSR, forfeit, result, g.End, FinalPosition{BareKing: func(bool) bool { return true }})

@@ -203,43 +203,6 @@ func (c *Config) set(code Code, o override) {
 	c.overrides[code] = o
 }
 
-// ParseConfig reads rule settings written as command-line flags, in order:
-// "--enable CODE", "--disable CODE", "--severity CODE=LEVEL", each also as
-// "--flag=value", values with comma-separated lists. It serves configuration
-// kept in a file or an environment variable; the CLI's own flags call Enable,
-// Disable and SetSeverity directly.
-func ParseConfig(args []string) (*Config, error) {
-	c := &Config{}
-	for i := 0; i < len(args); i++ {
-		flag, value, hasValue := strings.Cut(args[i], "=")
-		var apply func(...string) error
-		switch strings.TrimLeft(flag, "-") {
-		case "enable":
-			apply = c.Enable
-		case "disable":
-			apply = c.Disable
-		case "severity":
-			apply = c.SetSeverity
-		default:
-			return nil, fmt.Errorf("rule setting %q: want --enable, --disable or --severity", args[i])
-		}
-		if !strings.HasPrefix(flag, "-") {
-			return nil, fmt.Errorf("rule setting %q: want --enable, --disable or --severity", args[i])
-		}
-		if !hasValue {
-			if i+1 >= len(args) {
-				return nil, fmt.Errorf("rule setting %s needs a value", flag)
-			}
-			i++
-			value = args[i]
-		}
-		if err := apply(value); err != nil {
-			return nil, err
-		}
-	}
-	return c, nil
-}
-
 // lookupCode returns the known code named name or an error that lists the
 // known codes (and the nearest one, for a typing slip).
 func lookupCode(name string) (Code, error) {

@@ -100,7 +100,7 @@ func TestConfigSettings(t *testing.T) {
 			nil, map[Code]Severity{TagMissing: Error, ResultMissing: Warning}},
 	}
 	for _, tt := range tests {
-		c, err := ParseConfig(tt.args)
+		c, err := parseConfig(tt.args)
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -156,7 +156,7 @@ func TestConfigErrors(t *testing.T) {
 		{[]string{"disable", "x"}, `rule setting "disable": want --enable, --disable or --severity`},
 	}
 	for _, tt := range tests {
-		_, err := ParseConfig(tt.args)
+		_, err := parseConfig(tt.args)
 		if err == nil || err.Error() != tt.err {
 			t.Errorf("%q: error %v\nwant %s", tt.args, err, tt.err)
 		}

@@ -88,7 +88,7 @@ func TestDetectForfeit(t *testing.T) {
 			g := testGame(t, append(append([]string(nil), players...), tt.tags...), tt.result, tt.line)
 			var tags Tags
 			ReadTags(g, &tags, nil)
-			c := CheckClocks(g, &tags.TimeControl, ClockStart{MoveNumber: 30}, mainLine(g))
+			c := checkClocks(g, &tags.TimeControl, ClockStart{MoveNumber: 30}, mainLine(g))
 			f, fs := DetectForfeit(&tags, tt.result, &c, nil)
 			if f != tt.want {
 				t.Errorf("forfeit %+v, want %+v", f, tt.want)
@@ -174,7 +174,7 @@ func TestFillTime(t *testing.T) {
 	g := testGame(t, []string{"TimeControl", "180+2", "Termination", "Time forfeit"}, "1-0", "e4 3:00 | e5 3:00 | Nf3 2:55 | Nc6 0:00:00.5")
 	var tags Tags
 	ReadTags(g, &tags, nil)
-	c := CheckClocks(g, &tags.TimeControl, ClockStart{}, mainLine(g))
+	c := checkClocks(g, &tags.TimeControl, ClockStart{}, mainLine(g))
 	f, _ := DetectForfeit(&tags, "1-0", &c, nil)
 	r := Report{LastClockWhite: -1, LastClockBlack: -1}
 	FillTime(&r, &tags, &c, f)

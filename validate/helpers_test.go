@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -101,4 +102,51 @@ func parserMove(g *parser.Game, san string, i int) *parser.Move {
 	g.Text = append(g.Text, san...)
 	g.Moves = append(g.Moves, m)
 	return &g.Moves[len(g.Moves)-1]
+}
+
+// parseConfig reads rule settings (test convenience) written as command-line flags, in order:
+// "--enable CODE", "--disable CODE", "--severity CODE=LEVEL", each also as
+// "--flag=value", values with comma-separated lists. It serves configuration
+// kept in a file or an environment variable; the CLI's own flags call Enable,
+// Disable and SetSeverity directly.
+func parseConfig(args []string) (*Config, error) {
+	c := &Config{}
+	for i := 0; i < len(args); i++ {
+		flag, value, hasValue := strings.Cut(args[i], "=")
+		var apply func(...string) error
+		switch strings.TrimLeft(flag, "-") {
+		case "enable":
+			apply = c.Enable
+		case "disable":
+			apply = c.Disable
+		case "severity":
+			apply = c.SetSeverity
+		default:
+			return nil, fmt.Errorf("rule setting %q: want --enable, --disable or --severity", args[i])
+		}
+		if !strings.HasPrefix(flag, "-") {
+			return nil, fmt.Errorf("rule setting %q: want --enable, --disable or --severity", args[i])
+		}
+		if !hasValue {
+			if i+1 >= len(args) {
+				return nil, fmt.Errorf("rule setting %s needs a value", flag)
+			}
+			i++
+			value = args[i]
+		}
+		if err := apply(value); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// checkClocks runs a checker over a whole main line, given as indices into
+// g.Moves, for callers that do not step it from their own loop.
+func checkClocks(g *parser.Game, tc *TimeControl, start ClockStart, mainLine []int32) ClockChecker {
+	c := StartClocks(g, tc, start)
+	for _, idx := range mainLine {
+		c.Step(idx)
+	}
+	return c
 }
