@@ -522,3 +522,50 @@ func TestCheckRuleFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckResumeAfterKill: a run killed outright (no chance to clean up)
+// while writing Parquet, then resumed, leaves every game exactly once in the
+// tables and no temporary file behind.
+func TestCheckResumeAfterKill(t *testing.T) {
+	dir := t.TempDir()
+	const files, per = 8, 3000
+	var paths []string
+	for i := 0; i < files; i++ {
+		paths = append(paths, write(t, dir, fmt.Sprintf("in%d.pgn", i), games(i*per, per)))
+	}
+	out := filepath.Join(dir, "out")
+	cmd := exec.Command(binary, append([]string{"check", "-q", "--format", "none", "--workers", "1", "--out", out}, paths...)...)
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Kill once the manifest shows a finished input and before the last.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		b, _ := os.ReadFile(filepath.Join(out, "manifest.json"))
+		if n := bytes.Count(b, []byte(`"completed": true`)); n >= 1 && n < files {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no input finished in time")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+
+	r := arbiter(t, dir, nil, append([]string{"check", "-q", "--format", "none", "--out", out, "--resume"}, paths...)...)
+	if r.code > 1 {
+		t.Fatalf("resume: exit %d\n%s", r.code, r.stderr)
+	}
+	s := arbiter(t, dir, nil, "stats", "--format", "json", out)
+	var sum struct{ Games int64 }
+	if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil || sum.Games != files*per {
+		t.Fatalf("tables hold %d games (%v), want %d\n%s", sum.Games, err, files*per, s.stderr)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(out, "*", ".*.tmp"))
+	if len(leftovers) > 0 {
+		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
