@@ -61,6 +61,9 @@ type Checker struct {
 	r    Report
 
 	start replay.Position
+	// twoKings is set when each side has exactly one king: without it, mate,
+	// stalemate and dead positions mean nothing and are not looked for.
+	twoKings bool
 	pos   replay.Position
 	hist  replay.History
 	main  []int32
@@ -187,6 +190,7 @@ func (c *Checker) setUp() bool {
 	if t.Variant == VariantChess960 {
 		c.start.SetChess960(true)
 	}
+	c.twoKings = c.start.Pieces(replay.White, replay.King).Count() == 1 && c.start.Pieces(replay.Black, replay.King).Count() == 1
 	return true
 }
 
@@ -350,7 +354,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 // after every ply, saves a legal-move search per ply: a position with no
 // legal move cannot be followed by one.
 func (c *Checker) endedOnBoard(ply int) bool {
-	if c.pos.HasLegalMove() {
+	if !c.twoKings || c.pos.HasLegalMove() {
 		return false
 	}
 	if L := &c.line; L.endPly < 0 {
@@ -387,7 +391,7 @@ func (c *Checker) afterPly(ply int) {
 		L.endPly, L.end = ply, Fivefold
 	case c.opt.Profile.automaticDraws() && seventyFive:
 		L.endPly, L.end = ply, SeventyFive
-	case (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.IsDeadFast() == replay.Yes && !c.endedOnBoard(ply):
+	case c.twoKings && (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.IsDeadFast() == replay.Yes && !c.endedOnBoard(ply):
 		// A mate or stalemate names the end more exactly than "dead" does.
 		L.endPly, L.end = ply, DeadPosition
 	}

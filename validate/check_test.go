@@ -111,6 +111,7 @@ func TestCheckFindings(t *testing.T) {
 		{"impossible start", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/PPPPPPPP/P3K3 w - - 0 1"}, "*"), nil, "impossible-position@0 impossible-position@0"},
 		{"castling right without its rook", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"}, "1. O-O *"), nil, "impossible-position@0"},
 		{"castling right with its rook", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, "1. O-O *"), nil, ""},
+		{"no kings: no end of game", pgn("*", []string{"SetUp 1", "FEN 8/8/8/8/8/8/8/8 w - - 0 1"}, "*"), nil, "impossible-position@0 impossible-position@0"},
 		{"unreadable FEN", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8 w - - 0 1"}, "1. e4 *"), nil, "syntax@-1"},
 		{"illegal move in a variation", pgn("*", nil, "1. e4 e5 (1... Qxh7) 2. Nf3 *"), nil, "illegal-move@2"},
 		{"legal variation", pgn("*", nil, "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5)) 2. Nf3 *"), nil, ""},
