@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"github.com/arbiter-chess/arbiter/replay"
 	"os"
 	"path/filepath"
 	"testing"
@@ -67,4 +68,39 @@ func corpusGames(b *testing.B, sub string, limit int) []*parser.Game {
 		b.Skipf("no games under %s", filepath.Join(dir, sub))
 	}
 	return games
+}
+
+// BenchmarkReplayCorpus replays the same games as BenchmarkCheckCorpus with
+// the engine alone (read the move, resolve it, play it): the baseline the
+// cost of validation is measured against (issue: at most 25 % more).
+func BenchmarkReplayCorpus(b *testing.B) {
+	games := corpusGames(b, "masters", benchGames)
+	plies := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for b.Loop() {
+		plies = 0
+		for _, g := range games {
+			p := replay.StartPosition()
+			for i := range g.Moves {
+				if g.Moves[i].Depth != 0 {
+					continue
+				}
+				nt, err := replay.ParseMove(g.Bytes(g.Moves[i].Norm), replay.SAN)
+				if err != nil {
+					break
+				}
+				m, ok := p.TryResolve(&nt)
+				if !ok {
+					break
+				}
+				p.Play(m)
+				plies++
+			}
+		}
+		n++
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*plies), "ns/ply")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*len(games)), "ns/game")
 }
