@@ -189,6 +189,7 @@ func ReadGames(r io.Reader, opt Options, fn func(*Game)) error {
 			return err
 		}
 		p.Parse(c, fn)
+		c.Release()
 	}
 }
 

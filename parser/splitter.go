@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -17,6 +18,36 @@ type Chunk struct {
 	// before the size cap; the next chunk then has Continued set.
 	Cut       bool
 	Continued bool
+
+	buf []byte // the whole buffer Data starts, handed back by Release
+}
+
+// Release hands the chunk's buffer back to the splitters, which read later
+// chunks into it rather than into fresh memory (which the kernel must fault
+// in and the collector must reclaim). Call it once the chunk is parsed: the
+// games own copies of their text, so nothing refers to Data any more. Data
+// is nil afterwards; Start and the flags stay. Releasing a chunk the
+// splitter did not make, or the same variable twice, does nothing; but
+// release one copy of a chunk only (Chunk is a value): a buffer released
+// twice would be handed to two chunks.
+func (c *Chunk) Release() {
+	if c.buf != nil {
+		buf := c.buf[:0]
+		chunkBufs.Put(&buf)
+	}
+	c.Data, c.buf = nil, nil
+}
+
+// chunkBufs holds the buffers of released chunks.
+var chunkBufs sync.Pool
+
+// newBuffer returns an empty buffer of at least n bytes' capacity, a
+// released one when one is big enough.
+func newBuffer(n int) []byte {
+	if b, ok := chunkBufs.Get().(*[]byte); ok && cap(*b) >= n {
+		return (*b)[:0]
+	}
+	return make([]byte, 0, n)
 }
 
 // SplitOptions sizes the chunks. Zero values take the defaults.
@@ -40,7 +71,8 @@ const (
 )
 
 // Splitter cuts a byte stream into chunks of whole games, scanning only the
-// bytes around each cut, so it runs at memory speed. Chunks own their bytes.
+// bytes around each cut, so it runs at memory speed. Chunks own their bytes
+// until they are released (Chunk.Release).
 type Splitter struct {
 	r      io.Reader
 	target int
@@ -87,14 +119,16 @@ func (s *Splitter) Next() (Chunk, error) {
 		return Chunk{}, io.EOF
 	}
 	cut, capped := s.findCut()
-	c := Chunk{Data: s.buf[:cut:cut], Start: s.pos, Cut: capped, Continued: s.cont}
+	c := Chunk{Data: s.buf[:cut:cut], Start: s.pos, Cut: capped, Continued: s.cont, buf: s.buf}
 	s.cont = capped
 	s.advance(c.Data)
 	rest := s.buf[cut:]
 	// Room for the next chunk: the target, the bytes carried over and a
 	// read; a chunk that runs past the target grows the buffer in fill.
-	s.buf = make([]byte, len(rest), s.target+len(rest)+2*s.block)
-	copy(s.buf, rest)
+	// Buffers are made a little larger than that, all of one size, so that
+	// a released one fits the next chunk whatever was carried over.
+	need := s.target + len(rest) + 2*s.block
+	s.buf = append(newBuffer(max(need, s.target+4*s.block)), rest...)
 	return c, nil
 }
 
@@ -169,11 +203,18 @@ func capCut(data []byte, limit int) int {
 func (s *Splitter) fill(n int) {
 	for len(s.buf) < n && !s.eof {
 		if cap(s.buf)-len(s.buf) < s.block {
-			grown := make([]byte, len(s.buf), 2*cap(s.buf)+s.block)
-			copy(grown, s.buf)
+			// No chunk refers to buf: Next moves the bytes past a cut to a new one.
+			grown := append(newBuffer(2*cap(s.buf)+s.block), s.buf...)
+			if cap(s.buf) > 0 {
+				old := s.buf[:0]
+				chunkBufs.Put(&old)
+			}
 			s.buf = grown
 		}
-		m, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		// Read what is missing (at least a block), not all the room there
+		// is: bytes read past the cut are copied to the next buffer.
+		end := min(cap(s.buf), len(s.buf)+max(n-len(s.buf), s.block))
+		m, err := s.r.Read(s.buf[len(s.buf):end])
 		s.buf = s.buf[:len(s.buf)+m]
 		if err != nil {
 			s.eof = true

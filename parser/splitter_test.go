@@ -241,3 +241,104 @@ func cutsAgree(t *testing.T, input []byte, tries int) {
 		sameGames(t, fmt.Sprintf("from offset %d (boundary %d)", off, b), got, whole[first:])
 	}
 }
+
+// TestReleasedChunksAreReused parses every chunk, releases it, and checks
+// that later chunks are read into released buffers and still give the games
+// a reading without Release gives.
+func TestReleasedChunksAreReused(t *testing.T) {
+	input := synthetic(400, 3)
+	want, _ := readAll(t, input, SplitOptions{Target: 2048}, Options{})
+	s := NewSplitter(bytes.NewReader(input), SplitOptions{Target: 2048})
+	p := NewParser(Options{})
+	var got []*Game
+	released := map[*byte]bool{}
+	chunks, reused := 0, 0
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks++
+		if released[&c.Data[0]] {
+			reused++
+		}
+		p.Parse(c, func(g *Game) { got = append(got, g.Clone()) })
+		first := &c.Data[0]
+		c.Release()
+		if c.Data != nil {
+			t.Fatalf("chunk %d: Data still set after Release", chunks)
+		}
+		released[first] = true
+	}
+	sameGames(t, "with Release", got, want)
+	// sync.Pool may drop a buffer (the race detector drops some on
+	// purpose), so reuse is asked of most chunks, not of every one.
+	if chunks < 20 || reused < chunks/4 {
+		t.Errorf("%d of %d chunks read into a released buffer", reused, chunks)
+	}
+}
+
+// TestReleaseOfOtherChunks checks that releasing a chunk the splitter did
+// not make, or a chunk twice, only drops its data.
+func TestReleaseOfOtherChunks(t *testing.T) {
+	c := Chunk{Data: []byte("1. e4 *\n"), Start: Pos{Offset: 7, Line: 2, Col: 1}, Cut: true}
+	c.Release()
+	c.Release()
+	if c.Data != nil || c.Start != (Pos{Offset: 7, Line: 2, Col: 1}) || !c.Cut {
+		t.Errorf("after Release: %+v", c)
+	}
+	s := NewSplitter(strings.NewReader("[Event \"a\"]\n\n1. e4 *\n"), SplitOptions{})
+	d, err := s.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Release()
+	d.Release() // a second Release must not hand the buffer back twice
+	e, f := newBuffer(1), newBuffer(1)
+	if cap(e) > 0 && cap(f) > 0 && &e[:1][0] == &f[:1][0] {
+		t.Error("one buffer handed out twice")
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestSplitterReadsLittleAhead checks that the splitter reads about what the
+// next chunk needs: bytes read past a cut are copied into the next buffer,
+// so reading all the room a buffer has would copy most of the input twice.
+func TestSplitterReadsLittleAhead(t *testing.T) {
+	input := synthetic(3000, 5)
+	const target = 16 << 10
+	r := &countingReader{r: bytes.NewReader(input)}
+	s := NewSplitter(r, SplitOptions{Target: target})
+	handed, chunks, most := 0, 0, 0
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		handed += len(c.Data)
+		chunks++
+		most = max(most, r.n-handed)
+	}
+	// A read is a block (the target here) at least; one more may be needed
+	// to see where the game at the target ends.
+	if chunks < 20 || most > 2*target {
+		t.Errorf("%d chunks; up to %d bytes read ahead of the chunks, want at most %d", chunks, most, 2*target)
+	}
+}

@@ -87,6 +87,23 @@ func QueenAttacks(s Square, occ Bitboard) Bitboard {
 // rank, file or diagonal, empty otherwise.
 func Between(a, b Square) Bitboard { return betweenBB[a&63][b&63] }
 
+// openLines returns the pieces of set that reach s along an open line, where
+// every piece of set stands on a rank, file or diagonal through s (mask it
+// with emptyRookRays[s] or emptyBishopRays[s]). With the one or two pieces
+// a game has there, looking up what lies between is cheaper than the magic
+// tables, which are too large to stay in the cache.
+func openLines(s Square, set, occ Bitboard) Bitboard {
+	var reach Bitboard
+	row := &betweenBB[s&63]
+	for set != 0 {
+		from := set.PopLSB()
+		if row[from&63]&occ == 0 {
+			reach |= from.Bit()
+		}
+	}
+	return reach
+}
+
 // Line is the full rank, file or diagonal through a and b, empty when they
 // are not aligned.
 func Line(a, b Square) Bitboard { return lineBB[a&63][b&63] }

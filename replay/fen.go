@@ -2,8 +2,9 @@ package replay
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
-	"strings"
+	"sync"
 )
 
 // StartFEN is the standard starting position.
@@ -21,10 +22,15 @@ func (e *FENError) Error() string {
 }
 
 // StartPosition returns the standard starting position.
-func StartPosition() Position {
+func StartPosition() Position { return startPosition() }
+
+// startPosition is read once, on first use (the Zobrist keys are set up by an
+// init function, after package variables): every game without a FEN tag
+// starts from it.
+var startPosition = sync.OnceValue(func() Position {
 	p, _ := ParseFEN(StartFEN)
 	return p
-}
+})
 
 type fenField struct {
 	text   string
@@ -291,51 +297,66 @@ func (p *Position) FEN() string { return p.FENOpts(FENOptions{}) }
 
 // FENOpts is the position in FEN written with the options o.
 func (p *Position) FENOpts(o FENOptions) string {
-	var b strings.Builder
-	b.Grow(90)
+	// Every game's final position is written: one allocation, for the string.
+	var buf [100]byte
+	return string(p.appendFEN(buf[:0], o))
+}
+
+func (p *Position) appendFEN(b []byte, o FENOptions) []byte {
+	occ := p.Occupied()
 	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := range 8 {
-			pc := p.board[MakeSquare(file, rank)]
-			if pc == NoPiece {
-				empty++
-				continue
+		// Only the occupied squares are visited; the gaps between them are counted.
+		next := 0 // the file after the last piece written
+		for row := uint8(occ >> (8 * rank)); row != 0; row &= row - 1 {
+			file := bits.TrailingZeros8(row)
+			if file > next {
+				b = append(b, byte('0'+file-next))
 			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			l := pc.Kind().Letter()
-			if pc.Color() == Black {
-				l |= 0x20
-			}
-			b.WriteByte(l)
+			b = append(b, fenLetters[p.board[8*rank+file]&15])
+			next = file + 1
 		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
+		if next < 8 {
+			b = append(b, byte('0'+8-next))
 		}
 		if rank > 0 {
-			b.WriteByte('/')
+			b = append(b, '/')
 		}
 	}
 	if p.turn == White {
-		b.WriteString(" w ")
+		b = append(b, " w "...)
 	} else {
-		b.WriteString(" b ")
+		b = append(b, " b "...)
 	}
-	b.WriteString(p.castlingField(o.Shredder))
-	b.WriteByte(' ')
+	b = p.appendCastling(b, o.Shredder)
+	b = append(b, ' ')
 	if p.ep != NoSquare && (o.AlwaysEnPassant || p.LegalEnPassant()) {
-		b.WriteString(p.ep.String())
+		b = append(b, byte('a'+p.ep.File()), byte('1'+p.ep.Rank()))
 	} else {
-		b.WriteByte('-')
+		b = append(b, '-')
 	}
-	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
-	return b.String()
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.halfmove), 10)
+	b = append(b, ' ')
+	return strconv.AppendInt(b, int64(p.fullmove), 10)
 }
 
+// fenLetters is the FEN letter of each Piece: capitals for White, lower case
+// for Black.
+var fenLetters = func() (t [16]byte) {
+	for k := Pawn; k <= King; k++ {
+		t[MakePiece(White, k)] = k.Letter()
+		t[MakePiece(Black, k)] = k.Letter() | 0x20
+	}
+	return t
+}()
+
+// castlingField is the castling field alone.
 func (p *Position) castlingField(shredder bool) string {
-	var out []byte
+	return string(p.appendCastling(nil, shredder))
+}
+
+func (p *Position) appendCastling(out []byte, shredder bool) []byte {
+	start := len(out)
 	for c := White; c <= Black; c++ {
 		kfile := -1
 		if k := p.King(c); k != NoSquare {
@@ -356,8 +377,8 @@ func (p *Position) castlingField(shredder bool) string {
 			out = append(out, l)
 		}
 	}
-	if len(out) == 0 {
-		return "-"
+	if len(out) == start {
+		out = append(out, '-')
 	}
-	return string(out)
+	return out
 }

@@ -29,12 +29,26 @@ type History struct {
 	overflow []uint64 // keys past historyInline
 	n        int      // keys in the window
 	count    int      // occurrences of the last key in the window
-	repeated bool     // some key occurs twice or more in the window
+	// twice lists, by the parity of their place in the window (which is
+	// the side to move), the keys that occur twice or more: the positions a
+	// move may bring about for the third time. Kept as keys are pushed, so
+	// that CanClaimThreefold need not search the window at every ply.
+	twice     [2][maxTwice]uint64
+	nTwice    [2]int
+	manyTwice bool // a list overflowed: CanClaimThreefold counts in the window
+	// seen is a 256-bit filter of the window's keys (a bit chosen by the
+	// key's top byte), by parity as twice: a key whose bit is clear is new,
+	// and Push need not search the window for it, which is most of the time.
+	seen [2][4]uint64
 }
+
+// maxTwice is how many repeated keys a side's list holds; real games have
+// one or two.
+const maxTwice = 16
 
 // Reset starts the history at the position p (the start of a game).
 func (h *History) Reset(p *Position) {
-	h.n, h.overflow, h.count, h.repeated = 0, h.overflow[:0], 0, false
+	h.n, h.count = 0, 0
 	h.Push(p, true)
 }
 
@@ -43,13 +57,28 @@ func (h *History) Reset(p *Position) {
 func (h *History) Push(p *Position, irreversible bool) {
 	k := p.RepetitionKey()
 	if irreversible {
-		h.n, h.overflow, h.repeated = 0, h.overflow[:0], false
+		h.n, h.overflow = 0, h.overflow[:0]
+		h.nTwice, h.manyTwice = [2]int{}, false
+		h.seen = [2][4]uint64{}
 	}
 	// Keys include the side to move, so only every other entry can match.
+	side := h.n & 1
+	word, bit := k>>62, uint64(1)<<(k>>56&63)
 	c := 1
-	for i := h.n - 2; i >= 0; i -= 2 {
-		if h.at(i) == k {
-			c++
+	if h.seen[side][word]&bit != 0 {
+		for i := h.n - 2; i >= 0; i -= 2 {
+			if h.at(i) == k {
+				c++
+			}
+		}
+	}
+	h.seen[side][word] |= bit
+	if c == 2 {
+		if h.nTwice[side] < maxTwice {
+			h.twice[side][h.nTwice[side]] = k
+			h.nTwice[side]++
+		} else {
+			h.manyTwice = true
 		}
 	}
 	if h.n < historyInline {
@@ -59,9 +88,6 @@ func (h *History) Push(p *Position, irreversible bool) {
 	}
 	h.n++
 	h.count = c
-	if c >= 2 {
-		h.repeated = true
-	}
 }
 
 func (h *History) at(i int) uint64 {
@@ -71,11 +97,15 @@ func (h *History) at(i int) uint64 {
 	return h.overflow[i-historyInline]
 }
 
-// Play plays the legal move m in p and records the result.
+// Play plays the legal move m in p and records the result. Whether m is
+// irreversible is read off the move played rather than asked of it
+// beforehand: a capture or a pawn move resets the halfmove clock, a lost
+// castling right shows in the rights (IsIrreversible says the same).
 func (h *History) Play(p *Position, m Move) {
-	irreversible := p.IsIrreversible(m)
+	epLegal := p.ep != NoSquare && p.LegalEnPassant()
+	rights := p.castle.bits()
 	p.Play(m)
-	h.Push(p, irreversible)
+	h.Push(p, epLegal || p.halfmove == 0 || p.castle.bits() != rights)
 }
 
 // PlayNull plays a null move in p and records the result. A null move is
@@ -108,47 +138,36 @@ func (h *History) IsFivefold() bool { return h.count >= 5 }
 // CanClaimThreefold reports whether the side to move in p, the position
 // last pushed, may claim a draw by repetition (FIDE 9.2): p has occurred
 // three times, or some legal move reaches a position for the third time
-// (python-chess's can_claim_threefold_repetition). It plays the legal
+// (python-chess's can_claim_threefold_repetition). It looks at the legal
 // moves only when a position of the window has already occurred twice.
 func (h *History) CanClaimThreefold(p *Position) bool {
 	if h.count >= 3 {
 		return true
 	}
-	if !h.repeated || h.n < 2 {
+	// The keys with the opponent to move that occur twice, at the places of
+	// the parity of n-2: a move must reach one of them. Usually there are
+	// none and nothing is looked at.
+	twice := h.twice[h.n&1][:h.nTwice[h.n&1]]
+	if len(twice) == 0 && !h.manyTwice || h.n < 2 {
 		return false
 	}
-	// The keys with the opponent to move that occur twice: a move must
-	// reach one of them. Usually there are none and nothing is played.
-	var twice [16]uint64
-	nt := 0
-	for i := h.n - 2; i >= 0 && nt < len(twice); i -= 2 {
-		k := h.at(i)
-		seen := false
-		for _, t := range twice[:nt] {
-			seen = seen || t == k
-		}
-		if seen {
-			continue
-		}
-		for j := i - 2; j >= 0; j -= 2 {
-			if h.at(j) == k {
-				twice[nt] = k
-				nt++
-				break
-			}
-		}
-	}
-	if nt == 0 {
-		return false
-	}
+	// Only a reversible move can reach a position of the window: every one
+	// of them has the material, the pawns and the castling rights of p. Such
+	// a move moves one piece and leaves no en-passant square, so the key it
+	// reaches is p's with that piece moved and the turn passed: no need to
+	// play it. (p has no en-passant square to take out of the key: it would
+	// have come with a double step, which starts the window afresh.)
+	base := p.key ^ turnKey
 	var ml MoveList
 	p.LegalMoves(&ml)
 	for _, m := range ml.Slice() {
-		q := *p
-		q.Play(m)
-		k := q.RepetitionKey()
-		if nt < len(twice) {
-			for _, t := range twice[:nt] {
+		if p.IsIrreversible(m) {
+			continue
+		}
+		pc := p.board[m.From()] & 15
+		k := base ^ pieceKeys[pc][m.From()&63] ^ pieceKeys[pc][m.To()&63]
+		if !h.manyTwice {
+			for _, t := range twice {
 				if t == k {
 					return true
 				}

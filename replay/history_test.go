@@ -24,7 +24,7 @@ func historyPlay(t *testing.T, p *Position, h *History, moves string) []historyP
 			if err != nil {
 				t.Fatalf("%s: %v", s, err)
 			}
-			m, err := p.Resolve(n)
+			m, err := p.Resolve(&n)
 			if err != nil {
 				t.Fatalf("%s in %s: %v", s, p.FEN(), err)
 			}
@@ -166,7 +166,7 @@ func TestHistoryNoAllocations(t *testing.T) {
 	p := start
 	for _, s := range strings.Fields("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 e4 e5 Nf3 Nc6 Bb5 a6") {
 		n, _ := ParseMove([]byte(s), SAN)
-		m, err := p.Resolve(n)
+		m, err := p.Resolve(&n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +230,7 @@ func BenchmarkHistoryPlay(b *testing.B) {
 	var moves []Move
 	for _, s := range kasparovTopalov {
 		n, _ := ParseMove([]byte(s), SAN)
-		m, err := p.Resolve(n)
+		m, err := p.Resolve(&n)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -550,3 +550,32 @@ func TestParseMoveAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMoveIntoMatchesParseMove checks that filling a notation in place
+// reads every form as ParseMove does, a used notation included (nothing of
+// the previous move may stay), and fails where ParseMove fails.
+func TestParseMoveIntoMatchesParseMove(t *testing.T) {
+	cases := []struct {
+		text string
+		set  LetterSet
+	}{
+		{"Nbd7+", SAN}, {"exd8=Q#", SAN}, {"O-O-O", SAN}, {"e2-e4", SAN}, {"e7e8q", SAN},
+		{"Фh7х", Russian}, {"dc", Russian}, {"0-0", SAN}, {"--", SAN}, {"Sf3", German},
+		{"Nf9", SAN}, {"", SAN}, {"e4", LetterSet(200)},
+	}
+	n := Notation{Kind: Queen, FromFile: 3, FromRank: 3, Capture: true, Check: true, Mate: true, Style: StyleUCI}
+	for _, c := range cases {
+		want, wantErr := ParseMove([]byte(c.text), c.set)
+		err := ParseMoveInto(&n, []byte(c.text), c.set)
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Errorf("%q: error %v, ParseMove says %v", c.text, err, wantErr)
+			continue
+		}
+		if err == nil && n != want {
+			t.Errorf("%q: %+v, ParseMove says %+v", c.text, n, want)
+		}
+	}
+	if err := ParseMoveInto(&n, []byte("Nf9"), SAN); err == nil {
+		t.Error("Nf9 read as a move")
+	}
+}

@@ -16,6 +16,15 @@ type Castling [2][2]Square
 // NoCastling is the absence of every castling right.
 var NoCastling = Castling{{NoSquare, NoSquare}, {NoSquare, NoSquare}}
 
+// bits packs the four rook squares into one word, so that rights compare in
+// one instruction (comparing the arrays calls memequal).
+func (c *Castling) bits() uint32 {
+	return uint32(uint8(c[0][0])) | uint32(uint8(c[0][1]))<<8 | uint32(uint8(c[1][0]))<<16 | uint32(uint8(c[1][1]))<<24
+}
+
+// noCastlingBits is NoCastling.bits().
+const noCastlingBits = 0xffffffff
+
 // Position is a chess position. It is a value of 160 bytes: copy it to
 // keep a position before Play (copy-make). The zero Position is an empty
 // board and is not meaningful; use ParseFEN, StartPosition or
@@ -105,13 +114,12 @@ func (p *Position) InCheck() bool { return p.Checkers() != 0 }
 func (p *Position) AttackersTo(s Square, by Color, occupied Bitboard) Bitboard {
 	s &= 63
 	them := p.byColor[by&1]
-	bq := p.byKind[Bishop] | p.byKind[Queen]
-	rq := p.byKind[Rook] | p.byKind[Queen]
-	return them & (pawnAttacks[by.Other()&1][s]&p.byKind[Pawn] |
+	att := them & (pawnAttacks[by.Other()&1][s]&p.byKind[Pawn] |
 		knightAttacks[s]&p.byKind[Knight] |
-		kingAttacks[s]&p.byKind[King] |
-		BishopAttacks(s, occupied)&bq |
-		RookAttacks(s, occupied)&rq)
+		kingAttacks[s]&p.byKind[King])
+	rq := them & (p.byKind[Rook] | p.byKind[Queen]) & emptyRookRays[s]
+	bq := them & (p.byKind[Bishop] | p.byKind[Queen]) & emptyBishopRays[s]
+	return att | openLines(s, rq|bq, occupied)
 }
 
 // MovedKind is the kind of piece m moves (King for castling).
@@ -136,24 +144,28 @@ func (p *Position) Captured(m Move) Kind {
 	return p.board[m.To()].Kind()
 }
 
+// put and remove mask their indexes (s&63, pc&15): every value is in
+// range already, and the masks spare Play its bounds checks.
 func (p *Position) put(s Square, pc Piece) {
 	if pc == NoPiece {
 		return
 	}
+	s &= 63
 	b := s.Bit()
 	p.board[s] = pc
-	p.byColor[pc.Color()] |= b
+	p.byColor[pc.Color()&1] |= b
 	p.byKind[pc.Kind()] |= b
-	p.key ^= pieceKeys[pc][s]
+	p.key ^= pieceKeys[pc&15][s]
 }
 
 func (p *Position) remove(s Square) {
+	s &= 63
 	pc := p.board[s]
 	b := s.Bit()
 	p.board[s] = NoPiece
-	p.byColor[pc.Color()] &^= b
+	p.byColor[pc.Color()&1] &^= b
 	p.byKind[pc.Kind()] &^= b
-	p.key ^= pieceKeys[pc][s]
+	p.key ^= pieceKeys[pc&15][s]
 }
 
 // Play makes move m, which must be legal in p (from LegalMoves, or checked
@@ -200,7 +212,9 @@ func (p *Position) Play(m Move) {
 		}
 		p.put(to, pc)
 	}
-	p.updateCastling(from, to, pc.Kind() == King)
+	if p.castle.bits() != noCastlingBits { // no right is left for most of a game
+		p.updateCastling(from, to, pc.Kind() == King)
+	}
 	p.turn = us.Other()
 	p.key ^= turnKey
 	p.hashEnPassant()

@@ -23,11 +23,11 @@ package replay
 // and the nearest legal moves. Resolve allocates nothing when it succeeds;
 // plain SAN of a position with one king per side (every game) is resolved
 // from attack tables, without generating the legal moves.
-func (p *Position) Resolve(n Notation) (Move, error) {
-	if m := p.resolveFast(&n); m != NoMove {
+func (p *Position) Resolve(n *Notation) (Move, error) {
+	if m := p.resolveFast(n); m != NoMove {
 		return m, nil
 	}
-	return p.resolveSlow(&n)
+	return p.resolveSlow(n)
 }
 
 // resolveFast handles the common forms with exactly one king of the side
@@ -329,11 +329,11 @@ func nearestSquare(s Square, b Bitboard) Square {
 // TryResolve is Resolve without the explanation: the move and true when
 // exactly one legal move fits n, false otherwise. It never allocates,
 // which suits trying a text under several letter sets.
-func (p *Position) TryResolve(n Notation) (Move, bool) {
-	if m := p.resolveFast(&n); m != NoMove {
+func (p *Position) TryResolve(n *Notation) (Move, bool) {
+	if m := p.resolveFast(n); m != NoMove {
 		return m, true
 	}
-	return p.matchSlow(&n)
+	return p.matchSlow(n)
 }
 
 // resolveSlow decides every case resolveFast leaves and explains failures.

@@ -203,7 +203,7 @@ func replayTokens(start Position, tokens []string, visit func(*Position)) replay
 		if n.Null {
 			h.PlayNull(&p)
 		} else {
-			m, err := p.Resolve(n)
+			m, err := p.Resolve(&n)
 			if err != nil {
 				f.illegalPly = f.plies + 1
 				var re *ResolveError

@@ -41,7 +41,7 @@ func (d Deviation) String() string {
 // p. It plays m on a copy to see check and mate; it allocates nothing. A
 // replay that plays m anyway calls MarkDeviations before and
 // CheckDeviations after it instead, saving the copy.
-func (p *Position) Deviations(n Notation, m Move) Deviation {
+func (p *Position) Deviations(n *Notation, m Move) Deviation {
 	q := *p
 	q.Play(m)
 	return p.MarkDeviations(n, m) | CheckDeviations(n, &q)
@@ -49,7 +49,7 @@ func (p *Position) Deviations(n Notation, m Move) Deviation {
 
 // MarkDeviations is the part of Deviations judged before m is played: the
 // capture mark and the origin written.
-func (p *Position) MarkDeviations(n Notation, m Move) Deviation {
+func (p *Position) MarkDeviations(n *Notation, m Move) Deviation {
 	var d Deviation
 	if !m.IsCastle() && n.Castle == NoCastle {
 		capture := p.IsCapture(m)
@@ -71,7 +71,7 @@ func (p *Position) MarkDeviations(n Notation, m Move) Deviation {
 
 // CheckDeviations is the part of Deviations judged on the position after
 // the move: the check and mate marks.
-func CheckDeviations(n Notation, after *Position) Deviation {
+func CheckDeviations(n *Notation, after *Position) Deviation {
 	check := after.InCheck()
 	mate := check && !after.HasLegalMove()
 	switch {

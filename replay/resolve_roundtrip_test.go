@@ -80,7 +80,7 @@ func checkRoundTrip(t *testing.T, p *Position) int {
 		}
 		seen[san] = m
 		n := roundTripParse(t, p, san, m)
-		if d := p.Deviations(n, m); d != 0 {
+		if d := p.Deviations(&n, m); d != 0 {
 			t.Fatalf("%s: our own SAN %s deviates: %s", p.FEN(), san, d)
 		}
 		if slow, err := p.resolveSlow(&n); err != nil || slow != m {
@@ -105,7 +105,7 @@ func roundTripParse(t *testing.T, p *Position, text string, want Move) Notation 
 	if err != nil {
 		t.Fatalf("%s: ParseMove(%q): %v", p.FEN(), text, err)
 	}
-	got, err := p.Resolve(n)
+	got, err := p.Resolve(&n)
 	if err != nil || got != want {
 		t.Fatalf("%s: Resolve(%q) = %v, %v; want %v", p.FEN(), text, got, err, want)
 	}
@@ -136,12 +136,12 @@ func checkMinimal(t *testing.T, p *Position, n Notation, san string, m Move) {
 		if n.FromFile >= 0 && n.FromRank >= 0 {
 			// With both written, each alone must fail to single m out,
 			// else SAN would have used it.
-			if _, err := p.Resolve(less); err == nil {
+			if _, err := p.Resolve(&less); err == nil {
 				t.Fatalf("%s: %s disambiguates more than needed", p.FEN(), san)
 			}
 			continue
 		}
-		_, err := p.Resolve(less)
+		_, err := p.Resolve(&less)
 		re, ok := err.(*ResolveError)
 		if !ok || re.Reason != Ambiguous {
 			t.Fatalf("%s: %s without its disambiguation: %v, want ambiguous", p.FEN(), san, err)
@@ -163,7 +163,7 @@ func checkFileCapture(t *testing.T, p *Position, ml *MoveList, m Move) {
 			same++
 		}
 	}
-	got, err := p.Resolve(n)
+	got, err := p.Resolve(&n)
 	if same == 1 {
 		if err != nil || got != m {
 			t.Fatalf("%s: files-only capture for %v: %v, %v", p.FEN(), m, got, err)

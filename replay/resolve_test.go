@@ -15,7 +15,7 @@ func resolveText(t testing.TB, fen, text string, set LetterSet) (Position, Move,
 	if err != nil {
 		t.Fatalf("ParseMove(%q): %v", text, err)
 	}
-	m, err := p.Resolve(n)
+	m, err := p.Resolve(&n)
 	return p, m, err
 }
 
@@ -232,7 +232,7 @@ func TestResolveMalformed(t *testing.T) {
 		{Kind: Pawn, FromFile: -1, FromRank: -1, ToFile: 4, ToRank: 7, Promotion: Pawn},
 	}
 	for _, n := range bad {
-		m, err := p.Resolve(n)
+		m, err := p.Resolve(&n)
 		var re *ResolveError
 		if !errors.As(err, &re) || m != NoMove || re.Msg == "" {
 			t.Errorf("%+v: %v, %v", n, m, err)
@@ -297,7 +297,7 @@ func TestDeviations(t *testing.T) {
 			t.Fatalf("%s: %v", c.text, err)
 		}
 		n, _ := ParseMove([]byte(c.text), SAN)
-		if got := p.Deviations(n, m); got != c.want {
+		if got := p.Deviations(&n, m); got != c.want {
 			t.Errorf("%s in %s: %q, want %q", c.text, c.fen, got, c.want)
 		}
 	}
@@ -336,7 +336,7 @@ func TestResolveNoAllocations(t *testing.T) {
 			t.Fatal(err)
 		}
 		allocs := testing.AllocsPerRun(50, func() {
-			if _, err := p.Resolve(n); err != nil {
+			if _, err := p.Resolve(&n); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -349,7 +349,7 @@ func TestResolveNoAllocations(t *testing.T) {
 	for _, text := range []string{"Ne6", "Nd2", "O-O", "Ra3", "e5"} {
 		n, _ := ParseMove([]byte(text), SAN)
 		allocs := testing.AllocsPerRun(50, func() {
-			if _, ok := p.TryResolve(n); ok {
+			if _, ok := p.TryResolve(&n); ok {
 				t.Fatalf("%s resolved", text)
 			}
 		})
@@ -378,7 +378,7 @@ func BenchmarkResolveSAN(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := positions[j].Resolve(n); err != nil {
+			if _, err := positions[j].Resolve(&n); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -396,7 +396,7 @@ func BenchmarkResolveOnly(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for j := range notes {
-			if _, err := positions[j].Resolve(notes[j]); err != nil {
+			if _, err := positions[j].Resolve(&notes[j]); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -413,7 +413,7 @@ func benchGamePositions(b *testing.B) ([]Position, [][]byte) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		m, err := p.Resolve(n)
+		m, err := p.Resolve(&n)
 		if err != nil {
 			b.Fatalf("%s: %v", s, err)
 		}
@@ -458,8 +458,8 @@ func FuzzResolve(f *testing.F) {
 				Castle: CastleMove(b[6] % 4), Null: b[7] == 0, Check: b[7]&2 != 0, Mate: b[7]&4 != 0})
 		}
 		for _, n := range notes {
-			m, err := p.Resolve(n)
-			if tm, ok := p.TryResolve(n); ok != (err == nil) || tm != m {
+			m, err := p.Resolve(&n)
+			if tm, ok := p.TryResolve(&n); ok != (err == nil) || tm != m {
 				t.Fatalf("%+v in %s: TryResolve %v, %v; Resolve %v, %v", n, p.FEN(), tm, ok, m, err)
 			}
 			if err != nil {
@@ -481,10 +481,10 @@ func FuzzResolve(f *testing.F) {
 			if err != nil {
 				t.Fatalf("SAN %q: %v", san, err)
 			}
-			if again, err := p.Resolve(back); err != nil || again != m {
+			if again, err := p.Resolve(&back); err != nil || again != m {
 				t.Fatalf("SAN %q of %v reads back as %v, %v", san, m, again, err)
 			}
-			_ = p.Deviations(n, m)
+			_ = p.Deviations(&n, m)
 		}
 	})
 }

@@ -69,7 +69,7 @@ func TestSANKnownStrings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("known.txt:%d: ParseMove(%q): %v", line, fields[2], err)
 		}
-		if r, err := p.Resolve(n); err != nil || r != m {
+		if r, err := p.Resolve(&n); err != nil || r != m {
 			t.Errorf("known.txt:%d: Resolve(%q) = %v, %v; want %v", line, fields[2], r, err, m)
 		}
 		cases++

@@ -64,9 +64,9 @@ type Checker struct {
 	// twoKings is set when each side has exactly one king: without it, mate,
 	// stalemate and dead positions mean nothing and are not looked for.
 	twoKings bool
-	pos   replay.Position
-	hist  replay.History
-	main  []int32
+	pos      replay.Position
+	hist     replay.History
+	main     []int32
 
 	// Positions after each move of g.Moves and their plies, kept only when
 	// the game has variations, which are replayed from their branch point.
@@ -75,6 +75,7 @@ type Checker struct {
 	played   []bool
 
 	line lineReplay
+	note replay.Notation // the move being replayed, passed by pointer (see replay.ParseMoveInto)
 }
 
 // lineReplay is what replaying the main line under one letter set found.
@@ -263,7 +264,7 @@ func (c *Checker) reach(s replay.LetterSet) int {
 			p.PlayNull()
 			continue
 		}
-		m, ok := p.TryResolve(n)
+		m, ok := p.TryResolve(&n)
 		if !ok {
 			return k
 		}
@@ -294,8 +295,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	c.afterPly(0)
 	for k, idx := range c.main {
 		m := &g.Moves[idx]
-		n, err := replay.ParseMove(g.Bytes(m.Norm), s)
-		if err != nil {
+		n := &c.note
+		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
 			L.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
 			return
 		}

@@ -190,7 +190,7 @@ func (c *Checker) replayVariations() {
 				c.r.SAN[i] = "--"
 			}
 		default:
-			mv, err := base.Resolve(n)
+			mv, err := base.Resolve(&n)
 			if err != nil {
 				code, msg, sugg = resolveFinding(err, base)
 				break

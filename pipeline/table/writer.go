@@ -61,8 +61,9 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 	return &Writer{b: b, fw: fw, batch: opt.BatchRows}, nil
 }
 
-// zstdLevel is zstd's fastest level: on arbiter's tables it costs about half
-// the CPU of the default level for files a few per cent larger.
+// zstdLevel is zstd's fastest level: on arbiter's tables the whole writer
+// takes about 7 % less CPU than at the default level, for files of about
+// the same size (games 3 % larger, findings 3 % smaller on the bench file).
 const zstdLevel = 1
 
 // dictionaryOnlyFor turns Parquet's dictionary encoding off except for the
