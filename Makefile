@@ -27,11 +27,11 @@ corpus:
 	cd bench && ARBITER_CORPUS=$(CORPUS) $(GO) test -count=1 -run Corpus ./...
 
 # Deep perft, the Go benchmarks, then the whole-run comparison with peers
-# (bench/, a module of its own), which rewrites BENCHMARKS.md.
+# (bench/, a module of its own), which rewrites bench/PEERS.md.
 bench: build
 	ARBITER_DEEP_PERFT=1 $(GO) test -run 'Perft' -count=1 ./replay
 	$(GO) test -run '^$$' -bench . -benchmem ./...
-	cd bench && ARBITER_CORPUS=$(CORPUS) $(GO) run ./cmd/wholerun -arbiter $(abspath $(BIN)) -out $(abspath BENCHMARKS.md) $(BENCH_FLAGS)
+	cd bench && ARBITER_CORPUS=$(CORPUS) $(GO) run ./cmd/wholerun -arbiter $(abspath $(BIN)) -out $(abspath bench/PEERS.md) $(BENCH_FLAGS)
 
 # Each fuzz target for FUZZTIME; the seeds live in testdata/fuzz of each package.
 fuzz:

@@ -7,7 +7,7 @@
 // load of a shared machine falls on every tool alike; each run is measured
 // by /usr/bin/time -v (CPU, peak RSS) and a wall clock taken here.
 //
-// Run it from the bench module: go run ./cmd/wholerun -out BENCHMARKS.draft.md
+// Run it from the bench module: go run ./cmd/wholerun -out PEERS.md (make bench does)
 package main
 
 import (
