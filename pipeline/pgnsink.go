@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bufio"
 	"io"
-	"time"
 
 	"github.com/arbiter-chess/arbiter/validate"
 )
@@ -98,31 +97,5 @@ func aboutConversion(r *validate.Report, f *validate.Finding) bool {
 // followed by what went wrong, as WriteSummary does. Errors and warnings
 // count the findings printed.
 func (s *PGNSink) WriteSummary(w io.Writer, sum *Summary) error {
-	b := []byte("arbiter: ")
-	b = appendCount(b, int64(sum.Files), "file", "files")
-	b = append(b, ", "...)
-	b = appendCount(b, sum.Games, "game read", "games read")
-	b = append(b, ", "...)
-	b = appendCount(b, s.Written, "game written", "games written")
-	b = append(b, ", "...)
-	b = appendCount(b, sum.Plies, "ply", "plies")
-	b = append(b, ": "...)
-	b = appendCount(b, s.Errors, "error", "errors")
-	b = append(b, ", "...)
-	b = appendCount(b, s.Warnings, "warning", "warnings")
-	b = append(b, " in "...)
-	b = append(b, sum.Elapsed.Round(time.Millisecond).String()...)
-	if sum.Failed > 0 {
-		b = append(b, "; "...)
-		b = appendCount(b, int64(sum.Failed), "file unreadable", "files unreadable")
-	}
-	if sum.Interrupted {
-		b = append(b, "; interrupted"...)
-	}
-	if sum.Err != nil {
-		b = append(b, "; stopped by an error"...)
-	}
-	b = append(b, '\n')
-	_, err := w.Write(b)
-	return err
+	return writeSummary(w, sum, s.Written, "game written", "games written", s.Counts, false)
 }

@@ -14,20 +14,28 @@ import (
 // "; 2 files skipped (already done)", "; interrupted", "; stopped by an
 // error" (the caller prints the error).
 func WriteSummary(w io.Writer, s *Summary) error {
+	return writeSummary(w, s, s.Records, "record written", "records written", s.Counts, true)
+}
+
+// writeSummary writes the summary line of check (records written, all
+// three severities) or of convert (games written, errors and warnings).
+func writeSummary(w io.Writer, s *Summary, written int64, one, many string, c Counts, infos bool) error {
 	b := []byte("arbiter: ")
 	b = appendCount(b, int64(s.Files), "file", "files")
 	b = append(b, ", "...)
 	b = appendCount(b, s.Games, "game read", "games read")
 	b = append(b, ", "...)
-	b = appendCount(b, s.Records, "record written", "records written")
+	b = appendCount(b, written, one, many)
 	b = append(b, ", "...)
 	b = appendCount(b, s.Plies, "ply", "plies")
 	b = append(b, ": "...)
-	b = appendCount(b, s.Errors, "error", "errors")
+	b = appendCount(b, c.Errors, "error", "errors")
 	b = append(b, ", "...)
-	b = appendCount(b, s.Warnings, "warning", "warnings")
-	b = append(b, ", "...)
-	b = appendCount(b, s.Infos, "info", "infos")
+	b = appendCount(b, c.Warnings, "warning", "warnings")
+	if infos {
+		b = append(b, ", "...)
+		b = appendCount(b, c.Infos, "info", "infos")
+	}
 	b = append(b, " in "...)
 	b = append(b, s.Elapsed.Round(time.Millisecond).String()...)
 	if s.Failed > 0 {
