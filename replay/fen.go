@@ -12,7 +12,7 @@ const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 // FENError says what is wrong with a FEN and where.
 type FENError struct {
-	Field  string // "board", "turn", "castling", "en passant", "halfmove", "fullmove" or "fen"
+	Field  string // "board", "turn", "castling", "en passant", "halfmove", "fullmove" or "trailing" (text after the six fields)
 	Offset int    // 0-based byte offset into the FEN string
 	Msg    string
 }
@@ -73,7 +73,7 @@ func ParseFEN(s string) (Position, error) {
 		return p, &FENError{names[len(fs)], len(s), "missing field"}
 	}
 	if len(fs) > 6 {
-		return p, &FENError{"fen", fs[6].offset, "unexpected text after the fullmove number"}
+		return p, &FENError{"trailing", fs[6].offset, "unexpected text after the fullmove number"}
 	}
 	p.ep, p.castle, p.fullmove = NoSquare, NoCastling, 1
 	if err := p.parseBoard(fs[0]); err != nil {

@@ -79,7 +79,7 @@ func TestFENErrors(t *testing.T) {
 		{board + " w KQkq - x 1", "halfmove", 53},
 		{board + " w KQkq - 99999999999 1", "halfmove", 53},
 		{board + " w KQkq - 0 one", "fullmove", 55},
-		{board + " w KQkq - 0 1 extra", "fen", 57},
+		{board + " w KQkq - 0 1 extra", "trailing", 57},
 	} {
 		_, err := ParseFEN(c.fen)
 		var fe *FENError
