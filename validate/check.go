@@ -276,8 +276,8 @@ func (c *Checker) reach(s replay.LetterSet) int {
 // playMain replays the main line under letter set s, following the draw
 // rules ply by ply. It records what it found in c.line and c.r.
 func (c *Checker) playMain(s replay.LetterSet) {
-	g, r, L := c.g, &c.r, &c.line
-	*L = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1}
+	g, r, ln := c.g, &c.r, &c.line
+	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1}
 	r.ThreefoldPly, r.FiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
 	r.Moves = r.Moves[:0]
 	if c.opt.SAN {
@@ -297,17 +297,17 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		m := &g.Moves[idx]
 		n := &c.note
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
-			L.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
+			ln.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
 			return
 		}
-		if L.endPly >= 0 && L.afterEnd < 0 {
-			L.afterEnd = idx
+		if ln.endPly >= 0 && ln.afterEnd < 0 {
+			ln.afterEnd = idx
 		}
 		var fact MoveFact
 		if n.Null {
-			L.nullMoves++
-			if L.firstNull < 0 {
-				L.firstNull = idx
+			ln.nullMoves++
+			if ln.firstNull < 0 {
+				ln.firstNull = idx
 			}
 			fact = MoveFact{SAN: "--", UCI: "0000"}
 			if c.opt.SAN {
@@ -318,10 +318,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			mv, err := c.pos.Resolve(n)
 			if err != nil {
 				if c.endedOnBoard(k) {
-					L.afterEnd = idx // no move is legal now: moves-after-end says it all
+					ln.afterEnd = idx // no move is legal now: moves-after-end says it all
 					return
 				}
-				L.failResolve(idx, err, &c.pos)
+				ln.failResolve(idx, err, &c.pos)
 				return
 			}
 			d := c.pos.MarkDeviations(n, mv)
@@ -333,14 +333,14 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			}
 			c.hist.Play(&c.pos, mv)
 			if d |= replay.CheckDeviations(n, &c.pos); n.Style != 0 || d != 0 {
-				L.odd(idx, n.Style, d)
+				ln.odd(idx, n.Style, d)
 			}
 		}
 		if c.opt.Moves {
 			fact.Ply, fact.Key, fact.Clock = k+1, c.pos.Key(), m.Clock
 			r.Moves = append(r.Moves, fact)
 		}
-		L.plies = k + 1
+		ln.plies = k + 1
 		if variations {
 			c.afterPos[idx], c.plyOf[idx], c.played[idx] = c.pos, int32(k+1), true
 		}
@@ -358,10 +358,10 @@ func (c *Checker) endedOnBoard(ply int) bool {
 	if !c.twoKings || c.pos.HasLegalMove() {
 		return false
 	}
-	if L := &c.line; L.endPly < 0 {
-		L.endPly, L.end = ply, Stalemate
+	if ln := &c.line; ln.endPly < 0 {
+		ln.endPly, ln.end = ply, Stalemate
 		if c.pos.InCheck() {
-			L.end = Checkmate
+			ln.end = Checkmate
 		}
 	}
 	return true
@@ -370,12 +370,12 @@ func (c *Checker) endedOnBoard(ply int) bool {
 // afterPly applies the draw rules and the end of the game to the position
 // after ply (0: the start position).
 func (c *Checker) afterPly(ply int) {
-	p, r, L := &c.pos, &c.r, &c.line
+	p, r, ln := &c.pos, &c.r, &c.line
 	if r.ThreefoldPly < 0 && ply > 0 && c.hist.CanClaimThreefold(p) {
-		r.ThreefoldPly, L.claimers[0] = ply, p.Turn()
+		r.ThreefoldPly, ln.claimers[0] = ply, p.Turn()
 	}
 	if r.FiftyPly < 0 && p.Halfmove() >= 99 && c.fiftyClaimable(p) {
-		r.FiftyPly, L.claimers[1] = ply, p.Turn()
+		r.FiftyPly, ln.claimers[1] = ply, p.Turn()
 	}
 	if r.FivefoldPly < 0 && c.hist.IsFivefold() {
 		r.FivefoldPly = ply
@@ -384,17 +384,17 @@ func (c *Checker) afterPly(ply int) {
 	if seventyFive {
 		r.SeventyFivePly = ply
 	}
-	if L.endPly >= 0 {
+	if ln.endPly >= 0 {
 		return
 	}
 	switch {
 	case c.opt.Profile.automaticDraws() && r.FivefoldPly == ply:
-		L.endPly, L.end = ply, Fivefold
+		ln.endPly, ln.end = ply, Fivefold
 	case c.opt.Profile.automaticDraws() && seventyFive:
-		L.endPly, L.end = ply, SeventyFive
+		ln.endPly, ln.end = ply, SeventyFive
 	case c.twoKings && (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.IsDeadFast() == replay.Yes && !c.endedOnBoard(ply):
 		// A mate or stalemate names the end more exactly than "dead" does.
-		L.endPly, L.end = ply, DeadPosition
+		ln.endPly, ln.end = ply, DeadPosition
 	}
 }
 
@@ -426,13 +426,13 @@ func mayBeDead(p *replay.Position) bool {
 	return (white<<8)&^occupied == 0 && (black>>8)&^occupied == 0
 }
 
-func (L *lineReplay) fail(idx int32, code Code, msg string, sugg []string) {
-	L.failed, L.failIdx, L.failCode, L.failMsg, L.failSugg = true, idx, code, msg, sugg
+func (ln *lineReplay) fail(idx int32, code Code, msg string, sugg []string) {
+	ln.failed, ln.failIdx, ln.failCode, ln.failMsg, ln.failSugg = true, idx, code, msg, sugg
 }
 
-func (L *lineReplay) failResolve(idx int32, err error, p *replay.Position) {
+func (ln *lineReplay) failResolve(idx int32, err error, p *replay.Position) {
 	code, msg, sugg := resolveFinding(err, p)
-	L.fail(idx, code, msg, sugg)
+	ln.fail(idx, code, msg, sugg)
 }
 
 // resolveFinding turns a resolver error into a finding's code, message and
@@ -454,13 +454,13 @@ func resolveFinding(err error, p *replay.Position) (Code, string, []string) {
 	return code, re.Msg, sugg
 }
 
-func (L *lineReplay) odd(idx int32, st replay.Style, d replay.Deviation) {
-	if L.firstOdd < 0 {
-		L.firstOdd = idx
+func (ln *lineReplay) odd(idx int32, st replay.Style, d replay.Deviation) {
+	if ln.firstOdd < 0 {
+		ln.firstOdd = idx
 	}
-	L.nonSAN++
-	L.oddStyle |= st
-	L.oddDev |= d
+	ln.nonSAN++
+	ln.oddStyle |= st
+	ln.oddDev |= d
 }
 
 func grow[T any](s []T, n int) []T {

@@ -12,49 +12,49 @@ import (
 // report facts: the move that could not be replayed, notation, the end of the
 // game on the board, the draw rules, and the result against the board.
 func (c *Checker) reportMainLine(recorded string) {
-	g, r, L := c.g, &c.r, &c.line
-	r.Notation = L.letters.String()
-	r.Plies = L.plies
+	g, r, ln := c.g, &c.r, &c.line
+	r.Notation = ln.letters.String()
+	r.Plies = ln.plies
 	r.FinalFEN = c.pos.FEN()
 
-	if L.failed {
-		m := &g.Moves[L.failIdx]
-		msg := L.failMsg
-		if rest := len(c.main) - L.plies - 1; rest > 0 {
+	if ln.failed {
+		m := &g.Moves[ln.failIdx]
+		msg := ln.failMsg
+		if rest := len(c.main) - ln.plies - 1; rest > 0 {
 			msg += fmt.Sprintf("; the %s after it %s not checked", countOf(rest, "move", "moves"), isAre(rest))
 		}
-		r.Findings = append(r.Findings, Finding{Code: L.failCode, Severity: DefaultSeverity(L.failCode), Pos: m.Pos,
-			Ply: L.plies + 1, Move: g.Str(m.Raw), Message: msg, Suggestions: L.failSugg})
+		r.Findings = append(r.Findings, Finding{Code: ln.failCode, Severity: DefaultSeverity(ln.failCode), Pos: m.Pos,
+			Ply: ln.plies + 1, Move: g.Str(m.Raw), Message: msg, Suggestions: ln.failSugg})
 	}
-	if L.nonSAN > 0 {
-		m := &g.Moves[L.firstOdd]
-		ways := L.oddStyle.String()
-		if d := L.oddDev.String(); d != "" {
+	if ln.nonSAN > 0 {
+		m := &g.Moves[ln.firstOdd]
+		ways := ln.oddStyle.String()
+		if d := ln.oddDev.String(); d != "" {
 			if ways != "" {
 				ways += ", "
 			}
 			ways += d
 		}
-		if L.letters != replay.SAN {
+		if ln.letters != replay.SAN {
 			// Say which national letters: the set the game was read in.
-			ways = strings.Replace(ways, "national piece letters", L.letters.Language()+" piece letters", 1)
+			ways = strings.Replace(ways, "national piece letters", ln.letters.Language()+" piece letters", 1)
 		}
 		r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
-			Pos: m.Pos, Ply: c.plyOfMain(L.firstOdd), Move: g.Str(m.Raw),
-			Message: fmt.Sprintf("%d of %d moves are not in standard SAN (%s); the first is %q", L.nonSAN, L.plies, ways, g.Str(m.Raw))})
+			Pos: m.Pos, Ply: c.plyOfMain(ln.firstOdd), Move: g.Str(m.Raw),
+			Message: fmt.Sprintf("%d of %d moves are not in standard SAN (%s); the first is %q", ln.nonSAN, ln.plies, ways, g.Str(m.Raw))})
 	}
-	if L.nullMoves > 0 {
-		m := &g.Moves[L.firstNull]
+	if ln.nullMoves > 0 {
+		m := &g.Moves[ln.firstNull]
 		r.Findings = append(r.Findings, Finding{Code: NullMove, Severity: DefaultSeverity(NullMove), Pos: m.Pos,
-			Ply: c.plyOfMain(L.firstNull), Move: g.Str(m.Raw),
-			Message: fmt.Sprintf("the main line holds %s: a pass is not a move of chess", countOf(L.nullMoves, "a null move", "null moves"))})
+			Ply: c.plyOfMain(ln.firstNull), Move: g.Str(m.Raw),
+			Message: fmt.Sprintf("the main line holds %s: a pass is not a move of chess", countOf(ln.nullMoves, "a null move", "null moves"))})
 	}
 
-	if L.endPly >= 0 {
-		r.End = L.end
-		switch L.end {
+	if ln.endPly >= 0 {
+		r.End = ln.end
+		switch ln.end {
 		case Checkmate:
-			r.ComputedResult = winFor(c.sideToMoveAt(L.endPly).Other())
+			r.ComputedResult = winFor(c.sideToMoveAt(ln.endPly).Other())
 		default:
 			r.ComputedResult = "1/2-1/2"
 		}
@@ -62,14 +62,14 @@ func (c *Checker) reportMainLine(recorded string) {
 	decisive := recorded == "1-0" || recorded == "0-1"
 	c.reportDraws(decisive, recorded)
 
-	if L.afterEnd >= 0 {
-		m := &g.Moves[L.afterEnd]
-		more := len(c.main) - L.endPly
+	if ln.afterEnd >= 0 {
+		m := &g.Moves[ln.afterEnd]
+		more := len(c.main) - ln.endPly
 		r.Findings = append(r.Findings, Finding{Code: MovesAfterEnd, Severity: DefaultSeverity(MovesAfterEnd), Pos: m.Pos,
-			Ply: L.endPly + 1, Move: g.Str(m.Raw),
-			Message: fmt.Sprintf("the game ended by %s %s, but %s more %s", endWords(L.end), c.after(L.endPly), countOf(more, "move", "moves"), follow(more))})
+			Ply: ln.endPly + 1, Move: g.Str(m.Raw),
+			Message: fmt.Sprintf("the game ended by %s %s, but %s more %s", endWords(ln.end), c.after(ln.endPly), countOf(more, "move", "moves"), follow(more))})
 	}
-	if L.failed || L.endPly < 0 || recorded == "*" {
+	if ln.failed || ln.endPly < 0 || recorded == "*" {
 		return
 	}
 	at := g.ResultPos
@@ -77,14 +77,14 @@ func (c *Checker) reportMainLine(recorded string) {
 		at = c.tags.ResultPos
 	}
 	switch {
-	case L.end == Checkmate && recorded != r.ComputedResult:
-		winner := c.sideToMoveAt(L.endPly).Other()
+	case ln.end == Checkmate && recorded != r.ComputedResult:
+		winner := c.sideToMoveAt(ln.endPly).Other()
 		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
 			Message: fmt.Sprintf("%s checkmated %s %s, but the game is scored %s, not %s", colourOf(winner), colourOf(winner.Other()),
-				c.after(L.endPly), recorded, r.ComputedResult)})
-	case L.end != Checkmate && decisive:
+				c.after(ln.endPly), recorded, r.ComputedResult)})
+	case ln.end != Checkmate && decisive:
 		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
-			Message: fmt.Sprintf("the game was drawn by %s %s, but it is scored %s, not 1/2-1/2", endWords(L.end), c.after(L.endPly), recorded)})
+			Message: fmt.Sprintf("the game was drawn by %s %s, but it is scored %s, not 1/2-1/2", endWords(ln.end), c.after(ln.endPly), recorded)})
 	}
 }
 
@@ -92,7 +92,7 @@ func (c *Checker) reportMainLine(recorded string) {
 // and 50 moves (and their missed claims when the game was then decided),
 // fivefold and 75 moves as automatic draws where the profile has them.
 func (c *Checker) reportDraws(decisive bool, recorded string) {
-	r, L := &c.r, &c.line
+	r, ln := &c.r, &c.line
 	claims := [2]struct {
 		ply             int
 		code, missed    Code
@@ -106,7 +106,7 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		if cl.ply < 0 {
 			continue
 		}
-		who := colourOf(L.claimers[i])
+		who := colourOf(ln.claimers[i])
 		m := c.moveAtPly(cl.ply)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text,
 			Message: fmt.Sprintf("%s could claim a draw by %s %s", who, cl.what, c.after(cl.ply))}
@@ -133,7 +133,7 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 			continue
 		}
 		m := c.moveAtPly(a.ply)
-		wentOn := L.plies > a.ply || L.failed
+		wentOn := ln.plies > a.ply || ln.failed
 		sev := Info
 		msg := fmt.Sprintf("the game was drawn automatically by %s %s", a.what, c.after(a.ply))
 		switch {
