@@ -40,8 +40,9 @@ on stderr as check prints it. Every game read is written.
 The output is written to a temporary file and renamed to FILE when
 complete; "-o -" writes to standard output.
 
-Exit status: 0 when every move was converted, 1 when a move could not be
-(an illegal, ambiguous or unreadable move), 2 on a usage error or an input
+Exit status: 0 when everything was converted, 1 when something could not be
+(an illegal, ambiguous or unreadable move, or text that could not be read,
+such as a malformed clock comment: each is printed), 2 on a usage error or an input
 that could not be read (the others are still converted), 130 when
 interrupted (no output file is left).`,
 		Args: cobra.MinimumNArgs(1),
