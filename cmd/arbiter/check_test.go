@@ -397,52 +397,9 @@ func TestCheckInterrupted(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	cmd := exec.Command(binary, "check", "--format", "jsonl", "--out", out, "-")
 	cmd.Dir = dir
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// Feed games until the process goes away; interrupt it once it has taken
-	// a few chunks' worth (a pipe takes no more than its reader reads).
-	fed, started := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(fed)
-		written, signal := 0, started
-		for k := 0; ; k += 100 {
-			n, err := stdin.Write(games(k, 100))
-			if err != nil {
-				return
-			}
-			if written += n; written >= 4<<20 && signal != nil {
-				close(signal)
-				signal = nil
-			}
-		}
-	}()
-	select {
-	case <-started:
-	case <-time.After(30 * time.Second):
-		t.Fatal("arbiter read nothing")
-	}
-	cmd.Process.Signal(syscall.SIGINT)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("arbiter did not stop after SIGINT")
-	}
-	stdin.Close()
-	<-fed
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
-		t.Fatalf("exit %v, want 130\n%s", err, stderr.String())
-	}
+	interruptWhileFeeding(t, cmd, 4<<20, &stderr)
 	if !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("summary does not say interrupted:\n%s", stderr.String())
 	}
@@ -567,5 +524,54 @@ func TestCheckResumeAfterKill(t *testing.T) {
 	leftovers, _ := filepath.Glob(filepath.Join(out, "*", ".*.tmp"))
 	if len(leftovers) > 0 {
 		t.Errorf("temporary files left: %v", leftovers)
+	}
+}
+
+// interruptWhileFeeding starts cmd, feeds it games on standard input until
+// it has taken about threshold bytes (a pipe takes no more than its reader
+// reads), sends SIGINT, and requires exit status 130.
+func interruptWhileFeeding(t *testing.T, cmd *exec.Cmd, threshold int, stderr *bytes.Buffer) {
+	t.Helper()
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	fed, started := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(fed)
+		written, signal := 0, started
+		for k := 0; ; k += 100 {
+			n, err := stdin.Write(games(k, 100))
+			if err != nil {
+				return
+			}
+			if written += n; written >= threshold && signal != nil {
+				close(signal)
+				signal = nil
+			}
+		}
+	}()
+	select {
+	case <-started:
+	case <-time.After(30 * time.Second):
+		t.Fatal("arbiter read nothing")
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("arbiter did not stop after SIGINT")
+	}
+	stdin.Close()
+	<-fed
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("exit %v, want 130\n%s", err, stderr.String())
 	}
 }

@@ -2,15 +2,12 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 var convertSummaryRE = regexp.MustCompile(`arbiter: (\d+) files?, (\d+) games? read, (\d+) games? written, \d+ plies?: (\d+) errors?, (\d+) warnings? in `)
@@ -164,50 +161,9 @@ func TestConvertInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	cmd := exec.Command(binary, "convert", "-", "-o", "out.pgn")
 	cmd.Dir = dir
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	fed, started := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(fed)
-		written, signal := 0, started
-		for k := 0; ; k += 100 {
-			n, err := stdin.Write(games(k, 100))
-			if err != nil {
-				return
-			}
-			if written += n; written >= 2<<20 && signal != nil {
-				close(signal)
-				signal = nil
-			}
-		}
-	}()
-	select {
-	case <-started:
-	case <-time.After(30 * time.Second):
-		t.Fatal("arbiter read nothing")
-	}
-	cmd.Process.Signal(syscall.SIGINT)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("arbiter did not stop after SIGINT")
-	}
-	stdin.Close()
-	<-fed
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
-		t.Fatalf("exit %v, want 130\n%s", err, stderr.String())
-	}
+	interruptWhileFeeding(t, cmd, 2<<20, &stderr)
 	if _, err := os.Stat(filepath.Join(dir, "out.pgn")); err == nil {
 		t.Error("out.pgn written by an interrupted run")
 	}
