@@ -34,8 +34,12 @@ type History struct {
 	// move may bring about for the third time. Kept as keys are pushed, so
 	// that CanClaimThreefold need not search the window at every ply.
 	twice     [2][maxTwice]uint64
+	twiceOcc  [2][maxTwice][2]Bitboard // each twice key's position, by colour
 	nTwice    [2]int
 	manyTwice bool // a list overflowed: CanClaimThreefold counts in the window
+	// watch is set, by parity as twice, when that list is not empty or
+	// manyTwice is set: one load tells CanClaimThreefold it has nothing to do.
+	watch [2]bool
 	// seen is a 256-bit filter of the window's keys (a bit chosen by the
 	// key's top byte), by parity as twice: a key whose bit is clear is new,
 	// and Push need not search the window for it, which is most of the time.
@@ -58,7 +62,7 @@ func (h *History) Push(p *Position, irreversible bool) {
 	k := p.RepetitionKey()
 	if irreversible {
 		h.n, h.overflow = 0, h.overflow[:0]
-		h.nTwice, h.manyTwice = [2]int{}, false
+		h.nTwice, h.manyTwice, h.watch = [2]int{}, false, [2]bool{}
 		h.seen = [2][4]uint64{}
 	}
 	// Keys include the side to move, so only every other entry can match.
@@ -74,11 +78,12 @@ func (h *History) Push(p *Position, irreversible bool) {
 	}
 	h.seen[side][word] |= bit
 	if c == 2 {
-		if h.nTwice[side] < maxTwice {
-			h.twice[side][h.nTwice[side]] = k
+		if i := h.nTwice[side]; i < maxTwice {
+			h.twice[side][i], h.twiceOcc[side][i] = k, p.byColor
 			h.nTwice[side]++
+			h.watch[side] = true
 		} else {
-			h.manyTwice = true
+			h.manyTwice, h.watch = true, [2]bool{true, true}
 		}
 	}
 	if h.n < historyInline {
@@ -141,6 +146,14 @@ func (h *History) IsFivefold() bool { return h.count >= 5 }
 // (python-chess's can_claim_threefold_repetition). It looks at the legal
 // moves only when a position of the window has already occurred twice.
 func (h *History) CanClaimThreefold(p *Position) bool {
+	// Most plies have no repeated position to reach: answered inline.
+	if h.count >= 3 || h.watch[h.n&1] {
+		return h.canClaimThreefold(p)
+	}
+	return false
+}
+
+func (h *History) canClaimThreefold(p *Position) bool {
 	if h.count >= 3 {
 		return true
 	}
@@ -158,6 +171,26 @@ func (h *History) CanClaimThreefold(p *Position) bool {
 	// play it. (p has no en-passant square to take out of the key: it would
 	// have come with a double step, which starts the window afresh.)
 	base := p.key ^ turnKey
+	if !h.manyTwice {
+		// The one move that could reach a listed position is read off the
+		// squares its men stand on: the opponent's as in p, one of the
+		// mover's moved. Most plies of a game that repeated once long ago
+		// are ruled out here, without generating the legal moves.
+		us, them := p.turn&1, p.turn.Other()&1
+		for i, t := range twice {
+			occ := &h.twiceOcc[h.n&1][i]
+			from, to := p.byColor[us]&^occ[us], occ[us]&^p.byColor[us]
+			if occ[them] != p.byColor[them] || from == 0 || from.more() || to == 0 || to.more() {
+				continue
+			}
+			m := NewMove(from.LSB(), to.LSB())
+			pc := p.board[m.From()] & 15
+			if base^pieceKeys[pc][m.From()&63]^pieceKeys[pc][m.To()&63] == t && !p.IsIrreversible(m) && p.IsLegal(m) {
+				return true
+			}
+		}
+		return false
+	}
 	var ml MoveList
 	p.LegalMoves(&ml)
 	for _, m := range ml.Slice() {
@@ -166,14 +199,6 @@ func (h *History) CanClaimThreefold(p *Position) bool {
 		}
 		pc := p.board[m.From()] & 15
 		k := base ^ pieceKeys[pc][m.From()&63] ^ pieceKeys[pc][m.To()&63]
-		if !h.manyTwice {
-			for _, t := range twice {
-				if t == k {
-					return true
-				}
-			}
-			continue
-		}
 		c := 0
 		for i := h.n - 2; i >= 0; i -= 2 {
 			if h.at(i) == k {
