@@ -129,6 +129,11 @@ func (h *History) Len() int { return h.n }
 // window, itself included (0 before Reset).
 func (h *History) Count() int { return h.count }
 
+// Repeats reports whether some position of the window has occurred twice.
+// Until one has, no draw by repetition can be claimed or reached, and a
+// caller following the draw rules ply by ply need not ask.
+func (h *History) Repeats() bool { return h.watch[0] || h.watch[1] }
+
 // IsRepetition reports whether the last position pushed has occurred at
 // least times times (python-chess's is_repetition).
 func (h *History) IsRepetition(times int) bool { return h.count >= times }

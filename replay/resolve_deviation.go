@@ -50,6 +50,11 @@ func (p *Position) Deviations(n *Notation, m Move) Deviation {
 // MarkDeviations is the part of Deviations judged before m is played: the
 // capture mark and the origin written.
 func (p *Position) MarkDeviations(n *Notation, m Move) Deviation {
+	// Most texts mark a capture as it is and write no origin. (Castling
+	// captures nothing: its To is the mover's own rook.)
+	if n.FromFile&n.FromRank < 0 && n.Capture == (p.byColor[p.turn^1].Has(m.To()) || m.IsEnPassant()) {
+		return 0
+	}
 	var d Deviation
 	if !m.IsCastle() && n.Castle == NoCastle {
 		capture := p.IsCapture(m)
@@ -72,19 +77,75 @@ func (p *Position) MarkDeviations(n *Notation, m Move) Deviation {
 // CheckDeviations is the part of Deviations judged on the position after
 // the move: the check and mate marks.
 func CheckDeviations(n *Notation, after *Position) Deviation {
-	check := after.InCheck()
-	mate := check && !after.HasLegalMove()
+	return CheckMarkDeviations(n, after, after.InCheck())
+}
+
+// CheckMarkDeviations is CheckDeviations told whether after is check, for
+// a caller that knows it more cheaply (GaveCheck). Only a check is searched
+// for mate.
+func CheckMarkDeviations(n *Notation, after *Position, check bool) Deviation {
+	if !check {
+		if n.Check || n.Mate {
+			return CheckMarkFalse
+		}
+		return 0
+	}
+	mate := !after.HasLegalMove()
 	switch {
 	case mate && !n.Mate:
 		return MateUnmarked
-	case check && !mate && !n.Check && !n.Mate:
+	case !mate && !n.Check && !n.Mate:
 		return CheckUnmarked
-	case !check && (n.Check || n.Mate):
-		return CheckMarkFalse
-	case check && !mate && n.Mate:
+	case !mate && n.Mate:
 		return MateMarkFalse
 	}
 	return 0
+}
+
+// GaveCheck is InCheck for p reached by playing m from a position in which
+// the side now to move was not in check: the position after any legal move
+// of a game that started legal, without a null move since. Then only a
+// square m touched can have given a check, by the piece that arrived or
+// by a line that opened, so most moves are answered without looking for
+// attackers. Asked of a position that does not meet that condition, the
+// answer is meaningless.
+func (p *Position) GaveCheck(m Move) bool {
+	kings := p.Pieces(p.turn, King)
+	if kings == 0 || kings.more() {
+		return p.InCheck()
+	}
+	ksq := kings.LSB() & 63
+	them := p.turn.Other() & 1
+	from, dest := m.From(), m.To()
+	vacated := from.Bit()
+	switch m & moveTypeMask {
+	case moveCastle:
+		_, dest = castleTargets(from, dest) // the rook's square: a king gives no check
+		vacated |= m.To().Bit()
+	case moveEnPassant:
+		vacated |= MakeSquare(dest.File(), from.Rank()).Bit()
+	}
+	dest &= 63
+	var reach Bitboard // where the piece that arrived attacks on an empty board
+	switch p.board[dest].Kind() {
+	case Pawn:
+		reach = pawnAttacks[them][dest]
+	case Knight:
+		reach = knightAttacks[dest]
+	case Bishop:
+		reach = emptyBishopRays[dest]
+	case Rook:
+		reach = emptyRookRays[dest]
+	case Queen:
+		reach = emptyBishopRays[dest] | emptyRookRays[dest]
+	}
+	mine := p.byColor[them]
+	opened := vacated&emptyRookRays[ksq] != 0 && mine&(p.byKind[Rook]|p.byKind[Queen])&emptyRookRays[ksq] != 0 ||
+		vacated&emptyBishopRays[ksq] != 0 && mine&(p.byKind[Bishop]|p.byKind[Queen])&emptyBishopRays[ksq] != 0
+	if !reach.Has(ksq) && !opened {
+		return false
+	}
+	return p.AttackersTo(ksq, them, p.Occupied()) != 0
 }
 
 // sanNeedsOne reports whether SAN tells m apart by file or rank alone, so

@@ -293,6 +293,11 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		clear(c.played)
 	}
 	c.afterPly(0)
+	// legalBefore says that the position before the move was reached by a
+	// legal move, so that the side the move may check was not in check
+	// before it: what GaveCheck needs. A set-up position or a null move
+	// may leave that side in check, and the next move is then asked in full.
+	legalBefore := false
 	for k, idx := range c.main {
 		m := &g.Moves[idx]
 		n := &c.note
@@ -314,6 +319,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				r.SAN[idx] = "--"
 			}
 			c.hist.PlayNull(&c.pos)
+			legalBefore = false
 		} else {
 			mv, err := c.pos.Resolve(n)
 			if err != nil {
@@ -332,7 +338,14 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				}
 			}
 			c.hist.Play(&c.pos, mv)
-			if d |= replay.CheckDeviations(n, &c.pos); n.Style != 0 || d != 0 {
+			var check bool
+			if legalBefore {
+				check = c.pos.GaveCheck(mv)
+			} else {
+				check = c.pos.InCheck()
+			}
+			legalBefore = true
+			if d |= replay.CheckMarkDeviations(n, &c.pos, check); n.Style != 0 || d != 0 {
 				ln.odd(idx, n.Style, d)
 			}
 		}
@@ -344,7 +357,9 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		if variations {
 			c.afterPos[idx], c.plyOf[idx], c.played[idx] = c.pos, int32(k+1), true
 		}
-		c.afterPly(k + 1)
+		if !c.quietPly() {
+			c.afterPly(k + 1)
+		}
 	}
 	c.endedOnBoard(len(c.main))
 }
@@ -365,6 +380,14 @@ func (c *Checker) endedOnBoard(ply int) bool {
 		}
 	}
 	return true
+}
+
+// quietPly says that the position just reached can be passed over by
+// afterPly: it repeats no position, the 50 moves are far, and neither the
+// material nor the pawns changed, so no draw rule and no dead position can
+// be new. Most plies are such.
+func (c *Checker) quietPly() bool {
+	return uint(c.pos.Halfmove()-1) < 98 && !c.hist.Repeats()
 }
 
 // afterPly applies the draw rules and the end of the game to the position

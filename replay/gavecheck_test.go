@@ -1,0 +1,56 @@
+package replay
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestGaveCheck plays random games and, at every ply, every legal move:
+// GaveCheck must say what InCheck says, for each way a move gives check.
+func TestGaveCheck(t *testing.T) {
+	starts := []string{
+		StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // castling, pins, promotions near
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",                            // en passant that uncovers a rook
+		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",     // promotions with check
+		"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",                                     // castling that checks with the rook
+		"8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 1",                                  // en passant that uncovers a bishop
+		"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",                             // Chess960 castling
+	}
+	r := rand.New(rand.NewPCG(3, 5))
+	var checks, opened, total int
+	for g := 0; g < 600; g++ {
+		p := mustFEN(t, starts[g%len(starts)])
+		for ply := 0; ply < 120; ply++ {
+			var ml MoveList
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			for _, m := range ml.Slice() {
+				q := p
+				q.Play(m)
+				want := q.InCheck()
+				if got := q.GaveCheck(m); got != want {
+					t.Fatalf("%s, %s: GaveCheck %v, InCheck %v", p.FEN(), m.UCI(p.Chess960()), got, want)
+				}
+				total++
+				if want {
+					checks++
+					// A check the arriving piece does not give is opened.
+					dest := m.To()
+					if m.IsCastle() {
+						_, dest = castleTargets(m.From(), m.To())
+					}
+					if q.Checkers() != dest.Bit() {
+						opened++
+					}
+				}
+			}
+			p.Play(ml.At(r.IntN(ml.Len())))
+		}
+	}
+	if checks < 1000 || opened < 100 {
+		t.Errorf("only %d checks (%d opened) among %d moves: the test proves little", checks, opened, total)
+	}
+}
