@@ -140,6 +140,25 @@ func (c *ClockChecker) Step(idx int32) {
 	c.black = !c.black
 }
 
+// Steps takes the next main-line plies in order, as Step does each. A ply
+// with no reading at all after the first such, in a time control without
+// move-counted periods, changes nothing but counts: those are taken here
+// without the call, for the games that record no clock.
+func (c *ClockChecker) Steps(idxs []int32) {
+	for _, idx := range idxs {
+		if m := &c.g.Moves[idx]; m.Clock != -1 || m.EMT < -1 || c.periodic || c.missing.count == 0 {
+			c.Step(idx)
+			continue
+		}
+		c.ply++
+		c.missing.count++
+		if c.black {
+			c.moveNo++
+		}
+		c.black = !c.black
+	}
+}
+
 // check judges one clock reading against the time control and the player's
 // previous reading.
 func (c *ClockChecker) check(m *parser.Move, idx int32, s *sideClock, own int) {

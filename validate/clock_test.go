@@ -229,3 +229,39 @@ func FuzzClockChecker(f *testing.F) {
 		}
 	})
 }
+
+// TestClockStepsAsStep: Steps, which takes plies without a reading in a
+// loop of its own, must leave the checker as Step does ply by ply.
+func TestClockStepsAsStep(t *testing.T) {
+	tests := []struct {
+		tc    string
+		start ClockStart
+		line  string
+	}{
+		{"300+3", ClockStart{}, "e4 | e5 | Nf3 | Nc6 | Bb5"},
+		{"300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 4:59 | Nc6 - | Bb5 | a6 4:40 | Ba4 | Nf6"},
+		{"", ClockStart{BlackFirst: true, MoveNumber: 12}, "Nf6 | Nf3 | Ng8 1:00:00 | Ng1 | Nf6"},
+		{"40/7200:3600", ClockStart{MoveNumber: 38}, "a3 | a6 | a4 0:03:00 | a5 | Ra2 1:02:00 | Ra7 | Ra1 | Ra8"},
+		{"300", ClockStart{MoveNumber: 30}, "Kg2 | Kg7 emt=-0:00:02 | Kh3 | Kh7 0:01:00 | Kh2 | Kh8"},
+		{"900+10", ClockStart{MoveNumber: 30}, "Kg2 0:16:05 | Kg7 | Kh3 0:00:00 | Kh7 | Kh2 0:16:15 | Kh8"},
+	}
+	for _, tt := range tests {
+		tags := []string{}
+		if tt.tc != "" {
+			tags = []string{"TimeControl", tt.tc}
+		}
+		g := testGame(t, tags, "*", tt.line)
+		var tg Tags
+		ReadTags(g, &tg, nil)
+		main := mainLine(g)
+		want := checkClocks(g, &tg.TimeControl, tt.start, main)
+		got := StartClocks(g, &tg.TimeControl, tt.start)
+		got.Steps(main)
+		if got != want {
+			t.Errorf("%s %q: Steps gives %+v, Step %+v", tt.tc, tt.line, got, want)
+		}
+		if want.missing.count == 0 {
+			t.Errorf("%s %q: no ply without a reading: the case proves nothing", tt.tc, tt.line)
+		}
+	}
+}

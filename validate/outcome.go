@@ -243,9 +243,7 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 		start = ClockStart{BlackFirst: c.start.Turn() == replay.Black, MoveNumber: c.start.Fullmove()}
 	}
 	clocks := StartClocks(c.g, &c.tags.TimeControl, start)
-	for _, idx := range c.main {
-		clocks.Step(idx)
-	}
+	clocks.Steps(c.main)
 	r.Findings = clocks.Finish(r.Findings)
 	forfeit, fs := DetectForfeit(&c.tags, recorded, &clocks, r.Findings)
 	r.Findings = fs
