@@ -152,6 +152,7 @@ func init() {
 		pawnAttacks[White][s] = step(s, [][2]int{{-1, 1}, {1, 1}})
 		pawnAttacks[Black][s] = step(s, [][2]int{{-1, -1}, {1, -1}})
 	}
+	initCheckReach()
 	initMagics()
 	for a := Square(0); a < 64; a++ {
 		for _, dirs := range []*[4][2]int{&rookDirs, &bishopDirs} {

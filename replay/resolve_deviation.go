@@ -125,20 +125,7 @@ func (p *Position) GaveCheck(m Move) bool {
 	case moveEnPassant:
 		vacated |= MakeSquare(dest.File(), from.Rank()).Bit()
 	}
-	dest &= 63
-	var reach Bitboard // where the piece that arrived attacks on an empty board
-	switch p.board[dest].Kind() {
-	case Pawn:
-		reach = pawnAttacks[them][dest]
-	case Knight:
-		reach = knightAttacks[dest]
-	case Bishop:
-		reach = emptyBishopRays[dest]
-	case Rook:
-		reach = emptyRookRays[dest]
-	case Queen:
-		reach = emptyBishopRays[dest] | emptyRookRays[dest]
-	}
+	reach := checkReach[p.board[dest&63]&15][dest&63]
 	mine := p.byColor[them]
 	opened := vacated&emptyRookRays[ksq] != 0 && mine&(p.byKind[Rook]|p.byKind[Queen])&emptyRookRays[ksq] != 0 ||
 		vacated&emptyBishopRays[ksq] != 0 && mine&(p.byKind[Bishop]|p.byKind[Queen])&emptyBishopRays[ksq] != 0
@@ -146,6 +133,23 @@ func (p *Position) GaveCheck(m Move) bool {
 		return false
 	}
 	return p.AttackersTo(ksq, them, p.Occupied()) != 0
+}
+
+// checkReach is, by piece and square, where that piece attacks on an empty
+// board: the squares it may give check on. A king gives none. It is filled
+// by the package's init, after the attack tables it is made of.
+var checkReach [16][64]Bitboard
+
+func initCheckReach() {
+	for c := White; c <= Black; c++ {
+		for s := range Square(64) {
+			checkReach[MakePiece(c, Pawn)][s] = pawnAttacks[c][s]
+			checkReach[MakePiece(c, Knight)][s] = knightAttacks[s]
+			checkReach[MakePiece(c, Bishop)][s] = emptyBishopRays[s]
+			checkReach[MakePiece(c, Rook)][s] = emptyRookRays[s]
+			checkReach[MakePiece(c, Queen)][s] = emptyBishopRays[s] | emptyRookRays[s]
+		}
+	}
 }
 
 // sanNeedsOne reports whether SAN tells m apart by file or rank alone, so

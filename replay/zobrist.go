@@ -55,7 +55,14 @@ func (p *Position) computeKey() uint64 {
 // is actually legal, not merely when an enemy pawn stands beside the pawn
 // that double-stepped (as Polyglot has it).
 func (p *Position) RepetitionKey() uint64 {
-	if p.ep != NoSquare && p.epHashed() && !p.LegalEnPassant() {
+	if p.ep == NoSquare { // most positions: answered inline
+		return p.key
+	}
+	return p.repetitionKeyEP()
+}
+
+func (p *Position) repetitionKeyEP() uint64 {
+	if p.epHashed() && !p.LegalEnPassant() {
 		return p.key ^ epKeys[p.ep.File()]
 	}
 	return p.key
