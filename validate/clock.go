@@ -145,17 +145,31 @@ func (c *ClockChecker) Step(idx int32) {
 // move-counted periods, changes nothing but counts: those are taken here
 // without the call, for the games that record no clock.
 func (c *ClockChecker) Steps(idxs []int32) {
-	for _, idx := range idxs {
-		if m := &c.g.Moves[idx]; m.Clock != -1 || m.EMT < -1 || c.periodic || c.missing.count == 0 {
-			c.Step(idx)
+	moves := c.g.Moves
+	for i := 0; i < len(idxs); {
+		j := i
+		if !c.periodic && c.missing.count > 0 {
+			for j < len(idxs) && moves[idxs[j]].Clock == -1 && moves[idxs[j]].EMT >= -1 {
+				j++
+			}
+		}
+		if j == i {
+			c.Step(idxs[i])
+			i++
 			continue
 		}
-		c.ply++
-		c.missing.count++
-		if c.black {
-			c.moveNo++
+		// j-i plies without a reading, the first by the side c.black names:
+		// Black moves every other one, and each of Black's ends a move.
+		n := j - i
+		c.ply += n
+		c.missing.count += n
+		blacks := n / 2
+		if c.black && n%2 == 1 {
+			blacks++
 		}
-		c.black = !c.black
+		c.moveNo += blacks
+		c.black = c.black != (n%2 == 1)
+		i = j
 	}
 }
 

@@ -244,6 +244,7 @@ func TestClockStepsAsStep(t *testing.T) {
 		{"40/7200:3600", ClockStart{MoveNumber: 38}, "a3 | a6 | a4 0:03:00 | a5 | Ra2 1:02:00 | Ra7 | Ra1 | Ra8"},
 		{"300", ClockStart{MoveNumber: 30}, "Kg2 | Kg7 emt=-0:00:02 | Kh3 | Kh7 0:01:00 | Kh2 | Kh8"},
 		{"900+10", ClockStart{MoveNumber: 30}, "Kg2 0:16:05 | Kg7 | Kh3 0:00:00 | Kh7 | Kh2 0:16:15 | Kh8"},
+		{"900+10", ClockStart{MoveNumber: 30}, "Kg2 | Kg7 | Kh3 0:15:00 | Kh7 | Kh2 | Kh8 | Kg1 0:15:05 | Kg8 0:14:00"},
 	}
 	for _, tt := range tests {
 		tags := []string{}
