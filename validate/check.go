@@ -116,12 +116,17 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	recorded, fs := CheckResultRecord(g, &c.tags, r.Findings)
 	r.Findings, r.RecordedResult = fs, recorded
 
-	c.main = c.main[:0]
+	// Every index is written and only the main line's kept, without a
+	// branch on the depth: most games have no variation.
+	c.main = grow(c.main, len(g.Moves))
+	n := 0
 	for i := range g.Moves {
+		c.main[n] = int32(i)
 		if g.Moves[i].Depth == 0 {
-			c.main = append(c.main, int32(i))
+			n++
 		}
 	}
+	c.main = c.main[:n]
 
 	replayed := false
 	if f, bad := c.tags.UnsupportedVariant(true); bad {

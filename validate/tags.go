@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -134,11 +135,12 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 		switch bit {
 		case tagDate, tagEventDate, tagUTCDate:
 			if msg := dateProblem(v); msg != "" {
-				out = append(out, tagFinding(tag, fmt.Sprintf("%s %q %s", tag.Name, v, msg)))
+				// Concatenated, not formatted: most records have such a date.
+				out = append(out, tagFinding(tag, tag.Name+" "+strconv.Quote(v)+" "+msg))
 			}
 		case tagRound:
 			if msg := roundProblem(v); msg != "" {
-				out = append(out, tagFinding(tag, fmt.Sprintf("Round %q %s", v, msg)))
+				out = append(out, tagFinding(tag, "Round "+strconv.Quote(v)+" "+msg))
 			}
 		case tagWhite:
 			t.White = v
