@@ -69,14 +69,17 @@ func (p *Position) generate(ml *MoveList, first bool) {
 		return
 	}
 	ksq := kings.LSB()
-	checkers := p.AttackersTo(ksq, them, occ)
 	for t := kingAttacks[ksq] &^ own; t != 0; {
 		to := t.PopLSB()
 		if p.AttackersTo(to, them, occ^kings) == 0 {
 			ml.add(NewMove(ksq, to))
+			if first { // a king move is the usual answer to "has a legal move"
+				return
+			}
 		}
 	}
-	if checkers.more() || first && ml.n > 0 {
+	checkers := p.AttackersTo(ksq, them, occ)
+	if checkers.more() {
 		return
 	}
 	target := ^own

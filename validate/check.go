@@ -388,11 +388,13 @@ func (c *Checker) endedOnBoard(ply int) bool {
 }
 
 // quietPly says that the position just reached can be passed over by
-// afterPly: it repeats no position, the 50 moves are far, and neither the
-// material nor the pawns changed, so no draw rule and no dead position can
-// be new. Most plies are such.
+// afterPly: it repeats no position, the 50 moves are far, and either
+// neither the material nor the pawns changed or a queen or rook is still on
+// the board (mayBeDead), so no draw rule and no dead position can be new.
+// Most plies are such.
 func (c *Checker) quietPly() bool {
-	return uint(c.pos.Halfmove()-1) < 98 && !c.hist.Repeats()
+	hm := c.pos.Halfmove()
+	return !c.hist.Repeats() && (uint(hm-1) < 98 || hm == 0 && c.pos.ByKind(replay.Queen)|c.pos.ByKind(replay.Rook) != 0)
 }
 
 // afterPly applies the draw rules and the end of the game to the position
