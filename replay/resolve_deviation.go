@@ -90,6 +90,15 @@ func CheckMarkDeviations(n *Notation, after *Position, check bool) Deviation {
 		}
 		return 0
 	}
+	return checkMarkDeviations(n, after)
+}
+
+// checkMarkDeviations is CheckMarkDeviations for a check. It stays a call
+// of its own: inlined, its move list would be cleared at every call of
+// CheckMarkDeviations, check or not.
+//
+//go:noinline
+func checkMarkDeviations(n *Notation, after *Position) Deviation {
 	mate := !after.HasLegalMove()
 	switch {
 	case mate && !n.Mate:
