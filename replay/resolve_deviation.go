@@ -134,6 +134,9 @@ func (p *Position) GaveCheck(m Move) bool {
 	case moveEnPassant:
 		vacated |= MakeSquare(dest.File(), from.Rank()).Bit()
 	}
+	if (vacated|dest.Bit())&kingZone[ksq] == 0 { // most moves: far from the king
+		return false
+	}
 	reach := checkReach[p.board[dest&63]&15][dest&63]
 	mine := p.byColor[them]
 	opened := vacated&emptyRookRays[ksq] != 0 && mine&(p.byKind[Rook]|p.byKind[Queen])&emptyRookRays[ksq] != 0 ||
@@ -143,6 +146,11 @@ func (p *Position) GaveCheck(m Move) bool {
 	}
 	return p.AttackersTo(ksq, them, p.Occupied()) != 0
 }
+
+// kingZone is, by square, the squares on its lines and a knight's jump
+// away: a move that neither lands on nor leaves one of them can neither
+// give check to a king there nor open a line to it.
+var kingZone [64]Bitboard
 
 // checkReach is, by piece and square, where that piece attacks on an empty
 // board: the squares it may give check on. A king gives none. It is filled
@@ -157,6 +165,7 @@ func initCheckReach() {
 			checkReach[MakePiece(c, Bishop)][s] = emptyBishopRays[s]
 			checkReach[MakePiece(c, Rook)][s] = emptyRookRays[s]
 			checkReach[MakePiece(c, Queen)][s] = emptyBishopRays[s] | emptyRookRays[s]
+			kingZone[s] = emptyBishopRays[s] | emptyRookRays[s] | knightAttacks[s]
 		}
 	}
 }
