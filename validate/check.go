@@ -76,6 +76,10 @@ type Checker struct {
 
 	line lineReplay
 	note replay.Notation // the move being replayed, passed by pointer (see replay.ParseMoveInto)
+
+	// eager makes playMain apply the draw rules at every ply, quiet or not:
+	// for the tests that hold the shortcut to the same findings.
+	eager bool
 }
 
 // lineReplay is what replaying the main line under one letter set found.
@@ -362,7 +366,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		if variations {
 			c.afterPos[idx], c.plyOf[idx], c.played[idx] = c.pos, int32(k+1), true
 		}
-		if !c.quietPly() {
+		if c.eager || !c.quietPly() {
 			c.afterPly(k + 1)
 		}
 	}
