@@ -339,7 +339,12 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				ln.failResolve(idx, err, &c.pos)
 				return
 			}
-			d := c.pos.MarkDeviations(n, mv)
+			// Most texts write no origin and mark a capture as it is: then
+			// MarkDeviations has nothing to say, and is not called.
+			var d replay.Deviation
+			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != c.pos.IsCapture(mv) {
+				d = c.pos.MarkDeviations(n, mv)
+			}
 			if c.opt.Moves || c.opt.SAN {
 				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
 				if c.opt.SAN {
