@@ -122,15 +122,15 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 
 	// Every index is written and only the main line's kept, without a
 	// branch on the depth: most games have no variation.
-	c.main = grow(c.main, len(g.Moves))
+	moves, main := g.Moves, grow(c.main, len(g.Moves))
 	n := 0
-	for i := range g.Moves {
-		c.main[n] = int32(i)
-		if g.Moves[i].Depth == 0 {
+	for i := range moves {
+		main[n] = int32(i)
+		if moves[i].Depth == 0 {
 			n++
 		}
 	}
-	c.main = c.main[:n]
+	c.main = main[:n]
 
 	replayed := false
 	if f, bad := c.tags.UnsupportedVariant(true); bad {
