@@ -307,6 +307,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	// before it: what GaveCheck needs. A set-up position or a null move
 	// may leave that side in check, and the next move is then asked in full.
 	legalBefore := false
+	// The options, read once: most checks fill neither Moves nor SAN.
+	moves, sans := c.opt.Moves, c.opt.SAN
+	facts := moves || sans
+	var fact MoveFact
 	for k, idx := range c.main {
 		m := &g.Moves[idx]
 		n := &c.note
@@ -317,15 +321,13 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
 		}
-		var fact MoveFact
 		if n.Null {
 			ln.nullMoves++
 			if ln.firstNull < 0 {
 				ln.firstNull = idx
 			}
-			fact = MoveFact{SAN: "--", UCI: "0000"}
-			if c.opt.SAN {
-				r.SAN[idx] = "--"
+			if facts {
+				fact = MoveFact{SAN: "--", UCI: "0000"}
 			}
 			c.hist.PlayNull(&c.pos)
 			legalBefore = false
@@ -345,11 +347,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != c.pos.IsCapture(mv) {
 				d = c.pos.MarkDeviations(n, mv)
 			}
-			if c.opt.Moves || c.opt.SAN {
+			if facts {
 				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
-				if c.opt.SAN {
-					r.SAN[idx] = fact.SAN
-				}
 			}
 			c.hist.Play(&c.pos, mv)
 			var check bool
@@ -363,9 +362,14 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				ln.odd(idx, n.Style, d)
 			}
 		}
-		if c.opt.Moves {
-			fact.Ply, fact.Key, fact.Clock = k+1, c.pos.Key(), m.Clock
-			r.Moves = append(r.Moves, fact)
+		if facts {
+			if sans {
+				r.SAN[idx] = fact.SAN
+			}
+			if moves {
+				fact.Ply, fact.Key, fact.Clock = k+1, c.pos.Key(), m.Clock
+				r.Moves = append(r.Moves, fact)
+			}
 		}
 		ln.plies = k + 1
 		if variations {
