@@ -117,3 +117,154 @@ var fastEnd = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// fastRun reads a stretch of PGN movetext made of blanks, line ends, move
+// numbers and plain SAN moves in one loop, adding the moves that continue
+// the line being read without the general bookkeeping of addMove. It stops
+// at the first byte that needs anything else and returns its offset, so the
+// general loop in run takes over there exactly as if it had read everything
+// itself. Decoded (legacy) text is left to run: its positions need the map.
+func (p *Parser) fastRun(i int) int {
+	s := p.src
+	n := len(s)
+	for i < n {
+		c := s[i]
+		switch fastClass[c] {
+		case fcBlank:
+			i++
+		case fcNewline:
+			i++
+			p.line++
+			p.lineStart = i
+			p.lineStartRaw = p.rawBase + int64(i)
+		case fcDigit:
+			j := i
+			num := 0
+			for j < n && s[j] >= '0' && s[j] <= '9' && j-i < 4 {
+				num = num*10 + int(s[j]-'0')
+				j++
+			}
+			if num == 0 || j >= n || s[j] != '.' {
+				return i
+			}
+			k := j + 1
+			for k < n && s[k] == '.' {
+				k++
+			}
+			if k < n && !fastEnd[s[k]] && !fastSAN[s[k]] {
+				return i
+			}
+			p.setNumber(i, int32(num))
+			p.pend.dots = k - j
+			i = k
+		case fcMove:
+			j := i + 1
+			for j < n && fastSAN[s[j]] {
+				j++
+			}
+			if j-i > 10 || j < n && !fastEnd[s[j]] {
+				return i
+			}
+			if j < n && s[j] == ' ' && !fastAlone(s, i, j) {
+				return i
+			}
+			sc, ok := plainMove(s[i:j])
+			if !ok {
+				return i
+			}
+			if !p.addNext(i, j, sc) {
+				p.addMove(i, j, nil, true, [2]uint8{}, sc)
+			}
+			i = j
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// fastAlone reports whether the word src[i:j], followed by a space, cannot
+// be joined with the next word into one move ("e2 - e4", "К d5").
+func fastAlone(s []byte, i, j int) bool {
+	n := len(s)
+	k := j + 1
+	for k < n && s[k] == ' ' {
+		k++
+	}
+	if k < n {
+		switch c := s[k]; {
+		case c == ':' || c == '-' || c == 'x' || c >= 0x80:
+			return false
+		case j-i == 1 && c >= 'a' && c <= 'h':
+			return false
+		}
+	}
+	return true
+}
+
+// addNext adds the plain move src[i:e] when it simply continues the line
+// being read: no split, no branch, no aside, room in the slices. It reports
+// false, having changed nothing, when addMove must decide.
+func (p *Parser) addNext(i, e int, sc Scripts) bool {
+	g := &p.g
+	fr := &p.fr
+	idx := len(g.Moves)
+	if p.ended || !fr.onSpine || fr.cur < 0 || idx >= cap(g.Moves) || idx >= p.opt.MaxMoves || len(p.plies) >= cap(p.plies) {
+		return false
+	}
+	ply := p.plies[fr.cur] + 1
+	var num int32
+	if p.pend.ok {
+		num = p.pend.num
+		written := 2*num - 1
+		if p.pend.dots >= 2 {
+			written++
+		}
+		if written != ply {
+			return false
+		}
+	}
+	raw := Span{Off: uint32(i - p.gs), Len: uint32(e - i)}
+	off := p.rawBase + int64(i)
+	g.Moves = g.Moves[:idx+1]
+	g.Moves[idx] = Move{
+		Raw:    raw,
+		Norm:   raw,
+		Pos:    Pos{Offset: off, Line: p.line, Col: int32(off-p.lineStartRaw) + 1},
+		Number: num,
+		Prev:   fr.cur,
+		Depth:  fr.depth,
+		Clock:  -1,
+		EMT:    -1,
+	}
+	p.plies = append(p.plies, ply)
+	fr.cur, fr.spine = int32(idx), int32(idx)
+	g.Scripts |= sc
+	p.pend.ok = false
+	p.lastWasMove = true
+	p.inProse = false
+	return true
+}
+
+// Byte classes of fastRun.
+const (
+	fcOther uint8 = iota
+	fcBlank
+	fcNewline
+	fcDigit
+	fcMove
+)
+
+var fastClass = func() (t [256]uint8) {
+	for _, c := range " \t\r" {
+		t[c] = fcBlank
+	}
+	t['\n'] = fcNewline
+	for c := '1'; c <= '9'; c++ {
+		t[c] = fcDigit
+	}
+	for _, c := range "abcdefghKQRBNO" {
+		t[c] = fcMove
+	}
+	return t
+}()
