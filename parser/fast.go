@@ -124,63 +124,163 @@ var fastEnd = func() (t [256]bool) {
 // at the first byte that needs anything else and returns its offset, so the
 // general loop in run takes over there exactly as if it had read everything
 // itself. Decoded (legacy) text is left to run: its positions need the map.
+//
+// The line, the pending move number and the flags set by a move live in
+// locals and go back to p before addMove and on return: this loop runs once
+// per token of nearly every game, and the stores and reloads through p were
+// a good part of its cost.
 func (p *Parser) fastRun(i int) int {
+	// Few locals: Go keeps no register across a call and has few to spare,
+	// and every one that spills costs a store and a load per token. So n
+	// is len(s), the line's start offset is derived from its input offset
+	// on the way out, "no pending number" is numPly 0, and "may not add
+	// moves directly" is limit 0.
 	s := p.src
-	n := len(s)
-	for i < n {
-		c := s[i]
-		switch fastClass[c] {
+	start := i
+	line, lineStartRaw := p.line, p.lineStartRaw
+	var numPly int32
+	if p.pend.ok {
+		numPly = p.pend.ply()
+	}
+	moved := false
+	curPly, limit := p.directState()
+loop:
+	for i < len(s) {
+		switch fastClass[s[i]] {
 		case fcBlank:
 			i++
 		case fcNewline:
 			i++
-			p.line++
-			p.lineStart = i
-			p.lineStartRaw = p.rawBase + int64(i)
+			line++
+			lineStartRaw = p.rawBase + int64(i)
 		case fcDigit:
 			j := i
 			num := 0
-			for j < n && s[j] >= '0' && s[j] <= '9' && j-i < 4 {
+			for j < len(s) && j-i < 4 && s[j] >= '0' && s[j] <= '9' {
 				num = num*10 + int(s[j]-'0')
 				j++
 			}
-			if num == 0 || j >= n || s[j] != '.' {
-				return i
+			if num == 0 || j >= len(s) || s[j] != '.' {
+				break loop
 			}
 			k := j + 1
-			for k < n && s[k] == '.' {
+			for k < len(s) && s[k] == '.' {
 				k++
 			}
-			if k < n && !fastEnd[s[k]] && !fastSAN[s[k]] {
-				return i
+			if k < len(s) && !fastEnd[s[k]] && !fastSAN[s[k]] {
+				break loop
 			}
-			p.setNumber(i, int32(num))
-			p.pend.dots = k - j
+			// As setNumber, which a problem about this number reads back.
+			pd := &p.pend
+			pd.ok, pd.num, pd.dots, pd.start = true, int32(num), k-j, i
+			pd.line, pd.lineAt, pd.events = line, lineStartRaw, p.events
+			numPly = pd.ply()
 			i = k
+			if i < len(s) && s[i] == ' ' {
+				i++
+			}
 		case fcMove:
-			j := i + 1
-			for j < n && fastSAN[s[j]] {
+			j, st := i, uint8(sanStart)
+			for j < len(s) {
+				if st = sanDFA[st][s[j]]; st >= sanAccept {
+					break
+				}
 				j++
 			}
-			if j-i > 10 || j < n && !fastEnd[s[j]] {
-				return i
+			if j == len(s) {
+				st = sanDFA[st][' ']
 			}
-			if j < n && s[j] == ' ' && !fastAlone(s, i, j) {
-				return i
+			if st == sanReject || j-i > 10 {
+				break loop
 			}
-			sc, ok := plainMove(s[i:j])
-			if !ok {
-				return i
+			spaced := j < len(s) && s[j] == ' '
+			if spaced && !fastAlone(s, i, j) {
+				break loop
 			}
-			if !p.addNext(i, j, sc) {
+			var sc Scripts
+			if st == sanAcceptP || isPieceByte(s[i]) {
+				sc = LatinLetters
+			}
+			g := &p.g
+			idx := len(g.Moves)
+			if ply := curPly + 1; idx < limit && (numPly == 0 || numPly == ply) {
+				var num int32
+				if numPly != 0 {
+					num = p.pend.num
+				}
+				raw := Span{Off: uint32(i - p.gs), Len: uint32(j - i)}
+				off := p.rawBase + int64(i)
+				// Field by field into the slice: a composite literal is
+				// built on the stack and copied, and the copy stalls on
+				// store forwarding. The slice is reused: every field is
+				// written.
+				g.Moves = g.Moves[:idx+1]
+				m := &g.Moves[idx]
+				m.Raw, m.Norm = raw, raw
+				m.Pos.Offset, m.Pos.Line, m.Pos.Col = off, line, int32(off-lineStartRaw)+1
+				m.Number, m.Prev, m.Depth = num, p.fr.cur, p.fr.depth
+				m.NAGs = [2]uint8{}
+				m.Comment = Span{}
+				m.Clock, m.EMT = -1, -1
+				m.Eval, m.EvalMate, m.HasEval = 0, 0, false
+				p.plies = p.plies[:idx+1]
+				p.plies[idx] = ply
+				p.fr.cur, p.fr.spine = int32(idx), int32(idx)
+				g.Scripts |= sc
+				curPly, numPly, moved = ply, 0, true
+			} else {
+				p.line, p.lineStart, p.lineStartRaw = line, int(lineStartRaw-p.rawBase), lineStartRaw
+				p.pend.ok = numPly != 0
 				p.addMove(i, j, nil, true, [2]uint8{}, sc)
+				numPly = 0
+				if p.pend.ok {
+					numPly = p.pend.ply()
+				}
+				moved = false // addMove set the flags
+				curPly, limit = p.directState()
 			}
 			i = j
+			if spaced {
+				i++
+			}
 		default:
-			return i
+			break loop
 		}
 	}
+	if line != p.line {
+		p.line, p.lineStart, p.lineStartRaw = line, int(lineStartRaw-p.rawBase), lineStartRaw
+	}
+	p.pend.ok = numPly != 0
+	if i > start {
+		// fastRun starts at a number or a move and reads it, or stops there.
+		p.inProse = false
+	}
+	if moved {
+		p.lastWasMove = true
+	}
 	return i
+}
+
+// ply returns the ply a pending move number stands for.
+func (pd *pending) ply() int32 {
+	ply := 2*pd.num - 1
+	if pd.dots >= 2 {
+		ply++
+	}
+	return ply
+}
+
+// directState returns the ply of the last move of the line being read and
+// how many moves fastRun may hold before addMove must grow the slices or
+// enforce MaxMoves; the limit is 0 when fastRun may not add a move itself
+// (the line is not the spine of its frame, has no move yet, or the game
+// has ended).
+func (p *Parser) directState() (ply int32, limit int) {
+	fr := &p.fr
+	if p.ended || !fr.onSpine || fr.cur < 0 || len(p.plies) != len(p.g.Moves) {
+		return 0, 0
+	}
+	return p.plies[fr.cur], min(cap(p.g.Moves), cap(p.plies), p.opt.MaxMoves)
 }
 
 // fastAlone reports whether the word src[i:j], followed by a space, cannot
@@ -199,50 +299,6 @@ func fastAlone(s []byte, i, j int) bool {
 			return false
 		}
 	}
-	return true
-}
-
-// addNext adds the plain move src[i:e] when it simply continues the line
-// being read: no split, no branch, no aside, room in the slices. It reports
-// false, having changed nothing, when addMove must decide.
-func (p *Parser) addNext(i, e int, sc Scripts) bool {
-	g := &p.g
-	fr := &p.fr
-	idx := len(g.Moves)
-	if p.ended || !fr.onSpine || fr.cur < 0 || idx >= cap(g.Moves) || idx >= p.opt.MaxMoves || len(p.plies) >= cap(p.plies) {
-		return false
-	}
-	ply := p.plies[fr.cur] + 1
-	var num int32
-	if p.pend.ok {
-		num = p.pend.num
-		written := 2*num - 1
-		if p.pend.dots >= 2 {
-			written++
-		}
-		if written != ply {
-			return false
-		}
-	}
-	raw := Span{Off: uint32(i - p.gs), Len: uint32(e - i)}
-	off := p.rawBase + int64(i)
-	g.Moves = g.Moves[:idx+1]
-	g.Moves[idx] = Move{
-		Raw:    raw,
-		Norm:   raw,
-		Pos:    Pos{Offset: off, Line: p.line, Col: int32(off-p.lineStartRaw) + 1},
-		Number: num,
-		Prev:   fr.cur,
-		Depth:  fr.depth,
-		Clock:  -1,
-		EMT:    -1,
-	}
-	p.plies = append(p.plies, ply)
-	fr.cur, fr.spine = int32(idx), int32(idx)
-	g.Scripts |= sc
-	p.pend.ok = false
-	p.lastWasMove = true
-	p.inProse = false
 	return true
 }
 
