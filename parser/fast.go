@@ -154,13 +154,16 @@ loop:
 			line++
 			lineStartRaw = p.rawBase + int64(i)
 		case fcDigit:
-			j := i
-			num := 0
-			for j < len(s) && j-i < 4 && s[j] >= '0' && s[j] <= '9' {
-				num = num*10 + int(s[j]-'0')
+			num, j := int(s[i]-'0'), i+1
+			for j < len(s) && j-i < 4 {
+				d := s[j] - '0' // wraps for bytes below '0'
+				if d > 9 {
+					break
+				}
+				num = num*10 + int(d)
 				j++
 			}
-			if num == 0 || j >= len(s) || s[j] != '.' {
+			if j >= len(s) || s[j] != '.' {
 				break loop
 			}
 			k := j + 1
@@ -286,21 +289,41 @@ func (p *Parser) directState() (ply int32, limit int) {
 // fastAlone reports whether the word src[i:j], followed by a space, cannot
 // be joined with the next word into one move ("e2 - e4", "К d5").
 func fastAlone(s []byte, i, j int) bool {
-	n := len(s)
 	k := j + 1
-	for k < n && s[k] == ' ' {
+	for k < len(s) && s[k] == ' ' {
 		k++
 	}
-	if k < n {
-		switch c := s[k]; {
-		case c == ':' || c == '-' || c == 'x' || c >= 0x80:
-			return false
-		case j-i == 1 && c >= 'a' && c <= 'h':
-			return false
-		}
+	if k >= len(s) {
+		return true
 	}
-	return true
+	switch joinClass[s[k]] {
+	case joinNever:
+		return true
+	case joinFile:
+		return j-i != 1
+	}
+	return false
 }
+
+// What a byte after a space says about joining the word before it with the
+// next (see fastAlone): a separator or a non-ASCII byte may continue any
+// move, a file letter continues a lone piece letter.
+const (
+	joinNever uint8 = iota
+	joinFile
+	joinAlways
+)
+
+var joinClass = func() (t [256]uint8) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = joinAlways
+	}
+	t[':'], t['-'], t['x'] = joinAlways, joinAlways, joinAlways
+	for c := 'a'; c <= 'h'; c++ {
+		t[c] = joinFile
+	}
+	return t
+}()
 
 // Byte classes of fastRun.
 const (

@@ -54,10 +54,12 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 			s.Off = s.Off&^spanInExtras + base
 		}
 	}
-	fix(&g.Comment)
-	for k := range g.Moves {
-		fix(&g.Moves[k].Norm)
-		fix(&g.Moves[k].Comment)
+	if len(p.extras) > 0 { // else no span points into them
+		fix(&g.Comment)
+		for k := range g.Moves {
+			fix(&g.Moves[k].Norm)
+			fix(&g.Moves[k].Comment)
+		}
 	}
 	if len(p.tagRefs) > 0 {
 		all := string(p.tagBuf)
@@ -121,6 +123,9 @@ func (p *Parser) span(i, j int) Span {
 
 // extraSpan appends b to the extras and returns its Span.
 func (p *Parser) extraSpan(b []byte) Span {
+	if len(b) == 0 {
+		return Span{} // finishGame fixes spans only when there are extras
+	}
 	off := len(p.extras)
 	p.extras = append(p.extras, b...)
 	return Span{Off: uint32(off) | spanInExtras, Len: uint32(len(b))}
