@@ -185,13 +185,13 @@ loop:
 		case fcMove:
 			j, st := i, uint8(sanStart)
 			for j < len(s) {
-				if st = sanDFA[st][s[j]]; st >= sanAccept {
+				if st = sanDFA[st&31][s[j]]; st >= sanAccept { // &31: no bounds check
 					break
 				}
 				j++
 			}
 			if j == len(s) {
-				st = sanDFA[st][' ']
+				st = sanDFA[st&31][' ']
 			}
 			if st == sanReject || j-i > 10 {
 				break loop

@@ -37,7 +37,9 @@ const (
 	sanStates
 )
 
-var sanDFA = func() (t [sanStates][256]uint8) {
+// sanDFA has 32 rows, the unused ones rejecting, so that a state masked
+// with 31 indexes it without a bounds check.
+var sanDFA = func() (t [32][256]uint8) {
 	for st := range t {
 		for c := range t[st] {
 			t[st][c] = sanNext(uint8(st), byte(c))
@@ -49,7 +51,7 @@ var sanDFA = func() (t [sanStates][256]uint8) {
 // sanNext is the transition of sanDFA.
 func sanNext(st uint8, c byte) uint8 {
 	if st >= sanAccept {
-		return st
+		return min(st, sanReject)
 	}
 	piece, file, rank := isPieceByte(c), isFileByte(c), isRankByte(c)
 	check := c == '+' || c == '#'
