@@ -50,8 +50,10 @@
 // Within the piece between two boundaries the Parser may find several games:
 // a game ends at its result marker (outside variations), and a move numbered
 // back to the game's first move number ("1." after "34. ...") begins a new
-// tag-less game. Text after a game's result belongs to that game (a Problem
-// in PGN). The bytes before the first boundary are a piece of their own: a
+// tag-less game; when the game it cuts has tags and no result yet, that
+// game gets a Problem at the cut ("the game ends without a result: move 1.
+// at line L begins a new game"). Text after a game's result belongs to that
+// game (a Problem in PGN). The bytes before the first boundary are a piece of their own: a
 // comment heading a file yields a Game with neither tags nor moves.
 //
 // Chunks grow to SplitOptions.Target bytes and are cut at the next
