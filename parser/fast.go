@@ -183,16 +183,7 @@ loop:
 				i++
 			}
 		case fcMove:
-			j, st := i, uint8(sanStart)
-			for j < len(s) {
-				if st = sanDFA[st&31][s[j]]; st >= sanAccept { // &31: no bounds check
-					break
-				}
-				j++
-			}
-			if j == len(s) {
-				st = sanDFA[st&31][' ']
-			}
+			j, st := sanScan(s, i)
 			if st == sanReject || j-i > 10 {
 				break loop
 			}
@@ -347,3 +338,19 @@ var fastClass = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// sanScan runs sanDFA over the word at s[i] and returns where it ends and
+// the final state. It is a function of its own so that the state stays in a
+// register: inside fastRun's loop it was spilled, putting a store and a load
+// on the chain of table loads.
+//
+//go:noinline
+func sanScan(s []byte, i int) (int, uint8) {
+	st := uint8(sanStart)
+	for j := i; j < len(s); j++ {
+		if st = sanDFA[st&31][s[j]]; st >= sanAccept { // &31: no bounds check
+			return j, st
+		}
+	}
+	return len(s), sanDFA[st&31][' '] // the end of the input ends the word
+}
