@@ -191,10 +191,9 @@ loop:
 			if spaced && !fastAlone(s, i, j) {
 				break loop
 			}
-			var sc Scripts
-			if st == sanAcceptP || isPieceByte(s[i]) {
-				sc = LatinLetters
-			}
+			// A piece letter first, or a promotion piece (sanAcceptP is
+			// sanAccept+1 and LatinLetters is 1): no branch to mispredict.
+			sc := pieceScripts[s[i]] | Scripts(st-sanAccept)
 			g := &p.g
 			idx := len(g.Moves)
 			if ply := curPly + 1; idx < limit && (numPly == 0 || numPly == ply) {
@@ -354,3 +353,11 @@ func sanScan(s []byte, i int) (int, uint8) {
 	}
 	return len(s), sanDFA[st&31][' '] // the end of the input ends the word
 }
+
+// pieceScripts marks the Latin piece letters of SAN.
+var pieceScripts = func() (t [256]Scripts) {
+	for _, c := range "KQRBN" {
+		t[c] = LatinLetters
+	}
+	return t
+}()

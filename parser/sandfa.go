@@ -37,6 +37,9 @@ const (
 	sanStates
 )
 
+// fastRun turns the final state into Scripts by subtraction.
+var _ = [1]struct{}{}[sanAcceptP-sanAccept-uint8(LatinLetters)]
+
 // sanDFA has 32 rows, the unused ones rejecting, so that a state masked
 // with 31 indexes it without a bounds check.
 var sanDFA = func() (t [32][256]uint8) {
