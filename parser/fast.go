@@ -196,7 +196,9 @@ loop:
 			sc := pieceScripts[s[i]] | Scripts(st-sanAccept)
 			g := &p.g
 			idx := len(g.Moves)
-			if ply := curPly + 1; idx < limit && (numPly == 0 || numPly == ply) {
+			// numPly is 0 or ply, as one test: numbered and unnumbered moves
+			// alternate, which a branch on each would mispredict.
+			if ply := curPly + 1; idx < limit && int64(numPly)*int64(numPly-ply) == 0 {
 				var num int32
 				if numPly != 0 {
 					num = p.pend.num
