@@ -1,27 +1,31 @@
 package parser
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
 
-// sanRead runs sanDFA over w followed by a space, as fastRun does.
+// sanRead runs sanScan over w as fastRun does, followed by each byte that
+// ends a word and by the end of the input, and checks that every ending
+// gives the same answer at the same place.
 func sanRead(w []byte) (accept bool, sc Scripts) {
-	st := uint8(sanStart)
-	for _, c := range append(w, ' ') {
-		st = sanDFA[st][c]
-		if st >= sanAccept {
-			break
+	buf := make([]byte, len(w)+1)
+	copy(buf, w)
+	j, st := sanScan(w, 0) // the input ends with the word
+	for c := 0; c < 256; c++ {
+		if !fastEnd[c] {
+			continue
+		}
+		buf[len(w)] = byte(c)
+		j2, st2 := sanScan(buf, 0)
+		if st2 != st || st != sanReject && (j2 != len(w) || j != len(w)) {
+			panic(fmt.Sprintf("%q: at the end (%d, %d), before %q (%d, %d)", w, j, st, byte(c), j2, st2))
 		}
 	}
 	switch st {
-	case sanAccept:
-		if isPieceByte(w[0]) {
-			sc = LatinLetters
-		}
-		return true, sc
-	case sanAcceptP:
-		return true, LatinLetters
+	case sanAccept, sanAcceptP:
+		return true, pieceScripts[w[0]] | Scripts(st-sanAccept)
 	}
 	return false, 0
 }
