@@ -442,3 +442,10 @@ func TestManyCommentsAfterOneMove(t *testing.T) {
 	eq(t, "problems", problems(g), []string{"2:1673 comments after one move longer than 1000 bytes: the rest are dropped"})
 	eq(t, "moves", norms(g), []string{"e4", "e5"})
 }
+
+func TestLongCommentsProblemOnTheCommentsLine(t *testing.T) {
+	// The second comment's text starts on the line after its brace.
+	g := oneWith(t, "[Event \"x\"]\n1. e4 {0123456789} {\n  abc} *\n", Options{MaxComment: 12})
+	eq(t, "problems", problems(g), []string{"3:3 comments after one move longer than 12 bytes: the rest are dropped"})
+	eq(t, "kept", g.Str(g.Moves[0].Comment), "0123456789")
+}

@@ -151,7 +151,8 @@ func (p *Parser) appendSpan(s *Span, i, j int) {
 		return
 	case int(s.Len)+1+(j-i) > p.opt.MaxComment:
 		if p.once(saidLongComment) {
-			p.problem(i, fmt.Sprintf("comments after one move longer than %d bytes: the rest are dropped", p.opt.MaxComment))
+			// posFar: a comment in braces may start on a later line than its {.
+			p.problemAt(p.posFar(i), fmt.Sprintf("comments after one move longer than %d bytes: the rest are dropped", p.opt.MaxComment))
 		}
 		return
 	case s.Off&spanInExtras != 0 && int(s.Off&^spanInExtras+s.Len) == len(p.extras):
