@@ -55,7 +55,7 @@ func (p *Parser) run() {
 		case ',', '"':
 			i++
 		default:
-			if !p.legacy && fastClass[c] >= fcDigit {
+			if !p.legacy && fastClass[c] >= fcDigit && !p.noFastRun {
 				if j := p.fastRun(i); j > i {
 					i = j
 					continue
