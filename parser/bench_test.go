@@ -12,10 +12,14 @@ import (
 
 // benchInput is the masters folder of $ARBITER_CORPUS concatenated (real
 // tags, real movetext), or a synthetic file of the same flavour without it.
-func benchInput(b *testing.B) []byte {
+func benchInput(b *testing.B) []byte { return corpusInput(b, "masters") }
+
+// corpusInput concatenates the PGN files of a corpus folder, or returns a
+// synthetic file when $ARBITER_CORPUS is unset.
+func corpusInput(b *testing.B, folder string) []byte {
 	b.Helper()
 	if dir := os.Getenv("ARBITER_CORPUS"); dir != "" {
-		paths, _ := filepath.Glob(filepath.Join(dir, "masters", "*", "*.pgn"))
+		paths, _ := filepath.Glob(filepath.Join(dir, folder, "*", "*.pgn"))
 		sort.Strings(paths)
 		var buf bytes.Buffer
 		for _, p := range paths {
@@ -90,8 +94,7 @@ func reportCPU(b *testing.B, start time.Duration, bytes int) {
 	}
 }
 
-func benchParse(b *testing.B, opt Options) {
-	input := benchInput(b)
+func benchParse(b *testing.B, input []byte, opt Options) {
 	chunks := splitAll(b, input)
 	p := NewParser(opt)
 	games, moves := 0, 0
@@ -119,11 +122,22 @@ func benchParse(b *testing.B, opt Options) {
 }
 
 // BenchmarkParse reads everything: tags, moves, comments, variations.
-func BenchmarkParse(b *testing.B) { benchParse(b, Options{}) }
+func BenchmarkParse(b *testing.B) { benchParse(b, benchInput(b), Options{}) }
 
 // BenchmarkParseMainline reads tags and the main line only.
 func BenchmarkParseMainline(b *testing.B) {
-	benchParse(b, Options{NoVariations: true, NoComments: true})
+	benchParse(b, benchInput(b), Options{NoVariations: true, NoComments: true})
+}
+
+// BenchmarkParseOnline reads the clocked online games (a [%clk] comment
+// after nearly every move), everything included.
+func BenchmarkParseOnline(b *testing.B) {
+	benchParse(b, corpusInput(b, "online_clk"), Options{})
+}
+
+// BenchmarkParseOnlineMainline reads the online games' tags and main line.
+func BenchmarkParseOnlineMainline(b *testing.B) {
+	benchParse(b, corpusInput(b, "online_clk"), Options{NoVariations: true, NoComments: true})
 }
 
 // TestSteadyStateAllocations checks that a warm Parser allocates per game

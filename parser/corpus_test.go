@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -318,6 +319,28 @@ func TestCorpusRussianExcerpts(t *testing.T) {
 	// The Cyrillic х as a mate sign.
 	g = read("pages_excerpts/07_dzen_X--P5f5OaG9q04oj_mat_x.txt")[0]
 	eq(t, "07 mate", [2]string{g.Str(g.Moves[6].Norm), g.Str(g.Moves[6].Raw)}, [2]string{"Лe8-e6x", "Ле8-е6х"})
+
+	// Moves that cannot be read inside runs of moves are problems; the prose
+	// around them is not. These are all of the Russian folder's.
+	var unreadable []string
+	for _, dir := range []string{"pages_excerpts", "github_snippets"} {
+		files, _ := filepath.Glob(filepath.Join(root, "russian", dir, "*"))
+		sort.Strings(files)
+		for _, f := range files {
+			for _, g := range readCorpusFile(t, f) {
+				for _, pr := range g.Problems {
+					if strings.Contains(pr.Message, "looks like a move") {
+						unreadable = append(unreadable, fmt.Sprintf("%s %d:%d %s", filepath.Base(f), pr.Pos.Line, pr.Pos.Col, pr.Message))
+					}
+				}
+			}
+		}
+	}
+	eq(t, "unreadable moves", unreadable, []string{
+		`02_fb2book_panov_interesnaya_igra_p10.txt 41:4 "d5:" looks like a move but cannot be read: skipped`,
+		`14_64ab_kalinichenko_sicilian_OCR.txt 19:99 "Фf819" looks like a move but cannot be read: skipped`,
+		`14_64ab_kalinichenko_sicilian_OCR.txt 19:121 "Се418" looks like a move but cannot be read: skipped`,
+	})
 
 	// Latin K for the knight, a capture written "K: d4".
 	games = read("pages_excerpts/20_helpiks_sicilian_short_Latin_K.txt")

@@ -50,8 +50,10 @@
 // Within the piece between two boundaries the Parser may find several games:
 // a game ends at its result marker (outside variations), and a move numbered
 // back to the game's first move number ("1." after "34. ...") begins a new
-// tag-less game. Text after a game's result belongs to that game (a Problem
-// in PGN). The bytes before the first boundary are a piece of their own: a
+// tag-less game; when the game it cuts has tags and no result yet, that
+// game gets a Problem at the cut ("the game ends without a result: move 1.
+// at line L begins a new game"). Text after a game's result belongs to that
+// game (a Problem in PGN). The bytes before the first boundary are a piece of their own: a
 // comment heading a file yields a Game with neither tags nor moves.
 //
 // Chunks grow to SplitOptions.Target bytes and are cut at the next
@@ -74,7 +76,13 @@
 // commands are read into Clock, EMT and Eval/EvalMate.
 //
 // A game without tags is read as scoresheet text: words that are not moves
-// (running prose, page headers) are skipped without a Problem, ';' inside
+// (running prose, page headers) are skipped without a Problem, except a
+// word that is written like a move but cannot be read and stands right
+// after a move or a move number ("2. Кf9", "e4 e2-e9", OCR's "Фf819" for
+// "Фf8 19."): at most 12 characters, all of them piece letters, files and
+// their Cyrillic look-alikes, digits, separators or signs, with a file
+// letter right before a digit 1-9. Such a word is a Problem; the same word
+// after prose, and prose right after a move, stay silent. ';' inside
 // a sentence is punctuation, a '#' line in column 1 is a note, a bracketed
 // "[...]" is read like a variation, and a move number that goes back on the
 // line ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7") starts an

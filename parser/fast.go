@@ -117,3 +117,249 @@ var fastEnd = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// fastRun reads a stretch of PGN movetext made of blanks, line ends, move
+// numbers and plain SAN moves in one loop, adding the moves that continue
+// the line being read without the general bookkeeping of addMove. It stops
+// at the first byte that needs anything else and returns its offset, so the
+// general loop in run takes over there exactly as if it had read everything
+// itself. Decoded (legacy) text is left to run: its positions need the map.
+//
+// The line, the pending move number and the flags set by a move live in
+// locals and go back to p before addMove and on return: this loop runs once
+// per token of nearly every game, and the stores and reloads through p were
+// a good part of its cost.
+func (p *Parser) fastRun(i int) int {
+	// Few locals: Go keeps no register across a call and has few to spare,
+	// and every one that spills costs a store and a load per token. So n
+	// is len(s), the line's start offset is derived from its input offset
+	// on the way out, "no pending number" is numPly 0, and "may not add
+	// moves directly" is limit 0.
+	s := p.src
+	start := i
+	line, lineStartRaw := p.line, p.lineStartRaw
+	var numPly int32
+	if p.pend.ok {
+		numPly = p.pend.ply()
+	}
+	moved := false
+	curPly, limit := p.directState()
+loop:
+	for i < len(s) {
+		switch fastClass[s[i]] {
+		case fcBlank:
+			i++
+		case fcNewline:
+			i++
+			line++
+			lineStartRaw = p.rawBase + int64(i)
+		case fcDigit:
+			num, j := int(s[i]-'0'), i+1
+			for j < len(s) && j-i < 4 {
+				d := s[j] - '0' // wraps for bytes below '0'
+				if d > 9 {
+					break
+				}
+				num = num*10 + int(d)
+				j++
+			}
+			if j >= len(s) || s[j] != '.' {
+				break loop
+			}
+			k := j + 1
+			for k < len(s) && s[k] == '.' {
+				k++
+			}
+			if k < len(s) && !fastEnd[s[k]] && !fastSAN[s[k]] {
+				break loop
+			}
+			// As setNumber, which a problem about this number reads back.
+			pd := &p.pend
+			pd.ok, pd.num, pd.dots, pd.start = true, int32(num), k-j, i
+			pd.line, pd.lineAt, pd.events = line, lineStartRaw, p.events
+			numPly = pd.ply()
+			i = k
+			if i < len(s) && s[i] == ' ' {
+				i++
+			}
+		case fcMove:
+			j, st := sanScan(s, i)
+			if st == sanReject || j-i > 10 {
+				break loop
+			}
+			spaced := j < len(s) && s[j] == ' '
+			if spaced && !fastAlone(s, i, j) {
+				break loop
+			}
+			// A piece letter first, or a promotion piece (sanAcceptP is
+			// sanAccept+1 and LatinLetters is 1): no branch to mispredict.
+			sc := pieceScripts[s[i]] | Scripts(st-sanAccept)
+			g := &p.g
+			idx := len(g.Moves)
+			// numPly is 0 or ply, as one test: numbered and unnumbered moves
+			// alternate, which a branch on each would mispredict.
+			if ply := curPly + 1; idx < limit && int64(numPly)*int64(numPly-ply) == 0 {
+				var num int32
+				if numPly != 0 {
+					num = p.pend.num
+				}
+				raw := Span{Off: uint32(i - p.gs), Len: uint32(j - i)}
+				off := p.rawBase + int64(i)
+				// Field by field into the slice: a composite literal is
+				// built on the stack and copied, and the copy stalls on
+				// store forwarding. The slice is reused: every field is
+				// written.
+				g.Moves = g.Moves[:idx+1]
+				m := &g.Moves[idx]
+				m.Raw, m.Norm = raw, raw
+				m.Pos.Offset, m.Pos.Line, m.Pos.Col = off, line, int32(off-lineStartRaw)+1
+				m.Number, m.Prev, m.Depth = num, p.fr.cur, p.fr.depth
+				m.NAGs = [2]uint8{}
+				m.Comment = Span{}
+				m.Clock, m.EMT = -1, -1
+				m.Eval, m.EvalMate, m.HasEval = 0, 0, false
+				p.plies = p.plies[:idx+1]
+				p.plies[idx] = ply
+				p.fr.cur, p.fr.spine = int32(idx), int32(idx)
+				g.Scripts |= sc
+				curPly, numPly, moved = ply, 0, true
+			} else {
+				p.line, p.lineStart, p.lineStartRaw = line, int(lineStartRaw-p.rawBase), lineStartRaw
+				p.pend.ok = numPly != 0
+				p.addMove(i, j, nil, true, [2]uint8{}, sc)
+				numPly = 0
+				if p.pend.ok {
+					numPly = p.pend.ply()
+				}
+				moved = false // addMove set the flags
+				curPly, limit = p.directState()
+			}
+			i = j
+			if spaced {
+				i++
+			}
+		default:
+			break loop
+		}
+	}
+	if line != p.line {
+		p.line, p.lineStart, p.lineStartRaw = line, int(lineStartRaw-p.rawBase), lineStartRaw
+	}
+	p.pend.ok = numPly != 0
+	if i > start {
+		// fastRun starts at a number or a move and reads it, or stops there.
+		p.inProse = false
+	}
+	if moved {
+		p.lastWasMove = true
+	}
+	return i
+}
+
+// ply returns the ply a pending move number stands for.
+func (pd *pending) ply() int32 {
+	ply := 2*pd.num - 1
+	if pd.dots >= 2 {
+		ply++
+	}
+	return ply
+}
+
+// directState returns the ply of the last move of the line being read and
+// how many moves fastRun may hold before addMove must grow the slices or
+// enforce MaxMoves; the limit is 0 when fastRun may not add a move itself
+// (the line is not the spine of its frame, has no move yet, or the game
+// has ended).
+func (p *Parser) directState() (ply int32, limit int) {
+	fr := &p.fr
+	if p.ended || !fr.onSpine || fr.cur < 0 || len(p.plies) != len(p.g.Moves) {
+		return 0, 0
+	}
+	return p.plies[fr.cur], min(cap(p.g.Moves), cap(p.plies), p.opt.MaxMoves)
+}
+
+// fastAlone reports whether the word src[i:j], followed by a space, cannot
+// be joined with the next word into one move ("e2 - e4", "К d5").
+func fastAlone(s []byte, i, j int) bool {
+	k := j + 1
+	for k < len(s) && s[k] == ' ' {
+		k++
+	}
+	if k >= len(s) {
+		return true
+	}
+	switch joinClass[s[k]] {
+	case joinNever:
+		return true
+	case joinFile:
+		return j-i != 1
+	}
+	return false
+}
+
+// What a byte after a space says about joining the word before it with the
+// next (see fastAlone): a separator or a non-ASCII byte may continue any
+// move, a file letter continues a lone piece letter.
+const (
+	joinNever uint8 = iota
+	joinFile
+	joinAlways
+)
+
+var joinClass = func() (t [256]uint8) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = joinAlways
+	}
+	t[':'], t['-'], t['x'] = joinAlways, joinAlways, joinAlways
+	for c := 'a'; c <= 'h'; c++ {
+		t[c] = joinFile
+	}
+	return t
+}()
+
+// Byte classes of fastRun.
+const (
+	fcOther uint8 = iota
+	fcBlank
+	fcNewline
+	fcDigit
+	fcMove
+)
+
+var fastClass = func() (t [256]uint8) {
+	for _, c := range " \t\r" {
+		t[c] = fcBlank
+	}
+	t['\n'] = fcNewline
+	for c := '1'; c <= '9'; c++ {
+		t[c] = fcDigit
+	}
+	for _, c := range "abcdefghKQRBNO" {
+		t[c] = fcMove
+	}
+	return t
+}()
+
+// sanScan runs sanDFA over the word at s[i] and returns where it ends and
+// the final state. It is a function of its own so that the state stays in a
+// register: inside fastRun's loop it was spilled, putting a store and a load
+// on the chain of table loads.
+//
+//go:noinline
+func sanScan(s []byte, i int) (int, uint8) {
+	st := uint8(sanStart)
+	for j := i; j < len(s); j++ {
+		if st = sanDFA[st&31][s[j]]; st >= sanAccept { // &31: no bounds check
+			return j, st
+		}
+	}
+	return len(s), sanDFA[st&31][' '] // the end of the input ends the word
+}
+
+// pieceScripts marks the Latin piece letters of SAN.
+var pieceScripts = func() (t [256]Scripts) {
+	for _, c := range "KQRBN" {
+		t[c] = LatinLetters
+	}
+	return t
+}()

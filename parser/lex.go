@@ -55,6 +55,12 @@ func (p *Parser) run() {
 		case ',', '"':
 			i++
 		default:
+			if !p.legacy && fastClass[c] >= fcDigit && !p.noFastRun {
+				if j := p.fastRun(i); j > i {
+					i = j
+					continue
+				}
+			}
 			if fastSAN[c] || c >= '0' && c <= '9' {
 				if j := p.fastWord(i); j > i {
 					i = j

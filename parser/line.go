@@ -84,13 +84,20 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 
 // splitBefore ends the game before the move at src offset i: at its move
 // number, unless something was filed into the old game after the number
-// ("1. {note} e4"); the number goes on to the new game.
+// ("1. {note} e4"); the number goes on to the new game. A game with tags cut
+// this way, without a result, gets a Problem.
 //
 //go:noinline
 func (p *Parser) splitBefore(i int, numbered bool) {
 	at, pos := i, p.posAt(i)
 	if numbered && p.pend.events == p.events {
 		at, pos = p.pend.start, p.pendPos()
+	}
+	if !p.ended && !p.text {
+		// The split keeps the restart readable, but a game with tags that
+		// stops without a result is a syntax error in PGN: say so, on the
+		// game that was cut, at the place where it was cut.
+		p.problemAt(pos, fmt.Sprintf("the game ends without a result: move %s at line %d begins a new game", plyLabel(p.pend.ply()), pos.Line))
 	}
 	pend := p.pend
 	p.splitGame(at, pos)

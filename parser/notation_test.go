@@ -173,3 +173,43 @@ func TestScoresheetAsidesSkippedOnMainLineReading(t *testing.T) {
 		eq(t, "line", [2]any{m.Prev, m.Depth}, [2]any{int32(i - 1), int16(0)})
 	}
 }
+
+func TestUnreadableMoveInScoresheetText(t *testing.T) {
+	// After a move number, and after a move: words written like moves.
+	g := one(t, "Партия №3.\n1. e4 e5 2. Кf9 Кc6 3. Сb5 e2-e9 4. Сa4\n")
+	eq(t, "moves", norms(g), []string{"e4", "e5", "Кc6", "Сb5", "Сa4"})
+	eq(t, "problems", problems(g), []string{
+		`2:13 "Кf9" looks like a move but cannot be read: skipped`,
+		"2:23 move number 3. where 2... was expected: moves are missing",
+		`2:31 "e2-e9" looks like a move but cannot be read: skipped`, // columns count bytes
+		"2:37 move number 4. where 3... was expected: moves are missing",
+	})
+
+	// OCR run together a move and the next number: the number is lost too.
+	g = one(t, "17. ФЬ7+ Фf819. СЬ6#")
+	eq(t, "run together", problems(g), []string{`1:12 "Фf819" looks like a move but cannot be read: skipped`})
+	eq(t, "run together moves", norms(g), []string{"Фb7+", "Сb6#"})
+}
+
+func TestProseInScoresheetTextStaysSilent(t *testing.T) {
+	// Words of running text, before or after moves, are no problem; nor
+	// are numbers, ordinals and square names that follow prose.
+	in := "Глава 5. Защита Каро-Канн\nВ 1937 году, в 5-м туре: 1. e4 c6 2. d4 d5 Лучше было 2... e6, но поле e9 не годится.\n" +
+		"3. Кc3 и теперь 3... de 4. К:e4 с выгодой.\n"
+	g := one(t, in)
+	eq(t, "problems", problems(g), []string{})
+	eq(t, "moves", norms(g), []string{"e4", "c6", "d4", "d5", "e6", "Кc3", "de", "К:e4"})
+
+	// The same unreadable word after prose is prose.
+	g = one(t, "1. e4 e5 2. Кf3, а потом e2-e9 или Кf9.\n")
+	eq(t, "after prose", problems(g), []string{})
+
+	// A word of prose right after a move is still prose.
+	g = one(t, "1. e4 хорошо 1... e5 5-е 2. Кf3\n")
+	eq(t, "right after a move", problems(g), []string{})
+}
+
+func TestUnreadableMoveWithTagsUnchanged(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n\n1. e4 Кf9 2. Nf3 *\n")
+	eq(t, "problems", problems(g), []string{`3:7 unexpected text, from "Кf9"`, "3:12 move number 2. where 1... was expected"})
+}

@@ -78,6 +78,8 @@ type Parser struct {
 
 	// chunk flags for the problems of cut games
 	continued bool
+
+	noFastRun bool // tests: read without fastRun, to compare
 }
 
 // frame is one line of play: the main line or an open variation.

@@ -218,12 +218,52 @@ func TestNumberRestartSplitsGames(t *testing.T) {
 	eq(t, "second starts at its number", games[1].Start, Pos{Offset: 17, Line: 3, Col: 1})
 }
 
+func TestRestartInAGameWithTagsIsAProblem(t *testing.T) {
+	in := "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6\n1. d4 d5 *\n"
+	games, chunks := readAll(t, []byte(in), SplitOptions{}, Options{})
+	checkGames(t, []byte(in), games, chunks)
+	eq(t, "count", len(games), 2)
+	eq(t, "the cut game", problems(games[0]), []string{"4:1 the game ends without a result: move 1. at line 4 begins a new game"})
+	eq(t, "its moves", norms(games[0]), []string{"e4", "e5", "Nf3", "Nc6"})
+	eq(t, "it ends where the new game starts", games[0].End, games[1].Start)
+	eq(t, "the new game", problems(games[1]), []string{})
+	eq(t, "its moves", norms(games[1]), []string{"d4", "d5"})
+
+	// A game that starts later (a FEN) is cut by any white move number up
+	// to its first.
+	games = parseString(t, "[FEN \"8/8/8/8/8/8/4k3/4K3 w - - 0 30\"]\n30. Kd1 Kd3 31. Ke1\n29. Kf1 *\n")
+	eq(t, "FEN count", len(games), 2)
+	eq(t, "FEN cut", problems(games[0]), []string{"3:1 the game ends without a result: move 29. at line 3 begins a new game"})
+}
+
+func TestRestartNearMisses(t *testing.T) {
+	// A result before the restart ends the game: no problem.
+	games := parseString(t, "[Event \"x\"]\n\n1. e4 e5 1-0\n1. d4 d5 *\n")
+	eq(t, "after a result", len(games), 2)
+	eq(t, "after a result: problems", problems(games[0]), []string{})
+
+	// Tag-less text: a new game at move 1 is how scoresheets are read.
+	games = parseString(t, "1. e4 e5 2. Nf3\n\n1. d4 d5\n")
+	eq(t, "tag-less", len(games), 2)
+	eq(t, "tag-less: problems", problems(games[0]), []string{})
+
+	// A black move numbered 1... does not restart: it is a wrong number.
+	g := one(t, "[Event \"x\"]\n1. e4 e5 2. Nf3 1... c5 *\n")
+	eq(t, "black number", problems(g), []string{"2:17 move number 1... where 2... was expected"})
+
+	// Move 1 again inside a variation is the variation's start.
+	g = one(t, "[Event \"x\"]\n1. e4 (1. d4 d5) 1... e5 2. Nf3 *\n")
+	eq(t, "variation", problems(g), []string{})
+	eq(t, "variation moves", len(g.Moves), 5)
+}
+
 func TestRestartAfterANoteStartsAtTheMove(t *testing.T) {
 	games := parseString(t, "[Event \"x\"]\n1. e4 e5\n1. {a new game?} ] d4 d5\n")
 	eq(t, "count", len(games), 2)
 	eq(t, "second starts at its move", games[1].Start, Pos{Offset: 40, Line: 3, Col: 20})
 	eq(t, "the note stays with the first", games[0].Str(games[0].Moves[1].Comment), "a new game?")
-	eq(t, "and so does the problem", problems(games[0]), []string{"3:18 ] without a matching ["})
+	eq(t, "and so do the problems", problems(games[0]), []string{"3:18 ] without a matching [",
+		"3:20 the game ends without a result: move 1. at line 3 begins a new game"})
 	eq(t, "the number goes with the move", games[1].Moves[0].Number, int32(1))
 }
 
@@ -401,4 +441,11 @@ func TestManyCommentsAfterOneMove(t *testing.T) {
 	eq(t, "joined up to the limit", len(g.Str(g.Moves[0].Comment)), 998)
 	eq(t, "problems", problems(g), []string{"2:1673 comments after one move longer than 1000 bytes: the rest are dropped"})
 	eq(t, "moves", norms(g), []string{"e4", "e5"})
+}
+
+func TestLongCommentsProblemOnTheCommentsLine(t *testing.T) {
+	// The second comment's text starts on the line after its brace.
+	g := oneWith(t, "[Event \"x\"]\n1. e4 {0123456789} {\n  abc} *\n", Options{MaxComment: 12})
+	eq(t, "problems", problems(g), []string{"3:3 comments after one move longer than 12 bytes: the rest are dropped"})
+	eq(t, "kept", g.Str(g.Moves[0].Comment), "0123456789")
 }

@@ -54,10 +54,12 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 			s.Off = s.Off&^spanInExtras + base
 		}
 	}
-	fix(&g.Comment)
-	for k := range g.Moves {
-		fix(&g.Moves[k].Norm)
-		fix(&g.Moves[k].Comment)
+	if len(p.extras) > 0 { // else no span points into them
+		fix(&g.Comment)
+		for k := range g.Moves {
+			fix(&g.Moves[k].Norm)
+			fix(&g.Moves[k].Comment)
+		}
 	}
 	if len(p.tagRefs) > 0 {
 		all := string(p.tagBuf)
@@ -121,6 +123,9 @@ func (p *Parser) span(i, j int) Span {
 
 // extraSpan appends b to the extras and returns its Span.
 func (p *Parser) extraSpan(b []byte) Span {
+	if len(b) == 0 {
+		return Span{} // finishGame fixes spans only when there are extras
+	}
 	off := len(p.extras)
 	p.extras = append(p.extras, b...)
 	return Span{Off: uint32(off) | spanInExtras, Len: uint32(len(b))}
@@ -146,7 +151,8 @@ func (p *Parser) appendSpan(s *Span, i, j int) {
 		return
 	case int(s.Len)+1+(j-i) > p.opt.MaxComment:
 		if p.once(saidLongComment) {
-			p.problem(i, fmt.Sprintf("comments after one move longer than %d bytes: the rest are dropped", p.opt.MaxComment))
+			// posFar: a comment in braces may start on a later line than its {.
+			p.problemAt(p.posFar(i), fmt.Sprintf("comments after one move longer than %d bytes: the rest are dropped", p.opt.MaxComment))
 		}
 		return
 	case s.Off&spanInExtras != 0 && int(s.Off&^spanInExtras+s.Len) == len(p.extras):

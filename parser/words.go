@@ -207,10 +207,20 @@ func (p *Parser) result(i int, res string) {
 // prose handles a word that is not movetext. A run of such words (a
 // paragraph between two games) is one problem, at its first word.
 func (p *Parser) prose(i, j int) {
+	inMoves := p.lastWasMove || p.pend.ok
 	p.pend = pending{}
 	p.lastWasMove = false
-	if p.text || p.inProse {
-		return // running text around the moves of a scoresheet or book page
+	if p.text {
+		// Running text around the moves of a scoresheet or book page is
+		// skipped silently, but a word that follows a move or a move number
+		// and is written like a move is a move that could not be read.
+		if inMoves && looksLikeMove(p.src[i:j]) {
+			p.problem(i, fmt.Sprintf("%q looks like a move but cannot be read: skipped", clip(p.src[i:j])))
+		}
+		return
+	}
+	if p.inProse {
+		return
 	}
 	p.inProse = true
 	if p.ended {
@@ -363,4 +373,43 @@ func scriptOf(r rune) Scripts {
 		return Figurines
 	}
 	return CyrillicLetters
+}
+
+// looksLikeMove reports whether a word that is not a move is written like
+// one: at most 12 characters, every one of them something moves are written
+// with (piece letters, files and their Cyrillic look-alikes, digits,
+// separators, check and annotation signs), and a file letter right before
+// a digit 1-9 somewhere ("Кf9", "e2-e9", "Фf819", "d5:"). Words of running
+// text fail the first test; numbers, ordinals ("5-е") and abbreviations the
+// second.
+func looksLikeMove(w []byte) bool {
+	square, n := false, 0
+	prevFile := false
+	for _, r := range string(w) {
+		n++
+		if n > 12 || !isMoveRune(r) {
+			return false
+		}
+		square = square || prevFile && r >= '1' && r <= '9' // "e9", not "c0" (an EPD opcode)
+		prevFile = isFileRune(r)
+	}
+	return square
+}
+
+// isMoveRune reports the characters a move may be written with in any
+// notation the parser reads.
+func isMoveRune(r rune) bool {
+	switch {
+	case r >= 'a' && r <= 'h', r >= '0' && r <= '9', isSepRune(r), isFileRune(r):
+		return true
+	case r >= 'A' && r <= 'Z' && r != 'I' && r != 'J' && r != 'U' && r != 'V' && r != 'W' && r != 'X' && r != 'Y':
+		return true // Latin piece letters of several languages, capital files
+	case r >= '♔' && r <= '♟', isFontGlyph(r):
+		return true
+	}
+	switch r {
+	case 'К', 'Ф', 'Л', 'С', 'П', 'р', 'p', 'r', 'З', 'б', 'l', '+', '#', '!', '?', '=', '(', ')', '/', '‡', '†', '@':
+		return true
+	}
+	return false
 }

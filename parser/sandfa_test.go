@@ -1,0 +1,160 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+)
+
+// sanRead runs sanScan over w as fastRun does, followed by each byte that
+// ends a word and by the end of the input, and checks that every ending
+// gives the same answer at the same place.
+func sanRead(w []byte) (accept bool, sc Scripts) {
+	buf := make([]byte, len(w)+1)
+	copy(buf, w)
+	j, st := sanScan(w, 0) // the input ends with the word
+	for c := 0; c < 256; c++ {
+		if !fastEnd[c] {
+			continue
+		}
+		buf[len(w)] = byte(c)
+		j2, st2 := sanScan(buf, 0)
+		if st2 != st || st != sanReject && (j2 != len(w) || j != len(w)) {
+			panic(fmt.Sprintf("%q: at the end (%d, %d), before %q (%d, %d)", w, j, st, byte(c), j2, st2))
+		}
+	}
+	switch st {
+	case sanAccept, sanAcceptP:
+		return true, pieceScripts[w[0]] | Scripts(st-sanAccept)
+	}
+	return false, 0
+}
+
+// TestSanDFAAgreesWithPlainMove checks every word of up to five bytes of
+// the plain SAN alphabet, and random longer ones: the table accepts a word
+// only when plainMove does, with the same scripts, and rejects only what
+// fastRun leaves to the general path anyway (words that start with a digit,
+// an x or a sign).
+func TestSanDFAAgreesWithPlainMove(t *testing.T) {
+	var alpha []byte
+	for c := 0; c < 256; c++ {
+		if fastSAN[c] {
+			alpha = append(alpha, byte(c))
+		}
+	}
+	check := func(w []byte) {
+		got, gotSC := sanRead(w)
+		wantSC, want := plainMove(w)
+		if got && (!want || gotSC != wantSC) {
+			t.Fatalf("%q: table accepts with %v, plainMove says %v with %v", w, gotSC, want, wantSC)
+		}
+		if want && !got && fastClass[w[0]] == fcMove {
+			t.Fatalf("%q: plainMove accepts, the table does not", w)
+		}
+	}
+	w := make([]byte, 0, 16)
+	var gen func(int)
+	gen = func(depth int) {
+		if len(w) > 0 {
+			check(w)
+		}
+		if depth == 0 {
+			return
+		}
+		for _, c := range alpha {
+			w = append(w, c)
+			gen(depth - 1)
+			w = w[:len(w)-1]
+		}
+	}
+	depth := 5
+	if testing.Short() {
+		depth = 4
+	}
+	gen(depth)
+	t.Logf("alphabet %d", len(alpha))
+	rng := rand.New(rand.NewSource(1))
+	for k := 0; k < 200000; k++ {
+		w = w[:0]
+		for n := 6 + rng.Intn(6); len(w) < n; {
+			w = append(w, alpha[rng.Intn(len(alpha))])
+		}
+		check(w)
+	}
+	for _, s := range []string{"e4", "exd5", "Nf3", "Nbd2", "R1e2", "R1xe2", "Qh4xe1", "e8=Q+", "e8Q", "bxa1=N#", "O-O", "O-O-O+", "Kxf7"} {
+		if ok, _ := sanRead([]byte(s)); !ok {
+			t.Errorf("%q not accepted", s)
+		}
+	}
+	for _, s := range []string{"e", "e9", "O-O-", "Oe4", "e8=", "xe4", "Nf3-", "e4+Q", "ee"} {
+		if ok, _ := sanRead([]byte(s)); ok {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}
+
+// readBothWays parses data with fastRun and without it and fails unless
+// every game is the same, field by field.
+func readBothWays(t *testing.T, data []byte, opt Options) int {
+	t.Helper()
+	read := func(noFast bool) []*Game {
+		s := NewSplitter(bytes.NewReader(data), SplitOptions{Target: 64, Max: 1 << 12})
+		p := NewParser(opt)
+		p.noFastRun = noFast
+		var games []*Game
+		for {
+			c, err := s.Next()
+			if err != nil {
+				return games
+			}
+			p.Parse(c, func(g *Game) { games = append(games, g.Clone()) })
+		}
+	}
+	fast, slow := read(false), read(true)
+	if len(fast) != len(slow) {
+		t.Fatalf("%d games with fastRun, %d without (input %q)", len(fast), len(slow), clipInput(data))
+	}
+	for k := range fast {
+		if !reflect.DeepEqual(fast[k], slow[k]) {
+			t.Fatalf("game %d differs with fastRun:\n%+v\nwithout:\n%+v\n(input %q)", k, *fast[k], *slow[k], clipInput(data))
+		}
+	}
+	return len(fast)
+}
+
+// TestFastRunReadsAsTheGeneralPath compares fastRun with the general path
+// on games that exercise its edges: restarts, results, variations, wrong
+// numbers, moves it leaves to the general path, the end of the input.
+func TestFastRunReadsAsTheGeneralPath(t *testing.T) {
+	inputs := []string{
+		"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n",
+		"[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6\n1. d4 d5 *\n",
+		"[Event \"x\"]\n1. e4 (1. d4 d5 2. c4) 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 *",
+		"[Event \"x\"]\n1. e4 e5 3. Nf3 2... Nc6 4. Bb5 1... c5 *",
+		"[Event \"x\"]\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3",
+		"[Event \"x\"]\n1. e4 e5 2. e2 - e4 K d5 3. e8=Q+ bxa1=N# 4. exd6 e.p. Nf3!? 5. Qh4xe1 R1e2 *",
+		"[Event \"x\"]\n1. e4 e5 {[%clk 0:01:00]} 2. Nf3 $1 Nc6 ; note\n3. Bb5 a6 0-1 4. d4 *",
+		"1. e4 e5 2. Nf3 Кf9 3. Bb5 a6\n\n1. d4 d5\n1... Nf6",
+		"[FEN \"8/8/8/8/8/8/4k3/4K3 w - - 0 30\"]\n30. Kd1 Kd3 31. Ke1\n29. Kf1 *\n",
+		"[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\r\n6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2",
+	}
+	for _, in := range inputs {
+		readBothWays(t, []byte(in), Options{})
+		readBothWays(t, []byte(in), Options{NoVariations: true, NoComments: true})
+		readBothWays(t, []byte(in), Options{MaxMoves: 5})
+	}
+	if n := readBothWays(t, synthetic(300, 5), Options{}); n < 300 {
+		t.Fatalf("%d games", n)
+	}
+}
+
+func FuzzFastRun(f *testing.F) {
+	f.Add([]byte("[Event \"a\"]\n1. e4 {c} (1. d4) e5 $1 2. Nf3 Nc6 3. Bb5 a6 *\n"))
+	f.Add([]byte("1. e4 e5 2. Nf3\n\n1. d4 d5\n1... Nf6"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		readBothWays(t, data, Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 50})
+		readBothWays(t, data, Options{NoVariations: true, NoComments: true})
+	})
+}
