@@ -1,12 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
 	"github.com/arbiter-chess/arbiter/pipeline"
@@ -88,7 +85,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 		logger.Warn().Strs("paths", args).Msg("no game files found")
 	}
 
-	out, err := createOutput(f.output, stdout)
+	out, err := createOutput("-o", f.output, stdout)
 	if err != nil {
 		return &exitError{code: 2, msg: err.Error()}
 	}
@@ -119,60 +116,6 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", n)}
 	case sink.Errors > 0:
 		return &exitError{code: exitFindings}
-	}
-	return nil
-}
-
-// output is where convert writes: standard output, or a temporary file
-// beside the target, renamed over it once the run is complete so that no
-// reader ever sees half a file.
-type output struct {
-	io.Writer
-	file *os.File // nil for standard output
-	path string
-}
-
-func createOutput(path string, stdout io.Writer) (*output, error) {
-	if path == "-" {
-		return &output{Writer: stdout}, nil
-	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		// The temporary name would only confuse: say what failed where.
-		if cause := errors.Unwrap(err); cause != nil {
-			err = cause
-		}
-		return nil, fmt.Errorf("-o %s: %w", path, err)
-	}
-	return &output{Writer: f, file: f, path: path}, nil
-}
-
-// finish renames the temporary file to the target when keep is set, and
-// removes it otherwise.
-func (o *output) finish(keep bool) error {
-	if o.file == nil {
-		return nil
-	}
-	tmp := o.file.Name()
-	err := o.file.Chmod(0o644)
-	if err == nil && keep {
-		err = o.file.Sync()
-	}
-	if cerr := o.file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil && keep {
-		err = os.Rename(tmp, o.path)
-	}
-	if err != nil || !keep {
-		os.Remove(tmp)
-	}
-	if err != nil {
-		return fmt.Errorf("-o %s: %w", o.path, err)
 	}
 	return nil
 }

@@ -38,5 +38,5 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 	}
 	summary := s.agg.Summarize(20)
 	summary.Sources = s.inputs
-	return writeFileAtomically(s.path, func(w io.Writer) error { return stats.Write(w, summary, s.format) })
+	return writeFile("--report", s.path, func(w io.Writer) error { return stats.Write(w, summary, s.format) })
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -63,37 +61,8 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 	}
 	s := agg.Summarize(f.top)
 	s.Sources = dirs
-	if f.output == "" {
+	if f.output == "" || f.output == "-" {
 		return stats.Write(cmd.OutOrStdout(), s, format)
 	}
-	return writeFileAtomically(f.output, func(w io.Writer) error { return stats.Write(w, s, format) })
-}
-
-// writeFileAtomically writes a file under a temporary name beside it and
-// renames it into place once complete, so that no reader ever sees half a
-// report and a failed write leaves the earlier file alone.
-func writeFileAtomically(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return writeFile("-o", f.output, func(w io.Writer) error { return stats.Write(w, s, format) })
 }

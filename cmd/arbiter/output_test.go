@@ -1,0 +1,111 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func writeString(s string) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+}
+
+// A named pipe stands for /dev/null and other special files: renaming a
+// temporary file over it would replace it with a regular file.
+func TestOutputToASpecialFileWritesInPlace(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	got := make(chan string)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	if err := writeFile("-o", fifo, writeString("report\n")); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-got; s != "report\n" {
+		t.Errorf("read %q from the pipe, want %q", s, "report\n")
+	}
+	st, err := os.Lstat(fifo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe became %v", st.Mode())
+	}
+	entries, _ := os.ReadDir(filepath.Dir(fifo))
+	if len(entries) != 1 {
+		t.Errorf("files beside the pipe: %d, want none", len(entries)-1)
+	}
+}
+
+func TestOutputToDevNull(t *testing.T) {
+	if err := writeFile("--report", os.DevNull, writeString("x")); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("%s is now %v", os.DevNull, st.Mode())
+	}
+}
+
+// A link is followed: the file it points to is replaced, the link stays.
+func TestOutputThroughASymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.md")
+	link := filepath.Join(dir, "link.md")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	if err := writeFile("-o", link, writeString("new")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new" {
+		t.Errorf("target holds %q, want %q", b, "new")
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is gone or replaced: %v %v", st, err)
+	}
+}
+
+// A failed write leaves the earlier file as it was and no temporary file.
+func TestOutputFailureKeepsTheOldFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "report.html")
+	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := writeFile("-o", path, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		return io.ErrUnexpectedEOF
+	})
+	if err != io.ErrUnexpectedEOF {
+		t.Fatalf("err = %v, want the writer's", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old" {
+		t.Errorf("file holds %q, want %q", b, "old")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("%d files in the directory, want 1", len(entries))
+	}
+}
+
+func TestOutputToADirectoryIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	err := writeFile("-o", dir, writeString("x"))
+	if err == nil || !strings.Contains(err.Error(), "-o "+dir+": is a directory") {
+		t.Fatalf("err = %v", err)
+	}
+}
