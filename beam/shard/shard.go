@@ -41,7 +41,8 @@ type Input struct {
 type Shard struct {
 	Input      int // Input.Number
 	Path       string
-	Index      int // 0-based place among the input's shards
+	Index      int   // 0-based place among the input's shards
+	Size       int64 // the input's size when the run was planned
 	Start, End int64
 	Whole      bool // read the input from its start to its end, decompressing (Start and End unused)
 	Last       bool // the input's last shard: it reads to the end of the file
@@ -59,7 +60,7 @@ func Plan(inputs []Input, size int64) []Shard {
 		}
 		in.Shards = int(n)
 		for k := range n {
-			sh := Shard{Input: in.Number, Path: in.Path, Index: int(k), Last: k == n-1}
+			sh := Shard{Input: in.Number, Path: in.Path, Index: int(k), Size: in.Size, Last: k == n-1}
 			if in.Compressed || in.Size < 0 {
 				sh.Whole = true
 			} else {
@@ -189,8 +190,9 @@ type Span struct {
 }
 
 // Bounds returns the span of a plain-file shard: Boundary(Start) to
-// Boundary(End), the end of the file for the last shard.
-func Bounds(r io.ReaderAt, size int64, sh *Shard) (Span, error) {
+// Boundary(End), the end of the file (sh.Size) for the last shard.
+func Bounds(r io.ReaderAt, sh *Shard) (Span, error) {
+	size := sh.Size
 	from, err := Boundary(r, size, sh.Start)
 	if err != nil {
 		return Span{}, err

@@ -51,14 +51,14 @@ func cutAt(t testing.TB, data []byte, cuts []int64) []place {
 	var base Base
 	prev := Span{}
 	for k := 0; k <= len(cuts); k++ {
-		sh := Shard{Index: k, Last: k == len(cuts), End: size}
+		sh := Shard{Index: k, Last: k == len(cuts), Size: size, End: size}
 		if k > 0 {
 			sh.Start = cuts[k-1]
 		}
 		if k < len(cuts) {
 			sh.End = cuts[k]
 		}
-		sp, err := Bounds(r, size, &sh)
+		sp, err := Bounds(r, &sh)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,12 +225,12 @@ func TestPlan(t *testing.T) {
 		{Number: 2, Path: "c", Size: 10}, {Number: 3, Path: "gone", Size: -1}, {Number: 4, Path: "empty", Size: 0}}
 	got := Plan(inputs, 10)
 	want := []Shard{
-		{Input: 0, Path: "a", Index: 0, Start: 0, End: 10},
-		{Input: 0, Path: "a", Index: 1, Start: 10, End: 20},
-		{Input: 0, Path: "a", Index: 2, Start: 20, End: 25, Last: true},
-		{Input: 1, Path: "b.zst", Whole: true, Last: true},
-		{Input: 2, Path: "c", End: 10, Last: true},
-		{Input: 3, Path: "gone", Whole: true, Last: true},
+		{Input: 0, Path: "a", Index: 0, Size: 25, Start: 0, End: 10},
+		{Input: 0, Path: "a", Index: 1, Size: 25, Start: 10, End: 20},
+		{Input: 0, Path: "a", Index: 2, Size: 25, Start: 20, End: 25, Last: true},
+		{Input: 1, Path: "b.zst", Size: 40, Whole: true, Last: true},
+		{Input: 2, Path: "c", Size: 10, End: 10, Last: true},
+		{Input: 3, Path: "gone", Size: -1, Whole: true, Last: true},
 		{Input: 4, Path: "empty", Last: true},
 	}
 	if !slices.Equal(got, want) {
