@@ -69,10 +69,10 @@ type Result struct {
 	Part bool
 
 	// A shard: its input and what it gave.
-	Input, Shard                    int
-	Games, Findings, Moves, Plies   int64
-	Errors, Warnings, Infos         int64
-	InputErr                        string // why the input could not be read (to its end)
+	Input, Shard                  int
+	Games, Findings, Moves, Plies int64
+	Errors, Warnings, Infos       int64
+	InputErr                      string // why the input could not be read (to its end)
 
 	// A part: the attempt-unique name of its temporary files, the first
 	// game in it (which orders the parts), the inputs it holds rows of and
@@ -101,6 +101,10 @@ func tmpName(id string) string { return ".part-" + id + ".parquet.tmp" }
 // of this attempt stay behind unreported and the bundle's shards are read
 // again into new files); an error fails the bundle.
 var finishHook func(id string) (retry bool, err error)
+
+// shardHook, set by tests only, is called before a shard is read; a test
+// makes some shards slow so that Prism splits the bundles holding them.
+var shardHook func(shard.Shard)
 
 // checkFn reads and checks shards and writes their rows, one set of Parquet
 // files per bundle.
@@ -245,6 +249,9 @@ type bundle struct {
 
 // read checks one shard into the bundle's files.
 func (b *bundle) read(sh shard.Shard) error {
+	if shardHook != nil {
+		shardHook(sh)
+	}
 	b.shards = append(b.shards, sh)
 	st := Result{Input: sh.Input, Shard: sh.Index}
 	var sp shard.Span
