@@ -2,27 +2,23 @@ package arbeam
 
 import (
 	"bytes"
-	"cmp"
 	"compress/gzip"
 	"context"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet/file"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/arbiter-chess/arbiter/beam/internal/compare"
 	"github.com/arbiter-chess/arbiter/beam/shard"
 	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/arbiter-chess/arbiter/stats"
@@ -111,92 +107,6 @@ func runCLI(t *testing.T, cfg *Config, dir string) pipeline.Summary {
 		t.Fatal(err)
 	}
 	return sum
-}
-
-// row is one row of a table, every column printed.
-type row struct {
-	file string
-	game int64
-	text string
-}
-
-// readTable reads every row of DIR/table/*.parquet, in file order, and the
-// schema they were written with.
-func readTable(t *testing.T, dir, tbl string) ([]row, string) {
-	t.Helper()
-	paths, err := filepath.Glob(filepath.Join(dir, tbl, "*.parquet"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []row
-	schema := ""
-	for _, path := range paths {
-		f, err := file.OpenParquetFile(path, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fr, err := pqarrow.NewFileReader(f, pqarrow.ArrowReadProperties{BatchSize: 4096}, memory.DefaultAllocator)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rr, err := fr.GetRecordReader(context.Background(), nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := rr.Schema().String()
-		if schema != "" && s != schema {
-			t.Fatalf("%s: schema differs from the other files of %s", path, tbl)
-		}
-		schema = s
-		for rr.Next() {
-			rec := rr.RecordBatch()
-			names := rec.Schema().Fields()
-			fileCol, gameCol := rec.Schema().FieldIndices("file")[0], rec.Schema().FieldIndices("game")[0]
-			for i := range int(rec.NumRows()) {
-				var b strings.Builder
-				for c := range names {
-					fmt.Fprintf(&b, "%s=%s\x1f", names[c].Name, rec.Column(c).ValueStr(i))
-				}
-				var game int64
-				fmt.Sscan(rec.Column(gameCol).ValueStr(i), &game)
-				rows = append(rows, row{file: rec.Column(fileCol).ValueStr(i), game: game, text: b.String()})
-			}
-		}
-		if err := rr.Err(); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		rr.Release()
-		f.Close()
-	}
-	// A game's rows are together and in order in one file: a stable sort by
-	// game keeps the order of its findings and moves.
-	slices.SortStableFunc(rows, func(a, b row) int {
-		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.game, b.game))
-	})
-	return rows, schema
-}
-
-// sameTables compares every table of the two directories row by row.
-func sameTables(t *testing.T, want, got string, moves bool) map[string]int {
-	t.Helper()
-	sizes := map[string]int{}
-	for _, tbl := range Tables(moves) {
-		w, ws := readTable(t, want, tbl)
-		g, gs := readTable(t, got, tbl)
-		if ws != gs {
-			t.Fatalf("%s: schemas differ:\n%s\n%s", tbl, ws, gs)
-		}
-		for i := range min(len(w), len(g)) {
-			if w[i] != g[i] {
-				t.Fatalf("%s: row %d differs:\nwant %s\n got %s", tbl, i, strings.ReplaceAll(w[i].text, "\x1f", " "), strings.ReplaceAll(g[i].text, "\x1f", " "))
-			}
-		}
-		if len(w) != len(g) {
-			t.Fatalf("%s: %d rows, want %d", tbl, len(g), len(w))
-		}
-		sizes[tbl] = len(w)
-	}
-	return sizes
 }
 
 // noTemporaryFiles fails when a temporary file is left in the output.
@@ -329,7 +239,7 @@ func TestSameRowsAsCLI(t *testing.T) {
 			if len(shards) < 40 {
 				t.Fatalf("%d shards: the test means to cut the plain file many times", len(shards))
 			}
-			sizes := sameTables(t, cli, out, moves)
+			sizes := compare.Tables(t, cli, out, Tables(moves))
 			m := sameManifest(t, cli, out)
 			noTemporaryFiles(t, out)
 			if int64(sizes[pipeline.GamesTable]) != sum.Games || sum.Games < 400 {
@@ -368,7 +278,7 @@ func TestRetriedBundle(t *testing.T) {
 	if _, _, err := runBeam(t, cfg); err != nil {
 		t.Fatal(err)
 	}
-	sameTables(t, cli, out, false)
+	compare.Tables(t, cli, out, Tables(false))
 	if m := sameManifest(t, cli, out); len(m.Parts) < 2 || retried < len(m.Parts) {
 		t.Errorf("%d parts from %d bundles retried, want several", len(m.Parts), retried)
 	}
@@ -394,7 +304,7 @@ func TestFailedJobRunAgain(t *testing.T) {
 	if _, _, err := runBeam(t, cfg); err != nil {
 		t.Fatal(err)
 	}
-	sameTables(t, cli, out, false)
+	compare.Tables(t, cli, out, Tables(false))
 	sameManifest(t, cli, out)
 	noTemporaryFiles(t, out)
 }
@@ -434,6 +344,9 @@ func TestSameRowsAsCLICorpus(t *testing.T) {
 	if dir == "" {
 		t.Skip("ARBITER_CORPUS not set")
 	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("ARBITER_CORPUS: %v", err)
+	}
 	cli, out := t.TempDir(), t.TempDir()
 	cfg := &Config{Inputs: []string{dir}, Output: out, ShardSize: 4 << 20}
 	start := time.Now()
@@ -445,7 +358,7 @@ func TestSameRowsAsCLICorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("beam: %d shards in %v", len(shards), time.Since(start))
-	sizes := sameTables(t, cli, out, false)
+	sizes := compare.Tables(t, cli, out, Tables(false))
 	m := sameManifest(t, cli, out)
 	noTemporaryFiles(t, out)
 	t.Logf("%d games, %d findings, %d parts", sizes[pipeline.GamesTable], sizes[pipeline.FindingsTable], len(m.Parts))

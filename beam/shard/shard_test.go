@@ -176,6 +176,9 @@ func TestRandomCutsCorpus(t *testing.T) {
 	if dir == "" {
 		t.Skip("ARBITER_CORPUS not set")
 	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("ARBITER_CORPUS: %v", err)
+	}
 	inputs, err := pipeline.Expand([]string{dir})
 	if err != nil {
 		t.Fatal(err)
