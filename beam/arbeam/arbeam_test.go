@@ -2,12 +2,14 @@ package arbeam
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -347,8 +349,24 @@ func TestSameRowsAsCLICorpus(t *testing.T) {
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("ARBITER_CORPUS: %v", err)
 	}
+	// The largest file compressed too: a zstd input read whole.
+	found, err := pipeline.Expand([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	largest := slices.MaxFunc(found, func(a, b pipeline.Input) int { return cmp.Compare(a.Size, b.Size) })
+	data, err := os.ReadFile(largest.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zst := filepath.Join(t.TempDir(), filepath.Base(largest.Path)+".zst")
+	zw, _ := zstd.NewWriter(nil)
+	if err := os.WriteFile(zst, zw.EncodeAll(data, nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cli, out := t.TempDir(), t.TempDir()
-	cfg := &Config{Inputs: []string{dir}, Output: out, ShardSize: 4 << 20}
+	// Small shards, so that most files are cut.
+	cfg := &Config{Inputs: []string{dir, zst}, Output: out, ShardSize: 128 << 10}
 	start := time.Now()
 	sum := runCLI(t, cfg, cli)
 	t.Logf("command line: %d games in %v", sum.Games, time.Since(start))
@@ -356,6 +374,9 @@ func TestSameRowsAsCLICorpus(t *testing.T) {
 	shards, _, err := runBeam(t, cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if files := shards[len(shards)-1].Input + 1; len(shards) < 2*files {
+		t.Fatalf("%d shards for %d files: few files were cut", len(shards), files)
 	}
 	t.Logf("beam: %d shards in %v", len(shards), time.Since(start))
 	sizes := compare.Tables(t, cli, out, Tables(false))
