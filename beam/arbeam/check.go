@@ -259,6 +259,13 @@ func (b *bundle) read(sh shard.Shard) error {
 	if !sh.Whole {
 		var err error
 		if sp, base, err = b.fn.locate(&sh); err != nil {
+			// A file gone since the launcher saw it has no counts either:
+			// that is the input's failure, which a retry would repeat.
+			if _, serr := os.Stat(sh.Path); serr != nil {
+				st.InputErr = serr.Error()
+				b.stats = append(b.stats, st)
+				return nil
+			}
 			return err
 		}
 	}
