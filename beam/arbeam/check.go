@@ -187,7 +187,9 @@ func (fn *checkFn) FinishBundle(ctx context.Context, _ func(*ShardCount) bool, e
 
 // places turns the counts into each shard's span and base: the spans of a
 // file's shards follow one another, and the games and lines before a shard
-// are the sum of the counts before it.
+// are the sum of the counts before it. A file's shards are placed up to its
+// first shard without a count (it could not be read): the ones after it
+// cannot be numbered and are not placed.
 func places(counts func(*ShardCount) bool) map[[2]int]place {
 	byInput := map[int][]ShardCount{}
 	var c ShardCount
@@ -198,14 +200,20 @@ func places(counts func(*ShardCount) bool) map[[2]int]place {
 	for in, cs := range byInput {
 		slices.SortFunc(cs, func(a, b ShardCount) int { return a.Index - b.Index })
 		var base shard.Base
+		from := int64(0)
+		next := 0
 		for _, c := range cs {
+			if c.Index != next || c.From != from {
+				break
+			}
 			out[[2]int{in, c.Index}] = place{span: shard.Span{From: c.From, To: c.To}, base: base, have: true}
 			base.Games += c.Games
 			base.Lines += c.Lines
+			from, next = c.To, next+1
 		}
-		// The last shard's base and start, which it has no count of its own for.
-		last := cs[len(cs)-1]
-		out[[2]int{in, last.Index + 1}] = place{span: shard.Span{From: last.To}, base: base}
+		// The shard after the counted ones starts where they end; when it is
+		// the file's last, it needs no count of its own.
+		out[[2]int{in, next}] = place{span: shard.Span{From: from}, base: base}
 	}
 	return out
 }
@@ -216,16 +224,13 @@ func (fn *checkFn) locate(sh *shard.Shard) (shard.Span, shard.Base, error) {
 		return shard.Span{From: 0, To: sh.Size}, shard.Base{}, nil
 	}
 	p, ok := fn.counts[[2]int{sh.Input, sh.Index}]
-	if sh.Index == 0 && ok {
+	switch {
+	case ok && p.have:
 		return p.span, p.base, nil
+	case ok && sh.Last:
+		return shard.Span{From: p.span.From, To: max(p.span.From, sh.Size)}, p.base, nil
 	}
-	if !ok || sh.Index > 0 && !p.have && !sh.Last {
-		return shard.Span{}, shard.Base{}, fmt.Errorf("%s: shard %d has no count: an earlier shard could not be read", sh.Path, sh.Index)
-	}
-	if sh.Last {
-		p.span.To = max(p.span.From, sh.Size)
-	}
-	return p.span, p.base, nil
+	return shard.Span{}, shard.Base{}, fmt.Errorf("%s: shard %d has no count: a shard before it could not be read", sh.Path, sh.Index)
 }
 
 // bundle is the output of one attempt at a bundle: its files and what each
