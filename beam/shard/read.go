@@ -1,0 +1,129 @@
+package shard
+
+import (
+	"bytes"
+	"io"
+	"os"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/pipeline"
+)
+
+// Base is where a shard's span starts in its file: how many games and
+// newlines come before it. It turns the shard's own count into the file's
+// game index and line number.
+type Base struct {
+	Games int64
+	Lines int64
+}
+
+// chunks calls fn with each chunk of the span, positioned in the whole file.
+// The splitter is the command line's, with its default sizes: a game longer
+// than the chunk cap is cut where the command line cuts it, since both
+// start the chunk holding it at the game's own boundary.
+func chunks(r io.ReaderAt, sp Span, lines int64, fn func(parser.Chunk) error) error {
+	s := parser.NewSplitter(io.NewSectionReader(r, sp.From, sp.To-sp.From),
+		parser.SplitOptions{Start: parser.Pos{Offset: sp.From, Line: int32(lines + 1), Col: 1}})
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		err = fn(c)
+		c.Release()
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// Count returns how many games and newlines the span of a plain file holds,
+// parsing it as the check does (the parser may find several games between
+// two boundaries) but checking nothing.
+func Count(r io.ReaderAt, sp Span, opt *pipeline.CheckOptions) (games, lines int64, err error) {
+	p := pipeline.NewParser(opt)
+	err = chunks(r, sp, 0, func(c parser.Chunk) error {
+		lines += int64(bytes.Count(c.Data, []byte{'\n'}))
+		p.Parse(c, func(*parser.Game) { games++ })
+		return nil
+	})
+	return games, lines, err
+}
+
+// Check reads and checks the games of a shard and hands them to fn a chunk
+// at a time, with File and Index set as the command line sets them. sp and
+// base are used for plain-file shards only; a Whole shard reads its input
+// from the start.
+//
+// Two kinds of failure are told apart. inputErr is the input's own: it cannot
+// be opened, or its compressed stream breaks part way; the games before the
+// break have been handed over (the last one cut short, as on the command
+// line) and a retry would only fail again, so the caller records it. err is
+// anything else (a read error on a plain file, fn's error): the caller fails
+// and the runner retries.
+func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *pipeline.Parser,
+	fn func([]pipeline.GameRecord) error) (inputErr, err error) {
+	if sh.Path == pipeline.Stdin {
+		return ErrStdin, nil
+	}
+	index := base.Games
+	check := func(c parser.Chunk) error {
+		recs := pipeline.CheckChunk(c, opt, p)
+		for i := range recs {
+			recs[i].File, recs[i].Index = sh.Path, int(index)
+			index++
+		}
+		return fn(recs)
+	}
+	if !sh.Whole {
+		f, err := os.Open(sh.Path)
+		if err != nil {
+			return err, nil
+		}
+		defer f.Close()
+		return nil, chunks(f, sp, base.Lines, check)
+	}
+	rc, err := pipeline.Open(pipeline.Input{Path: sh.Path, Size: -1})
+	if err != nil {
+		return err, nil
+	}
+	defer rc.Close()
+	src := &stopOnError{r: rc}
+	s := parser.NewSplitter(src, parser.SplitOptions{})
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			return src.err, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		err = check(c)
+		c.Release()
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// stopOnError ends the stream at a read error and keeps the error, so that
+// the splitter hands over every game before the break, as the command
+// line's reader does.
+type stopOnError struct {
+	r   io.Reader
+	err error
+}
+
+func (s *stopOnError) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, io.EOF
+	}
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF {
+		s.err, err = err, io.EOF
+	}
+	return n, err
+}
