@@ -5,7 +5,7 @@ REFERENCE ?= $(abspath ../shared/reference)
 FUZZTIME ?= 20s
 BIN     := bin/arbiter
 
-.PHONY: all build test vet corpus bench fuzz demo e2e clean
+.PHONY: all build test vet corpus bench fuzz demo e2e beam beam-test clean
 
 all: build
 
@@ -51,6 +51,15 @@ demo: build
 # The statistics report in headless Chromium (installed from Debian when missing); output in stats/e2e/out/.
 e2e:
 	GO=$(GO) sh stats/e2e/run.sh
+
+# The Apache Beam runner: beam/ is a module of its own, so the arbiter binary
+# does not carry Beam; a cold build takes minutes. Its corpus tests skip when
+# the corpus is absent.
+beam:
+	cd beam && $(GO) build -o ../bin/arbiter-beam ./cmd/arbiter-beam
+
+beam-test:
+	cd beam && $(GO) vet ./... && ARBITER_CORPUS=$(CORPUS) $(GO) test -count=1 -timeout 30m ./...
 
 clean:
 	rm -rf bin
