@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -35,13 +36,13 @@ func TestRunReleasedChunksAreNotRead(t *testing.T) {
 		want[i].File, want[i].Index = path, i
 	}
 
-	poisoned := 0
+	var poisoned atomic.Int64
 	old := releaseChunk
 	releaseChunk = func(c *Chunk) {
 		for i := range c.Data {
 			c.Data[i] = 0xff
 		}
-		poisoned++
+		poisoned.Add(1)
 		old(c)
 	}
 	t.Cleanup(func() { releaseChunk = old })
@@ -51,8 +52,8 @@ func TestRunReleasedChunksAreNotRead(t *testing.T) {
 	if _, err := runWithin(t, context.Background(), cfg, []Input{{Path: path, Size: int64(len(data))}}, keep); err != nil {
 		t.Fatal(err)
 	}
-	if poisoned < 4 {
-		t.Fatalf("only %d chunks released; the test needs several", poisoned)
+	if n := poisoned.Load(); n < 4 {
+		t.Fatalf("only %d chunks released; the test needs several", n)
 	}
 	if len(keep.records) != len(want) {
 		t.Fatalf("%d records, want %d", len(keep.records), len(want))
