@@ -17,16 +17,7 @@ import (
 // games checked from an untouched copy: a record (tag, finding, move, rendered
 // output) that still pointed into a released buffer would come out garbled.
 func TestRunReleasedChunksAreNotRead(t *testing.T) {
-	var data []byte
-	for _, p := range []string{"../testdata/demo/broken.pgn", "../testdata/demo/online_clocked.pgn",
-		"../testdata/demo/opera_russian.txt", "testdata/convert/annotated.pgn", "testdata/convert/german.pgn"} {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data = append(append(data, b...), "\n\n"...)
-	}
-	data = bytes.Repeat(data, 8)
+	data := mixedGames(t, 8)
 	path := inputFile(t, t.TempDir(), "games.pgn", string(data)).Path
 
 	opt := CheckOptions{Render: AppendPGN}
@@ -63,6 +54,22 @@ func TestRunReleasedChunksAreNotRead(t *testing.T) {
 			t.Fatalf("record %d differs once its chunk is released:\n got %+v\nwant %+v", i, keep.records[i], want[i])
 		}
 	}
+}
+
+// mixedGames is the bundled games (errors, clocks, comments, variations,
+// Russian and German notation) repeated n times.
+func mixedGames(t *testing.T, n int) []byte {
+	t.Helper()
+	var data []byte
+	for _, p := range []string{"../testdata/demo/broken.pgn", "../testdata/demo/online_clocked.pgn",
+		"../testdata/demo/opera_russian.txt", "testdata/convert/annotated.pgn", "testdata/convert/german.pgn"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = append(append(data, b...), "\n\n"...)
+	}
+	return bytes.Repeat(data, n)
 }
 
 // copyingSink keeps a deep copy of every record.
