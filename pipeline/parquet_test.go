@@ -698,7 +698,7 @@ func TestParquetIndependentOfWorkers(t *testing.T) {
 		}
 		got := map[string][]byte{}
 		for _, e := range s.Manifest().Inputs {
-			if e.Games < 100 || e.Moves < 1000 {
+			if e.Games < 50 || e.Moves < 1000 {
 				t.Fatalf("%s: only %d games and %d moves", e.Path, e.Games, e.Moves)
 			}
 			for _, f := range e.Files {
