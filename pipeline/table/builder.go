@@ -43,7 +43,6 @@ type base struct {
 	schema  *arrow.Schema
 	rows    int
 	scratch []byte // reused for game ids and dictionary values, so rows allocate nothing
-	sizes   []int  // per builder, rows and then bytes of the batch handed over last
 }
 
 func newBase(mem memory.Allocator, s *arrow.Schema) base {
@@ -60,59 +59,14 @@ func (b *base) Release()              { b.rb.Release() }
 // NewRecordBatch also empties the dictionaries, so that each batch (and so
 // each row group) stores only the values it uses.
 func (b *base) NewRecordBatch() arrow.RecordBatch {
-	b.sizes = b.sizes[:0]
-	for _, f := range b.rb.Fields() {
-		b.sizes = appendSizes(b.sizes, f)
-	}
 	rec := b.rb.NewRecordBatch()
-	sizes := b.sizes
 	for _, f := range b.rb.Fields() {
 		if d, ok := f.(array.DictionaryBuilder); ok {
 			d.ResetFull()
 		}
-		sizes = reserve(f, sizes)
 	}
 	b.rows = 0
 	return rec
-}
-
-// The record batch takes the builders' buffers, which then start again from
-// nothing and would reach the size of a batch by doubling, copying and
-// clearing as they go. Batches are alike, so each builder is given at once
-// the room the last batch took: as many rows (Reserve rounds them up to a
-// power of two) and an eighth more bytes of values, so that a batch of
-// slightly longer strings does not copy them all once more.
-
-// appendSizes appends the rows of f, and the bytes of its values when they
-// vary in size, and the same of the values of a list.
-func appendSizes(sizes []int, f array.Builder) []int {
-	sizes = append(sizes, f.Len())
-	switch f := f.(type) {
-	case *array.StringBuilder:
-		sizes = append(sizes, f.DataLen())
-	case *array.BinaryBuilder:
-		sizes = append(sizes, f.DataLen())
-	case *array.ListBuilder:
-		sizes = appendSizes(sizes, f.ValueBuilder())
-	}
-	return sizes
-}
-
-// reserve gives f the room appendSizes noted and returns the sizes left.
-func reserve(f array.Builder, sizes []int) []int {
-	f.Reserve(sizes[0])
-	sizes = sizes[1:]
-	switch f := f.(type) {
-	case *array.StringBuilder:
-		f.ReserveData(sizes[0] + sizes[0]/8)
-		sizes = sizes[1:]
-	case *array.BinaryBuilder:
-		f.ReserveData(sizes[0] + sizes[0]/8)
-		sizes = sizes[1:]
-	case *array.ListBuilder:
-		sizes = reserve(f.ValueBuilder(), sizes)
-	}
-	return sizes
 }
 
 func (b *base) str(i int) *array.StringBuilder { return b.rb.Field(i).(*array.StringBuilder) }
