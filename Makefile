@@ -5,7 +5,7 @@ REFERENCE ?= $(abspath ../shared/reference)
 FUZZTIME ?= 20s
 BIN     := bin/arbiter
 
-.PHONY: all build test vet corpus bench fuzz demo e2e beam beam-test clean
+.PHONY: all build test vet corpus bench pgo fuzz demo e2e beam beam-test clean
 
 all: build
 
@@ -32,6 +32,17 @@ bench: build
 	ARBITER_DEEP_PERFT=1 $(GO) test -run 'Perft' -count=1 ./replay
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	cd bench && ARBITER_CORPUS=$(CORPUS) $(GO) run ./cmd/wholerun -arbiter $(abspath $(BIN)) -out $(abspath bench/PEERS.md) $(BENCH_FLAGS)
+
+# A CPU profile of the run users make (check --out over the corpus's masters
+# and engine_tcec games, the bench's big file), saved where go build takes it
+# for profile-guided optimisation: cmd/arbiter/default.pgo. Record it again
+# whenever the hot path changes; the binary profiled is built without PGO.
+pgo:
+	$(GO) build -pgo=off -o bin/arbiter-nopgo ./cmd/arbiter
+	rm -rf bin/pgo-out
+	ARBITER_CPUPROFILE=cmd/arbiter/default.pgo ./bin/arbiter-nopgo check --format none -q --out bin/pgo-out \
+	  $(CORPUS)/masters $(CORPUS)/engine_tcec; test $$? -le 1
+	rm -rf bin/pgo-out bin/arbiter-nopgo
 
 # Each fuzz target for FUZZTIME; the seeds live in testdata/fuzz of each package.
 fuzz:

@@ -247,7 +247,7 @@ func (s *ParquetSink) create(tableName, name string) (*parquetFile, error) {
 	default:
 		b = table.NewMovesBuilder(nil)
 	}
-	w, err := table.NewWriter(buf, b, table.WriterOptions{BatchRows: s.opt.BatchRows})
+	w, err := table.NewWriter(buf, b, table.WriterOptions{BatchRows: s.opt.BatchRows, Background: true})
 	if err != nil {
 		f.Close()
 		os.Remove(tmp)

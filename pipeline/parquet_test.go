@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -670,5 +671,55 @@ func TestParquetSinkWithRun(t *testing.T) {
 	}
 	if len(m.Inputs) != 2 || m.Inputs[0].Games != 3 || m.Inputs[1].Games != 1 || !m.Inputs[0].Completed || !m.Inputs[1].Completed {
 		t.Errorf("manifest after resume: %+v", m.Inputs)
+	}
+}
+
+// TestParquetIndependentOfWorkers: the three tables come out byte for byte
+// the same whatever the number of workers, with many chunks and row groups
+// that straddle them (batches are encoded in the background as the next
+// one is built).
+func TestParquetIndependentOfWorkers(t *testing.T) {
+	dir := t.TempDir()
+	inputs, err := Expand([]string{
+		writeFile(t, dir, "mixed.pgn", mixedGames(t, 6)),
+		writeFile(t, dir, "many.pgn.zst", zstded(t, synthetic(0, 400))),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string][]byte
+	for _, workers := range []int{1, 2, 5} {
+		out := t.TempDir()
+		s := newSink(t, out, ParquetOptions{Moves: true, BatchRows: 37})
+		cfg := &Config{Workers: workers, ChunkSize: smallChunks}
+		cfg.Check.Validate.Moves = true
+		if _, err := runWithin(t, context.Background(), cfg, inputs, s); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string][]byte{}
+		for _, e := range s.Manifest().Inputs {
+			if e.Games < 50 || e.Moves < 1000 {
+				t.Fatalf("%s: only %d games and %d moves", e.Path, e.Games, e.Moves)
+			}
+			for _, f := range e.Files {
+				b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(f)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[f] = b
+			}
+		}
+		if len(got) != 6 {
+			t.Fatalf("%d workers: %d files, want 6", workers, len(got))
+		}
+		if want == nil {
+			want = got
+			continue
+		}
+		for f, b := range want {
+			if !bytes.Equal(got[f], b) {
+				t.Errorf("%s differs between 1 and %d workers", f, workers)
+			}
+		}
 	}
 }

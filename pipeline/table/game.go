@@ -99,6 +99,10 @@ func parseClock(s string) (int, bool) {
 func (g *Game) utcStart() (int64, bool) {
 	ds, ok1 := g.tag("UTCDate")
 	ts, ok2 := g.tag("UTCTime")
+	return utcStart(ds, ok1, ts, ok2)
+}
+
+func utcStart(ds string, ok1 bool, ts string, ok2 bool) (int64, bool) {
 	if !ok1 || !ok2 {
 		return 0, false
 	}
@@ -108,4 +112,82 @@ func (g *Game) utcStart() (int64, bool) {
 		return 0, false
 	}
 	return (int64(days)*86400 + int64(secs)) * 1000, true
+}
+
+// The tags the games table reads.
+const (
+	tEvent = iota
+	tSite
+	tDate
+	tRound
+	tWhite
+	tBlack
+	tResult
+	tWhiteElo
+	tBlackElo
+	tECO
+	tTimeControl
+	tTermination
+	tVariant
+	tFEN
+	tUTCDate
+	tUTCTime
+	nTags
+)
+
+// tagValues holds the value of each tag the games table reads, the first
+// when a game repeats one, as Game.tag would find it. Filling it is one
+// pass over the game's tags instead of one per column.
+type tagValues struct {
+	v  [nTags]string
+	ok [nTags]bool
+}
+
+func (t *tagValues) read(tags []parser.Tag) {
+	*t = tagValues{}
+	for i := range tags {
+		if k := tagSlot(tags[i].Name); k >= 0 && !t.ok[k] {
+			t.v[k], t.ok[k] = tags[i].Value, true
+		}
+	}
+}
+
+func (t *tagValues) get(k int) (string, bool) { return t.v[k], t.ok[k] }
+
+func tagSlot(name string) int {
+	switch name {
+	case "Event":
+		return tEvent
+	case "Site":
+		return tSite
+	case "Date":
+		return tDate
+	case "Round":
+		return tRound
+	case "White":
+		return tWhite
+	case "Black":
+		return tBlack
+	case "Result":
+		return tResult
+	case "WhiteElo":
+		return tWhiteElo
+	case "BlackElo":
+		return tBlackElo
+	case "ECO":
+		return tECO
+	case "TimeControl":
+		return tTimeControl
+	case "Termination":
+		return tTermination
+	case "Variant":
+		return tVariant
+	case "FEN":
+		return tFEN
+	case "UTCDate":
+		return tUTCDate
+	case "UTCTime":
+		return tUTCTime
+	}
+	return -1
 }

@@ -7,7 +7,10 @@ import (
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
-type gamesBuilder struct{ base }
+type gamesBuilder struct {
+	base
+	tags tagValues // scratch: the game's tags by column
+}
 
 // Append adds the game's one row. A game whose report is nil (it could not be
 // checked at all) still gets its row, with the report's columns at their
@@ -22,38 +25,40 @@ func (b *gamesBuilder) Append(g *Game) {
 	b.rb.Field(gOffset).(*array.Int64Builder).Append(g.Start.Offset)
 	b.rb.Field(gEndOffset).(*array.Int64Builder).Append(g.End)
 
-	v, ok := g.tag("Event")
+	t := &b.tags
+	t.read(g.Tags)
+	v, ok := t.get(tEvent)
 	b.optDict(gEvent, v, ok)
-	v, ok = g.tag("Site")
+	v, ok = t.get(tSite)
 	b.optStr(gSite, v, ok)
-	v, ok = g.tag("Date")
+	v, ok = t.get(tDate)
 	b.optStr(gDate, v, ok)
 	if days, ok := parseDate(v); ok {
 		b.rb.Field(gDateParsed).(*array.Date32Builder).Append(arrow.Date32(days))
 	} else {
 		b.rb.Field(gDateParsed).AppendNull()
 	}
-	v, ok = g.tag("Round")
+	v, ok = t.get(tRound)
 	b.optStr(gRound, v, ok)
-	v, ok = g.tag("White")
+	v, ok = t.get(tWhite)
 	b.optStr(gWhite, v, ok)
-	v, ok = g.tag("Black")
+	v, ok = t.get(tBlack)
 	b.optStr(gBlack, v, ok)
-	v, ok = g.tag("Result")
+	v, ok = t.get(tResult)
 	b.optDict(gResult, v, ok)
-	b.elo(gWhiteElo, g, "WhiteElo")
-	b.elo(gBlackElo, g, "BlackElo")
-	v, ok = g.tag("ECO")
+	b.elo(gWhiteElo, t.v[tWhiteElo])
+	b.elo(gBlackElo, t.v[tBlackElo])
+	v, ok = t.get(tECO)
 	b.optDict(gECO, v, ok)
-	v, ok = g.tag("TimeControl")
+	v, ok = t.get(tTimeControl)
 	b.optDict(gTimeControl, v, ok)
-	v, ok = g.tag("Termination")
+	v, ok = t.get(tTermination)
 	b.optDict(gTermination, v, ok)
-	v, ok = g.tag("Variant")
+	v, ok = t.get(tVariant)
 	b.optDict(gVariant, v, ok)
-	v, ok = g.tag("FEN")
+	v, ok = t.get(tFEN)
 	b.optStr(gFEN, v, ok)
-	if ms, ok := g.utcStart(); ok {
+	if ms, ok := utcStart(t.v[tUTCDate], t.ok[tUTCDate], t.v[tUTCTime], t.ok[tUTCTime]); ok {
 		b.rb.Field(gUTCStart).(*array.TimestampBuilder).Append(arrow.Timestamp(ms))
 	} else {
 		b.rb.Field(gUTCStart).AppendNull()
@@ -86,10 +91,9 @@ func (b *gamesBuilder) Append(g *Game) {
 	b.rows++
 }
 
-// elo appends the named rating tag as an integer, null when it is absent or
+// elo appends a rating tag's value as an integer, null when it is absent or
 // not a rating (validate.ParseElo).
-func (b *gamesBuilder) elo(i int, g *Game, name string) {
-	v, _ := g.tag(name)
+func (b *gamesBuilder) elo(i int, v string) {
 	if n, ok := validate.ParseElo(v); ok {
 		b.rb.Field(i).(*array.Int32Builder).Append(int32(n))
 		return

@@ -77,3 +77,30 @@ func TestTagPresence(t *testing.T) {
 		t.Errorf("Site: %q, %v", v, ok)
 	}
 }
+
+// tagValues finds what Game.tag finds, tag by tag: the first of a repeated
+// tag, an empty one as present, an absent one as absent.
+func TestTagValuesAgreeWithTag(t *testing.T) {
+	names := []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo", "BlackElo",
+		"ECO", "TimeControl", "Termination", "Variant", "FEN", "UTCDate", "UTCTime"}
+	if len(names) != nTags {
+		t.Fatalf("%d names for %d slots", len(names), nTags)
+	}
+	games := append(sampleGames(),
+		Game{Tags: tags("White", "first", "Event", "", "White", "second", "Whiteelo", "2000", "UTCTime", "12:00:00")},
+		Game{})
+	var tv tagValues
+	tv.v[tEvent], tv.ok[tEvent] = "stale", true // read must forget the game before
+	for i, g := range games {
+		tv.read(g.Tags)
+		for k, name := range names {
+			if tagSlot(name) != k {
+				t.Fatalf("tagSlot(%s) = %d, want %d", name, tagSlot(name), k)
+			}
+			v, ok := g.tag(name)
+			if gv, gok := tv.get(k); gv != v || gok != ok {
+				t.Errorf("game %d, %s: %q %v, Game.tag says %q %v", i, name, gv, gok, v, ok)
+			}
+		}
+	}
+}

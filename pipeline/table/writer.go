@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -20,6 +21,14 @@ const DefaultBatchRows = 16 * 1024
 type WriterOptions struct {
 	BatchRows int              // rows per record batch and row group; 0 means DefaultBatchRows
 	Mem       memory.Allocator // nil means the default Go allocator
+
+	// Background encodes and compresses each full batch in a goroutine of
+	// the Writer's own while the caller appends the rows of the next one:
+	// a caller that must append in order (the pipeline's single writer)
+	// then spends its time building rows, not waiting for zstd. The file is
+	// the same byte for byte. A failure to write shows on a later Append or
+	// on Close.
+	Background bool
 }
 
 // Writer streams one table into one Parquet file (zstd, one row group per
@@ -33,6 +42,14 @@ type Writer struct {
 	err   error // the first failure; every later call returns it
 
 	closed bool
+
+	// With WriterOptions.Background: full batches go to the encoding
+	// goroutine through queue; it closes done when the queue is closed and
+	// drained, and keeps its first failure in bgErr.
+	queue chan arrow.RecordBatch
+	done  chan struct{}
+	mu    sync.Mutex
+	bgErr error
 }
 
 // NewWriter starts a Parquet file of the table b builds on out. The Writer
@@ -58,7 +75,52 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 		b.Release()
 		return nil, fmt.Errorf("parquet writer: %w", err)
 	}
-	return &Writer{b: b, fw: fw, batch: opt.BatchRows}, nil
+	w := &Writer{b: b, fw: fw, batch: opt.BatchRows}
+	if opt.Background {
+		// Unbuffered: one batch is encoded while the next is built, so the
+		// memory in use stays at two batches.
+		w.queue, w.done = make(chan arrow.RecordBatch), make(chan struct{})
+		go w.encode()
+	}
+	return w, nil
+}
+
+// encode writes the batches of the queue in order until it is closed. After
+// a failure it only releases them.
+func (w *Writer) encode() {
+	defer close(w.done)
+	var failed bool
+	for rec := range w.queue {
+		if !failed {
+			if err := w.fw.Write(rec); err != nil {
+				failed = true
+				w.mu.Lock()
+				w.bgErr = fmt.Errorf("parquet write: %w", err)
+				w.mu.Unlock()
+			}
+		}
+		rec.Release()
+	}
+}
+
+// background returns the encoding goroutine's failure, if any.
+func (w *Writer) background() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.bgErr
+}
+
+// stop closes the queue and waits for the encoding goroutine to finish what
+// it was given.
+func (w *Writer) stop() {
+	if w.queue != nil {
+		close(w.queue)
+		<-w.done
+		w.queue = nil
+		if err := w.background(); err != nil && w.err == nil {
+			w.err = err
+		}
+	}
 }
 
 // zstdLevel is zstd's fastest level: on arbiter's tables the whole writer
@@ -106,6 +168,16 @@ func (w *Writer) Rows() int64 { return w.rows + int64(w.b.Len()) }
 func (w *Writer) flush() error {
 	n := w.b.Len()
 	rec := w.b.NewRecordBatch()
+	if w.queue != nil {
+		if err := w.background(); err != nil {
+			rec.Release()
+			w.err = err
+			return err
+		}
+		w.queue <- rec
+		w.rows += int64(n)
+		return nil
+	}
 	defer rec.Release()
 	if err := w.fw.Write(rec); err != nil {
 		w.err = fmt.Errorf("parquet write: %w", err)
@@ -126,6 +198,7 @@ func (w *Writer) Close() error {
 	if w.err == nil && w.b.Len() > 0 {
 		w.flush()
 	}
+	w.stop()
 	if err := w.fw.Close(); err != nil && w.err == nil {
 		w.err = fmt.Errorf("parquet close: %w", err)
 	}
@@ -139,6 +212,7 @@ func (w *Writer) Abort() {
 		return
 	}
 	w.closed = true
+	w.stop()
 	w.b.Release()
 }
 

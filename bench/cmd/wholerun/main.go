@@ -26,6 +26,7 @@ type config struct {
 	arbiter, arbiterArgs    string
 	corentings              string
 	workers                 []int
+	cores                   []int // core counts arbiter is also pinned to (taskset)
 	rounds, streamRounds    int
 	streamGB, slowSeconds   float64
 	minGames                int
@@ -64,6 +65,7 @@ func parseFlags(args []string) (*config, error) {
 	fs.StringVar(&cfg.arbiterArgs, "arbiter-args", "--format none --progress never", "arguments of arbiter check besides --out, --workers and the input")
 	fs.StringVar(&cfg.corentings, "corentings", "", "the corentings peer binary (default: built from this module into -work)")
 	workers := fs.String("workers", defaultWorkers(runtime.NumCPU()), "arbiter worker counts, comma-separated")
+	cores := fs.String("cores", defaultCores(runtime.NumCPU()), "core counts below nproc to also run arbiter on the big file pinned to (taskset, as many workers as cores), comma-separated; empty for none")
 	fs.IntVar(&cfg.rounds, "rounds", 5, "rounds of interleaved runs; the report gives medians")
 	fs.Float64Var(&cfg.slowSeconds, "slow", 120, "a case whose first run takes longer than this many seconds is not run again (its n says so)")
 	fs.Float64Var(&cfg.streamGB, "stream-gb", 2, "size of the stream made by repeating the big input, piped to arbiter for the memory check; 0 skips it")
@@ -77,6 +79,9 @@ func parseFlags(args []string) (*config, error) {
 		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	if cfg.workers, err = parseWorkers(*workers); err != nil {
+		return nil, err
+	}
+	if cfg.cores, err = parseCores(*cores, runtime.NumCPU()); err != nil {
 		return nil, err
 	}
 	if cfg.only, err = regexp.Compile(*only); err != nil {
@@ -94,6 +99,31 @@ func defaultWorkers(cores int) string {
 		return "1,2," + strconv.Itoa(cores)
 	}
 	return "1,2"
+}
+
+// defaultCores is 1 on a machine with more than one core: with --out, one
+// worker already keeps more than one core busy (the Parquet writer runs
+// beside it), so 1 → N workers understates what N cores give over one.
+func defaultCores(cores int) string {
+	if cores > 1 {
+		return "1"
+	}
+	return ""
+}
+
+func parseCores(s string, ncpu int) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var cs []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n >= ncpu {
+			return nil, fmt.Errorf("-cores: %q is not a count from 1 to %d (nproc − 1)", f, ncpu-1)
+		}
+		cs = append(cs, n)
+	}
+	return cs, nil
 }
 
 func parseWorkers(s string) ([]int, error) {

@@ -101,3 +101,42 @@ func TestWorkersFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestPlanPinnedCores(t *testing.T) {
+	cfg := &config{work: "/w", arbiterArgs: "--format none", workers: []int{1, 2}, cores: []int{1, 3}, only: regexp.MustCompile("")}
+	in := &inputs{big: Input{Name: "big.pgn", Path: "/w/big.pgn"}, online: Input{Name: "online.pgn", Path: "/w/online.pgn"}, bigZstd: "/w/big.pgn.zst"}
+	cases, _ := plan(cfg, bins{arbiter: "/b/arbiter", corentings: "/b/corentings"}, in)
+	want := map[string]string{
+		"big.pgn/file, 1 core/arbiter-w1":  "exec taskset -c 0-0 /b/arbiter check --out /w/out/big.pgn_file,_1_core_arbiter-w1 --workers 1 --format none /w/big.pgn",
+		"big.pgn/file, 3 cores/arbiter-w3": "exec taskset -c 0-2 /b/arbiter check --out /w/out/big.pgn_file,_3_cores_arbiter-w3 --workers 3 --format none /w/big.pgn",
+	}
+	found := 0
+	for _, c := range cases {
+		if w, ok := want[c.ID]; ok {
+			found++
+			if c.Shell != w {
+				t.Errorf("%s:\n got %s\nwant %s", c.ID, c.Shell, w)
+			}
+		}
+	}
+	if found != len(want) {
+		t.Fatalf("pinned cases missing from %q", ids(cases))
+	}
+}
+
+func TestCoresFlag(t *testing.T) {
+	if defaultCores(2) != "1" || defaultCores(1) != "" {
+		t.Fatal("defaultCores")
+	}
+	if cs, err := parseCores("1, 3", 4); err != nil || !slices.Equal(cs, []int{1, 3}) {
+		t.Fatalf("parseCores: %v %v", cs, err)
+	}
+	if cs, err := parseCores(" ", 4); err != nil || cs != nil {
+		t.Fatalf("parseCores(empty): %v %v", cs, err)
+	}
+	for _, bad := range []string{"0", "4", "x"} {
+		if _, err := parseCores(bad, 4); err == nil || !strings.Contains(err.Error(), "-cores") {
+			t.Errorf("parseCores(%q) accepted", bad)
+		}
+	}
+}

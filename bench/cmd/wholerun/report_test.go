@@ -77,3 +77,36 @@ func TestReportNotesBadExitsAndUnreplayedGames(t *testing.T) {
 		}
 	}
 }
+
+func TestReportCores(t *testing.T) {
+	big := Input{Name: "big.pgn", Bytes: 100e6, Games: 1000}
+	sample := func(wall, cpu float64) []Sample {
+		return []Sample{{Wall: time.Duration(wall * float64(time.Second)), User: cpu}}
+	}
+	arb := func(via string, w int) Case {
+		return Case{ID: "a", Input: big, Via: via, Tool: "arbiter", Workers: w, OKExits: []int{0, 1}}
+	}
+	r := report{
+		cfg: &config{work: "/w", rounds: 1, workers: []int{1, 2}, only: regexp.MustCompile("")},
+		env: machine{cores: 2},
+		in:  &inputs{big: big, online: Input{Name: "online.pgn"}},
+		results: []Summary{
+			summarize(arb("file", 1), sample(1.5, 2)),
+			summarize(arb("file", 2), sample(1, 2)),
+			summarize(arb("file, 1 core", 1), sample(2, 2)),
+		},
+	}
+	md := r.markdown()
+	for _, want := range []string{
+		"| big.pgn | 1 core, 1 worker | 2.00 | 2.00 | 2 cores, 1 worker | 1.50 | 2.00 | 1.33× |",
+		"| big.pgn | 1 core, 1 worker | 2.00 | 2.00 | 2 cores, 2 workers | 1.00 | 2.00 | 2.00× |",
+		"| big.pgn | file | 2 | 1.50 | 1.00 | 1.50× |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "| big.pgn | file, 1 core | 2 |") {
+		t.Errorf("the pinned run counted as a worker speed-up:\n%s", md)
+	}
+}

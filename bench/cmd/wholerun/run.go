@@ -148,6 +148,10 @@ func plan(cfg *config, b bins, in *inputs) (cases, streams []Case) {
 		return cases, nil
 	}
 	big := in.big
+	for _, n := range cfg.cores {
+		// As many workers as cores: the best arbiter does on n cores.
+		cases = append(cases, arbiterOn(big, pinnedVia(n), fmt.Sprintf("exec taskset -c 0-%d ARBITER %s", n-1, big.Path), n))
+	}
 	for _, w := range cfg.workers {
 		cases = append(cases,
 			arbiterOn(big, "stdin", "exec ARBITER - < "+big.Path, w),
@@ -166,6 +170,14 @@ func plan(cfg *config, b bins, in *inputs) (cases, streams []Case) {
 		}
 	}
 	return cases, streams
+}
+
+// pinnedVia names how a run pinned to n cores reads the big file.
+func pinnedVia(n int) string {
+	if n == 1 {
+		return "file, 1 core"
+	}
+	return fmt.Sprintf("file, %d cores", n)
 }
 
 func filter(cases []Case, cfg *config) []Case {
