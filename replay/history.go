@@ -58,25 +58,48 @@ func (h *History) Reset(p *Position) {
 
 // Push records p, the position after a ply; irreversible says whether that
 // ply was (see IsIrreversible, asked of the position before the ply).
+// Most plies bring a position the window's filter has not seen: that case
+// is answered here, small enough to be inlined into Play and its callers;
+// the rest is pushSeen's.
 func (h *History) Push(p *Position, irreversible bool) {
 	k := p.RepetitionKey()
 	if irreversible {
-		h.n, h.overflow = 0, h.overflow[:0]
-		h.nTwice, h.manyTwice, h.watch = [2]int{}, false, [2]bool{}
-		h.seen = [2][4]uint64{}
+		h.restart()
 	}
 	// Keys include the side to move, so only every other entry can match.
 	side := h.n & 1
 	word, bit := k>>62, uint64(1)<<(k>>56&63)
-	c := 1
-	if h.seen[side][word]&bit != 0 {
-		for i := h.n - 2; i >= 0; i -= 2 {
-			if h.at(i) == k {
-				c++
-			}
-		}
+	if h.seen[side][word]&bit != 0 || uint(h.n) >= historyInline {
+		h.pushSeen(p, k)
+		return
 	}
 	h.seen[side][word] |= bit
+	h.keys[h.n] = k
+	h.n++
+	h.count = 1
+}
+
+// restart empties the window at an irreversible ply. It stays a call, so
+// that Push is small enough to inline.
+//
+//go:noinline
+func (h *History) restart() {
+	h.n, h.overflow = 0, h.overflow[:0]
+	h.nTwice, h.manyTwice, h.watch = [2]int{}, false, [2]bool{}
+	h.seen = [2][4]uint64{}
+}
+
+// pushSeen is Push for a key the filter may have seen, or past the inline
+// window: the window is searched for it.
+func (h *History) pushSeen(p *Position, k uint64) {
+	side := h.n & 1
+	c := 1
+	for i := h.n - 2; i >= 0; i -= 2 {
+		if h.at(i) == k {
+			c++
+		}
+	}
+	h.seen[side][k>>62] |= uint64(1) << (k >> 56 & 63)
 	if c == 2 {
 		if i := h.nTwice[side]; i < maxTwice {
 			h.twice[side][i], h.twiceOcc[side][i] = k, p.byColor
@@ -110,7 +133,21 @@ func (h *History) Play(p *Position, m Move) {
 	epLegal := p.ep != NoSquare && p.LegalEnPassant()
 	rights := p.castle.bits()
 	p.Play(m)
-	h.Push(p, epLegal || p.halfmove == 0 || p.castle.bits() != rights)
+	// Push, written out: a call more per ply costs more than the lines.
+	k := p.RepetitionKey()
+	if epLegal || p.halfmove == 0 || p.castle.bits() != rights {
+		h.restart()
+	}
+	side := h.n & 1
+	word, bit := k>>62, uint64(1)<<(k>>56&63)
+	if h.seen[side][word]&bit != 0 || uint(h.n) >= historyInline {
+		h.pushSeen(p, k)
+		return
+	}
+	h.seen[side][word] |= bit
+	h.keys[h.n] = k
+	h.n++
+	h.count = 1
 }
 
 // PlayNull plays a null move in p and records the result. A null move is

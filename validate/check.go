@@ -309,6 +309,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	legalBefore := false
 	// The options, read once: most checks fill neither Moves nor SAN.
 	moves, sans := c.opt.Moves, c.opt.SAN
+	if !moves && !sans && !variations && !c.eager {
+		c.playPlain(s)
+		return
+	}
 	facts := moves || sans
 	var fact MoveFact
 	for k, idx := range c.main {
@@ -379,6 +383,68 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			c.afterPly(k + 1)
 		}
 	}
+	c.endedOnBoard(len(c.main))
+}
+
+// playPlain is playMain's loop for the usual check: no move facts to
+// fill, no variation to branch from, quiet plies passed over. It does
+// what that loop does in that case and nothing else, so that the few values
+// it keeps across its calls stay few (every call spills them): the tests
+// that hold the shortcut to the eager replay (quiet_test.go) check it too,
+// since the eager replay takes the general loop.
+func (c *Checker) playPlain(s replay.LetterSet) {
+	g, ln := c.g, &c.line
+	n, pos, hist := &c.note, &c.pos, &c.hist
+	legalBefore := false
+	for k, idx := range c.main {
+		m := &g.Moves[idx]
+		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
+			ln.plies = k
+			ln.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
+			return
+		}
+		if ln.endPly >= 0 && ln.afterEnd < 0 {
+			ln.afterEnd = idx
+		}
+		if n.Null {
+			ln.nullMoves++
+			if ln.firstNull < 0 {
+				ln.firstNull = idx
+			}
+			hist.PlayNull(pos)
+			legalBefore = false
+		} else {
+			mv, err := pos.Resolve(n)
+			if err != nil {
+				ln.plies = k
+				if c.endedOnBoard(k) {
+					ln.afterEnd = idx
+					return
+				}
+				ln.failResolve(idx, err, pos)
+				return
+			}
+			var d replay.Deviation
+			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != pos.IsCapture(mv) {
+				d = pos.MarkDeviations(n, mv)
+			}
+			hist.Play(pos, mv)
+			var check bool
+			if legalBefore {
+				check = pos.GaveCheck(mv)
+			} else {
+				check = pos.InCheck()
+			}
+			legalBefore = true
+			if d |= replay.CheckMarkDeviations(n, pos, check); n.Style != 0 || d != 0 {
+				ln.odd(idx, n.Style, d)
+			}
+		}
+		if !c.quietPly() {
+			c.afterPly(k + 1)
+		}
+	}
+	ln.plies = len(c.main)
 	c.endedOnBoard(len(c.main))
 }
 
