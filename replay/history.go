@@ -59,8 +59,7 @@ func (h *History) Reset(p *Position) {
 // Push records p, the position after a ply; irreversible says whether that
 // ply was (see IsIrreversible, asked of the position before the ply).
 // Most plies bring a position the window's filter has not seen: that case
-// is answered here, small enough to be inlined into Play and its callers;
-// the rest is pushSeen's.
+// is answered here, the rest in pushSeen.
 func (h *History) Push(p *Position, irreversible bool) {
 	k := p.RepetitionKey()
 	if irreversible {
@@ -79,10 +78,7 @@ func (h *History) Push(p *Position, irreversible bool) {
 	h.count = 1
 }
 
-// restart empties the window at an irreversible ply. It stays a call, so
-// that Push is small enough to inline.
-//
-//go:noinline
+// restart empties the window at an irreversible ply.
 func (h *History) restart() {
 	h.n, h.overflow = 0, h.overflow[:0]
 	h.nTwice, h.manyTwice, h.watch = [2]int{}, false, [2]bool{}
