@@ -77,8 +77,9 @@ type Checker struct {
 	line lineReplay
 	note replay.Notation // the move being replayed, passed by pointer (see replay.ParseMoveInto)
 
-	// eager makes playMain apply the draw rules at every ply, quiet or not:
-	// for the tests that hold the shortcut to the same findings.
+	// eager makes playMain apply the draw rules at every ply, quiet or not,
+	// in its general loop rather than playPlain: for the tests that hold the
+	// shortcuts to the same findings.
 	eager bool
 }
 
