@@ -1,5 +1,7 @@
 package replay
 
+import "math/bits"
+
 // Repetition and the move-count rules (FIDE 9.2, 9.3, 9.6), with the
 // semantics python-chess gives them, so that our findings and its facts
 // about the same games agree ply for ply:
@@ -121,11 +123,18 @@ func (h *History) at(i int) uint64 {
 	return h.overflow[i-historyInline]
 }
 
-// Play plays the legal move m in p and records the result. Whether m is
-// irreversible is read off the move played rather than asked of it
-// beforehand: a capture or a pawn move resets the halfmove clock, a lost
-// castling right shows in the rights (IsIrreversible says the same).
-func (h *History) Play(p *Position, m Move) {
+// Play plays the legal move m in p and records the result.
+func (h *History) Play(p *Position, m Move) { h.PlayGaveCheck(p, m) }
+
+// PlayGaveCheck is Play, answering GaveCheck(m) of the position reached as
+// well (meaningful under GaveCheck's condition): a replay loop that wants
+// both saves a call per ply, and most moves, far from the king, are
+// answered here without GaveCheck's.
+//
+// Whether m is irreversible is read off the move played rather than asked
+// of it beforehand: a capture or a pawn move resets the halfmove clock, a
+// lost castling right shows in the rights (IsIrreversible says the same).
+func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 	epLegal := p.ep != NoSquare && p.LegalEnPassant()
 	rights := p.castle.bits()
 	p.Play(m)
@@ -138,12 +147,21 @@ func (h *History) Play(p *Position, m Move) {
 	word, bit := k>>62, uint64(1)<<(k>>56&63)
 	if h.seen[side][word]&bit != 0 || uint(h.n) >= historyInline {
 		h.pushSeen(p, k)
-		return
+	} else {
+		h.seen[side][word] |= bit
+		h.keys[h.n] = k
+		h.n++
+		h.count = 1
 	}
-	h.seen[side][word] |= bit
-	h.keys[h.n] = k
-	h.n++
-	h.count = 1
+	// GaveCheck's first test, written out: a plain move or promotion that
+	// neither leaves nor reaches a square of the only king's zone gives no
+	// check. kingZoneOrAll's last entry, for no king, sends the move on.
+	kings := p.byKind[King] & p.byColor[p.turn&1]
+	if m&moveEnPassant == 0 && kings&(kings-1) == 0 &&
+		(Bitboard(1)<<(m&63)|Bitboard(1)<<(m>>6&63))&kingZoneOrAll[bits.TrailingZeros64(uint64(kings))] == 0 {
+		return false
+	}
+	return p.GaveCheck(m)
 }
 
 // PlayNull plays a null move in p and records the result. A null move is

@@ -355,11 +355,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			if facts {
 				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
 			}
-			c.hist.Play(&c.pos, mv)
-			var check bool
-			if legalBefore {
-				check = c.pos.GaveCheck(mv)
-			} else {
+			check := c.hist.PlayGaveCheck(&c.pos, mv)
+			if !legalBefore {
 				check = c.pos.InCheck()
 			}
 			legalBefore = true
@@ -429,11 +426,8 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != pos.IsCapture(mv) {
 				d = pos.MarkDeviations(n, mv)
 			}
-			hist.Play(pos, mv)
-			var check bool
-			if legalBefore {
-				check = pos.GaveCheck(mv)
-			} else {
+			check := hist.PlayGaveCheck(pos, mv)
+			if !legalBefore {
 				check = pos.InCheck()
 			}
 			legalBefore = true
