@@ -153,15 +153,24 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 		h.n++
 		h.count = 1
 	}
-	// GaveCheck's first test, written out: a plain move or promotion that
-	// neither leaves nor reaches a square of the only king's zone gives no
-	// check. kingZoneOrAll's last entry, for no king, sends the move on.
+	// GaveCheck, written out for a plain move or promotion in a position
+	// with one king a side: the piece that arrived must reach the king on
+	// an empty board, or the square it left must open a line of the
+	// mover's to it; most moves do neither and are answered without a call.
 	kings := p.byKind[King] & p.byColor[p.turn&1]
-	if m&moveEnPassant == 0 && kings&(kings-1) == 0 &&
-		(Bitboard(1)<<(m&63)|Bitboard(1)<<(m>>6&63))&kingZoneOrAll[bits.TrailingZeros64(uint64(kings))] == 0 {
+	if m&moveEnPassant != 0 || kings == 0 || kings&(kings-1) != 0 {
+		return p.GaveCheck(m)
+	}
+	ksq := bits.TrailingZeros64(uint64(kings)) & 63
+	from, to := m&63, m>>6&63
+	mine := p.byColor[p.turn.Other()&1]
+	rays, diagonals := emptyRookRays[ksq], emptyBishopRays[ksq]
+	if checkReach[p.board[to]&15][to]&kings == 0 &&
+		(Bitboard(1)<<from&rays == 0 || mine&(p.byKind[Rook]|p.byKind[Queen])&rays == 0) &&
+		(Bitboard(1)<<from&diagonals == 0 || mine&(p.byKind[Bishop]|p.byKind[Queen])&diagonals == 0) {
 		return false
 	}
-	return p.GaveCheck(m)
+	return p.AttackersTo(Square(ksq), p.turn.Other(), p.Occupied()) != 0
 }
 
 // PlayNull plays a null move in p and records the result. A null move is

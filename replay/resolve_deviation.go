@@ -152,17 +152,12 @@ func (p *Position) GaveCheck(m Move) bool {
 // give check to a king there nor open a line to it.
 var kingZone [64]Bitboard
 
-// kingZoneOrAll is kingZone with a 65th entry, every square, at the index
-// TrailingZeros64 gives for no king: PlayGaveCheck then asks GaveCheck.
-var kingZoneOrAll [65]Bitboard
-
 // checkReach is, by piece and square, where that piece attacks on an empty
 // board: the squares it may give check on. A king gives none. It is filled
 // by the package's init, after the attack tables it is made of.
 var checkReach [16][64]Bitboard
 
 func initCheckReach() {
-	kingZoneOrAll[64] = ^Bitboard(0)
 	for c := White; c <= Black; c++ {
 		for s := range Square(64) {
 			checkReach[MakePiece(c, Pawn)][s] = pawnAttacks[c][s]
@@ -171,7 +166,6 @@ func initCheckReach() {
 			checkReach[MakePiece(c, Rook)][s] = emptyRookRays[s]
 			checkReach[MakePiece(c, Queen)][s] = emptyBishopRays[s] | emptyRookRays[s]
 			kingZone[s] = emptyBishopRays[s] | emptyRookRays[s] | knightAttacks[s]
-			kingZoneOrAll[s] = kingZone[s]
 		}
 	}
 }
