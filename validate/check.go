@@ -394,8 +394,10 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 	g, ln := c.g, &c.line
 	n, pos, hist := &c.note, &c.pos, &c.hist
 	legalBefore := false
-	for k, idx := range c.main {
-		m := &g.Moves[idx]
+	// Without variations the main line is g.Moves itself: no index to follow.
+	moves := g.Moves[:len(c.main)]
+	for k := range moves {
+		m, idx := &moves[k], int32(k)
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
 			ln.plies = k
 			ln.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
