@@ -46,6 +46,10 @@ type History struct {
 	// key's top byte), by parity as twice: a key whose bit is clear is new,
 	// and Push need not search the window for it, which is most of the time.
 	seen [2][4]uint64
+	// epLegal says that an en-passant capture is legal in the position last
+	// pushed, as LegalEnPassant: then the next ply is irreversible. Found
+	// while that position's key is, so that Play need not ask again.
+	epLegal bool
 }
 
 // maxTwice is how many repeated keys a side's list holds; real games have
@@ -63,7 +67,11 @@ func (h *History) Reset(p *Position) {
 // Most plies bring a position the window's filter has not seen: that case
 // is answered here, the rest in pushSeen.
 func (h *History) Push(p *Position, irreversible bool) {
-	k := p.RepetitionKey()
+	k, epLegal := p.key, false
+	if p.ep != NoSquare {
+		k, epLegal = p.repetitionKeyEP()
+	}
+	h.epLegal = epLegal
 	if irreversible {
 		h.restart()
 	}
@@ -123,7 +131,8 @@ func (h *History) at(i int) uint64 {
 	return h.overflow[i-historyInline]
 }
 
-// Play plays the legal move m in p and records the result.
+// Play plays the legal move m in p, the position last pushed, and records
+// the result.
 func (h *History) Play(p *Position, m Move) { h.PlayGaveCheck(p, m) }
 
 // PlayGaveCheck is Play, answering GaveCheck(m) of the position reached as
@@ -135,11 +144,16 @@ func (h *History) Play(p *Position, m Move) { h.PlayGaveCheck(p, m) }
 // of it beforehand: a capture or a pawn move resets the halfmove clock, a
 // lost castling right shows in the rights (IsIrreversible says the same).
 func (h *History) PlayGaveCheck(p *Position, m Move) bool {
-	epLegal := p.ep != NoSquare && p.LegalEnPassant()
+	// p is the position last pushed: whether it allows en passant is known.
+	epLegal := h.epLegal
 	rights := p.castle.bits()
 	p.Play(m)
 	// Push, written out: a call more per ply costs more than the lines.
-	k := p.RepetitionKey()
+	k := p.key
+	h.epLegal = false
+	if p.ep != NoSquare {
+		k, h.epLegal = p.repetitionKeyEP()
+	}
 	if epLegal || p.halfmove == 0 || p.castle.bits() != rights {
 		h.restart()
 	}
@@ -173,10 +187,11 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 	return p.AttackersTo(Square(ksq), p.turn.Other(), p.Occupied()) != 0
 }
 
-// PlayNull plays a null move in p and records the result. A null move is
-// irreversible only when an en-passant capture was legal before it.
+// PlayNull plays a null move in p, the position last pushed, and records
+// the result. A null move is irreversible only when an en-passant capture
+// was legal before it.
 func (h *History) PlayNull(p *Position) {
-	irreversible := p.IsIrreversible(NoMove)
+	irreversible := h.epLegal
 	p.PlayNull()
 	h.Push(p, irreversible)
 }
