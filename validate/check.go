@@ -414,15 +414,21 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			hist.PlayNull(pos)
 			legalBefore = false
 		} else {
-			mv, err := pos.Resolve(n)
-			if err != nil {
-				ln.plies = k
-				if c.endedOnBoard(k) {
-					ln.afterEnd = idx
+			// TryResolve, which builds no error, as the plain replay does;
+			// Resolve, which finds the same moves, has the last word and
+			// explains a failure.
+			mv, ok := pos.TryResolve(n)
+			if !ok {
+				var err error
+				if mv, err = pos.Resolve(n); err != nil {
+					ln.plies = k
+					if c.endedOnBoard(k) {
+						ln.afterEnd = idx
+						return
+					}
+					ln.failResolve(idx, err, pos)
 					return
 				}
-				ln.failResolve(idx, err, pos)
-				return
 			}
 			var d replay.Deviation
 			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != pos.IsCapture(mv) {
