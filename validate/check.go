@@ -67,6 +67,7 @@ type Checker struct {
 	pos      replay.Position
 	hist     replay.History
 	main     []int32
+	identity int // how many of main's array's first entries hold their own index
 
 	// Positions after each move of g.Moves and their plies, kept only when
 	// the game has variations, which are replayed from their branch point.
@@ -121,17 +122,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	recorded, fs := CheckResultRecord(g, &c.tags, r.Findings)
 	r.Findings, r.RecordedResult = fs, recorded
 
-	// Every index is written and only the main line's kept, without a
-	// branch on the depth: most games have no variation.
-	moves, main := g.Moves, grow(c.main, len(g.Moves))
-	n := 0
-	for i := range moves {
-		main[n] = int32(i)
-		if moves[i].Depth == 0 {
-			n++
-		}
-	}
-	c.main = main[:n]
+	c.main = c.mainLine(g.Moves)
 
 	replayed := false
 	if f, bad := c.tags.UnsupportedVariant(true); bad {
@@ -164,6 +155,43 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	out := c.r
 	c.r = Report{}
 	return out
+}
+
+// mainLine returns the indexes of the main line's moves, in c.main's
+// array. Most games have no variation: their main line is 0, 1, 2, ...,
+// which the array keeps from game to game (c.identity long), so that such a
+// game only has its depths read.
+func (c *Checker) mainLine(moves []parser.Move) []int32 {
+	plain := true
+	for i := range moves {
+		if moves[i].Depth != 0 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		if cap(c.main) < len(moves) {
+			c.main, c.identity = make([]int32, len(moves)), 0
+		}
+		main := c.main[:len(moves)]
+		for i := c.identity; i < len(main); i++ {
+			main[i] = int32(i)
+		}
+		c.identity = max(c.identity, len(main))
+		return main
+	}
+	// Every index is written and only the main line's kept, without a
+	// branch on the depth.
+	main := grow(c.main, len(moves))
+	n := 0
+	for i := range moves {
+		main[n] = int32(i)
+		if moves[i].Depth == 0 {
+			n++
+		}
+	}
+	c.identity = 0
+	return main[:n]
 }
 
 // setUp builds the start position from the FEN tag, reporting a FEN that

@@ -129,3 +129,35 @@ func TestPlainLoopSameReport(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckerReuse checks games with and without variations, long and
+// short, in turn with one Checker: each report must be a fresh Checker's
+// (the main line's indexes are kept from game to game).
+func TestCheckerReuse(t *testing.T) {
+	texts := []string{
+		pgn("*", nil, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *"),
+		pgn("*", nil, "1. d4 d5 *"),
+		pgn("*", nil, "1. e4 (1. d4 d5 2. c4) 1... e5 2. Nf3 (2. Nc3) 2... Nc6 3. Bb5 *"),
+		pgn("*", nil, "1. c4 e5 2. Nc3 Nf6 3. g3 d5 4. cxd5 Nxd5 5. Bg2 *"),
+		pgn("*", nil, "1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) 3... a6 4. Ba4 Nf6 5. O-O Be7 *"),
+		pgn("*", nil, "1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O 5. d3 d6 6. e4 e5 *"),
+	}
+	var reused Checker
+	for round := 0; round < 2; round++ {
+		for i, text := range texts {
+			err := parser.ReadGames(strings.NewReader(text), parser.Options{}, func(g *parser.Game) {
+				var fresh Checker
+				want := fresh.Check(g, &Options{Moves: true})
+				if r := reused.Check(g, &Options{Moves: true}); !reflect.DeepEqual(r, want) {
+					t.Errorf("game %d, round %d: a reused Checker reports\n%+v\nwant %+v", i, round, r, want)
+				}
+				if len(want.Moves) == 0 {
+					t.Errorf("game %d: no move replayed", i)
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
