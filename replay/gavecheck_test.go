@@ -19,6 +19,7 @@ func TestGaveCheck(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(3, 5))
 	var checks, opened, total int
+	var h History
 	for g := 0; g < 600; g++ {
 		p := mustFEN(t, starts[g%len(starts)])
 		for ply := 0; ply < 120; ply++ {
@@ -33,6 +34,12 @@ func TestGaveCheck(t *testing.T) {
 				want := q.InCheck()
 				if got := q.GaveCheck(m); got != want {
 					t.Fatalf("%s, %s: GaveCheck %v, InCheck %v", p.FEN(), m.UCI(p.Chess960()), got, want)
+				}
+				// PlayGaveCheck answers the first test itself.
+				h.Reset(&p)
+				q2 := p
+				if got := h.PlayGaveCheck(&q2, m); got != want || q2 != q {
+					t.Fatalf("%s, %s: PlayGaveCheck %v, InCheck %v", p.FEN(), m.UCI(p.Chess960()), got, want)
 				}
 				total++
 				if want {

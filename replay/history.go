@@ -1,5 +1,7 @@
 package replay
 
+import "math/bits"
+
 // Repetition and the move-count rules (FIDE 9.2, 9.3, 9.6), with the
 // semantics python-chess gives them, so that our findings and its facts
 // about the same games agree ply for ply:
@@ -44,6 +46,10 @@ type History struct {
 	// key's top byte), by parity as twice: a key whose bit is clear is new,
 	// and Push need not search the window for it, which is most of the time.
 	seen [2][4]uint64
+	// epLegal says that an en-passant capture is legal in the position last
+	// pushed, as LegalEnPassant: then the next ply is irreversible. Found
+	// while that position's key is, so that Play need not ask again.
+	epLegal bool
 }
 
 // maxTwice is how many repeated keys a side's list holds; real games have
@@ -58,25 +64,48 @@ func (h *History) Reset(p *Position) {
 
 // Push records p, the position after a ply; irreversible says whether that
 // ply was (see IsIrreversible, asked of the position before the ply).
+// Most plies bring a position the window's filter has not seen: that case
+// is answered here, the rest in pushSeen.
 func (h *History) Push(p *Position, irreversible bool) {
-	k := p.RepetitionKey()
+	k, epLegal := p.key, false
+	if p.ep != NoSquare {
+		k, epLegal = p.repetitionKeyEP()
+	}
+	h.epLegal = epLegal
 	if irreversible {
-		h.n, h.overflow = 0, h.overflow[:0]
-		h.nTwice, h.manyTwice, h.watch = [2]int{}, false, [2]bool{}
-		h.seen = [2][4]uint64{}
+		h.restart()
 	}
 	// Keys include the side to move, so only every other entry can match.
 	side := h.n & 1
 	word, bit := k>>62, uint64(1)<<(k>>56&63)
-	c := 1
-	if h.seen[side][word]&bit != 0 {
-		for i := h.n - 2; i >= 0; i -= 2 {
-			if h.at(i) == k {
-				c++
-			}
-		}
+	if h.seen[side][word]&bit != 0 || uint(h.n) >= historyInline {
+		h.pushSeen(p, k)
+		return
 	}
 	h.seen[side][word] |= bit
+	h.keys[h.n] = k
+	h.n++
+	h.count = 1
+}
+
+// restart empties the window at an irreversible ply.
+func (h *History) restart() {
+	h.n, h.overflow = 0, h.overflow[:0]
+	h.nTwice, h.manyTwice, h.watch = [2]int{}, false, [2]bool{}
+	h.seen = [2][4]uint64{}
+}
+
+// pushSeen is Push for a key the filter may have seen, or past the inline
+// window: the window is searched for it.
+func (h *History) pushSeen(p *Position, k uint64) {
+	side := h.n & 1
+	c := 1
+	for i := h.n - 2; i >= 0; i -= 2 {
+		if h.at(i) == k {
+			c++
+		}
+	}
+	h.seen[side][k>>62] |= uint64(1) << (k >> 56 & 63)
 	if c == 2 {
 		if i := h.nTwice[side]; i < maxTwice {
 			h.twice[side][i], h.twiceOcc[side][i] = k, p.byColor
@@ -102,21 +131,67 @@ func (h *History) at(i int) uint64 {
 	return h.overflow[i-historyInline]
 }
 
-// Play plays the legal move m in p and records the result. Whether m is
-// irreversible is read off the move played rather than asked of it
-// beforehand: a capture or a pawn move resets the halfmove clock, a lost
-// castling right shows in the rights (IsIrreversible says the same).
-func (h *History) Play(p *Position, m Move) {
-	epLegal := p.ep != NoSquare && p.LegalEnPassant()
+// Play plays the legal move m in p, the position last pushed, and records
+// the result.
+func (h *History) Play(p *Position, m Move) { h.PlayGaveCheck(p, m) }
+
+// PlayGaveCheck is Play, answering GaveCheck(m) of the position reached as
+// well (meaningful under GaveCheck's condition): a replay loop that wants
+// both saves a call per ply, and most moves, far from the king, are
+// answered here without GaveCheck's.
+//
+// Whether m is irreversible is read off the move played rather than asked
+// of it beforehand: a capture or a pawn move resets the halfmove clock, a
+// lost castling right shows in the rights (IsIrreversible says the same).
+func (h *History) PlayGaveCheck(p *Position, m Move) bool {
+	// p is the position last pushed: whether it allows en passant is known.
+	epLegal := h.epLegal
 	rights := p.castle.bits()
 	p.Play(m)
-	h.Push(p, epLegal || p.halfmove == 0 || p.castle.bits() != rights)
+	// Push, written out: a call more per ply costs more than the lines.
+	k := p.key
+	h.epLegal = false
+	if p.ep != NoSquare {
+		k, h.epLegal = p.repetitionKeyEP()
+	}
+	if epLegal || p.halfmove == 0 || p.castle.bits() != rights {
+		h.restart()
+	}
+	side := h.n & 1
+	word, bit := k>>62, uint64(1)<<(k>>56&63)
+	if h.seen[side][word]&bit != 0 || uint(h.n) >= historyInline {
+		h.pushSeen(p, k)
+	} else {
+		h.seen[side][word] |= bit
+		h.keys[h.n] = k
+		h.n++
+		h.count = 1
+	}
+	// GaveCheck, written out for a plain move or promotion in a position
+	// with one king a side: the piece that arrived must reach the king on
+	// an empty board, or the square it left must open a line of the
+	// mover's to it; most moves do neither and are answered without a call.
+	kings := p.byKind[King] & p.byColor[p.turn&1]
+	if m&moveEnPassant != 0 || kings == 0 || kings&(kings-1) != 0 {
+		return p.GaveCheck(m)
+	}
+	ksq := bits.TrailingZeros64(uint64(kings)) & 63
+	from, to := m&63, m>>6&63
+	mine := p.byColor[p.turn.Other()&1]
+	rays, diagonals := emptyRookRays[ksq], emptyBishopRays[ksq]
+	if checkReach[p.board[to]&15][to]&kings == 0 &&
+		(Bitboard(1)<<from&rays == 0 || mine&(p.byKind[Rook]|p.byKind[Queen])&rays == 0) &&
+		(Bitboard(1)<<from&diagonals == 0 || mine&(p.byKind[Bishop]|p.byKind[Queen])&diagonals == 0) {
+		return false
+	}
+	return p.AttackersTo(Square(ksq), p.turn.Other(), p.Occupied()) != 0
 }
 
-// PlayNull plays a null move in p and records the result. A null move is
-// irreversible only when an en-passant capture was legal before it.
+// PlayNull plays a null move in p, the position last pushed, and records
+// the result. A null move is irreversible only when an en-passant capture
+// was legal before it.
 func (h *History) PlayNull(p *Position) {
-	irreversible := p.IsIrreversible(NoMove)
+	irreversible := h.epLegal
 	p.PlayNull()
 	h.Push(p, irreversible)
 }

@@ -16,9 +16,32 @@ func (p *Position) LegalMoves(ml *MoveList) {
 // HasLegalMove reports whether the side to move has a legal move; it stops
 // at the first one it finds (checkmate and stalemate tests).
 func (p *Position) HasLegalMove() bool {
+	if p.kingCanMove() {
+		return true
+	}
 	var ml MoveList
 	p.generate(&ml, true)
 	return ml.n > 0
+}
+
+// kingCanMove reports whether the only king of the side to move has a
+// legal move: generate's first answer, given without a move list, which
+// costs more to clear than most positions take to answer.
+func (p *Position) kingCanMove() bool {
+	them := p.turn.Other()
+	own := p.byColor[p.turn&1]
+	kings := p.byKind[King] & own
+	if kings == 0 || kings.more() {
+		return false
+	}
+	occ := own | p.byColor[them&1]
+	ksq := kings.LSB()
+	for t := kingAttacks[ksq&63] &^ own; t != 0; {
+		if p.AttackersTo(t.PopLSB(), them, occ^kings) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // IsLegal reports whether m is a legal move in p.

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -308,5 +309,51 @@ func TestNoAllocations(t *testing.T) {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
 			t.Errorf("%s allocates %v times per run", name, n)
 		}
+	}
+}
+
+// TestHasLegalMoveAgrees plays random games and asks, at every ply and
+// after every legal move, whether a legal move exists: HasLegalMove, which
+// answers from the king's moves first, must say what LegalMoves says.
+func TestHasLegalMoveAgrees(t *testing.T) {
+	starts := []string{
+		StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"7k/5Q2/8/8/8/8/8/K7 w - - 0 1",   // stalemates and mates near
+		"k7/8/1K6/8/8/8/8/7R w - - 0 1",   // mates by the rook
+		"4k3/8/8/8/8/8/8/4KQ1Q w - - 0 1", // two queens: many mates
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	var none, kingless, total int
+	for g := 0; g < 400; g++ {
+		p := mustFEN(t, starts[g%len(starts)])
+		for ply := 0; ply < 100; ply++ {
+			var ml MoveList
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			for _, m := range ml.Slice() {
+				q := p
+				q.Play(m)
+				var replies MoveList
+				q.LegalMoves(&replies)
+				want := replies.Len() > 0
+				if got := q.HasLegalMove(); got != want {
+					t.Fatalf("%s: HasLegalMove %v, %d legal moves", q.FEN(), got, replies.Len())
+				}
+				total++
+				if !want {
+					none++
+				} else if !q.kingCanMove() {
+					kingless++
+				}
+			}
+			p.Play(ml.At(r.IntN(ml.Len())))
+		}
+	}
+	if none < 100 || kingless < 1000 {
+		t.Errorf("only %d positions without a move and %d with a move but none of the king's among %d: the test proves little", none, kingless, total)
 	}
 }

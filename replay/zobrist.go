@@ -58,12 +58,20 @@ func (p *Position) RepetitionKey() uint64 {
 	if p.ep == NoSquare { // most positions: answered inline
 		return p.key
 	}
-	return p.repetitionKeyEP()
+	k, _ := p.repetitionKeyEP()
+	return k
 }
 
-func (p *Position) repetitionKeyEP() uint64 {
-	if p.epHashed() && !p.LegalEnPassant() {
-		return p.key ^ epKeys[p.ep.File()]
+// repetitionKeyEP is RepetitionKey for a position with an en-passant
+// square, saying also whether a capture there is legal (LegalEnPassant):
+// History keeps that for the next ply. Without a pawn beside the square
+// (epHashed) there is no capture, legal or not.
+func (p *Position) repetitionKeyEP() (uint64, bool) {
+	if !p.epHashed() {
+		return p.key, false
 	}
-	return p.key
+	if p.LegalEnPassant() {
+		return p.key, true
+	}
+	return p.key ^ epKeys[p.ep.File()], false
 }

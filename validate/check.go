@@ -67,6 +67,7 @@ type Checker struct {
 	pos      replay.Position
 	hist     replay.History
 	main     []int32
+	identity int // how many of main's array's first entries hold their own index
 
 	// Positions after each move of g.Moves and their plies, kept only when
 	// the game has variations, which are replayed from their branch point.
@@ -77,8 +78,9 @@ type Checker struct {
 	line lineReplay
 	note replay.Notation // the move being replayed, passed by pointer (see replay.ParseMoveInto)
 
-	// eager makes playMain apply the draw rules at every ply, quiet or not:
-	// for the tests that hold the shortcut to the same findings.
+	// eager makes playMain apply the draw rules at every ply, quiet or not,
+	// in its general loop rather than playPlain: for the tests that hold the
+	// shortcuts to the same findings.
 	eager bool
 }
 
@@ -120,17 +122,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	recorded, fs := CheckResultRecord(g, &c.tags, r.Findings)
 	r.Findings, r.RecordedResult = fs, recorded
 
-	// Every index is written and only the main line's kept, without a
-	// branch on the depth: most games have no variation.
-	moves, main := g.Moves, grow(c.main, len(g.Moves))
-	n := 0
-	for i := range moves {
-		main[n] = int32(i)
-		if moves[i].Depth == 0 {
-			n++
-		}
-	}
-	c.main = main[:n]
+	c.main = c.mainLine(g.Moves)
 
 	replayed := false
 	if f, bad := c.tags.UnsupportedVariant(true); bad {
@@ -163,6 +155,43 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	out := c.r
 	c.r = Report{}
 	return out
+}
+
+// mainLine returns the indexes of the main line's moves, in c.main's
+// array. Most games have no variation: their main line is 0, 1, 2, ...,
+// which the array keeps from game to game (c.identity long), so that such a
+// game only has its depths read.
+func (c *Checker) mainLine(moves []parser.Move) []int32 {
+	plain := true
+	for i := range moves {
+		if moves[i].Depth != 0 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		if cap(c.main) < len(moves) {
+			c.main, c.identity = make([]int32, len(moves)), 0
+		}
+		main := c.main[:len(moves)]
+		for i := c.identity; i < len(main); i++ {
+			main[i] = int32(i)
+		}
+		c.identity = max(c.identity, len(main))
+		return main
+	}
+	// Every index is written and only the main line's kept, without a
+	// branch on the depth.
+	main := grow(c.main, len(moves))
+	n := 0
+	for i := range moves {
+		main[n] = int32(i)
+		if moves[i].Depth == 0 {
+			n++
+		}
+	}
+	c.identity = 0
+	return main[:n]
 }
 
 // setUp builds the start position from the FEN tag, reporting a FEN that
@@ -309,6 +338,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	legalBefore := false
 	// The options, read once: most checks fill neither Moves nor SAN.
 	moves, sans := c.opt.Moves, c.opt.SAN
+	if !moves && !sans && !variations && !c.eager {
+		c.playPlain(s)
+		return
+	}
 	facts := moves || sans
 	var fact MoveFact
 	for k, idx := range c.main {
@@ -350,11 +383,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			if facts {
 				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
 			}
-			c.hist.Play(&c.pos, mv)
-			var check bool
-			if legalBefore {
-				check = c.pos.GaveCheck(mv)
-			} else {
+			check := c.hist.PlayGaveCheck(&c.pos, mv)
+			if !legalBefore {
 				check = c.pos.InCheck()
 			}
 			legalBefore = true
@@ -379,6 +409,73 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			c.afterPly(k + 1)
 		}
 	}
+	c.endedOnBoard(len(c.main))
+}
+
+// playPlain is playMain's loop for the usual check: no move facts to
+// fill, no variation to branch from, quiet plies passed over. It does
+// what that loop does in that case and nothing else, so that the few values
+// it keeps across its calls stay few (every call spills them): the tests
+// that hold the shortcut to the eager replay (quiet_test.go) check it too,
+// since the eager replay takes the general loop.
+func (c *Checker) playPlain(s replay.LetterSet) {
+	g, ln := c.g, &c.line
+	n, pos, hist := &c.note, &c.pos, &c.hist
+	legalBefore := false
+	// Without variations the main line is g.Moves itself: no index to follow.
+	moves := g.Moves[:len(c.main)]
+	for k := range moves {
+		m, idx := &moves[k], int32(k)
+		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
+			ln.plies = k
+			ln.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
+			return
+		}
+		if ln.endPly >= 0 && ln.afterEnd < 0 {
+			ln.afterEnd = idx
+		}
+		if n.Null {
+			ln.nullMoves++
+			if ln.firstNull < 0 {
+				ln.firstNull = idx
+			}
+			hist.PlayNull(pos)
+			legalBefore = false
+		} else {
+			// TryResolve, which builds no error, as the plain replay does;
+			// Resolve, which finds the same moves, has the last word and
+			// explains a failure.
+			mv, ok := pos.TryResolve(n)
+			if !ok {
+				var err error
+				if mv, err = pos.Resolve(n); err != nil {
+					ln.plies = k
+					if c.endedOnBoard(k) {
+						ln.afterEnd = idx
+						return
+					}
+					ln.failResolve(idx, err, pos)
+					return
+				}
+			}
+			var d replay.Deviation
+			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != pos.IsCapture(mv) {
+				d = pos.MarkDeviations(n, mv)
+			}
+			check := hist.PlayGaveCheck(pos, mv)
+			if !legalBefore {
+				check = pos.InCheck()
+			}
+			legalBefore = true
+			if d |= replay.CheckMarkDeviations(n, pos, check); n.Style != 0 || d != 0 {
+				ln.odd(idx, n.Style, d)
+			}
+		}
+		if !c.quietPly() {
+			c.afterPly(k + 1)
+		}
+	}
+	ln.plies = len(c.main)
 	c.endedOnBoard(len(c.main))
 }
 

@@ -143,14 +143,27 @@ func (c *ClockChecker) Step(idx int32) {
 // Steps takes the next main-line plies in order, as Step does each. A ply
 // with no reading at all after the first such, in a time control without
 // move-counted periods, changes nothing but counts: those are taken here
-// without the call, for the games that record no clock.
+// without the call, for the games that record no clock. idxs are the main
+// line's indexes in g.Moves, increasing.
 func (c *ClockChecker) Steps(idxs []int32) {
 	moves := c.g.Moves
+	// Increasing indexes as many as the moves are the moves themselves (a
+	// game without variations): the runs are then scanned without them.
+	identity := len(idxs) == len(moves)
+	if identity {
+		moves = moves[:len(idxs)]
+	}
 	for i := 0; i < len(idxs); {
 		j := i
 		if !c.periodic && c.missing.count > 0 {
-			for j < len(idxs) && moves[idxs[j]].Clock == -1 && moves[idxs[j]].EMT >= -1 {
-				j++
+			if identity {
+				for j < len(idxs) && moves[j].Clock == -1 && moves[j].EMT >= -1 {
+					j++
+				}
+			} else {
+				for j < len(idxs) && moves[idxs[j]].Clock == -1 && moves[idxs[j]].EMT >= -1 {
+					j++
+				}
 			}
 		}
 		if j == i {

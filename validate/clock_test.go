@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -263,6 +264,20 @@ func TestClockStepsAsStep(t *testing.T) {
 		}
 		if want.missing.count == 0 {
 			t.Errorf("%s %q: no ply without a reading: the case proves nothing", tt.tc, tt.line)
+		}
+		// The same line with a variation without a reading before its last
+		// move, which has one: the main line's indexes are not the moves',
+		// and Steps must follow them to the reading.
+		v := *g
+		v.Moves = append(slices.Clone(g.Moves[:len(g.Moves)-1]), g.Moves[len(g.Moves)-2], g.Moves[len(g.Moves)-1])
+		v.Moves[len(v.Moves)-2].Depth, v.Moves[len(v.Moves)-2].Clock = 1, -1
+		v.Moves[len(v.Moves)-1].Clock = 10 * 60 * 1000
+		vmain := mainLine(&v)
+		want = checkClocks(&v, &tg.TimeControl, tt.start, vmain)
+		got = StartClocks(&v, &tg.TimeControl, tt.start)
+		got.Steps(vmain)
+		if got != want || len(vmain) == len(v.Moves) {
+			t.Errorf("%s %q with a variation: Steps gives %+v, Step %+v", tt.tc, tt.line, got, want)
 		}
 	}
 }

@@ -98,3 +98,66 @@ func TestCorpusQuietPly(t *testing.T) {
 		t.Errorf("only %d games, %d with a draw rule or a dead position: the test proves little", games, claims)
 	}
 }
+
+// TestPlainLoopSameReport holds playPlain, the loop of the usual check, to
+// the general loop (which the eager Checker takes) on games that leave it
+// early or mark a move: every way the loop can stop or record something.
+func TestPlainLoopSameReport(t *testing.T) {
+	lazy, eager := &Checker{}, &Checker{eager: true}
+	cases := []struct{ name, text, want string }{
+		{"clean", pgn("1-0", nil, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"), ""},
+		{"unreadable", pgn("1-0", nil, "1. e4 e5 2. Nf3 N@f3 1-0"), "syntax@4"},
+		{"illegal", pgn("1-0", nil, "1. e4 e5 2. Ke3 Nc6 1-0"), "illegal-move@3"},
+		{"ambiguous", pgn("1-0", nil, "1. Nf3 Nf6 2. Nc3 Nc6 3. Nd4 e5 4. Ne4 d5 5. Nb5 a6 6. Nc3 1-0"), "ambiguous-move@11"},
+		{"null move", pgn("1-0", nil, "1. e4 -- 2. d4 e5 1-0"), "null-move@2"},
+		{"check after a null move", pgn("1-0", nil, "1. e4 f5 2. d3 -- 3. Qh5 1-0"), "null-move@4 non-standard-notation@5"},
+		{"unmarked mate", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4 0-1"), "non-standard-notation@4"},
+		{"false check mark", pgn("1-0", nil, "1. e4+ e5 2. Nf3 Nc6 1-0"), "non-standard-notation@1"},
+		{"long algebraic", pgn("1-0", nil, "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 1-0"), "non-standard-notation@1"},
+		{"moves after mate", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 3. a3 0-1"), "moves-after-end@5"},
+		{"set-up check", pgn("1-0", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"}, "1... Kd8 2. Rd2+ Kc7 1-0"), ""},
+		{"stalemate, then moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/8/6Q1/8/8/8/8/K7 w - - 0 1"}, "1. Kb1 Kh7 2. Qf6 Kg8 3. Kc2 Kh7 4. Qf7+ Kh8 5. Kd3 1/2-1/2"), "moves-after-end@2"},
+	}
+	for _, c := range cases {
+		err := parser.ReadGames(strings.NewReader(c.text), parser.Options{}, func(g *parser.Game) {
+			if r := checkBoth(t, lazy, eager, g, &Options{}, c.name); got(r) != c.want {
+				t.Errorf("%s: findings %q, want %q", c.name, got(r), c.want)
+			}
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+	}
+}
+
+// TestCheckerReuse checks games with and without variations, long and
+// short, in turn with one Checker: each report must be a fresh Checker's
+// (the main line's indexes are kept from game to game).
+func TestCheckerReuse(t *testing.T) {
+	texts := []string{
+		pgn("*", nil, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *"),
+		pgn("*", nil, "1. d4 d5 *"),
+		pgn("*", nil, "1. e4 (1. d4 d5 2. c4) 1... e5 2. Nf3 (2. Nc3) 2... Nc6 3. Bb5 *"),
+		pgn("*", nil, "1. c4 e5 2. Nc3 Nf6 3. g3 d5 4. cxd5 Nxd5 5. Bg2 *"),
+		pgn("*", nil, "1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) 3... a6 4. Ba4 Nf6 5. O-O Be7 *"),
+		pgn("*", nil, "1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O 5. d3 d6 6. e4 e5 *"),
+	}
+	var reused Checker
+	for round := 0; round < 2; round++ {
+		for i, text := range texts {
+			err := parser.ReadGames(strings.NewReader(text), parser.Options{}, func(g *parser.Game) {
+				var fresh Checker
+				want := fresh.Check(g, &Options{Moves: true})
+				if r := reused.Check(g, &Options{Moves: true}); !reflect.DeepEqual(r, want) {
+					t.Errorf("game %d, round %d: a reused Checker reports\n%+v\nwant %+v", i, round, r, want)
+				}
+				if len(want.Moves) == 0 {
+					t.Errorf("game %d: no move replayed", i)
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
