@@ -111,7 +111,12 @@ func checkMateLine(t *testing.T, where string, p *Position, c Color, line []Move
 	}
 }
 
-func (pc *planCheck) report(name string) {
+// report logs the counts and fails when fewer than minPlanned questions
+// were planned: a test that compares nothing proves nothing.
+func (pc *planCheck) report(name string, minPlanned int) {
+	if pc.planned < minPlanned {
+		pc.t.Errorf("%s: only %d planned mates, want at least %d", name, pc.planned, minPlanned)
+	}
 	pc.t.Logf("%s: %d open questions for a side with minor pieces, %d planned (of %d compared: %d unknown before, %d yes before); %d of %d unplanned sampled the same",
 		name, pc.asked, pc.planned, pc.compared, pc.unknownToYes, pc.unchanged, pc.sampleSame, pc.sampleAsked)
 }
@@ -140,7 +145,7 @@ func TestDeadPlanCorpus(t *testing.T) {
 				}
 			}
 		}
-		pc.report("chasolver")
+		pc.report("chasolver", 600)
 	})
 	t.Run("final", func(t *testing.T) {
 		pc := newPlanCheck(t, 5000)
@@ -188,7 +193,7 @@ func TestDeadPlanCorpus(t *testing.T) {
 			zr.Close()
 			f.Close()
 		}
-		pc.report("final positions")
+		pc.report("final positions", 1200)
 		t.Logf("%d of the games ended on time", forfeits)
 	})
 	t.Run("inside", func(t *testing.T) {
@@ -205,6 +210,6 @@ func TestDeadPlanCorpus(t *testing.T) {
 		pyChessDifferential(t, corpus, reference, "online_clk__*.jsonl.gz", func(file string) bool {
 			return strings.HasPrefix(file, "online_clk/carlsen_allan-cao/")
 		}, visit)
-		pc.report("positions inside online games")
+		pc.report("positions inside online games", 150)
 	})
 }
