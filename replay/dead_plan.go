@@ -284,14 +284,13 @@ func (w *workspace) planSearch(q *Position, units [4]planUnit, ply, depth int) b
 	for pass := 0; pass < 2; pass++ {
 		for _, m := range sp.moves.Slice() {
 			from, to := m.From(), m.To()
+			if planTakesUnit(&units, q.turn, to) {
+				continue // the plan is lost
+			}
 			next := units
 			ok, progress := waiting, false
 			for i := range next {
 				u := &next[i]
-				if u.sq == to && u.color != q.turn {
-					ok = false // a unit taken: the plan is lost
-					break
-				}
 				if u.sq != from {
 					continue
 				}
@@ -330,3 +329,14 @@ func (w *workspace) planSearch(q *Position, units [4]planUnit, ply, depth int) b
 
 // planEnabled lets the tests compare the answers with and without plans.
 var planEnabled = true
+
+// planTakesUnit reports whether a move of side to to takes a unit of the
+// other side's.
+func planTakesUnit(units *[4]planUnit, side Color, to Square) bool {
+	for i := range units {
+		if units[i].sq == to && units[i].color != side {
+			return true
+		}
+	}
+	return false
+}
