@@ -14,7 +14,9 @@ package replay
 //     branch must end dead (dead_search.go);
 //  3. a static analysis of pawn walls: which squares each piece can ever
 //     reach if the blocked pawns never move (dead_wall.go);
-//  4. a bounded helpmate search (dead_helpmate.go).
+//  4. for a side with minor pieces only, a planned mate from a few
+//     patterns (dead_plan.go); then a bounded helpmate search
+//     (dead_helpmate.go).
 //
 // Every "no" is a proof and every "yes" comes with a mating line; what the
 // bounds leave open is Unknown.

@@ -92,8 +92,8 @@ func TestDeadCorpusChasolver(t *testing.T) {
 		name            string
 		minFast, minAll float64 // shares answered
 	}{
-		{"chasolver_positions.txt", 0.28, 0.81},
-		{"chasolver_lichess.txt", 0.018, 0.995},
+		{"chasolver_positions.txt", 0.28, 0.84},
+		{"chasolver_lichess.txt", 0.018, 0.997},
 	}
 	for _, f := range files {
 		t.Run(f.name, func(t *testing.T) {

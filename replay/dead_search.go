@@ -61,6 +61,7 @@ type workspace struct {
 	gen      uint32
 	tt       *[1 << ttBits]ttEntry // allocated on first use: layers 1-3 do without
 	wall     wallAnalysis
+	plans    []plan // the planned mates' candidates (dead_plan.go)
 }
 
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
@@ -175,8 +176,9 @@ func (w *workspace) allDead(q *Position, ply, depth int) Verdict {
 	return No
 }
 
-// full runs layer 4 for winner c after the forced moves: a breadth-first
-// exhaustion of small closed worlds, then the helpmate search under each
+// full runs layer 4 for winner c after the forced moves: a planned mate
+// for a side with minor pieces (dead_plan.go), a breadth-first exhaustion
+// of small closed worlds, then the helpmate search under each
 // strategy in turn, each with its share of the node budget, then the
 // exhaustion again with a larger bound. Yes comes with the mating line; No
 // only when a search ran to the end of every line without cutting any.
@@ -188,6 +190,9 @@ func (w *workspace) full(p *Position, c Color) (Verdict, []Move) {
 	}
 	if w.tt == nil {
 		w.tt = new([1 << ttBits]ttEntry)
+	}
+	if planEnabled && w.planMate(&q) {
+		return Yes, w.mateLine(w.found)
 	}
 	if v := w.exhaust(&q, exhaustFirst); v != Unknown {
 		return v, w.mateLine(w.found)
