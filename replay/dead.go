@@ -5,7 +5,7 @@ package replay
 // game lost on time when the opponent could not mate by any series of legal
 // moves. Both are the helpmate question: can the moves of both sides,
 // chosen together, end in mate? Material counts answer it only in part
-// (K+N v K+R can still mate: Ka8 Rb8, Kb6, Nc7#); the analysis follows the
+// (K+N v K+R can still mate: Ka8 Ra7, Kc8, Nb6#); the analysis follows the
 // layers of CHA, M. Ambrona's Chess Unwinnability Analyzer (FUN 2022), each
 // cheaper than the next:
 //
