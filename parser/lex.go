@@ -6,13 +6,13 @@ import (
 	"unicode/utf8"
 )
 
-// run reads the tokens of the segment in p.src. Every construct consumes
+// run reads the tokens of the segment in p.src from offset from on. Every construct consumes
 // its bytes here or in a helper that accounts for the line ends it crosses,
 // so positions stay exact.
-func (p *Parser) run() {
+func (p *Parser) run(from int) {
 	s := p.src
 	n := len(s)
-	for i := 0; i < n; {
+	for i := from; i < n; {
 		c := s[i]
 		switch c {
 		case '\n':
