@@ -61,6 +61,12 @@ func (p *Parser) run(from int) {
 					continue
 				}
 			}
+			if (c == '1' || c == '0' || c == '*') && !p.noFastRun {
+				if j := p.fastResult(i); j > i {
+					i = j
+					continue
+				}
+			}
 			if fastSAN[c] || c >= '0' && c <= '9' {
 				if j := p.fastWord(i); j > i {
 					i = j

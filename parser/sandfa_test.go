@@ -227,3 +227,22 @@ func TestHeadTagsReadPlainTags(t *testing.T) {
 		t.Errorf("headTags read %+v, want %+v", p.head, want)
 	}
 }
+
+// TestFastResultReadsAsTheGeneralPath compares fastResult with word on
+// results and the words that only begin like one.
+func TestFastResultReadsAsTheGeneralPath(t *testing.T) {
+	ends := []string{"", " ", "\n", "\r\n", ".", ",", ")", "}", "{c}", "(", "]", "\"", "$1", ";x", "-0", "/2", "\x00", "\xc2\xa0", "\xc2\xbb", "x", "1"}
+	words := []string{"1-0", "0-1", "1/2-1/2", "*", "1/2", "1-", "0-0", "1:0", "½-½", "**", "1/2-1"}
+	var in strings.Builder
+	for _, head := range []string{"[Event \"x\"]\n1. e4 e5 ", "1. e4 e5 ", "[Event \"x\"]\n1. e4 (1. d4 ", "[Event \"x\"]\n1. e4 1-0 "} {
+		for _, w := range words {
+			for _, e := range ends {
+				in.Reset()
+				in.WriteString(head + w + e)
+				readBothWays(t, []byte(in.String()), Options{})
+				in.WriteString(" 2. Nf3\n")
+				readBothWays(t, []byte(in.String()), Options{NoVariations: true, NoComments: true})
+			}
+		}
+	}
+}
