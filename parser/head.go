@@ -32,7 +32,7 @@ func (p *Parser) headTags(data []byte, start int, pos Pos) int {
 				break
 			}
 			if tags && blank && string(data[ns:ne]) == "Event" {
-				return i // the next game: p.head stays before it
+				break // the next game: p.head stays before it, and the search begins there
 			}
 			ref := tagRef{valOff: int32(len(p.tagBuf)), valLen: int32(ve - vs)}
 			p.tagBuf = append(p.tagBuf, data[vs:ve]...)
@@ -58,11 +58,12 @@ func (p *Parser) headTags(data []byte, start int, pos Pos) int {
 			i = j + 1
 		}
 		line, col = line+1, 1
-		p.head = headRead{to: i - start, tags: len(p.g.Tags), buf: len(p.tagBuf), line: line}
 	}
 	if i == start {
 		return afterTagSection(data, start)
 	}
+	// Both ways out of the loop stand at a line start, before the line.
+	p.head = headRead{to: i - start, tags: len(p.g.Tags), buf: len(p.tagBuf), line: line}
 	return afterTagLines(data, start, i, blank, tags)
 }
 
@@ -75,7 +76,7 @@ func plainTag(data []byte, i int) (end, ns, ne, vs, ve int, ok bool) {
 	n := len(data)
 	j := i + 1
 	ns = j
-	for j < n && isTagNameByte(data[j]) {
+	for j < n && tagNameByte[data[j]] {
 		j++
 	}
 	ne = j
@@ -113,3 +114,12 @@ func plainTag(data []byte, i int) (end, ns, ne, vs, ve int, ok bool) {
 	}
 	return j + 1, ns, ne, vs, ve, true
 }
+
+// tagNameByte is isTagNameByte as a table: one load a byte instead of four
+// range tests, for the names of nearly every tag line.
+var tagNameByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isTagNameByte(byte(c))
+	}
+	return t
+}()
