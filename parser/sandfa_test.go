@@ -156,6 +156,7 @@ func TestFastRunReadsAsTheGeneralPath(t *testing.T) {
 func FuzzFastRun(f *testing.F) {
 	f.Add([]byte("[Event \"a\"]\n1. e4 {c} (1. d4) e5 $1 2. Nf3 Nc6 3. Bb5 a6 *\n"))
 	f.Add([]byte("1. e4 e5 2. Nf3\n\n1. d4 d5\n1... Nf6"))
+	f.Add([]byte("[Event \"a\"]\r\n[Site \"b\"]\n\n[Event \"c\"]\n[X \"d\\\"\"]\n\n1. e4 1-0\n[Event \"e\"] *"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		readBothWays(t, data, Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 50})
 		readBothWays(t, data, Options{NoVariations: true, NoComments: true})
