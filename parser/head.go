@@ -64,6 +64,11 @@ func (p *Parser) headTags(data []byte, start int, pos Pos) int {
 	}
 	// Both ways out of the loop stand at a line start, before the line.
 	p.head = headRead{to: i - start, tags: len(p.g.Tags), buf: len(p.tagBuf), line: line}
+	if i < len(data) && headEnds[data[i]] {
+		// The movetext: a line that starts so is neither blank nor a tag
+		// line, which afterTagLines would find scanning it to its end.
+		return i
+	}
 	return afterTagLines(data, start, i, blank, tags)
 }
 
@@ -120,6 +125,15 @@ func plainTag(data []byte, i int) (end, ns, ne, vs, ve int, ok bool) {
 var tagNameByte = func() (t [256]bool) {
 	for c := range t {
 		t[c] = isTagNameByte(byte(c))
+	}
+	return t
+}()
+
+// headEnds marks the bytes that, first on a line, make it neither blank nor
+// a tag line: all but blanks, '[' and a BOM's first byte.
+var headEnds = func() (t [256]bool) {
+	for c := range t {
+		t[c] = !isBlankByte(byte(c)) && c != '\n' && c != '[' && c != 0xEF
 	}
 	return t
 }()
