@@ -6,9 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-// run reads the tokens of the segment in p.src from offset from on. Every construct consumes
-// its bytes here or in a helper that accounts for the line ends it crosses,
-// so positions stay exact.
+// run reads the tokens of the segment in p.src from offset from on (past
+// the tag lines headTags read). Every construct consumes its bytes here or
+// in a helper that accounts for the line ends it crosses, so positions stay
+// exact.
 func (p *Parser) run(from int) {
 	s := p.src
 	n := len(s)
