@@ -34,18 +34,26 @@ func init() {
 	}
 }
 
-// isASCII reports whether b has no byte >= 0x80, eight bytes at a time.
+// isASCII reports whether b has no byte >= 0x80, 32 and then 8 bytes at a
+// time. The slice is advanced, not indexed, so that each step checks its
+// bounds once: every byte of every piece passes here.
 func isASCII(b []byte) bool {
-	i := 0
-	for ; i+32 <= len(b); i += 32 {
-		v := binary.LittleEndian.Uint64(b[i:]) | binary.LittleEndian.Uint64(b[i+8:]) |
-			binary.LittleEndian.Uint64(b[i+16:]) | binary.LittleEndian.Uint64(b[i+24:])
+	for len(b) >= 32 {
+		v := binary.LittleEndian.Uint64(b[0:8]) | binary.LittleEndian.Uint64(b[8:16]) |
+			binary.LittleEndian.Uint64(b[16:24]) | binary.LittleEndian.Uint64(b[24:32])
 		if v&0x8080808080808080 != 0 {
 			return false
 		}
+		b = b[32:]
 	}
-	for ; i < len(b); i++ {
-		if b[i] >= 0x80 {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b[0:8])&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= 0x80 {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
@@ -119,4 +120,22 @@ func oneBytes(t *testing.T, input []byte, opt Options) *Game {
 		t.Fatalf("got %d games", len(games))
 	}
 	return games[0]
+}
+
+// TestIsASCII puts one high byte at every place of inputs of every length
+// up to past two 32-byte steps, so that each of isASCII's loops meets it.
+func TestIsASCII(t *testing.T) {
+	for n := 0; n <= 80; n++ {
+		b := bytes.Repeat([]byte{0x7f}, n)
+		if !isASCII(b) {
+			t.Fatalf("%d ASCII bytes: not ASCII", n)
+		}
+		for k := range b {
+			b[k] = 0x80
+			if isASCII(b) {
+				t.Fatalf("0x80 at %d of %d bytes: ASCII", k, n)
+			}
+			b[k] = 0x7f
+		}
+	}
 }

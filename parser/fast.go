@@ -363,3 +363,31 @@ var pieceScripts = func() (t [256]Scripts) {
 	}
 	return t
 }()
+
+// fastResult reads a game-termination marker written as PGN writes it
+// ("1-0", "0-1", "1/2-1/2", "*") and followed by an ASCII byte that ends a
+// word, or by the end of the input, as word would read it; it returns i for
+// anything else. Nearly every game ends so, and word's general reading of
+// a number (scanWord, numberWord, resultOf) costs several hundred
+// instructions.
+func (p *Parser) fastResult(i int) int {
+	s := p.src[i:]
+	var res string
+	switch {
+	case len(s) >= 3 && string(s[:3]) == "1-0":
+		res = "1-0"
+	case len(s) >= 3 && string(s[:3]) == "0-1":
+		res = "0-1"
+	case len(s) >= 7 && string(s[:7]) == "1/2-1/2":
+		res = "1/2-1/2"
+	case len(s) >= 1 && s[0] == '*':
+		res = "*"
+	default:
+		return i
+	}
+	if len(s) > len(res) && !wordDelim[s[len(res)]] {
+		return i
+	}
+	p.result(i, res)
+	return i + len(res)
+}

@@ -6,13 +6,14 @@ import (
 	"unicode/utf8"
 )
 
-// run reads the tokens of the segment in p.src. Every construct consumes
-// its bytes here or in a helper that accounts for the line ends it crosses,
-// so positions stay exact.
-func (p *Parser) run() {
+// run reads the tokens of the segment in p.src from offset from on (past
+// the tag lines headTags read). Every construct consumes its bytes here or
+// in a helper that accounts for the line ends it crosses, so positions stay
+// exact.
+func (p *Parser) run(from int) {
 	s := p.src
 	n := len(s)
-	for i := 0; i < n; {
+	for i := from; i < n; {
 		c := s[i]
 		switch c {
 		case '\n':
@@ -57,6 +58,12 @@ func (p *Parser) run() {
 		default:
 			if !p.legacy && fastClass[c] >= fcDigit && !p.noFastRun {
 				if j := p.fastRun(i); j > i {
+					i = j
+					continue
+				}
+			}
+			if (c == '1' || c == '0' || c == '*') && !p.noFastRun {
+				if j := p.fastResult(i); j > i {
 					i = j
 					continue
 				}

@@ -79,7 +79,10 @@ type Parser struct {
 	// chunk flags for the problems of cut games
 	continued bool
 
+	head headRead // what headTags read of the piece being read
+
 	noFastRun bool // tests: read without fastRun, to compare
+	noHead    bool // tests: read without headTags, to compare
 }
 
 // frame is one line of play: the main line or an open variation.
@@ -148,7 +151,7 @@ func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 		pos.Col = 1
 	}
 	for start := 0; start < len(data); {
-		end := NextBoundary(data, afterTagSection(data, start))
+		end := NextBoundary(data, p.headTags(data, start, pos))
 		for end >= 0 && isBlankText(data[start:end]) {
 			end = NextBoundary(data, end+1)
 		}
@@ -203,7 +206,12 @@ func afterTagSection(data []byte, start int) int {
 	if open, _ := tagOpenAt(data, start, true); !open {
 		return start + 1 // the input start, or a piece after a cut
 	}
-	i, blank, tags := start, false, false
+	return afterTagLines(data, start, start, false, false)
+}
+
+// afterTagLines is afterTagSection from the line start i on, after tag
+// lines (tags) and a blank line since the last of them (blank).
+func afterTagLines(data []byte, start, i int, blank, tags bool) int {
 	for i < len(data) {
 		e := bytes.IndexByte(data[i:], '\n')
 		if e < 0 {
@@ -265,7 +273,18 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.lineStart = 0
 	p.lineStartRaw = start.Offset - int64(start.Col-1)
 	p.beginGame(0, start)
-	p.run()
+	from := 0
+	if h := &p.head; h.to > 0 && !p.legacy {
+		// The tag pairs headTags read stand as tagPair would have left
+		// them; beginGame only cut the slices back.
+		p.g.Tags = p.g.Tags[:h.tags]
+		p.tagRefs = p.tagRefs[:h.tags]
+		p.tagBuf = p.tagBuf[:h.buf]
+		p.text = false
+		from = h.to
+		p.line, p.lineStart, p.lineStartRaw = h.line, from, p.rawBase+int64(from)
+	}
+	p.run(from)
 	p.finishGame(len(p.src), end, cut)
 }
 

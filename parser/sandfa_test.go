@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -95,14 +98,14 @@ func TestSanDFAAgreesWithPlainMove(t *testing.T) {
 	}
 }
 
-// readBothWays parses data with fastRun and without it and fails unless
-// every game is the same, field by field.
+// readBothWays parses data with fastRun and headTags and without them (the
+// general path) and fails unless every game is the same, field by field.
 func readBothWays(t *testing.T, data []byte, opt Options) int {
 	t.Helper()
 	read := func(noFast bool) []*Game {
 		s := NewSplitter(bytes.NewReader(data), SplitOptions{Target: 64, Max: 1 << 12})
 		p := NewParser(opt)
-		p.noFastRun = noFast
+		p.noFastRun, p.noHead = noFast, noFast
 		var games []*Game
 		for {
 			c, err := s.Next()
@@ -153,8 +156,94 @@ func TestFastRunReadsAsTheGeneralPath(t *testing.T) {
 func FuzzFastRun(f *testing.F) {
 	f.Add([]byte("[Event \"a\"]\n1. e4 {c} (1. d4) e5 $1 2. Nf3 Nc6 3. Bb5 a6 *\n"))
 	f.Add([]byte("1. e4 e5 2. Nf3\n\n1. d4 d5\n1... Nf6"))
+	f.Add([]byte("[Event \"a\"]\r\n[Site \"b\"]\n\n[Event \"c\"]\n[X \"d\\\"\"]\n\n1. e4 1-0\n[Event \"e\"] *"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		readBothWays(t, data, Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 50})
 		readBothWays(t, data, Options{NoVariations: true, NoComments: true})
 	})
+}
+
+// TestHeadTagsReadAsTheGeneralPath compares headTags with tagPair and
+// afterTagSection on tag sections at its edges: blank lines, an [Event
+// after a blank line, tags it leaves to the general path after plain ones,
+// line ends, the end of the input, pieces decoded from a legacy encoding.
+func TestHeadTagsReadAsTheGeneralPath(t *testing.T) {
+	inputs := []string{
+		"[Event \"x\"]\n[Site \"y\"]\n\n1. e4 e5 1-0\n",
+		"[Event \"x\"]\r\n[Site \"y\"]\r\n\r\n1. e4 e5 1-0\r\n",
+		"[Event \"x\"]\n\n[Event \"y\"]\n\n[Event \"z\"]\n[Site \"w\"]\n\n[Round \"1\"]\n1. e4 *",
+		"[Event \"x\"]\n[Site \"a \\\"b\\\" c\"]\n[Date \"?\"]\n1. e4 *",
+		"[Event \"x\"]\n[Site \"y\"] 1. e4 *\n",
+		"[Event \"x\"]\n[Site \"y\"] \n[Date\t\"z\" ]\n[ Round \"1\"]\n*",
+		"[Event \"x\"]\n[Site \"y\"]\n[Date \"z\"",
+		"[Event \"x\"]\n[Site \"y\"]\n[Date \"z",
+		"[Event \"x\"]\n[Site \"y\"]",
+		"[Event \"x\"]\n[Site \"y\"]\n",
+		"[Event \"x\"]\n[Site \"y\"]\n  \t",
+		"[Event \"x\"]\n[Site\"y\"]\n[Opening \"]\"]\n[MyTag \"v\"]\n1. e4 *\n[Event \"n\"]\n1. d4 *",
+		"[Event \"x\"]\n[White \"Jos\xe9\"]\n[Black \"\xd0\xb0\"]\n1. e4 *",
+		"[Event \"\xc8\xe3\xf0\xe0\"]\n[Site \"y\"]\n1. e4 \xca\xf13 *",
+		"[Event \"x\"]\n[Site \"y\xc2\xa0\"]\n[Date\xc2\xa0\"z\"]\n1. e4 *",
+		"[Event \"x\"]\n[Site \"y\"]\n%comment\n1. e4 *",
+		"[Event \"x\"]\n[Site \"y\"]\n1. e4 1-0 [Event \"z\"]\n[Site \"y\"]\n1. d4 *",
+		"\xef\xbb\xbf[Event \"x\"]\n[Site \"y\"]\n1. e4 *",
+		"  [Event \"x\"]\n[Site \"y\"]\n1. e4 *",
+		"[Event \"" + strings.Repeat("v", maxTagValue+3) + "\"]\n[Site \"y\"]\n1. e4 *",
+		"[" + strings.Repeat("N", maxTagName+1) + " \"x\"]\n[Site \"y\"]\n1. e4 *",
+	}
+	for _, in := range inputs {
+		for _, opt := range []Options{{}, {NoVariations: true, NoComments: true}, {ForceEncoding: true, Encoding: Windows1251}} {
+			if n := readBothWays(t, []byte(in), opt); n == 0 {
+				t.Fatalf("no game in %q", clipInput([]byte(in)))
+			}
+		}
+	}
+	files, _ := filepath.Glob("testdata/*.*")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readBothWays(t, data, Options{})
+	}
+}
+
+// TestHeadTagsReadPlainTags checks that headTags does read a plain tag
+// section (so that the comparison above compares something) and stops
+// before the first line it leaves to the general path.
+func TestHeadTagsReadPlainTags(t *testing.T) {
+	in := "[Event \"x\"]\r\n[MyTag \"y\"]\n\n[Date \"a\\\\b\"]\n1. e4 *\n"
+	p := NewParser(Options{})
+	var tags []Tag
+	p.Parse(Chunk{Data: []byte(in)}, func(g *Game) { tags = append(tags, g.Tags...) })
+	want := []Tag{
+		{Name: "Event", Value: "x", Pos: Pos{Offset: 0, Line: 1, Col: 1}},
+		{Name: "MyTag", Value: "y", Pos: Pos{Offset: 13, Line: 2, Col: 1}},
+		{Name: "Date", Value: "a\\b", Pos: Pos{Offset: 26, Line: 4, Col: 1}},
+	}
+	if !reflect.DeepEqual(tags, want) {
+		t.Errorf("tags %+v, want %+v", tags, want)
+	}
+	if want := (headRead{to: 26, tags: 2, buf: 7, line: 4}); p.head != want {
+		t.Errorf("headTags read %+v, want %+v", p.head, want)
+	}
+}
+
+// TestFastResultReadsAsTheGeneralPath compares fastResult with word on
+// results and the words that only begin like one.
+func TestFastResultReadsAsTheGeneralPath(t *testing.T) {
+	ends := []string{"", " ", "\n", "\r\n", ".", ",", ")", "}", "{c}", "(", "]", "\"", "$1", ";x", "-0", "/2", "\x00", "\xc2\xa0", "\xc2\xbb", "x", "1"}
+	words := []string{"1-0", "0-1", "1/2-1/2", "*", "1/2", "1-", "0-0", "1:0", "½-½", "**", "1/2-1"}
+	var in strings.Builder
+	for _, head := range []string{"[Event \"x\"]\n1. e4 e5 ", "1. e4 e5 ", "[Event \"x\"]\n1. e4 (1. d4 ", "[Event \"x\"]\n1. e4 1-0 "} {
+		for _, w := range words {
+			for _, e := range ends {
+				in.Reset()
+				in.WriteString(head + w + e)
+				readBothWays(t, []byte(in.String()), Options{})
+				in.WriteString(" 2. Nf3\n")
+				readBothWays(t, []byte(in.String()), Options{NoVariations: true, NoComments: true})
+			}
+		}
+	}
 }
