@@ -227,7 +227,7 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 	// The splitter sees a read error as the end of the input, so that it
 	// hands over every game before the failure, the last one cut short
 	// included; the error is reported once the chunks are queued.
-	src := &stopOnError{r: f}
+	src := &StopOnError{R: f}
 	sp := newSplitter(src, r.cfg)
 	for {
 		if ctx.Err() != nil {
@@ -235,7 +235,7 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 		}
 		c, err := sp.Next()
 		if err == io.EOF {
-			return f.rawBytes(), src.err, true
+			return f.rawBytes(), src.Err, true
 		}
 		if err != nil {
 			return f.rawBytes(), err, true
@@ -248,20 +248,21 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 	}
 }
 
-// stopOnError turns a read error into the end of the stream and keeps it.
-type stopOnError struct {
-	r   io.Reader
-	err error
+// StopOnError turns a read error into the end of the stream and keeps the
+// error in Err, so that a splitter reading through it hands over every game
+// read before the break (a truncated .gz) and the caller can still report it.
+type StopOnError struct {
+	R   io.Reader
+	Err error
 }
 
-func (s *stopOnError) Read(p []byte) (int, error) {
-	if s.err != nil {
+func (s *StopOnError) Read(p []byte) (int, error) {
+	if s.Err != nil {
 		return 0, io.EOF
 	}
-	n, err := s.r.Read(p)
+	n, err := s.R.Read(p)
 	if err != nil && err != io.EOF {
-		s.err = err
-		err = io.EOF
+		s.Err, err = err, io.EOF
 	}
 	return n, err
 }

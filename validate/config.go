@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -262,4 +263,55 @@ func ParseProfile(s string) (Profile, error) {
 		}
 	}
 	return 0, fmt.Errorf("unknown rule profile %q; known profiles: %s", s, strings.Join(profileNames[:], ", "))
+}
+
+// ConfigFromFlags builds the rule configuration of the --enable, --disable
+// and --severity flags (each a list of codes, comma-separated or repeated),
+// nil when none is given. "all" is applied before the codes named one by
+// one, whatever the order on the command line, so that "--enable all
+// --disable tag-missing" and "--disable all --enable illegal-move" both mean
+// what they say. Every command that takes these flags calls this.
+func ConfigFromFlags(enable, disable, severity []string) (*Config, error) {
+	if len(enable)+len(disable)+len(severity) == 0 {
+		return nil, nil
+	}
+	split := func(args []string) (all bool, codes []string) {
+		for _, a := range args {
+			for _, c := range strings.Split(a, ",") {
+				if c = strings.TrimSpace(c); strings.EqualFold(c, "all") {
+					all = true
+				} else if c != "" {
+					codes = append(codes, c)
+				}
+			}
+		}
+		return all, codes
+	}
+	enableAll, enabled := split(enable)
+	disableAll, disabled := split(disable)
+	if enableAll && disableAll {
+		return nil, fmt.Errorf("all is both enabled and disabled")
+	}
+	for _, c := range enabled {
+		if slices.Contains(disabled, c) {
+			return nil, fmt.Errorf("%s is both enabled and disabled", c)
+		}
+	}
+	rules := &Config{}
+	switch {
+	case enableAll:
+		rules.Enable("all")
+	case disableAll:
+		rules.Disable("all")
+	}
+	if err := rules.Disable(disabled...); err != nil {
+		return nil, fmt.Errorf("--disable: %w", err)
+	}
+	if err := rules.Enable(enabled...); err != nil {
+		return nil, fmt.Errorf("--enable: %w", err)
+	}
+	if err := rules.SetSeverity(severity...); err != nil {
+		return nil, fmt.Errorf("--severity: %w", err)
+	}
+	return rules, nil
 }

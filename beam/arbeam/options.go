@@ -28,7 +28,6 @@ package arbeam
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -75,55 +74,8 @@ func (f *CheckFlags) Options() (*pipeline.CheckOptions, error) {
 		}
 		opt.Encoding = e
 	}
-	if opt.Validate.Rules, err = f.ruleConfig(); err != nil {
+	if opt.Validate.Rules, err = validate.ConfigFromFlags(f.Enable, f.Disable, f.Severity); err != nil {
 		return nil, err
 	}
 	return opt, nil
-}
-
-// ruleConfig is `arbiter check`'s: "all" applies before the codes named one
-// by one, whatever the order of the flags.
-func (f *CheckFlags) ruleConfig() (*validate.Config, error) {
-	if len(f.Enable)+len(f.Disable)+len(f.Severity) == 0 {
-		return nil, nil
-	}
-	split := func(args []string) (all bool, codes []string) {
-		for _, a := range args {
-			for _, c := range strings.Split(a, ",") {
-				if c = strings.TrimSpace(c); strings.EqualFold(c, "all") {
-					all = true
-				} else if c != "" {
-					codes = append(codes, c)
-				}
-			}
-		}
-		return all, codes
-	}
-	enableAll, enable := split(f.Enable)
-	disableAll, disable := split(f.Disable)
-	if enableAll && disableAll {
-		return nil, fmt.Errorf("all is both enabled and disabled")
-	}
-	for _, c := range enable {
-		if slices.Contains(disable, c) {
-			return nil, fmt.Errorf("%s is both enabled and disabled", c)
-		}
-	}
-	rules := &validate.Config{}
-	switch {
-	case enableAll:
-		rules.Enable("all")
-	case disableAll:
-		rules.Disable("all")
-	}
-	if err := rules.Disable(disable...); err != nil {
-		return nil, fmt.Errorf("--disable: %w", err)
-	}
-	if err := rules.Enable(enable...); err != nil {
-		return nil, fmt.Errorf("--enable: %w", err)
-	}
-	if err := rules.SetSeverity(f.Severity...); err != nil {
-		return nil, fmt.Errorf("--severity: %w", err)
-	}
-	return rules, nil
 }

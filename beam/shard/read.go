@@ -91,12 +91,12 @@ func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *pipelin
 		return err, nil
 	}
 	defer rc.Close()
-	src := &stopOnError{r: rc}
+	src := &pipeline.StopOnError{R: rc}
 	s := parser.NewSplitter(src, parser.SplitOptions{})
 	for {
 		c, err := s.Next()
 		if err == io.EOF {
-			return src.err, nil
+			return src.Err, nil
 		}
 		if err != nil {
 			return nil, err
@@ -107,23 +107,4 @@ func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *pipelin
 			return nil, err
 		}
 	}
-}
-
-// stopOnError ends the stream at a read error and keeps the error, so that
-// the splitter hands over every game before the break, as the command
-// line's reader does.
-type stopOnError struct {
-	r   io.Reader
-	err error
-}
-
-func (s *stopOnError) Read(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, io.EOF
-	}
-	n, err := s.r.Read(p)
-	if err != nil && err != io.EOF {
-		s.err, err = err, io.EOF
-	}
-	return n, err
 }

@@ -274,51 +274,11 @@ func limitMemory(workers int) {
 }
 
 // ruleConfig turns --enable, --disable and --severity into the rule
-// configuration (nil when none is given). "all" is applied before the
-// codes named one by one, whatever the order on the command line, so that
-// "--enable all --disable tag-missing" and "--disable all --enable
-// illegal-move" both mean what they say.
+// configuration (nil when none is given).
 func (f *checkFlags) ruleConfig() (*validate.Config, error) {
-	if len(f.enable)+len(f.disable)+len(f.severity) == 0 {
-		return nil, nil
-	}
-	split := func(args []string) (all bool, codes []string) {
-		for _, a := range args {
-			for _, c := range strings.Split(a, ",") {
-				if c = strings.TrimSpace(c); strings.EqualFold(c, "all") {
-					all = true
-				} else if c != "" {
-					codes = append(codes, c)
-				}
-			}
-		}
-		return all, codes
-	}
-	enableAll, enable := split(f.enable)
-	disableAll, disable := split(f.disable)
-	if enableAll && disableAll {
-		return nil, usageError("all is both enabled and disabled")
-	}
-	for _, c := range enable {
-		if slices.Contains(disable, c) {
-			return nil, usageError("%s is both enabled and disabled", c)
-		}
-	}
-	rules := &validate.Config{}
-	switch {
-	case enableAll:
-		rules.Enable("all")
-	case disableAll:
-		rules.Disable("all")
-	}
-	if err := rules.Disable(disable...); err != nil {
-		return nil, usageError("--disable: %v", err)
-	}
-	if err := rules.Enable(enable...); err != nil {
-		return nil, usageError("--enable: %v", err)
-	}
-	if err := rules.SetSeverity(f.severity...); err != nil {
-		return nil, usageError("--severity: %v", err)
+	rules, err := validate.ConfigFromFlags(f.enable, f.disable, f.severity)
+	if err != nil {
+		return nil, usageError("%v", err)
 	}
 	return rules, nil
 }

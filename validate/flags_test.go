@@ -1,0 +1,43 @@
+package validate
+
+import "testing"
+
+func TestConfigFromFlags(t *testing.T) {
+	if c, err := ConfigFromFlags(nil, nil, nil); c != nil || err != nil {
+		t.Fatalf("no flags: %v, %v; want nil, nil", c, err)
+	}
+	// "all" first, whatever the order of the flags.
+	c, err := ConfigFromFlags([]string{"illegal-move"}, []string{"all"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Enabled(IllegalMove) || c.Enabled(TagMissing) {
+		t.Errorf("--disable all --enable illegal-move: illegal-move %v, tag-missing %v", c.Enabled(IllegalMove), c.Enabled(TagMissing))
+	}
+	c, err = ConfigFromFlags([]string{"all"}, []string{"tag-missing, tag-format"}, []string{"illegal-move=warning"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Enabled(TagMissing) || c.Enabled(TagFormat) || !c.Enabled(WrongResult) {
+		t.Errorf("--enable all --disable tag-missing,tag-format: tag-missing %v, tag-format %v, wrong-result %v",
+			c.Enabled(TagMissing), c.Enabled(TagFormat), c.Enabled(WrongResult))
+	}
+	if got := c.Severity(IllegalMove, Error); got != Warning {
+		t.Errorf("--severity illegal-move=warning: %v", got)
+	}
+	for _, tc := range []struct {
+		enable, disable, severity []string
+		want                      string
+	}{
+		{[]string{"all"}, []string{"ALL"}, nil, "all is both enabled and disabled"},
+		{[]string{"syntax"}, []string{"x,syntax"}, nil, "syntax is both enabled and disabled"},
+		{nil, []string{"no-such-code"}, nil, "--disable: "},
+		{[]string{"no-such-code"}, nil, nil, "--enable: "},
+		{nil, nil, []string{"syntax=loud"}, "--severity: "},
+	} {
+		_, err := ConfigFromFlags(tc.enable, tc.disable, tc.severity)
+		if err == nil || len(err.Error()) < len(tc.want) || err.Error()[:len(tc.want)] != tc.want {
+			t.Errorf("ConfigFromFlags(%q, %q, %q) = %v, want an error starting %q", tc.enable, tc.disable, tc.severity, err, tc.want)
+		}
+	}
+}
