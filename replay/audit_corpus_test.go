@@ -1,11 +1,7 @@
 package replay
 
 import (
-	"bufio"
-	"compress/gzip"
-	"encoding/json"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -46,55 +42,30 @@ func TestAuditCorpusReference(t *testing.T) {
 	if dir == "" {
 		t.Skip("ARBITER_REFERENCE not set")
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl.gz"))
-	if err != nil || len(files) == 0 {
-		t.Skipf("no reference files in %s", dir)
-	}
 	valid, flagged, shuffles := 0, 0, 0
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
+	eachReference(t, dir, func(r *referenceStart) {
+		fen := r.Headers["FEN"]
+		if fen == "" || r.Variant == nil || *r.Variant != "chess" {
+			return
 		}
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(zr)
-		sc.Buffer(nil, 1<<26)
-		for sc.Scan() {
-			var r referenceStart
-			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-				t.Fatalf("%s: %v", name, err)
+		p, got, err := AuditFEN(fen, r.Chess960)
+		switch {
+		case len(r.Status) == 0:
+			valid++
+			if err == nil && len(got) != 0 && auditReferenceDifference(&p, got) != "" {
+				shuffles++
+				return
 			}
-			fen := r.Headers["FEN"]
-			if fen == "" || r.Variant == nil || *r.Variant != "chess" {
-				continue
+			if err != nil || len(got) != 0 {
+				t.Errorf("%s:%d %q is valid for python-chess; we find %v %v", r.File, r.Line, fen, got, err)
 			}
-			p, got, err := AuditFEN(fen, r.Chess960)
-			switch {
-			case len(r.Status) == 0:
-				valid++
-				if err == nil && len(got) != 0 && auditReferenceDifference(&p, got) != "" {
-					shuffles++
-					continue
-				}
-				if err != nil || len(got) != 0 {
-					t.Errorf("%s:%d %q is valid for python-chess; we find %v %v", r.File, r.Line, fen, got, err)
-				}
-			default:
-				flagged++
-				if err == nil && len(got) == 0 {
-					t.Errorf("%s:%d %q is %v for python-chess; our audit finds nothing", r.File, r.Line, fen, r.Status)
-				}
+		default:
+			flagged++
+			if err == nil && len(got) == 0 {
+				t.Errorf("%s:%d %q is %v for python-chess; our audit finds nothing", r.File, r.Line, fen, r.Status)
 			}
 		}
-		if err := sc.Err(); err != nil {
-			t.Fatal(err)
-		}
-		zr.Close()
-		f.Close()
-	}
+	})
 	t.Logf("%d valid and %d flagged set-up positions compared; %d valid ones are shuffle-chess starts read as standard chess",
 		valid, flagged, shuffles)
 	if valid < 2000 || flagged < 8 {

@@ -2,8 +2,6 @@ package replay
 
 import (
 	"bufio"
-	"compress/gzip"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -132,58 +130,34 @@ func TestInsufficientMaterialCorpusReference(t *testing.T) {
 	if dir == "" {
 		t.Skip("ARBITER_REFERENCE not set")
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl.gz"))
-	if err != nil || len(files) == 0 {
-		t.Skipf("no reference files in %s", dir)
+	type record struct {
+		File     string  `json:"file"`
+		Line     int     `json:"line"`
+		Variant  *string `json:"variant"`
+		FinalFEN string  `json:"final_fen"`
+		White    *bool   `json:"insufficient_white"`
+		Black    *bool   `json:"insufficient_black"`
 	}
 	compared, insufficient := 0, 0
-	for _, name := range files {
-		f, err := os.Open(name)
+	eachReference(t, dir, func(r *record) {
+		if r.Variant == nil || *r.Variant != "chess" || r.FinalFEN == "" || r.White == nil || r.Black == nil {
+			return
+		}
+		p, err := ParseFEN(r.FinalFEN)
 		if err != nil {
-			t.Fatal(err)
+			t.Errorf("%s:%d: %v", r.File, r.Line, err)
+			return
 		}
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(zr)
-		sc.Buffer(nil, 1<<26)
-		for sc.Scan() {
-			var r struct {
-				File     string  `json:"file"`
-				Line     int     `json:"line"`
-				Variant  *string `json:"variant"`
-				FinalFEN string  `json:"final_fen"`
-				White    *bool   `json:"insufficient_white"`
-				Black    *bool   `json:"insufficient_black"`
+		compared++
+		for c, want := range [2]bool{*r.White, *r.Black} {
+			if want {
+				insufficient++
 			}
-			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if r.Variant == nil || *r.Variant != "chess" || r.FinalFEN == "" || r.White == nil || r.Black == nil {
-				continue
-			}
-			p, err := ParseFEN(r.FinalFEN)
-			if err != nil {
-				t.Errorf("%s:%d: %v", r.File, r.Line, err)
-				continue
-			}
-			compared++
-			for c, want := range [2]bool{*r.White, *r.Black} {
-				if want {
-					insufficient++
-				}
-				if got := p.InsufficientMaterial(Color(c)); got != want {
-					t.Errorf("%s:%d %s: %s insufficient %v, python-chess %v", r.File, r.Line, r.FinalFEN, Color(c), got, want)
-				}
+			if got := p.InsufficientMaterial(Color(c)); got != want {
+				t.Errorf("%s:%d %s: %s insufficient %v, python-chess %v", r.File, r.Line, r.FinalFEN, Color(c), got, want)
 			}
 		}
-		if err := sc.Err(); err != nil {
-			t.Fatal(err)
-		}
-		zr.Close()
-		f.Close()
-	}
+	})
 	t.Logf("%d final positions compared, %d insufficient sides", compared, insufficient)
 	if compared < 10000 || insufficient < 100 {
 		t.Errorf("too few positions: %d compared, %d insufficient sides", compared, insufficient)

@@ -1,11 +1,6 @@
 package replay
 
 import (
-	"bufio"
-	"compress/gzip"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -149,50 +144,29 @@ func TestDeadPlanCorpus(t *testing.T) {
 	})
 	t.Run("final", func(t *testing.T) {
 		pc := newPlanCheck(t, 5000)
-		files, err := filepath.Glob(filepath.Join(reference, "*.jsonl.gz"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("no reference files in %s", reference)
+		type record struct {
+			File     string            `json:"file"`
+			Line     int               `json:"line"`
+			Variant  *string           `json:"variant"`
+			FinalFEN string            `json:"final_fen"`
+			Headers  map[string]string `json:"headers"`
 		}
 		forfeits := 0
-		for _, name := range files {
-			f, err := os.Open(name)
+		eachReference(t, reference, func(r *record) {
+			if r.Variant == nil || *r.Variant != "chess" || r.FinalFEN == "" {
+				return
+			}
+			p, err := ParseFEN(r.FinalFEN)
 			if err != nil {
-				t.Fatal(err)
+				return
 			}
-			zr, err := gzip.NewReader(f)
-			if err != nil {
-				t.Fatal(err)
+			if strings.Contains(strings.ToLower(r.Headers["Termination"]), "time") {
+				forfeits++
 			}
-			sc := bufio.NewScanner(zr)
-			sc.Buffer(nil, 1<<26)
-			for sc.Scan() {
-				var r struct {
-					File     string            `json:"file"`
-					Line     int               `json:"line"`
-					Variant  *string           `json:"variant"`
-					FinalFEN string            `json:"final_fen"`
-					Headers  map[string]string `json:"headers"`
-				}
-				if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				if r.Variant == nil || *r.Variant != "chess" || r.FinalFEN == "" {
-					continue
-				}
-				p, err := ParseFEN(r.FinalFEN)
-				if err != nil {
-					continue
-				}
-				if strings.Contains(strings.ToLower(r.Headers["Termination"]), "time") {
-					forfeits++
-				}
-				for c := White; c <= Black; c++ {
-					pc.check(r.File+":"+r.FinalFEN, &p, c, -1)
-				}
+			for c := White; c <= Black; c++ {
+				pc.check(r.File+":"+r.FinalFEN, &p, c, -1)
 			}
-			zr.Close()
-			f.Close()
-		}
+		})
 		pc.report("final positions", 1200)
 		t.Logf("%d of the games ended on time", forfeits)
 	})
