@@ -40,8 +40,9 @@ bench: build
 pgo:
 	$(GO) build -pgo=off -o bin/arbiter-nopgo ./cmd/arbiter
 	rm -rf bin/pgo-out
-	ARBITER_CPUPROFILE=cmd/arbiter/default.pgo ./bin/arbiter-nopgo check --format none -q --out bin/pgo-out \
+	ARBITER_CPUPROFILE=bin/default.pgo.tmp ./bin/arbiter-nopgo check --format none -q --out bin/pgo-out \
 	  $(CORPUS)/masters $(CORPUS)/engine_tcec; test $$? -le 1
+	mv bin/default.pgo.tmp cmd/arbiter/default.pgo
 	rm -rf bin/pgo-out bin/arbiter-nopgo
 
 # Each fuzz target for FUZZTIME; the seeds live in testdata/fuzz of each package.

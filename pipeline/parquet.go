@@ -102,6 +102,9 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
 			return nil, err
+		case m.Runner != "":
+			return nil, fmt.Errorf("%s holds the output of another runner (%s): --resume continues only arbiter check's own; write to a new directory or run without --resume",
+				dir, m.Runner)
 		case m.Schema != table.Version:
 			return nil, fmt.Errorf("%s holds tables of schema version %s, this arbiter writes version %s: write to a new directory or run without --resume",
 				dir, m.Schema, table.Version)

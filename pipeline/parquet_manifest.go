@@ -18,9 +18,12 @@ const manifestVersion = 1
 // gave. It is rewritten (to a temporary name, then renamed) after every
 // input, so that it always describes files that exist.
 type Manifest struct {
-	Version int             `json:"version"`
-	Schema  string          `json:"schema"` // table.Version of the files
-	Inputs  []ManifestInput `json:"inputs"`
+	Version int    `json:"version"`
+	Schema  string `json:"schema"` // table.Version of the files
+	// Runner names the program that wrote a manifest other than arbiter
+	// check's own ("beam" for arbiter-beam); --resume refuses such a one.
+	Runner string          `json:"runner,omitempty"`
+	Inputs []ManifestInput `json:"inputs"`
 }
 
 // ManifestInput is one input and the files written from it.

@@ -38,13 +38,32 @@ func outputName(n int, input string) string {
 	return fmt.Sprintf("%05d-%s.parquet", n, name)
 }
 
-// isOutputName matches the names outputName makes.
+// isOutputName matches the names outputName makes, and the part files of
+// arbiter-beam (isPartName), which a run of arbiter check replaces as well.
 func isOutputName(name string) bool {
+	if isPartName(name) {
+		return true
+	}
 	digits := 0
 	for digits < len(name) && name[digits] >= '0' && name[digits] <= '9' {
 		digits++
 	}
 	return digits >= 5 && strings.HasPrefix(name[digits:], "-") && strings.HasSuffix(name, ".parquet")
+}
+
+// isPartName matches the part-NNNNN.parquet files arbiter-beam writes: a
+// run of arbiter check into a directory that holds a Beam run's output
+// replaces them too, or stats would read both.
+func isPartName(name string) bool {
+	rest, ok := strings.CutPrefix(name, "part-")
+	if !ok {
+		return false
+	}
+	digits := 0
+	for digits < len(rest) && rest[digits] >= '0' && rest[digits] <= '9' {
+		digits++
+	}
+	return digits >= 5 && rest[digits:] == ".parquet"
 }
 
 // tempName is where a file is written before it is renamed to path: hidden,

@@ -723,3 +723,53 @@ func TestParquetIndependentOfWorkers(t *testing.T) {
 		}
 	}
 }
+
+// A directory holding arbiter-beam's output: a fresh run replaces its part
+// files (stats would read both otherwise), and --resume refuses it (its
+// part files hold the rows of several inputs, which resuming would delete
+// one input at a time).
+func TestRunOverBeamOutput(t *testing.T) {
+	out := t.TempDir()
+	beamFiles := []string{"games/part-00000.parquet", "findings/part-00000.parquet", "games/part-00001.parquet"}
+	others := []string{"games/notes.txt", "games/part-1.parquet", "games/part-00002.parquet.bak"}
+	write := func() {
+		for _, f := range append(append([]string{}, beamFiles...), others...) {
+			if err := os.MkdirAll(filepath.Join(out, filepath.Dir(f)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(out, f), []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		m := Manifest{Version: manifestVersion, Schema: table.Version, Runner: "beam"}
+		if err := m.save(out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write()
+	if _, err := NewParquetSink(out, ParquetOptions{Resume: true}); err == nil || !strings.Contains(err.Error(), "another runner (beam)") {
+		t.Errorf("resume over a Beam run: %v", err)
+	}
+	for _, f := range beamFiles {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("a refused resume removed %s", f)
+		}
+	}
+	s, err := NewParquetSink(out, ParquetOptions{})
+	if err != nil {
+		t.Fatalf("fresh run over a Beam run: %v", err)
+	}
+	if err := s.Close(&Summary{Interrupted: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range beamFiles {
+		if _, err := os.Stat(filepath.Join(out, f)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s is still there after a fresh run (%v)", f, err)
+		}
+	}
+	for _, f := range others {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("%s, not a name arbiter writes, was removed", f)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // output is where a command writes a file the user named. A regular file
@@ -27,9 +28,26 @@ func createOutput(flag, path string, stdout io.Writer) (*output, error) {
 	if path == "-" {
 		return &output{Writer: stdout, path: path, flag: flag}, nil
 	}
+	// /dev/stdout and /dev/stderr name the streams this process already
+	// holds, whatever they point to: a file the shell opened with > or >>
+	// must be written through them, at their offset, not replaced.
+	for _, std := range []*os.File{os.Stdout, os.Stderr} {
+		if sameFile(path, std) {
+			return &output{Writer: std, path: path, flag: flag}, nil
+		}
+	}
 	target := path
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved // replace what a link points to, not the link
+	}
+	if target != path && (strings.HasPrefix(path, "/dev/") || strings.HasPrefix(path, "/proc/")) {
+		// Another descriptor (/dev/fd/3): what it reaches was opened by
+		// someone else, so it is appended to rather than replaced.
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", flag, path, unwrapPath(err))
+		}
+		return &output{Writer: f, file: f, path: path, flag: flag}, nil
 	}
 	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
 		if st.IsDir() {
@@ -50,6 +68,16 @@ func createOutput(flag, path string, stdout io.Writer) (*output, error) {
 		return nil, fmt.Errorf("%s %s: %w", flag, path, unwrapPath(err))
 	}
 	return &output{Writer: f, file: f, tmp: f.Name(), path: target, flag: flag}, nil
+}
+
+// sameFile says whether path names the file f is open on.
+func sameFile(path string, f *os.File) bool {
+	a, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	b, err := f.Stat()
+	return err == nil && os.SameFile(a, b)
 }
 
 // unwrapPath drops the path a *PathError carries: the temporary name

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -107,5 +108,46 @@ func TestOutputToADirectoryIsAnError(t *testing.T) {
 	err := writeFile("-o", dir, writeString("x"))
 	if err == nil || !strings.Contains(err.Error(), "-o "+dir+": is a directory") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// With standard output sent to a file (as the shell's > and >> do),
+// "--report /dev/stdout" writes the report after the findings and
+// "-o /dev/stdout" appends to what the file held: the file is not replaced.
+func TestOutputToDevStdoutRedirectedToAFile(t *testing.T) {
+	if _, err := os.Stat("/dev/stdout"); err != nil {
+		t.Skip("no /dev/stdout")
+	}
+	dir := t.TempDir()
+	game := filepath.Join(dir, "g.pgn")
+	if err := os.WriteFile(game, []byte("1. e4 e5 2. Nf3 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(name, prefix string, args ...string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(prefix), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(binary, args...)
+		cmd.Dir, cmd.Stdout = dir, f
+		cmd.Run()
+		f.Close()
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	got := run("all.txt", "", "check", "--report", "/dev/stdout", "--format", "text", "g.pgn")
+	if !strings.Contains(got, "g.pgn:1:1: warning tag-missing") || !strings.Contains(got, "arbiter statistics") {
+		t.Errorf("findings and report in one file, got:\n%s", got)
+	}
+	got = run("log.txt", "PRE\n", "convert", "-q", "-o", "/dev/stdout", "g.pgn")
+	if !strings.HasPrefix(got, "PRE\n") || !strings.Contains(got, "1. e4 e5 2. Nf3 *") {
+		t.Errorf("appended to the file, got:\n%s", got)
 	}
 }

@@ -153,13 +153,14 @@ func printCounters(r metrics.Results) {
 	}
 }
 
-// expandGlobs expands the arguments holding glob characters; the others
-// (files, directories) are taken as given, so that a missing file is
-// reported by the run.
+// expandGlobs expands the arguments holding glob characters that name no
+// existing path (a file may be called "x[1].pgn"); the others (files,
+// directories) are taken as given, so that a missing file is reported by
+// the run.
 func expandGlobs(args []string) ([]string, error) {
 	var out []string
 	for _, a := range args {
-		if !strings.ContainsAny(a, "*?[") {
+		if _, err := os.Lstat(a); err == nil || !strings.ContainsAny(a, "*?[") {
 			out = append(out, a)
 			continue
 		}
