@@ -281,7 +281,7 @@ func ConfigFromFlags(enable, disable, severity []string) (*Config, error) {
 				if c = strings.TrimSpace(c); strings.EqualFold(c, "all") {
 					all = true
 				} else if c != "" {
-					codes = append(codes, c)
+					codes = append(codes, strings.ToLower(c)) // codes are case-blind
 				}
 			}
 		}

@@ -31,6 +31,7 @@ func TestConfigFromFlags(t *testing.T) {
 	}{
 		{[]string{"all"}, []string{"ALL"}, nil, "all is both enabled and disabled"},
 		{[]string{"syntax"}, []string{"x,syntax"}, nil, "syntax is both enabled and disabled"},
+		{[]string{"Illegal-Move"}, []string{"illegal-move"}, nil, "illegal-move is both enabled and disabled"},
 		{nil, []string{"no-such-code"}, nil, "--disable: "},
 		{[]string{"no-such-code"}, nil, nil, "--enable: "},
 		{nil, nil, []string{"syntax=loud"}, "--severity: "},
