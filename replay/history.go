@@ -167,12 +167,13 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 		h.n++
 		h.count = 1
 	}
-	// GaveCheck, written out for a plain move or promotion in a position
-	// with one king a side: the piece that arrived must reach the king on
-	// an empty board, or the square it left must open a line of the
+	// GaveCheck, written out for a plain move or promotion when the side
+	// now to move has one king: the piece that arrived must reach the king
+	// on an empty board, or the square it left must open a line of the
 	// mover's to it; most moves do neither and are answered without a call.
+	// En passant and castling move a second man, so they take the full test.
 	kings := p.byKind[King] & p.byColor[p.turn&1]
-	if m&moveEnPassant != 0 || kings == 0 || kings&(kings-1) != 0 {
+	if m&moveTypeMask >= moveEnPassant || kings == 0 || kings&(kings-1) != 0 {
 		return p.GaveCheck(m)
 	}
 	ksq := bits.TrailingZeros64(uint64(kings)) & 63
