@@ -5,6 +5,28 @@ import (
 	"testing"
 )
 
+// randomPlay plays games of up to plies random legal moves from each start
+// in turn, and calls visit with the position before each ply and each of
+// its legal moves.
+func randomPlay(t *testing.T, starts []string, src rand.Source, games, plies int, visit func(p Position, m Move)) {
+	t.Helper()
+	r := rand.New(src)
+	for g := 0; g < games; g++ {
+		p := mustFEN(t, starts[g%len(starts)])
+		for ply := 0; ply < plies; ply++ {
+			var ml MoveList
+			p.LegalMoves(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			for _, m := range ml.Slice() {
+				visit(p, m)
+			}
+			p.Play(ml.At(r.IntN(ml.Len())))
+		}
+	}
+}
+
 // TestGaveCheck plays random games and, at every ply, every legal move:
 // GaveCheck must say what InCheck says, for each way a move gives check.
 func TestGaveCheck(t *testing.T) {
@@ -17,46 +39,34 @@ func TestGaveCheck(t *testing.T) {
 		"8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 1",                                  // en passant that uncovers a bishop
 		"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",                             // Chess960 castling
 	}
-	r := rand.New(rand.NewPCG(3, 5))
 	var checks, opened, total int
 	var h History
-	for g := 0; g < 600; g++ {
-		p := mustFEN(t, starts[g%len(starts)])
-		for ply := 0; ply < 120; ply++ {
-			var ml MoveList
-			p.LegalMoves(&ml)
-			if ml.Len() == 0 {
-				break
-			}
-			for _, m := range ml.Slice() {
-				q := p
-				q.Play(m)
-				want := q.InCheck()
-				if got := q.GaveCheck(m); got != want {
-					t.Fatalf("%s, %s: GaveCheck %v, InCheck %v", p.FEN(), m.UCI(p.Chess960()), got, want)
-				}
-				// PlayGaveCheck answers the first test itself.
-				h.Reset(&p)
-				q2 := p
-				if got := h.PlayGaveCheck(&q2, m); got != want || q2 != q {
-					t.Fatalf("%s, %s: PlayGaveCheck %v, InCheck %v", p.FEN(), m.UCI(p.Chess960()), got, want)
-				}
-				total++
-				if want {
-					checks++
-					// A check the arriving piece does not give is opened.
-					dest := m.To()
-					if m.IsCastle() {
-						_, dest = castleTargets(m.From(), m.To())
-					}
-					if q.Checkers() != dest.Bit() {
-						opened++
-					}
-				}
-			}
-			p.Play(ml.At(r.IntN(ml.Len())))
+	randomPlay(t, starts, rand.NewPCG(3, 5), 600, 120, func(p Position, m Move) {
+		q := p
+		q.Play(m)
+		want := q.InCheck()
+		if got := q.GaveCheck(m); got != want {
+			t.Fatalf("%s, %s: GaveCheck %v, InCheck %v", p.FEN(), m.UCI(p.Chess960()), got, want)
 		}
-	}
+		// PlayGaveCheck answers the first test itself.
+		h.Reset(&p)
+		q2 := p
+		if got := h.PlayGaveCheck(&q2, m); got != want || q2 != q {
+			t.Fatalf("%s, %s: PlayGaveCheck %v, InCheck %v", p.FEN(), m.UCI(p.Chess960()), got, want)
+		}
+		total++
+		if want {
+			checks++
+			// A check the arriving piece does not give is opened.
+			dest := m.To()
+			if m.IsCastle() {
+				_, dest = castleTargets(m.From(), m.To())
+			}
+			if q.Checkers() != dest.Bit() {
+				opened++
+			}
+		}
+	})
 	if checks < 1000 || opened < 100 {
 		t.Errorf("only %d checks (%d opened) among %d moves: the test proves little", checks, opened, total)
 	}

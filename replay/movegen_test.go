@@ -324,35 +324,23 @@ func TestHasLegalMoveAgrees(t *testing.T) {
 		"k7/8/1K6/8/8/8/8/7R w - - 0 1",   // mates by the rook
 		"4k3/8/8/8/8/8/8/4KQ1Q w - - 0 1", // two queens: many mates
 	}
-	r := rand.New(rand.NewPCG(7, 11))
 	var none, kingless, total int
-	for g := 0; g < 400; g++ {
-		p := mustFEN(t, starts[g%len(starts)])
-		for ply := 0; ply < 100; ply++ {
-			var ml MoveList
-			p.LegalMoves(&ml)
-			if ml.Len() == 0 {
-				break
-			}
-			for _, m := range ml.Slice() {
-				q := p
-				q.Play(m)
-				var replies MoveList
-				q.LegalMoves(&replies)
-				want := replies.Len() > 0
-				if got := q.HasLegalMove(); got != want {
-					t.Fatalf("%s: HasLegalMove %v, %d legal moves", q.FEN(), got, replies.Len())
-				}
-				total++
-				if !want {
-					none++
-				} else if !q.kingCanMove() {
-					kingless++
-				}
-			}
-			p.Play(ml.At(r.IntN(ml.Len())))
+	randomPlay(t, starts, rand.NewPCG(7, 11), 400, 100, func(p Position, m Move) {
+		q := p
+		q.Play(m)
+		var replies MoveList
+		q.LegalMoves(&replies)
+		want := replies.Len() > 0
+		if got := q.HasLegalMove(); got != want {
+			t.Fatalf("%s: HasLegalMove %v, %d legal moves", q.FEN(), got, replies.Len())
 		}
-	}
+		total++
+		if !want {
+			none++
+		} else if !q.kingCanMove() {
+			kingless++
+		}
+	})
 	if none < 100 || kingless < 1000 {
 		t.Errorf("only %d positions without a move and %d with a move but none of the king's among %d: the test proves little", none, kingless, total)
 	}
