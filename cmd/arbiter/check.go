@@ -8,13 +8,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strings"
 	"syscall"
 	"time"
 
-	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/pipeline"
-	"github.com/arbiter-chess/arbiter/replay"
 	"github.com/arbiter-chess/arbiter/stats"
 	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/rs/zerolog"
@@ -182,25 +179,13 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 	if (f.moves || f.resume) && f.out == "" {
 		return nil, 0, usageError("--moves and --resume need --out DIR")
 	}
-	profile, err := validate.ParseProfile(f.rules)
+	cf := pipeline.CheckFlags{Rules: f.rules, Notation: f.notation, Encoding: f.encoding,
+		Enable: f.enable, Disable: f.disable, Severity: f.severity, Moves: f.moves}
+	opt, err := cf.Options()
 	if err != nil {
-		return nil, 0, usageError("--rules must be fide, fide2009 or ussr, not %q", f.rules)
+		return nil, 0, usageError("%v", err)
 	}
-	cfg.Check.Validate.Profile = profile
-	if n := strings.ToLower(f.notation); n != "auto" {
-		set, err := replay.ParseLetterSet(n)
-		if err != nil {
-			return nil, 0, usageError("--notation: %v", err)
-		}
-		cfg.Check.Validate.Letters = &set
-	}
-	cfg.Check.Validate.Moves = f.moves
-	if e := strings.ToLower(f.encoding); e != "auto" {
-		if _, ok := parser.ParseEncoding(e); !ok {
-			return nil, 0, usageError("--encoding must be auto, utf-8, windows-1252, windows-1251, koi8-r, cp866 or cp850, not %q", f.encoding)
-		}
-		cfg.Check.Encoding = e
-	}
+	cfg.Check = *opt
 	failOn := -1
 	if f.failOn != "never" {
 		s, ok := validate.ParseSeverity(f.failOn)
@@ -209,11 +194,6 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 		}
 		failOn = int(s)
 	}
-	rules, err := f.ruleConfig()
-	if err != nil {
-		return nil, 0, err
-	}
-	cfg.Check.Validate.Rules = rules
 	if !slices.Contains([]string{"auto", "always", "never"}, f.progress) {
 		return nil, 0, usageError("--progress must be auto, always or never, not %q", f.progress)
 	}
@@ -271,14 +251,4 @@ func limitMemory(workers int) {
 		workers = runtime.NumCPU()
 	}
 	debug.SetMemoryLimit(int64(128+16*workers) << 20)
-}
-
-// ruleConfig turns --enable, --disable and --severity into the rule
-// configuration (nil when none is given).
-func (f *checkFlags) ruleConfig() (*validate.Config, error) {
-	rules, err := validate.ConfigFromFlags(f.enable, f.disable, f.severity)
-	if err != nil {
-		return nil, usageError("%v", err)
-	}
-	return rules, nil
 }

@@ -1,0 +1,57 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/replay"
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// CheckFlags are the options of the check in the form of `arbiter check`'s
+// flags. Every command that checks games (arbiter check and convert,
+// arbiter-beam) reads them here, so that they mean the same everywhere;
+// they are plain values, since arbiter-beam sends them to its workers.
+type CheckFlags struct {
+	Rules    string   // fide, fide2009 or ussr ("" for fide)
+	Notation string   // auto or a letter set (san, ru, de, ...)
+	Encoding string   // auto or an encoding name
+	Enable   []string // codes, "all", comma-separated lists
+	Disable  []string
+	Severity []string // code=severity
+	Moves    bool     // fill the report's moves (the moves table)
+}
+
+// Options turns the flags into the check's options; the error names the
+// flag at fault.
+func (f *CheckFlags) Options() (*CheckOptions, error) {
+	opt := &CheckOptions{}
+	rules := f.Rules
+	if rules == "" {
+		rules = "fide"
+	}
+	profile, err := validate.ParseProfile(rules)
+	if err != nil {
+		return nil, fmt.Errorf("--rules must be fide, fide2009 or ussr, not %q", f.Rules)
+	}
+	opt.Validate.Profile = profile
+	if n := strings.ToLower(f.Notation); n != "" && n != "auto" {
+		set, err := replay.ParseLetterSet(n)
+		if err != nil {
+			return nil, fmt.Errorf("--notation: %w", err)
+		}
+		opt.Validate.Letters = &set
+	}
+	opt.Validate.Moves = f.Moves
+	if e := strings.ToLower(f.Encoding); e != "" && e != "auto" {
+		if _, ok := parser.ParseEncoding(e); !ok {
+			return nil, fmt.Errorf("--encoding must be auto, utf-8, windows-1252, windows-1251, koi8-r, cp866 or cp850, not %q", f.Encoding)
+		}
+		opt.Encoding = e
+	}
+	if opt.Validate.Rules, err = validate.ConfigFromFlags(f.Enable, f.Disable, f.Severity); err != nil {
+		return nil, err
+	}
+	return opt, nil
+}

@@ -1,0 +1,39 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+func TestCheckFlagsOptions(t *testing.T) {
+	opt, err := (&CheckFlags{}).Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opt.Validate.Profile != validate.FIDE || opt.Validate.Letters != nil || opt.Encoding != "" || opt.Validate.Rules != nil || opt.Validate.Moves {
+		t.Errorf("zero flags: %+v", opt)
+	}
+	opt, err = (&CheckFlags{Rules: "ussr", Notation: "RU", Encoding: "KOI8-R", Disable: []string{"tag-missing"}, Moves: true}).Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opt.Validate.Profile != validate.USSR || opt.Validate.Letters == nil || opt.Encoding != "koi8-r" ||
+		opt.Validate.Rules == nil || opt.Validate.Rules.Enabled(validate.TagMissing) || !opt.Validate.Moves {
+		t.Errorf("ussr, ru, koi8-r, tag-missing off, moves: %+v", opt)
+	}
+	for _, tc := range []struct {
+		flags CheckFlags
+		want  string
+	}{
+		{CheckFlags{Rules: "fifa"}, `--rules must be fide, fide2009 or ussr, not "fifa"`},
+		{CheckFlags{Notation: "klingon"}, "--notation: "},
+		{CheckFlags{Encoding: "ebcdic"}, `--encoding must be auto, `},
+		{CheckFlags{Enable: []string{"no-such-code"}}, "--enable: "},
+	} {
+		if _, err := tc.flags.Options(); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want an error starting %q", tc.flags, err, tc.want)
+		}
+	}
+}
