@@ -167,25 +167,14 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 		h.n++
 		h.count = 1
 	}
-	// GaveCheck, written out for a plain move or promotion when the side
-	// now to move has one king: the piece that arrived must reach the king
-	// on an empty board, or the square it left must open a line of the
-	// mover's to it; most moves do neither and are answered without a call.
-	// En passant and castling move a second man, so they take the full test.
+	// GaveCheck, for a plain move or promotion when the side now to move
+	// has one king, without the call. En passant and castling move a second
+	// man, so they take the full test.
 	kings := p.byKind[King] & p.byColor[p.turn&1]
 	if m&moveTypeMask >= moveEnPassant || kings == 0 || kings&(kings-1) != 0 {
 		return p.GaveCheck(m)
 	}
-	ksq := bits.TrailingZeros64(uint64(kings)) & 63
-	from, to := m&63, m>>6&63
-	mine := p.byColor[p.turn.Other()&1]
-	rays, diagonals := emptyRookRays[ksq], emptyBishopRays[ksq]
-	if checkReach[p.board[to]&15][to]&kings == 0 &&
-		(Bitboard(1)<<from&rays == 0 || mine&(p.byKind[Rook]|p.byKind[Queen])&rays == 0) &&
-		(Bitboard(1)<<from&diagonals == 0 || mine&(p.byKind[Bishop]|p.byKind[Queen])&diagonals == 0) {
-		return false
-	}
-	return p.AttackersTo(Square(ksq), p.turn.Other(), p.Occupied()) != 0
+	return p.plainGaveCheck(m.From(), m.To(), Square(bits.TrailingZeros64(uint64(kings))))
 }
 
 // PlayNull plays a null move in p, the position last pushed, and records

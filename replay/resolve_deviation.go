@@ -124,27 +124,42 @@ func (p *Position) GaveCheck(m Move) bool {
 		return p.InCheck()
 	}
 	ksq := kings.LSB() & 63
-	them := p.turn.Other() & 1
+	if m&moveTypeMask < moveEnPassant {
+		return p.plainGaveCheck(m.From(), m.To(), ksq)
+	}
+	// En passant and castling move a second man.
 	from, dest := m.From(), m.To()
 	vacated := from.Bit()
-	switch m & moveTypeMask {
-	case moveCastle:
+	if m.IsCastle() {
 		_, dest = castleTargets(from, dest) // the rook's square: a king gives no check
 		vacated |= m.To().Bit()
-	case moveEnPassant:
+	} else {
 		vacated |= MakeSquare(dest.File(), from.Rank()).Bit()
 	}
-	if (vacated|dest.Bit())&kingZone[ksq] == 0 { // most moves: far from the king
+	if (vacated|dest.Bit())&kingZone[ksq] == 0 {
 		return false
 	}
-	reach := checkReach[p.board[dest&63]&15][dest&63]
-	mine := p.byColor[them]
-	opened := vacated&emptyRookRays[ksq] != 0 && mine&(p.byKind[Rook]|p.byKind[Queen])&emptyRookRays[ksq] != 0 ||
-		vacated&emptyBishopRays[ksq] != 0 && mine&(p.byKind[Bishop]|p.byKind[Queen])&emptyBishopRays[ksq] != 0
-	if !reach.Has(ksq) && !opened {
+	return p.AttackersTo(ksq, p.turn.Other(), p.Occupied()) != 0
+}
+
+// plainGaveCheck is GaveCheck for a move from -> to that is neither
+// castling nor en passant, ksq the square of the only king of the side now
+// to move. Its filters are sums, not branches: whether a move lands near
+// the king is anyone's guess, and a wrong guess costs more than the sums.
+// The piece that arrived gives check when it reaches the king on an empty
+// board with nothing between; a line can open only when one of the
+// mover's sliders stands on the line through the king and the square left.
+func (p *Position) plainGaveCheck(from, to, ksq Square) bool {
+	from, to, ksq = from&63, to&63, ksq&63
+	occ := p.byColor[White] | p.byColor[Black]
+	between := betweenBB[to][ksq] & occ
+	direct := checkReach[p.board[to]&15][to] & ksq.Bit() & ((between|-between)>>63 - 1)
+	sliders := p.byColor[p.turn.Other()&1] & (emptyRookRays[ksq]&(p.byKind[Rook]|p.byKind[Queen]) |
+		emptyBishopRays[ksq]&(p.byKind[Bishop]|p.byKind[Queen]))
+	if direct|lineBB[ksq][from]&sliders == 0 {
 		return false
 	}
-	return p.AttackersTo(ksq, them, p.Occupied()) != 0
+	return direct != 0 || p.AttackersTo(ksq, p.turn.Other(), occ) != 0
 }
 
 // kingZone is, by square, the squares on its lines and a knight's jump

@@ -82,25 +82,96 @@ func BenchmarkReplayCorpus(b *testing.B) {
 	for b.Loop() {
 		plies = 0
 		for _, g := range games {
-			p := replay.StartPosition()
-			for i := range g.Moves {
-				if g.Moves[i].Depth != 0 {
-					continue
-				}
-				nt, err := replay.ParseMove(g.Bytes(g.Moves[i].Norm), replay.SAN)
-				if err != nil {
-					break
-				}
-				m, ok := p.TryResolve(&nt)
-				if !ok {
-					break
-				}
-				p.Play(m)
-				plies++
-			}
+			plies += replayMain(g)
 		}
 		n++
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*plies), "ns/ply")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*len(games)), "ns/game")
+}
+
+// The 100k-game benchmark of the issue, as a worker runs it: every game of
+// masters/ and engine_tcec/ (116,719 games, the whole-run benchmark's big
+// file) read from disk and then either replayed or checked while its bytes
+// are still in cache. BenchmarkStreamReplay is what reading and replaying
+// costs; BenchmarkStreamCheck adds the rules.
+func BenchmarkStreamReplay(b *testing.B) {
+	benchStream(b, func(g *parser.Game) int { return replayMain(g) })
+}
+
+func BenchmarkStreamCheck(b *testing.B) {
+	var c Checker
+	opt := &Options{}
+	benchStream(b, func(g *parser.Game) int { return c.Check(g, opt).Plies })
+}
+
+// benchStream reads the big benchmark's files, calling fn on each game.
+func benchStream(b *testing.B, fn func(*parser.Game) int) {
+	dir := os.Getenv("ARBITER_CORPUS")
+	if dir == "" {
+		b.Skip("ARBITER_CORPUS not set")
+	}
+	var files []string
+	for _, sub := range []string{"masters", "engine_tcec"} {
+		filepath.WalkDir(filepath.Join(dir, sub), func(p string, d os.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	if len(files) == 0 {
+		b.Skip("no masters or engine_tcec files")
+	}
+	b.ReportAllocs()
+	games, plies, bytes := 0, 0, int64(0)
+	for b.Loop() {
+		games, plies, bytes = 0, 0, 0
+		for _, name := range files {
+			f, err := os.Open(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if st, err := f.Stat(); err == nil {
+				bytes += st.Size()
+			}
+			err = parser.ReadGames(f, parser.Options{}, func(g *parser.Game) {
+				plies += fn(g)
+				games++
+			})
+			f.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.SetBytes(bytes)
+	b.ReportMetric(float64(games), "games")
+	if plies > 0 {
+		b.ReportMetric(float64(plies), "plies")
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*games), "ns/game")
+}
+
+// replayMain replays g's main line with the engine alone, as
+// BenchmarkReplayCorpus does, and returns the plies played.
+func replayMain(g *parser.Game) int {
+	p := replay.StartPosition()
+	plies := 0
+	for i := range g.Moves {
+		if g.Moves[i].Depth != 0 {
+			continue
+		}
+		nt, err := replay.ParseMove(g.Bytes(g.Moves[i].Norm), replay.SAN)
+		if err != nil {
+			break
+		}
+		m, ok := p.TryResolve(&nt)
+		if !ok {
+			break
+		}
+		p.Play(m)
+		plies++
+	}
+	return plies
 }
