@@ -84,12 +84,18 @@
 // letter right before a digit 1-9. Such a word is a Problem; the same word
 // after prose, and prose right after a move, stay silent. ';' inside
 // a sentence is punctuation, a '#' line in column 1 is a note, a bracketed
-// "[...]" is read like a variation, and a move number that goes back on the
+// "[...]" is read like a variation (but a tag line before the first move is
+// a damaged tag pair, a Problem), and a move number that goes back on the
 // line ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7") starts an
 // alternative after the move before that number, while a number that
 // continues the line as written returns to it. In a game with tags such
 // things are Problems (one per run of words), and a move number that does
 // not follow the moves before it is a Problem too.
+//
+// Text in which no tag pair, move or result can be read (a web page saved as
+// .pgn, a lone comment, a preamble before the first game) is handed on as a
+// game all the same, so that no input goes uncounted, with a Problem saying
+// that it is not a game record.
 //
 // Options.NoVariations and Options.NoComments read the main line only,
 // skipping variations and comments with a byte scan; the asides of

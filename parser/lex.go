@@ -330,7 +330,10 @@ func (p *Parser) bracket(i int) int {
 	if end, ok := p.tagPair(i); ok {
 		return end
 	}
-	if p.text {
+	// A game without tags reads "[...]" as a note, except a tag line (as
+	// the boundary rule knows it) before the first move: that is a damaged
+	// pair of the game's header, a Problem wherever the game stands.
+	if p.text && !(len(p.g.Moves) == 0 && p.tagLineAt(i)) {
 		return p.openVariation(i, '[')
 	}
 	p.problem(i, "malformed tag pair")
@@ -339,6 +342,16 @@ func (p *Parser) bracket(i int) int {
 		return i + k + 1
 	}
 	return e
+}
+
+// tagLineAt reports whether the '[' at i opens its line (after blanks or a
+// BOM) and the line is a tag line.
+func (p *Parser) tagLineAt(i int) bool {
+	if !isTagLine(p.src[p.lineStart:p.endOfLine(i)]) {
+		return false
+	}
+	k := p.lineStart + bytes.IndexByte(p.src[p.lineStart:], '[')
+	return k == i
 }
 
 // NAGs ---------------------------------------------------------------------------

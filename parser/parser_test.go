@@ -56,6 +56,45 @@ func TestMalformedTags(t *testing.T) {
 	eq(t, "moves", norms(g), []string{"e4"})
 }
 
+// A damaged tag pair on a game's first line is a Problem, as it is further
+// down the header: the game has read no tag yet, but the line is a tag line.
+func TestDamagedTagOnFirstLine(t *testing.T) {
+	g := one(t, "[WhiteElo 2500]\n[Event \"T\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n")
+	eq(t, "problems", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "tags", len(g.Tags), 2)
+	eq(t, "moves", norms(g), []string{"e4"})
+	g = one(t, "\ufeff  [Event x]\n\n1. e4 *\n")
+	eq(t, "after a BOM and blanks (columns count bytes)", problems(g), []string{"1:6 malformed tag pair"})
+	g = one(t, "[Event ")
+	eq(t, "cut inside the tag", problems(g), []string{"1:1 malformed tag pair"})
+	// Before a move, a bracket that does not make a tag line is a note.
+	g = one(t, "[Quelle: Archiv]\n1. e4 e5 *\n")
+	eq(t, "note before the first move", problems(g), []string{})
+	eq(t, "note's move", norms(g), []string{"e4", "e5"})
+	// After a move, a tag-shaped bracket in a tag-less text is a note.
+	g = one(t, "1. e4 e5\n[Anmerkung gut] 2. Nf3 *\n")
+	eq(t, "note after a move", problems(g), []string{})
+	eq(t, "moves around the note", norms(g), []string{"e4", "e5", "Nf3"})
+}
+
+// Text with nothing of a game in it is still a game record, so that it is
+// counted, with a Problem that says it is not one.
+func TestTextThatIsNotAGame(t *testing.T) {
+	for _, in := range []string{
+		"<html><body>404 Not Found</body></html>\n",
+		"{just a comment}\n",
+		"This archive was made by X.\n",
+	} {
+		g := one(t, in)
+		eq(t, in, problems(g), []string{"1:1 no tag pair, move or result could be read here: the text is not a game record"})
+	}
+	for _, in := range []string{"*\n", "[Event \"x\"]\n", "e4\n", "{c} 1-0\n"} {
+		eq(t, in, problems(one(t, in)), []string{})
+	}
+	games, _ := readAll(t, []byte("  \n\n\t\n"), SplitOptions{}, Options{})
+	eq(t, "blank text", len(games), 0)
+}
+
 func TestMoveNumberForms(t *testing.T) {
 	g := one(t, "1. e4 e5 2.Nf3 2... Nc6 3 Bb5 3…a6 4.Ba4 4. … Nf6 5.O-O *")
 	eq(t, "moves", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"})

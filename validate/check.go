@@ -118,9 +118,16 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	for _, p := range g.Problems {
 		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Message: p.Message, Pos: p.Pos, Ply: -1})
 	}
-	r.Findings = ReadTags(g, &c.tags, r.Findings)
-	recorded, fs := CheckResultRecord(g, &c.tags, r.Findings)
-	r.Findings, r.RecordedResult = fs, recorded
+	recorded := "*"
+	if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" {
+		// Not a game at all: the parser's syntax finding says so, and
+		// missing tags and result would say it twice more.
+		c.tags = Tags{}
+	} else {
+		r.Findings = ReadTags(g, &c.tags, r.Findings)
+		recorded, r.Findings = CheckResultRecord(g, &c.tags, r.Findings)
+	}
+	r.RecordedResult = recorded
 
 	c.main = c.mainLine(g.Moves)
 

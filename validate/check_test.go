@@ -232,3 +232,21 @@ func TestCheckSAN(t *testing.T) {
 		t.Errorf("SAN %q", got)
 	}
 }
+
+// Text that is not a game gets the parser's syntax finding alone; a game
+// with nothing but a comment and a result, or tags only, is judged as usual.
+func TestNotAGameOnlySyntax(t *testing.T) {
+	r := checkOne(t, "<html><body>404 Not Found</body></html>\n", nil)
+	if g := got(r); g != "syntax@-1" {
+		t.Errorf("not a game: %s", g)
+	}
+	if r.Errors != 1 || r.RecordedResult != "*" {
+		t.Errorf("errors %d, recorded %q", r.Errors, r.RecordedResult)
+	}
+	if g := got(checkOne(t, "{only a comment} 1-0\n", nil)); g != "tag-missing@-1" {
+		t.Errorf("a comment and a result: %s", g)
+	}
+	if g := got(checkOne(t, "[Event \"x\"]\n", nil)); g != "tag-missing@-1 result-missing@-1" {
+		t.Errorf("a tag alone: %s", g)
+	}
+}
