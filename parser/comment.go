@@ -79,8 +79,18 @@ func clip(b []byte) string {
 }
 
 // parseClock reads H:MM:SS with an optional decimal fraction of a second
-// and returns milliseconds.
+// and returns milliseconds. A minus sign is read too: a negative reading is
+// a clock problem for the rules to report (clock-inconsistent), not text
+// that cannot be read. It comes out as -2 at most, since -1 in Move.Clock
+// and Move.EMT means no reading.
 func parseClock(b []byte) (int64, bool) {
+	if len(b) > 1 && b[0] == '-' {
+		v, ok := parseClock(b[1:])
+		if v > 0 {
+			v = min(-v, -2)
+		}
+		return v, ok && b[1] != '-'
+	}
 	h, i := digits(b, 0, 6)
 	if i == 0 || i >= len(b) || b[i] != ':' {
 		return 0, false

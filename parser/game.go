@@ -64,7 +64,8 @@ type Move struct {
 	NAGs    [2]uint8 // the first two NAGs or suffix annotations ($1 for "!", ...), 0 when none
 	Comment Span     // the comments after the move, joined by a space
 
-	// Clock commands from the comment, in milliseconds; -1 when absent.
+	// Clock commands from the comment, in milliseconds; -1 when absent. A
+	// negative reading is kept (as -2 at most) for the rules to report.
 	Clock int64 // [%clk]: the mover's remaining time after the move
 	EMT   int64 // [%emt]: the time the move took
 	// Eval is [%eval] in centipawns from White's view; EvalMate is a mate

@@ -342,11 +342,12 @@ func TestClockEmtEval(t *testing.T) {
 }
 
 func TestParseClockAndEval(t *testing.T) {
-	for in, want := range map[string]int64{"0:03:00": 180000, "1:00:00.5": 3600500, "12:5:7": 43507000, "0:00:09.123456": 9123} {
+	for in, want := range map[string]int64{"0:03:00": 180000, "1:00:00.5": 3600500, "12:5:7": 43507000, "0:00:09.123456": 9123,
+		"-0:00:05": -5000, "-0:00:00": 0, "-0:00:00.001": -2} {
 		got, ok := parseClock([]byte(in))
 		eq(t, in, fmt.Sprint(got, ok), fmt.Sprint(want, true))
 	}
-	for _, bad := range []string{"", "3:00", "0:60:00", "0:00:60", "a:00:00", "0:00:00.", "0:00:00x", "-0:00:01"} {
+	for _, bad := range []string{"", "3:00", "0:60:00", "0:00:60", "a:00:00", "0:00:00.", "0:00:00x", "-", "--0:00:01", "- 0:00:01", "+0:00:01"} {
 		_, ok := parseClock([]byte(bad))
 		eq(t, "clock "+bad, ok, false)
 	}

@@ -250,3 +250,15 @@ func TestNotAGameOnlySyntax(t *testing.T) {
 		t.Errorf("a tag alone: %s", g)
 	}
 }
+
+// A negative [%clk] is read, and reported as a clock problem, not syntax.
+func TestNegativeClockFromPGN(t *testing.T) {
+	r := checkOne(t, pgn("*", []string{"TimeControl 60+0"},
+		"1. e4 {[%clk 0:01:00]} e5 {[%clk -0:00:05]} 2. Nf3 {[%clk 0:00:59]} Nc6 {[%clk 0:00:50]} *"), nil)
+	if g := got(r); g != "clock-inconsistent@2 flag-fall-unclaimed@2" {
+		t.Errorf("findings: %s", g)
+	}
+	if f := find(r, ClockInconsistent); f == nil || !strings.Contains(f.Message, "negative (-0:00:05)") {
+		t.Errorf("clock-inconsistent: %+v", f)
+	}
+}
