@@ -262,3 +262,21 @@ func TestNegativeClockFromPGN(t *testing.T) {
 		t.Errorf("clock-inconsistent: %+v", f)
 	}
 }
+
+// An illegal move in a variation says how many moves after it, in its line
+// and the lines branching from them, went unchecked; the last move of a
+// line says nothing more.
+func TestVariationFailureCountsUncheckedMoves(t *testing.T) {
+	r := checkOne(t, pgn("*", nil, "1. e4 e5 2. Nf3 (2. Ke3 Nc6 3. Nf3 (3. d4) Nf6) (2. Qh5 Kxe8) Nc6 *"), nil)
+	var msgs []string
+	for _, f := range r.Findings {
+		msgs = append(msgs, f.Message)
+	}
+	want := []string{
+		"Ke3: no white king can reach e3; the 4 moves after it are not checked",
+		"Kxe8: e8 is occupied by a black king",
+	}
+	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -148,6 +148,23 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 	}
 }
 
+// movesAfter counts the moves that continue from move i, in its line and in
+// the lines that branch from them: what is left unchecked when i fails.
+// Moves come in source order, each after the move it follows.
+func (c *Checker) movesAfter(i int) int {
+	moves := c.g.Moves
+	follows := make([]bool, len(moves)) // a failure is rare: no scratch kept
+	follows[i] = true
+	n := 0
+	for j := i + 1; j < len(moves); j++ {
+		if p := moves[j].Prev; p >= 0 && follows[p] {
+			follows[j] = true
+			n++
+		}
+	}
+	return n
+}
+
 func (c *Checker) fiftyRule() string {
 	if c.opt.Profile == USSR && ussrLongEnding(&c.pos) {
 		return "the 75-move rule of the Soviet Code for this ending"
@@ -202,6 +219,9 @@ func (c *Checker) replayVariations() {
 			c.afterPos[i].Play(mv)
 		}
 		if code != "" {
+			if rest := c.movesAfter(i); rest > 0 {
+				msg += fmt.Sprintf("; the %s after it %s not checked", countOf(rest, "move", "moves"), isAre(rest))
+			}
 			c.r.Findings = append(c.r.Findings, Finding{Code: code, Severity: DefaultSeverity(code), Pos: m.Pos, Ply: int(ply),
 				Move: g.Str(m.Raw), Variation: c.variationPath(int32(i)), Message: msg, Suggestions: sugg})
 			continue
