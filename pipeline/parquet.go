@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/arbiter-chess/arbiter/pipeline/table"
@@ -24,6 +25,10 @@ type ParquetOptions struct {
 	// BatchRows is the number of rows per record batch and Parquet row
 	// group; 0 means table.DefaultBatchRows.
 	BatchRows int
+	// Run are the options of the check that change the rows
+	// (CheckOptions.RunOptions), which the manifest records and Resume
+	// compares with the earlier run's; the zero value means the defaults.
+	Run RunOptions
 }
 
 // The tables, each a subdirectory of the output directory, so that one glob
@@ -86,8 +91,12 @@ type parquetFile struct {
 // opt.Resume it also removes earlier output; with it, it keeps the files the
 // manifest lists and removes any other output file.
 func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
+	run := opt.Run
+	if run.Rules == "" {
+		run = (&CheckOptions{}).RunOptions()
+	}
 	s := &ParquetSink{dir: dir, opt: opt, tables: []string{GamesTable, FindingsTable},
-		begun: map[int]bool{}, man: Manifest{Version: manifestVersion, Schema: table.Version}}
+		begun: map[int]bool{}, man: Manifest{Version: manifestVersion, Schema: table.Version, Options: &run}}
 	if opt.Moves {
 		s.tables = append(s.tables, MovesTable)
 	}
@@ -108,8 +117,22 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 		case m.Schema != table.Version:
 			return nil, fmt.Errorf("%s holds tables of schema version %s, this arbiter writes version %s: write to a new directory or run without --resume",
 				dir, m.Schema, table.Version)
+		case m.Options == nil:
+			// A manifest of an arbiter older than the options in it: its
+			// rows may have been made under any options, and they are not
+			// known. Taking them for this run's (with a warning) would write
+			// this run's options over rows they may not describe, and every
+			// later --resume would trust them; so refuse, as for any other
+			// difference. The rerun it asks for is needed once per directory.
+			return nil, fmt.Errorf("%s was written by an older arbiter, whose manifest does not say which options (--rules, --notation, --encoding, --enable, --disable, --severity) its rows were checked with, so --resume cannot tell whether this run's match: run without --resume (which starts %s afresh) or write to a new directory",
+				dir, dir)
 		default:
+			if diff := run.Diff(m.Options); len(diff) > 0 {
+				return nil, fmt.Errorf("%s holds the output of a run with other options, and --resume would mix rows checked under both:\n  %s\nto go on, resume with the earlier run's options (%s); to check everything with this run's, run without --resume (which starts %s afresh) or write to a new directory",
+					dir, strings.Join(diff, "\n  "), m.Options.Flags(), dir)
+			}
 			s.man = *m
+			s.man.Options = &run
 		}
 	}
 	keep := map[string]bool{}

@@ -22,8 +22,12 @@ type Manifest struct {
 	Schema  string `json:"schema"` // table.Version of the files
 	// Runner names the program that wrote a manifest other than arbiter
 	// check's own ("beam" for arbiter-beam); --resume refuses such a one.
-	Runner string          `json:"runner,omitempty"`
-	Inputs []ManifestInput `json:"inputs"`
+	Runner string `json:"runner,omitempty"`
+	// Options are the options of the run that change its rows; --resume
+	// continues only a run made under the same ones. A manifest written
+	// before arbiter recorded them has none (nil).
+	Options *RunOptions     `json:"options,omitempty"`
+	Inputs  []ManifestInput `json:"inputs"`
 }
 
 // ManifestInput is one input and the files written from it.

@@ -123,14 +123,15 @@ func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Manifest{Version: 1, Schema: table.Version, Inputs: []ManifestInput{
-		{Number: 0, Path: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
-			Files:     []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"},
-			Completed: true},
-		{Number: 1, Path: b.Path, Size: 0, ModTime: modTime(t, b.Path),
-			Files:     []string{"games/00001-_______2.pgn.parquet", "findings/00001-_______2.pgn.parquet", "moves/00001-_______2.pgn.parquet"},
-			Completed: true},
-	}}
+	want := Manifest{Version: 1, Schema: table.Version,
+		Options: &RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto"}, Inputs: []ManifestInput{
+			{Number: 0, Path: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
+				Files:     []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"},
+				Completed: true},
+			{Number: 1, Path: b.Path, Size: 0, ModTime: modTime(t, b.Path),
+				Files:     []string{"games/00001-_______2.pgn.parquet", "findings/00001-_______2.pgn.parquet", "moves/00001-_______2.pgn.parquet"},
+				Completed: true},
+		}}
 	if !reflect.DeepEqual(*m, want) {
 		t.Errorf("manifest:\n%+v\nwant\n%+v", *m, want)
 	}
@@ -534,7 +535,9 @@ func TestResumeRefusesOtherSchemaVersion(t *testing.T) {
 func TestManifestRoundTrip(t *testing.T) {
 	out := t.TempDir()
 	mt := time.Date(2024, 3, 5, 13, 14, 15, 123456789, time.UTC)
-	m := Manifest{Version: manifestVersion, Schema: table.Version, Inputs: []ManifestInput{
+	m := Manifest{Version: manifestVersion, Schema: table.Version, Options: &RunOptions{
+		Rules: "ussr", Notation: "ru", Encoding: "koi8-r", Disable: []string{"all"}, Enable: []string{"illegal-move", "syntax"},
+		Severity: []string{"syntax=warning"}}, Inputs: []ManifestInput{
 		{Number: 0, Path: "a.pgn", Size: 10, ModTime: mt, Games: 2, Findings: 1, Files: []string{"games/00000-a.pgn.parquet"}, Completed: true},
 		{Number: 4, Path: "-", Size: -1, Games: 1, Error: "broken pipe"},
 	}}

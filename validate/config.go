@@ -315,3 +315,39 @@ func ConfigFromFlags(enable, disable, severity []string) (*Config, error) {
 	}
 	return rules, nil
 }
+
+// Canonical writes c in a form that is the same for every set of flags
+// that means the same, whatever their order, case or grouping, so that two
+// configurations can be compared and shown: disable is ["all"] when every
+// code is off but the ones enable lists, else the codes turned off (enable
+// is then empty: the other codes are on anyway); severity holds CODE=LEVEL
+// for each override of a code that is on, leaving out one that gives a
+// rule which never varies its own severity. Each list is sorted. A nil or
+// empty Config (every code on, default severities) gives three nil lists.
+func (c *Config) Canonical() (disable, enable, severity []string) {
+	if c == nil {
+		return nil, nil, nil
+	}
+	if c.allOff {
+		disable = []string{"all"}
+	}
+	for code, o := range c.overrides {
+		switch {
+		case o.onOff > 0 && c.allOff:
+			enable = append(enable, string(code))
+		case o.onOff < 0 && !c.allOff:
+			disable = append(disable, string(code))
+		}
+		if !c.Enabled(code) || !o.hasSeverity {
+			continue
+		}
+		if i := catalogueIndex(code); i >= 0 && !Catalogue[i].Varies && Catalogue[i].Severity == o.severity {
+			continue
+		}
+		severity = append(severity, string(code)+"="+o.severity.String())
+	}
+	slices.Sort(disable)
+	slices.Sort(enable)
+	slices.Sort(severity)
+	return disable, enable, severity
+}

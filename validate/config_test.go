@@ -180,3 +180,49 @@ func TestParseProfile(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// Canonical is the same for flags that mean the same, and says what they
+// mean in sorted lists.
+func TestConfigCanonical(t *testing.T) {
+	type flags struct{ enable, disable, severity []string }
+	type canon struct{ disable, enable, severity string }
+	tests := []struct {
+		name string
+		same []flags
+		want canon
+	}{
+		{"none", []flags{{}, {enable: []string{"tag-missing"}}, {severity: []string{"tag-missing=warning"}}, {enable: []string{"all"}}},
+			canon{}},
+		{"two codes off", []flags{
+			{disable: []string{"tag-missing,tag-format"}},
+			{disable: []string{"tag-format", "TAG-MISSING"}},
+			{disable: []string{" tag-format ,", "tag-missing", "tag-format"}},
+			{severity: []string{"tag-missing=off", "tag-format=OFF"}},
+			{disable: []string{"tag-missing"}, severity: []string{"tag-format=off", "tag-missing=error"}},
+		}, canon{disable: "tag-format,tag-missing"}},
+		{"all off but two", []flags{
+			{disable: []string{"all"}, enable: []string{"illegal-move,syntax"}},
+			{disable: []string{"ALL", "tag-missing"}, enable: []string{"syntax", "illegal-move"}},
+			{enable: []string{"syntax"}, disable: []string{"all"}, severity: []string{"illegal-move=error"}},
+		}, canon{disable: "all", enable: "illegal-move,syntax"}},
+		{"severities", []flags{
+			{severity: []string{"tag-missing=info,fivefold-repetition=error"}},
+			{severity: []string{"Fivefold-Repetition=ERROR", "tag-missing=info"}},
+			{severity: []string{"tag-missing=error", "tag-missing=info", "fivefold-repetition=error", "tag-format=warning"}},
+		}, canon{severity: "fivefold-repetition=error,tag-missing=info"}},
+	}
+	for _, tt := range tests {
+		for _, f := range tt.same {
+			c, err := ConfigFromFlags(f.enable, f.disable, f.severity)
+			if err != nil {
+				t.Errorf("%s: %+v: %v", tt.name, f, err)
+				continue
+			}
+			d, e, s := c.Canonical()
+			got := canon{strings.Join(d, ","), strings.Join(e, ","), strings.Join(s, ",")}
+			if got != tt.want {
+				t.Errorf("%s: %+v: Canonical = %+v, want %+v", tt.name, f, got, tt.want)
+			}
+		}
+	}
+}

@@ -100,7 +100,7 @@ func runCLI(t *testing.T, cfg *Config, dir string) pipeline.Summary {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sink, err := pipeline.NewParquetSink(dir, pipeline.ParquetOptions{Moves: cfg.Check.Moves})
+	sink, err := pipeline.NewParquetSink(dir, pipeline.ParquetOptions{Moves: cfg.Check.Moves, Run: opt.RunOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,6 +189,9 @@ func sameManifest(t *testing.T, cliDir, beamDir string) *Manifest {
 	}
 	if len(got.Inputs) != len(want.Inputs) {
 		t.Fatalf("manifest: %d inputs, want %d", len(got.Inputs), len(want.Inputs))
+	}
+	if got.Options == nil || want.Options == nil || !got.Options.Equal(want.Options) {
+		t.Errorf("manifest options %+v, want %+v", got.Options, want.Options)
 	}
 	var games, findings int64
 	for i, w := range want.Inputs {
@@ -293,7 +296,9 @@ func TestFailedJobRunAgain(t *testing.T) {
 	finishHook = func(string) (bool, error) { return false, fmt.Errorf("a worker fails") }
 	inputs := sampleInputs(t)
 	cli, out := t.TempDir(), t.TempDir()
-	cfg := &Config{Inputs: inputs, Output: out, ShardSize: 1500}
+	// Options other than the defaults, which the manifests must both record.
+	cfg := &Config{Inputs: inputs, Output: out, ShardSize: 1500, Check: CheckFlags{Rules: "fide2009",
+		Disable: []string{"tag-missing"}, Severity: []string{"clock-inconsistent=info"}}}
 	_, _, err := runBeam(t, cfg)
 	finishHook = nil
 	if err == nil {

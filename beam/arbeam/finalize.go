@@ -26,14 +26,17 @@ const ManifestVersion = 1
 // reads it); an input's files are the parts that hold rows of it, which
 // hold rows of other inputs too. Parts lists the files with their rows.
 type Manifest struct {
-	Version  int             `json:"version"`
-	Schema   string          `json:"schema"`
-	Runner   string          `json:"runner"` // "beam"
-	Games    int64           `json:"games"`
-	Findings int64           `json:"findings"`
-	Moves    int64           `json:"moves"`
-	Inputs   []ManifestInput `json:"inputs"`
-	Parts    []ManifestPart  `json:"parts"`
+	Version int    `json:"version"`
+	Schema  string `json:"schema"`
+	Runner  string `json:"runner"` // "beam"
+	// Options are the options of the check that change the rows, as
+	// `arbiter check` records them (pipeline.RunOptions).
+	Options  *pipeline.RunOptions `json:"options"`
+	Games    int64                `json:"games"`
+	Findings int64                `json:"findings"`
+	Moves    int64                `json:"moves"`
+	Inputs   []ManifestInput      `json:"inputs"`
+	Parts    []ManifestPart       `json:"parts"`
 }
 
 // ManifestInput is one input: the command line's keys, and how many shards
@@ -57,6 +60,7 @@ type ManifestPart struct {
 type finalizeFn struct {
 	Output string
 	Moves  bool
+	Run    pipeline.RunOptions // the manifest's options
 	Inputs []shard.Input
 }
 
@@ -106,7 +110,8 @@ func (fn *finalizeFn) ProcessElement(ctx context.Context, _ int, results func(*R
 		return int(a.FirstGame - b.FirstGame)
 	})
 	tables := Tables(fn.Moves)
-	man := Manifest{Version: ManifestVersion, Schema: table.Version, Runner: "beam", Parts: []ManifestPart{}}
+	run := fn.Run
+	man := Manifest{Version: ManifestVersion, Schema: table.Version, Runner: "beam", Options: &run, Parts: []ManifestPart{}}
 	for i, p := range parts {
 		ins := slices.Compact(slices.Sorted(slices.Values(p.Inputs)))
 		if len(p.Rows) != len(tables) {

@@ -77,6 +77,10 @@ func Build(s beam.Scope, cfg *Config, inputs []shard.Input, shards []shard.Shard
 	results := beam.ParDo(s.Scope("check"), &checkFn{Check: cfg.Check, Output: cfg.Output}, spread,
 		beam.SideInput{Input: counts})
 	all := beam.GroupByKey(s, beam.AddFixedKey(s, results))
-	beam.ParDo0(s.Scope("finalize"), &finalizeFn{Output: cfg.Output, Moves: cfg.Check.Moves, Inputs: inputs}, all)
+	var run pipeline.RunOptions
+	if opt, err := cfg.Check.Options(); err == nil { // Plan has checked them
+		run = opt.RunOptions()
+	}
+	beam.ParDo0(s.Scope("finalize"), &finalizeFn{Output: cfg.Output, Moves: cfg.Check.Moves, Run: run, Inputs: inputs}, all)
 	return counts
 }

@@ -118,7 +118,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		sinks = append(sinks, &reportSink{path: f.report, format: stats.FormatFor(f.report)})
 	}
 	if f.out != "" {
-		pq, err := pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume})
+		pq, err := pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions()})
 		if err != nil {
 			return fmt.Errorf("--out %s: %w", f.out, err)
 		}

@@ -443,6 +443,52 @@ func TestCheckOutAndResume(t *testing.T) {
 	}
 }
 
+// TestCheckResumeUnderOtherOptions: --resume refuses, with exit status 2
+// and the options named, a directory written under other options (the
+// reviewer's case: all codes, then --disable all), and goes on under the
+// same options however they are spelt.
+func TestCheckResumeUnderOtherOptions(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 20))
+	write(t, dir, "b.pgn", games(20, 20))
+	r := arbiter(t, dir, nil, "check", "--out", "out", "--format", "none", "-q", "--rules", "fide2009",
+		"--disable", "tag-missing,tag-format", "--severity", "clock-inconsistent=info", "a.pgn")
+	if r.code != 1 && r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	manifest := func() string {
+		b, err := os.ReadFile(filepath.Join(dir, "out", "manifest.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	before := manifest()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--disable", "all"}, "--disable: earlier run tag-format,tag-missing, this run all"},
+		{[]string{"--disable", "tag-missing,tag-format", "--severity", "clock-inconsistent=info"}, "--rules: earlier run fide2009, this run fide"},
+		{[]string{"--rules", "fide2009", "--disable", "tag-missing", "--severity", "clock-inconsistent=info"}, "--disable: earlier run tag-format,tag-missing, this run tag-missing"},
+		{[]string{"--rules", "fide2009", "--disable", "tag-missing,tag-format", "--severity", "clock-inconsistent=error"}, "--severity: earlier run clock-inconsistent=info, this run clock-inconsistent=error"},
+	} {
+		args := append(append([]string{"check", "--out", "out", "--resume", "--format", "none", "-q"}, c.args...), "a.pgn", "b.pgn")
+		r := arbiter(t, dir, nil, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) || !strings.Contains(r.stderr, "--rules fide2009 --disable tag-format,tag-missing --severity clock-inconsistent=info") {
+			t.Errorf("%v: exit %d, want 2 and %q in\n%s", c.args, r.code, c.want, r.stderr)
+		}
+		if got := manifest(); got != before {
+			t.Errorf("%v: a refused resume rewrote the manifest", c.args)
+		}
+	}
+	r = arbiter(t, dir, nil, "check", "--out", "out", "--resume", "--format", "none", "--workers", "2", "--rules", "FIDE2009",
+		"--disable", "TAG-FORMAT", "--disable", "tag-missing", "--severity", "Clock-Inconsistent=Info", "a.pgn", "b.pgn")
+	if files, read, _ := counts(t, r.stderr); r.code == 2 || files != "1" || read != "20" || !strings.Contains(r.stderr, "1 file skipped (already done)") {
+		t.Errorf("resume under the same options: exit %d, %s files, %s games\n%s", r.code, files, read, r.stderr)
+	}
+}
+
 // TestCheckRuleFlags: "all" is applied before single codes, whatever the
 // order of the flags, and severities apply to what is left.
 func TestCheckRuleFlags(t *testing.T) {

@@ -1,0 +1,89 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RunOptions are the options of a check that change the rows it writes, in
+// the canonical form the manifest records ("options"), so that --resume can
+// refuse to add rows made under other options to a directory. Two command
+// lines that mean the same give equal RunOptions: names are lower case and
+// the code lists sorted (see validate.Config.Canonical), so that
+// "--disable a,b" equals "--disable B --disable a".
+//
+// The number of workers, the progress bar, logging, --format, --report and
+// --fail-on are not here: the rows are the same whatever they are. Neither
+// is --moves: it decides whether the moves table is written, not what a row
+// holds, and a resumed run that wants the moves table reads again every
+// input that has none (ParquetSink.Done).
+type RunOptions struct {
+	Rules    string   `json:"rules"`              // the rule profile: fide, fide2009, ussr
+	Notation string   `json:"notation"`           // auto or the letter set forced
+	Encoding string   `json:"encoding"`           // auto or the encoding forced
+	Disable  []string `json:"disable,omitempty"`  // ["all"] or codes turned off
+	Enable   []string `json:"enable,omitempty"`   // codes turned on after "all" was disabled
+	Severity []string `json:"severity,omitempty"` // CODE=LEVEL overrides
+}
+
+// RunOptions returns the options of o that the manifest records.
+func (o *CheckOptions) RunOptions() RunOptions {
+	r := RunOptions{Rules: o.Validate.Profile.String(), Notation: "auto", Encoding: "auto"}
+	if o.Validate.Letters != nil {
+		r.Notation = o.Validate.Letters.String()
+	}
+	if e := strings.ToLower(o.Encoding); e != "" {
+		r.Encoding = e
+	}
+	r.Disable, r.Enable, r.Severity = o.Validate.Rules.Canonical()
+	return r
+}
+
+// Equal says whether two runs write the same rows.
+func (r *RunOptions) Equal(s *RunOptions) bool { return len(r.Diff(s)) == 0 }
+
+// Diff lists the flags whose values in r (this run) and earlier differ, one
+// line each: "--rules: earlier run fide, this run ussr".
+func (r *RunOptions) Diff(earlier *RunOptions) []string {
+	var d []string
+	add := func(flag, now, then string) {
+		if now != then {
+			d = append(d, fmt.Sprintf("%s: earlier run %s, this run %s", flag, then, now))
+		}
+	}
+	add("--rules", r.Rules, earlier.Rules)
+	add("--notation", r.Notation, earlier.Notation)
+	add("--encoding", r.Encoding, earlier.Encoding)
+	add("--disable", showList(r.Disable), showList(earlier.Disable))
+	add("--enable", showList(r.Enable), showList(earlier.Enable))
+	add("--severity", showList(r.Severity), showList(earlier.Severity))
+	return d
+}
+
+// Flags writes r as the flags of arbiter check that give it, leaving out
+// the defaults: "--rules fide --disable all --enable illegal-move".
+func (r *RunOptions) Flags() string {
+	f := []string{"--rules " + r.Rules}
+	if r.Notation != "auto" {
+		f = append(f, "--notation "+r.Notation)
+	}
+	if r.Encoding != "auto" {
+		f = append(f, "--encoding "+r.Encoding)
+	}
+	for _, l := range []struct {
+		flag string
+		list []string
+	}{{"--disable", r.Disable}, {"--enable", r.Enable}, {"--severity", r.Severity}} {
+		if len(l.list) > 0 {
+			f = append(f, l.flag+" "+strings.Join(l.list, ","))
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+func showList(l []string) string {
+	if len(l) == 0 {
+		return "none"
+	}
+	return strings.Join(l, ",")
+}
