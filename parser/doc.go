@@ -111,7 +111,8 @@
 // letters of their own script, capital piece letters before a file letter),
 // unless Options.ForceEncoding names one. Where valid UTF-8 sequences
 // outnumber the stray bytes, the sequences are kept and only the stray bytes
-// are decoded. Positions always count input bytes.
+// are decoded. Positions always count input bytes; Game.CharCol gives a
+// position's column in characters.
 //
 // # Bad input
 //

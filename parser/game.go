@@ -1,7 +1,8 @@
 package parser
 
 // Pos is a place in the source file: a 0-based byte offset into the
-// (decompressed) input, and a 1-based line and byte column.
+// (decompressed) input, and a 1-based line and byte column (Game.CharCol
+// gives the column in characters).
 type Pos struct {
 	Offset int64
 	Line   int32
@@ -35,8 +36,13 @@ type Game struct {
 
 	Problems []Problem // what could not be read, each with its place
 
-	// Text holds the UTF-8 text every Span of this game points into.
+	// Text holds the UTF-8 text every Span of this game points into: the
+	// game's bytes, decoded (without a BOM), then strings of its own.
 	Text []byte
+
+	// BOM says the game's bytes begin with a UTF-8 byte order mark (at
+	// Start), which Text leaves out and Pos.Col counts.
+	BOM bool
 }
 
 // Str returns the text of s.

@@ -273,6 +273,7 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.lineStart = 0
 	p.lineStartRaw = start.Offset - int64(start.Col-1)
 	p.beginGame(0, start)
+	p.g.BOM = bom > 0
 	from := 0
 	if h := &p.head; h.to > 0 && !p.legacy {
 		// The tag pairs headTags read stand as tagPair would have left

@@ -18,6 +18,18 @@ func location(r *GameRecord, f *validate.Finding) parser.Pos {
 	return r.Start
 }
 
+// charLocation is location with the column in characters (Unicode code
+// points), as SARIF and GitHub annotations count columns; the text and jsonl
+// formats and the tables keep the byte column. A finding whose character
+// column is not known (CharCol 0) keeps its byte column.
+func charLocation(r *GameRecord, f *validate.Finding) parser.Pos {
+	pos := location(r, f)
+	if f.CharCol > 0 {
+		pos.Col = f.CharCol
+	}
+	return pos
+}
+
 // displayName is how the text formats name a file: standard input is
 // "<stdin>", as compilers print it.
 func displayName(path string) string {

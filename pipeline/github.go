@@ -13,9 +13,11 @@ import (
 //
 //	::error file=F,line=L,col=C,title=CODE::MESSAGE (move N..., ply P)
 //
-// with "warning" for warnings and "notice" for infos. An input that cannot
-// be read becomes an ::error on the file. Properties escape %, CR, LF, ':'
-// and ','; the message escapes %, CR and LF, as the runner expects.
+// with "warning" for warnings and "notice" for infos; C counts characters,
+// as the annotations do, not bytes (see validate.Finding.CharCol). An
+// input that cannot be read becomes an ::error on the file. Properties
+// escape %, CR, LF, ':' and ','; the message escapes %, CR and LF, as the
+// runner expects.
 type GitHubSink struct {
 	w     *bufio.Writer
 	buf   []byte
@@ -38,7 +40,7 @@ func (s *GitHubSink) Game(r *GameRecord) error {
 	n := numberingOf(r)
 	for i := range r.Report.Findings {
 		f := &r.Report.Findings[i]
-		pos := location(r, f)
+		pos := charLocation(r, f)
 		level := "error"
 		if int(f.Severity) < len(githubLevels) {
 			level = githubLevels[f.Severity]

@@ -16,6 +16,10 @@ import (
 // which ruleIndex refers to, then any other code in order of first use)
 // follow them, as JSON lets members come in any order.
 // Inputs that could not be read become tool execution notifications.
+// Columns count characters (the run's columnKind is unicodeCodePoints:
+// SARIF's default, utf16CodeUnits, would count a character outside the
+// Basic Multilingual Plane twice), not the bytes the text and jsonl
+// formats count; see validate.Finding.CharCol.
 type SARIFSink struct {
 	w       *bufio.Writer
 	buf     []byte
@@ -28,7 +32,7 @@ type SARIFSink struct {
 	uriOf, uri string // the last file's URI, as the games of a file come together
 }
 
-const sarifHead = `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[`
+const sarifHead = `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[`
 
 // NewSARIFSink writes to w.
 func NewSARIFSink(w io.Writer) *SARIFSink {
@@ -56,7 +60,7 @@ func (s *SARIFSink) Game(r *GameRecord) error {
 	}
 	for i := range r.Report.Findings {
 		f := &r.Report.Findings[i]
-		pos := location(r, f)
+		pos := charLocation(r, f)
 		rule, ok := s.index[f.Code]
 		if !ok {
 			rule = len(s.rules)

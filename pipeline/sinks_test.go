@@ -22,12 +22,14 @@ type sampleFile struct {
 // samples are records chosen to exercise every branch of the formats: a
 // finding with and without a place, ply, move and suggestions, a FEN start
 // with Black to move, a side line, characters every format must escape,
-// and an input that could not be read.
+// a character column that differs from the byte column (text and jsonl
+// print bytes, github and sarif characters), and an input that could not
+// be read.
 func samples() []sampleFile {
 	return []sampleFile{
 		{in: Input{Path: "games/a.pgn", Size: 100}, records: []GameRecord{
 			{File: "games/a.pgn", Index: 0, Start: parser.Pos{Offset: 0, Line: 1, Col: 1}, Report: validate.Report{Findings: []validate.Finding{
-				{Code: validate.IllegalMove, Severity: validate.Error, Message: "no knight can reach f3", Pos: parser.Pos{Offset: 120, Line: 9, Col: 12}, Ply: 5, Move: "Nf3", Suggestions: []string{"Nc3", "Nh3"}},
+				{Code: validate.IllegalMove, Severity: validate.Error, Message: "no knight can reach f3", Pos: parser.Pos{Offset: 120, Line: 9, Col: 12}, CharCol: 10, Ply: 5, Move: "Nf3", Suggestions: []string{"Nc3", "Nh3"}},
 				{Code: validate.TagMissing, Severity: validate.Warning, Message: "the Round tag is missing", Ply: -1},
 			}}},
 			{File: "games/a.pgn", Index: 1, Start: parser.Pos{Offset: 300, Line: 20, Col: 1}},
@@ -141,7 +143,7 @@ func TestJSONLSink(t *testing.T) {
 func TestGitHubSink(t *testing.T) {
 	var out bytes.Buffer
 	drive(t, NewGitHubSink(&out), samples())
-	want := `::error file=games/a.pgn,line=9,col=12,title=illegal-move::no knight can reach f3 (move 3. Nf3, ply 5)
+	want := `::error file=games/a.pgn,line=9,col=10,title=illegal-move::no knight can reach f3 (move 3. Nf3, ply 5)
 ::warning file=games/a.pgn,line=1,col=1,title=tag-missing::the Round tag is missing
 ::notice file=games/a.pgn,line=35,col=3,title=threefold-claimable::a "claim" was` + "\t" + `possible%0Ahere: 100%25, ok (move 42. Kb1, ply 4)
 ::error file=games/a.pgn,line=30,col=2,title=impossible-position::Black is to move but White is in check (start position)
@@ -175,8 +177,8 @@ func TestGitHubEscaping(t *testing.T) {
 func TestSARIFSink(t *testing.T) {
 	var out bytes.Buffer
 	drive(t, NewSARIFSink(&out), samples())
-	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[
-{"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"no knight can reach f3 (move 3. Nf3, ply 5)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":9,"startColumn":12}}}],"properties":{"game":0,"ply":5,"move":"Nf3","suggestions":["Nc3","Nh3"]}},
+	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[
+{"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"no knight can reach f3 (move 3. Nf3, ply 5)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":9,"startColumn":10}}}],"properties":{"game":0,"ply":5,"move":"Nf3","suggestions":["Nc3","Nh3"]}},
 {"ruleId":"tag-missing","ruleIndex":18,"level":"warning","message":{"text":"the Round tag is missing"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}},
 {"ruleId":"threefold-claimable","ruleIndex":8,"level":"note","message":{"text":"a \"claim\" was\tpossible\nhere: 100%, ok (move 42. Kb1, ply 4)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":35,"startColumn":3}}}],"properties":{"game":2,"ply":4,"move":"Kb1","suggestions":[]}},
 {"ruleId":"impossible-position","ruleIndex":4,"level":"error","message":{"text":"Black is to move but White is in check (start position)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":30,"startColumn":2}}}],"properties":{"game":2,"ply":0,"suggestions":[]}},
@@ -193,7 +195,8 @@ func TestSARIFSink(t *testing.T) {
 	var log struct {
 		Version string `json:"version"`
 		Runs    []struct {
-			Tool struct {
+			ColumnKind string `json:"columnKind"`
+			Tool       struct {
 				Driver struct {
 					Rules []struct{ ID string } `json:"rules"`
 				} `json:"driver"`
@@ -211,6 +214,9 @@ func TestSARIFSink(t *testing.T) {
 	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) != 7 {
 		t.Fatalf("sarif structure: %+v", log)
 	}
+	if k := log.Runs[0].ColumnKind; k != "unicodeCodePoints" {
+		t.Errorf("columnKind %q, want unicodeCodePoints", k)
+	}
 	rules := log.Runs[0].Tool.Driver.Rules
 	for _, r := range log.Runs[0].Results {
 		if rules[r.RuleIndex].ID != r.RuleID {
@@ -222,7 +228,7 @@ func TestSARIFSink(t *testing.T) {
 func TestSARIFEmpty(t *testing.T) {
 	var out bytes.Buffer
 	drive(t, NewSARIFSink(&out), nil)
-	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[
+	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[
 ],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
 `
 	if got := withoutRules(t, out.Bytes()); got != want {

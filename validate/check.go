@@ -147,6 +147,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	slices.SortStableFunc(r.Findings, func(a, b Finding) int { return cmp.Compare(a.Pos.Offset, b.Pos.Offset) })
 	for i := range r.Findings {
 		f := &r.Findings[i]
+		f.CharCol = charCol(g, f)
 		switch f.Severity {
 		case Error:
 			r.Errors++
@@ -162,6 +163,16 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	out := c.r
 	c.r = Report{}
 	return out
+}
+
+// charCol is f's column in characters, at the game's start when f has no
+// place of its own (as the formats print it). Findings are few, so it is
+// worked out here rather than for every move.
+func charCol(g *parser.Game, f *Finding) int32 {
+	if f.Pos.Line > 0 {
+		return g.CharCol(f.Pos)
+	}
+	return g.CharCol(g.Start)
 }
 
 // mainLine returns the indexes of the main line's moves, in c.main's

@@ -69,6 +69,12 @@ type Finding struct {
 	Ply  int        // 1-based ply of the move concerned, 0 for the start position, -1 when none
 	Move string     // the move as written, "" when none
 
+	// CharCol is the column of Pos (of the game's start when Pos has no
+	// line) in characters, as SARIF and GitHub annotations count them
+	// (parser.Game.CharCol), where Pos.Col counts bytes. Check sets it;
+	// 0 means not known, and Pos.Col stands.
+	CharCol int32
+
 	// Variation is the path of the side line the move is in, "" for the main line.
 	Variation   string
 	Suggestions []string

@@ -50,8 +50,10 @@ func sampleGames() []Game {
 		End: validate.DeadPosition, ComputedResult: "1/2-1/2", Warnings: 1, Infos: 1, FirstErrorPly: -1,
 		ThreefoldPly: 0, FiftyPly: 101, FivefoldPly: -1, SeventyFivePly: 120,
 		LastClockWhite: 0, LastClockBlack: -1, TimeForfeit: true,
+		// CharCol, the character column SARIF prints, never reaches the
+		// table: its column stays the byte column.
 		Findings: []validate.Finding{{Code: validate.ThreefoldClaimable, Severity: validate.Info,
-			Message: "threefold claimable", Pos: parser.Pos{Offset: 3000, Line: 41, Col: 17}, Ply: 0,
+			Message: "threefold claimable", Pos: parser.Pos{Offset: 3000, Line: 41, Col: 17}, CharCol: 14, Ply: 0,
 			Move: "Кр:e2", Variation: "12b.1", Suggestions: []string{}},
 			// No place of its own: the row takes the game's.
 			{Code: validate.TagMissing, Severity: validate.Warning, Message: "no Site tag", Ply: -1}},

@@ -1,0 +1,61 @@
+package parser
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// CharCol returns the 1-based column of p, a position in g, counted in
+// characters (Unicode code points) rather than the input bytes Pos.Col
+// counts, for formats that count characters (SARIF, GitHub annotations).
+// A BOM at the start of the line is not a character. It costs a scan of
+// the line up to p, so it is meant for findings, not for every move.
+//
+// Where the character column cannot be known exactly, it is p.Col, the
+// byte column:
+//   - the line starts before the game's first byte (a game that begins
+//     after another's result on the same line): the part before the game
+//     is not in Text;
+//   - the line up to p holds bytes that are not valid UTF-8 (a UTF-8 game
+//     read with Options.ForceEncoding): they are not characters;
+//   - p is not in the game's text (an inconsistent position).
+//
+// A game decoded from a one-byte encoding (Windows-1251, KOI8-R, ...) has
+// one character per byte, so its byte column is its character column (less
+// a BOM). When such a file also holds valid UTF-8 sequences, which the
+// decoder keeps as they are, a sequence before p on its line counts as one
+// character per byte, as Text alone cannot tell it from decoded bytes.
+func (g *Game) CharCol(p Pos) int32 {
+	if p.Line <= 0 || p.Col <= 0 {
+		return p.Col
+	}
+	lineStart := p.Offset - int64(p.Col-1)
+	if lineStart < g.Start.Offset {
+		return p.Col
+	}
+	bom := int64(0)
+	if g.BOM && lineStart == g.Start.Offset {
+		bom = int64(len(utf8BOM))
+	}
+	if p.Offset-lineStart < bom { // on the BOM itself: the line's first character
+		return 1
+	}
+	if g.Encoding != UTF8 {
+		return p.Col - int32(bom)
+	}
+	// Text starts with the game's bytes as they are in the input, from
+	// Start (past a BOM) to End.
+	base := g.Start.Offset
+	if g.BOM {
+		base += int64(len(utf8BOM))
+	}
+	from, to := lineStart+bom-base, p.Offset-base
+	if from < 0 || to > g.End.Offset-base || to > int64(len(g.Text)) {
+		return p.Col
+	}
+	b := g.Text[from:to]
+	if bytes.IndexByte(b, '\n') >= 0 || !utf8.Valid(b) {
+		return p.Col
+	}
+	return int32(utf8.RuneCount(b)) + 1
+}

@@ -1,0 +1,108 @@
+package parser
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestCharCol reads games and checks the byte column (Pos.Col) and the
+// character column (Game.CharCol) of moves as written.
+func TestCharCol(t *testing.T) {
+	const tags = "[Event \"T\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+	type at struct {
+		game       int
+		move       string // as written, decoded
+		line       int32
+		bytes, col int32
+	}
+	for _, c := range []struct {
+		name  string
+		in    string
+		opt   Options
+		enc   Encoding
+		bom   bool
+		moves []at
+	}{
+		{name: "cyrillic letters before the move", enc: UTF8,
+			in:    tags + "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Сf1-b6 *\n",
+			moves: []at{{0, "e2-e4", 9, 4, 4}, {0, "Кg1-f3", 9, 19, 19}, {0, "Кb8-c6", 9, 27, 26}, {0, "Сf1-b6", 9, 38, 36}}},
+		{name: "a line after a cyrillic line", enc: UTF8,
+			in:    tags + "1. Кf3 Кf6\n2. Кc3 Кc6 *\n",
+			moves: []at{{0, "Кf6", 9, 9, 8}, {0, "Кc3", 10, 4, 4}, {0, "Кc6", 10, 9, 8}}},
+		{name: "ascii", enc: UTF8,
+			in:    tags + "1. e4 e5 2. Nf3 Nc6 *\n",
+			moves: []at{{0, "e4", 9, 4, 4}, {0, "Nc6", 9, 17, 17}}},
+		{name: "a BOM on line 1", enc: UTF8, bom: true,
+			in:    "\xEF\xBB\xBF1. e4 Кf6 2. Кc3\n3. Кf3 *\n",
+			moves: []at{{0, "e4", 1, 7, 4}, {0, "Кf6", 1, 10, 7}, {0, "Кc3", 1, 18, 14}, {0, "Кf3", 2, 4, 4}}},
+		{name: "windows-1251: a byte is a character", enc: Windows1251,
+			in:    tags + "1. e2-e4 e7-e5 2. \xCAg1-f3 \xCAb8-c6 3. \xD1f1-b6 *\n",
+			moves: []at{{0, "Кb8-c6", 9, 26, 26}, {0, "Сf1-b6", 9, 36, 36}}},
+		{name: "koi8-r", opt: Options{ForceEncoding: true, Encoding: KOI8R}, enc: KOI8R,
+			in:    tags + "1. e4 e5 2. \xEBg1-f3 \xEBb8-c6 *\n",
+			moves: []at{{0, "Кb8-c6", 9, 20, 20}}},
+		{name: "windows-1251 after a BOM", enc: Windows1251, bom: true,
+			in:    "\xEF\xBB\xBF1. e4 \xCAf6 2. \xCAc3\n3. \xCAf3 *\n",
+			moves: []at{{0, "Кf6", 1, 10, 7}, {0, "Кc3", 1, 17, 14}, {0, "Кf3", 2, 4, 4}}},
+		// The line starts in the game before: its part there is not in
+		// Text, so the byte column stands (not 22).
+		{name: "a game that starts mid-line", enc: UTF8,
+			in:    "1. Кf3 d5 1-0 1. Кc3 Кf6\n2. Кf3 *\n",
+			moves: []at{{0, "d5", 1, 9, 8}, {1, "Кf6", 1, 24, 24}, {1, "Кf3", 2, 4, 4}}},
+		// Bytes that are not UTF-8 are no characters: the byte column
+		// stands on their line (not 12), and only there.
+		{name: "invalid UTF-8 read as UTF-8", opt: Options{ForceEncoding: true, Encoding: UTF8}, enc: UTF8,
+			in:    "1. Кf3 {\xFF} Кf6\n2. Кc3 *\n",
+			moves: []at{{0, "Кf3", 1, 4, 4}, {0, "Кf6", 1, 13, 13}, {0, "Кc3", 2, 4, 4}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var games []*Game
+			if err := ReadGames(bytes.NewReader([]byte(c.in)), c.opt, func(g *Game) { games = append(games, g.Clone()) }); err != nil {
+				t.Fatal(err)
+			}
+			if g := games[0]; g.Encoding != c.enc || g.BOM != c.bom {
+				t.Fatalf("encoding %v, BOM %v; want %v, %v", g.Encoding, g.BOM, c.enc, c.bom)
+			}
+			for _, w := range c.moves {
+				g := games[w.game]
+				found := false
+				for _, m := range g.Moves {
+					if g.Str(m.Raw) != w.move {
+						continue
+					}
+					found = true
+					if m.Pos.Line != w.line || m.Pos.Col != w.bytes {
+						t.Errorf("%s: line %d byte column %d; want %d, %d", w.move, m.Pos.Line, m.Pos.Col, w.line, w.bytes)
+					}
+					if got := g.CharCol(m.Pos); got != w.col {
+						t.Errorf("%s: character column %d; want %d", w.move, got, w.col)
+					}
+				}
+				if !found {
+					t.Errorf("game %d has no move %q", w.game, w.move)
+				}
+			}
+			// The game's start is the first character of its line (a BOM
+			// is none).
+			if g := games[0]; g.CharCol(g.Start) != 1 {
+				t.Errorf("start %+v: character column %d", g.Start, g.CharCol(g.Start))
+			}
+		})
+	}
+}
+
+// TestCharColOutside: a position the game's text does not hold keeps its
+// byte column.
+func TestCharColOutside(t *testing.T) {
+	var g *Game
+	ReadGames(bytes.NewReader([]byte("1. Кf3 Кf6 *\n")), Options{}, func(x *Game) { g = x.Clone() })
+	for _, p := range []Pos{
+		{Offset: 40, Line: 1, Col: 41}, // past the game's end
+		{Offset: 7, Line: 0, Col: 0},   // no place
+		{Offset: 4, Line: 1, Col: 9},   // a line that would start before the input
+	} {
+		if got := g.CharCol(p); got != p.Col {
+			t.Errorf("%+v: character column %d, want the byte column", p, got)
+		}
+	}
+}
