@@ -489,3 +489,16 @@ func TestLongCommentsProblemOnTheCommentsLine(t *testing.T) {
 	eq(t, "problems", problems(g), []string{"3:3 comments after one move longer than 12 bytes: the rest are dropped"})
 	eq(t, "kept", g.Str(g.Moves[0].Comment), "0123456789")
 }
+
+// A game set up from a FEN may start at any move number: in PGN up to nine
+// digits are a move number; in scoresheet text five are prose (a year).
+func TestLongMoveNumbers(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 10000\"]\n\n10000. Ra7 Kf8 10001. Ra8+ *\n")
+	eq(t, "problems", problems(g), []string{})
+	eq(t, "numbers", []int32{g.Moves[0].Number, g.Moves[1].Number, g.Moves[2].Number}, []int32{10000, 0, 10001})
+	g = one(t, "[Event \"x\"]\n\n1234567890. e4 *\n")
+	eq(t, "ten digits", problems(g), []string{"3:1 unexpected text, from \"1234567890.\""})
+	g = one(t, "Berlin 19850. 1. e4 e5 *\n")
+	eq(t, "text", norms(g), []string{"e4", "e5"})
+	eq(t, "text problems", problems(g), []string{})
+}

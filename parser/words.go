@@ -85,7 +85,7 @@ func (p *Parser) numberWord(i, end int) int {
 		switch {
 		case end-i == 4 && string(s[i:end]) == "0000":
 			return p.moveWord(i, end)
-		case end-i > 4:
+		case p.longNumber(end - i):
 			p.prose(i, end)
 		case atoi(s[i:j]) == 0:
 			p.prose(i, end) // move numbers start at 1
@@ -95,7 +95,7 @@ func (p *Parser) numberWord(i, end int) int {
 		return end
 	}
 	if j > i && (s[j] == '.' || isEllipsis(s[j:end])) {
-		if j-i > 4 {
+		if p.longNumber(j - i) {
 			p.prose(i, end)
 			return end
 		}
@@ -120,6 +120,14 @@ func (p *Parser) numberWord(i, end int) int {
 	}
 	p.prose(i, end)
 	return end
+}
+
+// longNumber says that a number of n digits is too long to be a move
+// number: in scoresheet text more than four (a year, "1985."), in PGN more
+// than nine (a game set up from a FEN may start at move 10000; int32 holds
+// nine digits).
+func (p *Parser) longNumber(n int) bool {
+	return n > 9 || n > 4 && p.text
 }
 
 func (p *Parser) setNumber(i int, num int32) {
