@@ -1,6 +1,9 @@
 package parser
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // addMove records the move src[i:e].
 func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scripts) {
@@ -132,9 +135,42 @@ func (p *Parser) plyAfter(idx int32, numberedPly int32) int32 {
 		if numberedPly > 0 {
 			return numberedPly
 		}
+		if ply := p.fenStartPly(); ply > 0 {
+			return ply
+		}
 		return 1
 	}
 	return p.plyOf(idx) + 1
+}
+
+// fenStartPly is the ply of the first move of the position the game's FEN
+// tag sets up (2N-1 for White's move N, 2N for Black's), or 0 without a
+// readable one: an unnumbered first move ("…а6", "a6") takes it.
+func (p *Parser) fenStartPly() int32 {
+	for k := range p.tagRefs {
+		if p.g.Tags[k].Name != "FEN" { // interned: no other name reads "FEN" here
+			continue
+		}
+		r := &p.tagRefs[k]
+		fields := bytes.Fields(p.tagBuf[r.valOff : r.valOff+r.valLen])
+		if len(fields) < 2 || len(fields[1]) != 1 {
+			return 0
+		}
+		n := int32(1)
+		if len(fields) >= 6 && len(fields[5]) <= 9 {
+			if v := atoi(fields[5]); v > 0 {
+				n = int32(v)
+			}
+		}
+		switch fields[1][0] {
+		case 'w':
+			return 2*n - 1
+		case 'b':
+			return 2 * n
+		}
+		return 0
+	}
+	return 0
 }
 
 // branch places a move of scoresheet text whose number does not follow the

@@ -502,3 +502,43 @@ func TestLongMoveNumbers(t *testing.T) {
 	eq(t, "text", norms(g), []string{"e4", "e5"})
 	eq(t, "text problems", problems(g), []string{})
 }
+
+// An unnumbered first move takes its number from the FEN tag, so that the
+// numbers after it fit; without a FEN it is White's first move.
+func TestUnnumberedFirstMoveAfterFEN(t *testing.T) {
+	const fen = "[FEN \"r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\"]\n\n"
+	for _, first := range []string{"…а6", "... a6", "a6"} {
+		g := one(t, "[Event \"x\"]\n"+fen+first+" 4. Bxc6 dxc6 *\n")
+		eq(t, first, problems(g), []string{})
+		eq(t, first+" moves", len(g.Moves), 3)
+	}
+	g := one(t, "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 10\"]\n\nRa7 Kf8 11. Ra8+ *\n")
+	eq(t, "white to move", problems(g), []string{})
+	g = one(t, "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 10\"]\n\nRa7 Kf8 12. Ra8+ *\n")
+	eq(t, "a number that does not fit", problems(g), []string{"4:9 move number 12. where 11. was expected"})
+	g = one(t, "[Event \"x\"]\n\ne4 e5 2. Nf3 *\n")
+	eq(t, "no FEN", problems(g), []string{})
+}
+
+// The Russian pawn letter is written in lower case; Russian words that
+// start with it stay prose.
+func TestRussianPawnLetter(t *testing.T) {
+	g := one(t, "1. пe2-e4 пe7-e5 2. Кf3 после этого пешка Кc6 *\n")
+	eq(t, "moves", norms(g), []string{"пe2-e4", "пe7-e5", "Кf3", "Кc6"})
+	eq(t, "problems", problems(g), []string{})
+}
+
+// An evaluation written with a dash ends before the next move, standing
+// alone or attached to the move it judges; a dash between squares joins.
+func TestEvaluationBeforeNextMove(t *testing.T) {
+	for in, want := range map[string][]string{
+		"[Event \"x\"]\n\n1. e4 e5 2. Bc4 +- Nc6 *\n":  {"e4", "e5", "Bc4", "Nc6"},
+		"[Event \"x\"]\n\n1. e4 e5 2. Bc4+- Nc6 *\n":   {"e4", "e5", "Bc4", "Nc6"},
+		"[Event \"x\"]\n\n1. e4 e5 2. Bc4 +/- Nc6 *\n": {"e4", "e5", "Bc4", "Nc6"},
+		"1. e2 - e4 e7 - e5 *\n":                       {"e2-e4", "e7-e5"},
+	} {
+		g := one(t, in)
+		eq(t, in, norms(g), want)
+		eq(t, in+" problems", problems(g), []string{})
+	}
+}

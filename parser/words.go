@@ -307,6 +307,9 @@ func (p *Parser) join(i, j int) int {
 		return j
 	}
 	t := s[i:j]
+	if t[0] == '+' || t[0] == '=' || bytes.HasSuffix(t, []byte("+-")) || bytes.HasSuffix(t, []byte("/-")) {
+		return j // an evaluation ("+-", "Bxc6+-", "+/-") ends with a dash, not a move
+	}
 	last, _ := utf8.DecodeLastRune(t)
 	sepNext := isSepRune(r)
 	if !sepNext && !isSepRune(last) && len(t) > 4 {
@@ -365,9 +368,10 @@ func isPieceDesignator(t []byte) bool {
 }
 
 // isPieceRune reports the characters that may stand for a piece in some
-// notation: Latin and Cyrillic capitals, figurines and font glyphs.
+// notation: Latin and Cyrillic capitals, figurines and font glyphs, and the
+// Russian pawn letter, which is written in lower case ("пe2-e4").
 func isPieceRune(r rune) bool {
-	return r >= 'A' && r <= 'Z' || r >= 'А' && r <= 'Я' || r == 'Ё' ||
+	return r >= 'A' && r <= 'Z' || r >= 'А' && r <= 'Я' || r == 'Ё' || r == 'п' ||
 		r >= '♔' && r <= '♟' || isFontGlyph(r)
 }
 
@@ -416,7 +420,7 @@ func isMoveRune(r rune) bool {
 		return true
 	}
 	switch r {
-	case 'К', 'Ф', 'Л', 'С', 'П', 'р', 'p', 'r', 'З', 'б', 'l', '+', '#', '!', '?', '=', '(', ')', '/', '‡', '†', '@':
+	case 'К', 'Ф', 'Л', 'С', 'П', 'п', 'р', 'p', 'r', 'З', 'б', 'l', '+', '#', '!', '?', '=', '(', ')', '/', '‡', '†', '@':
 		return true
 	}
 	return false

@@ -295,11 +295,14 @@ func (c *Checker) replayMainLine() {
 		sets |= replay.LikelySets(c.g.Bytes(c.g.Moves[idx].Norm))
 	}
 	best, reach := first, c.line.plies
+	latinOnly := c.g.Scripts&parser.CyrillicLetters == 0
 	for s := replay.LetterSet(0); replay.AllLetterSets.Has(s); s++ {
 		if s == first || !sets.Has(s) {
 			continue
 		}
-		if n := c.reach(s); n > reach {
+		// The Russian set reads the Latin look-alikes K and C too; a game
+		// written in Latin letters alone that both sets read is transliterated.
+		if n := c.reach(s); n > reach || n == reach && latinOnly && best == replay.Russian && s == replay.RussianLatin {
 			best, reach = s, n
 		}
 	}

@@ -280,3 +280,27 @@ func TestVariationFailureCountsUncheckedMoves(t *testing.T) {
 		t.Errorf("messages:\n%s\nwant:\n%s", strings.Join(msgs, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// Scoresheet forms a reviewer found read wrongly: the Russian pawn letter in
+// lower case, an evaluation "+-" before Black's move, a transliterated game
+// in Latin letters (named as such), and its Cyrillic twin.
+func TestScoresheetForms(t *testing.T) {
+	for _, tc := range []struct {
+		text, notation, findings string
+		plies                    int
+	}{
+		{"1. пe2-e4 пe7-e5 2. Кg1-f3 Кb8-c6 *", "ru", "non-standard-notation@1", 4},
+		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 +- dxc6 5. O-O *", "san", "", 9},
+		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6+- dxc6 5. O-O *", "san", "", 9},
+		{"1. e4 e5 2. Kf3 Kc6 3. Cc4 Cc5 *", "ru-latin", "non-standard-notation@3", 6},
+		{"1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 *", "ru", "non-standard-notation@3", 6},
+	} {
+		r := checkOne(t, pgn("*", nil, tc.text), nil)
+		if r.Notation != tc.notation || got(r) != tc.findings || r.FirstError != "" {
+			t.Errorf("%s: notation %q, findings %q, first error %q; want %q, %q", tc.text, r.Notation, got(r), r.FirstError, tc.notation, tc.findings)
+		}
+		if r.Plies != tc.plies {
+			t.Errorf("%s: %d plies, want %d", tc.text, r.Plies, tc.plies)
+		}
+	}
+}
