@@ -230,7 +230,8 @@ func russianWeight(r rune) (int, bool) {
 // (¢ K, £ Q, ¤ N, ¥ B, ¦ R, § pawn) and their Windows-1251 faces.
 func isFontGlyph(r rune) bool {
 	switch r {
-	case '¢', '£', '¤', '¥', '¦', '§', 'Ў', 'Ј', 'Ґ':
+	case '¢', '£', '¤', '¥', '¦', '§', 'Ј', 'Ґ',
+		'ў', 'Ў': // the king byte 0xA2 is ў in Windows-1251; NOTATION.md writes Ў (0xA1)
 		return true
 	}
 	return false

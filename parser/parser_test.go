@@ -542,3 +542,13 @@ func TestEvaluationBeforeNextMove(t *testing.T) {
 		eq(t, in+" problems", problems(g), []string{})
 	}
 }
+
+// The ChessBase king byte 0xA2 decodes as ў in Windows-1251: it is a piece
+// glyph like the others, not prose.
+func TestChessBaseKingByteInWindows1251(t *testing.T) {
+	g := one(t, "[White \"\xc8\xe2\xe0\xed\xee\xe2\"]\n\n1. e4 e5 2. \xa4f3 \xa4c6 3. \xa5c4 \xa5c5 4. O-O \xa4f6 5. \xa6e1 d6 6. \xa2h1 *\n")
+	eq(t, "encoding", g.Encoding, Windows1251)
+	eq(t, "last move", g.Str(g.Moves[len(g.Moves)-1].Norm), "ўh1")
+	eq(t, "moves", len(g.Moves), 11)
+	eq(t, "problems", problems(g), []string{})
+}
