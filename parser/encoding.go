@@ -116,10 +116,22 @@ func (n neighbours) beforeSquare() bool {
 	return false
 }
 
-// figurineBefore reports whether a font glyph stands before a square.
+// figurineBefore reports whether a font glyph stands where a piece does:
+// before a square ("¤f3"), before a capture ("¥xc6", "¥:c6"), or as the
+// piece of a promotion, after a rank or a pair of files ("d8£", "de¤").
 func (n neighbours) figurineBefore() bool {
-	return isFileByte(n.next) && n.next2 >= '1' && n.next2 <= '8'
+	switch {
+	case isFileByte(n.next):
+		return n.next2 >= '1' && n.next2 <= '8'
+	case n.next == 'x' || n.next == ':':
+		return isFileByte(n.next2)
+	}
+	return (n.prev >= '1' && n.prev <= '8' || isFileByte(n.prev)) && !isASCIILetter(n.next)
 }
+
+// squareAfter reports whether a rank follows a character: a Cyrillic а, с
+// or е before a digit 1-8 is a square written in look-alike letters.
+func (n neighbours) squareAfter() bool { return n.next >= '1' && n.next <= '8' }
 
 // byteScore rates how plausible byte c is under enc, given its neighbours.
 func byteScore(enc Encoding, c byte, n neighbours) int {
@@ -157,6 +169,8 @@ func byteScore(enc Encoding, c byte, n neighbours) int {
 		switch {
 		case isPieceLetterRune(r) && n.beforeSquare():
 			return 30
+		case (r == 'а' || r == 'с' || r == 'е') && n.squareAfter():
+			return 20 // "а6", "Сb5 е4": a square in look-alike letters
 		case asciiLetterNear:
 			return w - 12 // a mixed-script word
 		case !highNear:

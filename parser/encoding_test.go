@@ -29,6 +29,8 @@ var russianSamples = map[string]string{
 	"moves only":              "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 0-0 9. h3 Фd7",
 	"captures and king":       "12. Кр:g1 Л:f2 13. Фd1:d8+ Кр:d8 14. Кf3:e5",
 	"a short remark":          "1. e4 c5 (сицилианская)",
+	"look-alike squares only": "1. e4 e5 2. Nf3 Nc6 3. Bb5 а6 4. Ba4 Nf6",
+	"look-alike pawn moves":   "1. е4 е5 *",
 }
 
 var westernSamples = map[string]string{
@@ -36,6 +38,11 @@ var westernSamples = map[string]string{
 	"French names":  "[White \"Gaël Pérez\"]\n[Black \"Hélène Lefèvre\"]\n[Event \"Championnat de l’Île-de-France\"]\n1. d4 d5",
 	"Spanish names": "[White \"Peña, José\"]\n[Site \"Cádiz\"]\n1. e4 c5 ½-½",
 	"a figurine":    "1. e4 c5 2.¤f3 ¤c6 3.d4 cd4 4.¤d4",
+	// Glyphs before a capture or as a promotion piece, which CP850 would
+	// read as Ñxc6 and d8ú.
+	"a figurine capture":   "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. ¥xc6 dxc6 *",
+	"a figurine capture :": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. ¥:c6 dc *",
+	"a figurine promotion": "1. d8£ *",
 }
 
 func TestDetectRussianInEveryCyrillicCodePage(t *testing.T) {
