@@ -175,3 +175,28 @@ func replayMain(g *parser.Game) int {
 	}
 	return plies
 }
+
+// BenchmarkCheckHot and BenchmarkReplayHot check and replay 1,500 games
+// small enough to stay in cache, with no reading: the pair to count
+// instructions on (callgrind), where the work itself is all there is.
+func BenchmarkCheckHot(b *testing.B) {
+	games := corpusGames(b, "masters", hotGames)
+	var c Checker
+	opt := &Options{}
+	for b.Loop() {
+		for _, g := range games {
+			c.Check(g, opt)
+		}
+	}
+}
+
+func BenchmarkReplayHot(b *testing.B) {
+	games := corpusGames(b, "masters", hotGames)
+	for b.Loop() {
+		for _, g := range games {
+			replayMain(g)
+		}
+	}
+}
+
+const hotGames = 1500
