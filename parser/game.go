@@ -45,6 +45,12 @@ type Game struct {
 	BOM bool
 }
 
+// NotAGame reports that no tag pair, move or result could be read in the
+// game's text (a web page saved as .pgn, a lone comment, a preamble): the
+// parser hands such text on as a game, so that no input goes uncounted, with
+// a Problem saying it is not one.
+func (g *Game) NotAGame() bool { return len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" }
+
 // Str returns the text of s.
 func (g *Game) Str(s Span) string { return string(g.Text[s.Off : s.Off+s.Len]) }
 

@@ -47,10 +47,7 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 	if cut {
 		p.problemAt(end, "game cut here: it is longer than the chunk size limit")
 	}
-	// Text that holds nothing of a game (a web page saved as .pgn, a lone
-	// comment, a preamble before the first game) is handed on as a game, so
-	// that no input goes uncounted, and says why it is not one.
-	if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" && len(g.Problems) == 0 {
+	if g.NotAGame() && len(g.Problems) == 0 {
 		p.problemAt(g.Start, "no tag pair, move or result could be read here: the text is not a game record")
 	}
 	g.Text = append(g.Text[:0], p.src[p.gs:at]...)

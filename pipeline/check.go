@@ -86,7 +86,9 @@ func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 		start = end
 		if opt.Render != nil {
 			end := b.outEnds[i]
-			b.Records[i].Output = b.out[outStart:end:end]
+			if end > outStart { // else nothing was rendered: Output stays nil
+				b.Records[i].Output = b.out[outStart:end:end]
+			}
 			outStart = end
 		}
 	}

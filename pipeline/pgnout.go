@@ -37,6 +37,9 @@ var rosterNames = [...]struct{ name, missing string }{
 //
 // It is a pure function of g and r, safe to call from many goroutines.
 func AppendPGN(dst []byte, g *parser.Game, r *validate.Report) []byte {
+	if g.NotAGame() {
+		return dst // nothing to write: its syntax finding says why
+	}
 	w := pgnWriters.Get().(*pgnWriter)
 	w.out.buf = dst
 	dst = w.write(g, r)

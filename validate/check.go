@@ -119,7 +119,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Message: p.Message, Pos: p.Pos, Ply: -1})
 	}
 	recorded := "*"
-	if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == "" {
+	if g.NotAGame() {
 		// Not a game at all: the parser's syntax finding says so, and
 		// missing tags and result would say it twice more.
 		c.tags = Tags{}

@@ -169,3 +169,26 @@ func TestConvertInterrupted(t *testing.T) {
 	}
 	noLeftovers(t, dir)
 }
+
+// TestConvertLeavesOutTextThatIsNotAGame: a preamble before the first game
+// is reported and left out; the game after it is written, and the output
+// converts back to itself.
+func TestConvertLeavesOutTextThatIsNotAGame(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "pre.pgn", []byte("This archive was made by X.\nLicense: CC0\n\n"+cleanGame))
+	r := arbiter(t, dir, nil, "convert", "pre.pgn", "-o", "out.pgn")
+	if r.code != 1 || !strings.Contains(r.stderr, "pre.pgn:1:1: error syntax: no tag pair, move or result could be read here") {
+		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
+	}
+	if read, written, errs := convertCounts(t, r.stderr); read != "2" || written != "1" || errs != "1" {
+		t.Errorf("read %s, written %s, errors %s", read, written, errs)
+	}
+	out := readFile(t, filepath.Join(dir, "out.pgn"))
+	if bytes.Count(out, []byte("[Event ")) != 1 || bytes.Contains(out, []byte("archive")) {
+		t.Errorf("output:\n%s", out)
+	}
+	r = arbiter(t, dir, nil, "convert", "out.pgn", "-o", "again.pgn")
+	if r.code != 0 || !bytes.Equal(readFile(t, filepath.Join(dir, "again.pgn")), out) {
+		t.Errorf("converting the output again: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+}
