@@ -30,8 +30,16 @@ func TestFolds(t *testing.T) {
 			[]mv{{"e4", FoldCyrillicSquare}, {"a6", FoldCyrillicSquare}, {"Кc3", FoldCyrillicSquare},
 				{"exd5", FoldCaptureSign}, {"exd5", FoldCaptureSign}, {"Кf3x", 0}, // a mate sign, not a capture
 				{"e2-e4", FoldDash}, {"e7-e5", FoldDash}}},
-		{"1. E2-E4 E4 2. Лfel eЗ *",
-			[]mv{{"e2-e4", FoldCapitalFile}, {"e4", FoldCapitalFile}, {"Лfe1", FoldOCR}, {"e3", FoldOCR}}},
+		// Capital files, Latin and Cyrillic (А В С Е Н); С before a file
+		// letter or before a capture of a lowercase square is the bishop.
+		{"1. E2-E4 Е7-Е5 2. С2-С4 А7-А6 3. В2-В4 Н7-Н6 4. Сb5 С:c6 5. Сf1-b5 С1:e3 6. С1е3 Кb1-с3 *",
+			[]mv{{"e2-e4", FoldCapitalFile}, {"e7-e5", FoldCapitalFile | FoldCyrillicSquare},
+				{"c2-c4", FoldCapitalFile | FoldCyrillicSquare}, {"a7-a6", FoldCapitalFile | FoldCyrillicSquare},
+				{"b2-b4", FoldCapitalFile | FoldCyrillicSquare}, {"h7-h6", FoldCapitalFile | FoldCyrillicSquare},
+				{"Сb5", 0}, {"С:c6", 0}, {"Сf1-b5", 0}, {"С1:e3", 0}, {"С1e3", FoldCyrillicSquare}, {"Кb1-c3", FoldCyrillicSquare}}},
+		{"1. Е4 С5 2. Лfel eЗ *",
+			[]mv{{"e4", FoldCapitalFile | FoldCyrillicSquare}, {"c5", FoldCapitalFile | FoldCyrillicSquare},
+				{"Лfe1", FoldOCR}, {"e3", FoldOCR}}},
 	}
 	for _, c := range cases {
 		g := one(t, c.in)

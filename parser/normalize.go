@@ -6,8 +6,8 @@ import (
 )
 
 // Normalisation works on characters only, never on chess: it folds what
-// looks alike (Cyrillic а/с/е/х in squares, Latin capital files, dashes, zeros
-// and Cyrillic О in castling, OCR's З and б for 3 and 6 after a file), cuts
+// looks alike (Cyrillic а/с/е/х in squares, capital files, dashes, zeros and
+// Cyrillic О in castling, OCR's З and б for 3 and 6 after a file), cuts
 // annotation glyphs into NAGs and drops the spaces of a move written over
 // several words. Which letter means which piece is left to the replay. What
 // it folded is kept as the move's Folds: Norm hides it from the replay, and
@@ -94,6 +94,11 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 				folds |= FoldCapitalFile
 			}
 			out = append(out, byte(r))
+		case cyrillicFileOf(r) != 0 && cyrillicFile(r, out, rest[k:]):
+			// A Cyrillic capital look-alike of A, B, C, E or H standing as
+			// a file ("Е2-Е4"); other capitals are piece letters.
+			out = append(out, cyrillicFileOf(r))
+			folds |= FoldCapitalFile | FoldCyrillicSquare
 		default:
 			out = utf8.AppendRune(out, r)
 		}
@@ -150,6 +155,53 @@ func upperFile(out, next []byte) bool {
 		return true
 	}
 	return false
+}
+
+// cyrillicFileOf returns the file a Cyrillic capital looks like (А, В, С,
+// Е, Н for A, B, C, E, H), or 0.
+func cyrillicFileOf(r rune) byte {
+	switch r {
+	case 'А':
+		return 'a'
+	case 'В':
+		return 'b'
+	case 'С':
+		return 'c'
+	case 'Е':
+		return 'e'
+	case 'Н':
+		return 'h'
+	}
+	return 0
+}
+
+// cyrillicFile decides whether the Cyrillic capital r (see cyrillicFileOf)
+// is a file: as upperFile, a rank digit follows it, with no square after the
+// digit ("С1е3" is a bishop) and at the start or after a separator. С is
+// also the Russian bishop, whose origin rank may come before a capture
+// ("С1:e3"): a capture of a lowercase square after "С1" keeps it a bishop.
+func cyrillicFile(r rune, out, next []byte) bool {
+	if !upperFile(out, next) {
+		return false
+	}
+	if len(next) < 2 {
+		return true
+	}
+	after, size := utf8.DecodeRune(next[1:])
+	if isLowerFileRune(after) {
+		return false // "С1е3", "В2с4": a piece, not a file
+	}
+	if r != 'С' || (after != ':' && after != 'x' && after != 'х' && after != '×') {
+		return true
+	}
+	sq, _ := utf8.DecodeRune(next[1+size:])
+	return !isLowerFileRune(sq)
+}
+
+// isLowerFileRune reports a file letter written in lowercase, Latin or a
+// Cyrillic look-alike.
+func isLowerFileRune(r rune) bool {
+	return r >= 'a' && r <= 'h' || r == 'а' || r == 'с' || r == 'е' || r == 'һ'
 }
 
 // mateX reports whether an x at this place, after out and before next, is a
