@@ -68,8 +68,10 @@
 // other without gap or overlap. Tags are unescaped (\" and \\). Moves holds
 // every move in source order, variations included, each with its Raw text, a
 // Norm form (annotation glyphs cut into NAGs, dashes and castling zeros
-// unified, Cyrillic look-alikes in squares folded to Latin, the spaces of a
-// move written as "e2 - e4" or "e4 : d5" removed), its position, the move
+// unified, Cyrillic look-alikes in squares and capital files folded to Latin
+// lowercase, the spaces of a move written as "e2 - e4" or "e4 : d5" removed)
+// with the Folds that made it (so that the rules can still report "0-0" or a
+// Cyrillic "е4", which Norm no longer shows), its position, the move
 // number written before it, Prev (the move played just before it; a
 // variation's first move has the Prev of the move it replaces) and Depth.
 // Comments after a move are kept on it, and [%clk], [%emt] and [%eval]

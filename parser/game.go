@@ -85,7 +85,27 @@ type Move struct {
 	Eval     int32
 	EvalMate int16
 	HasEval  bool
+
+	// Folds says what normalisation folded to reach Norm from Raw (0 for
+	// plain SAN), so that the rules can still report it: Norm no longer
+	// shows a zero in "0-0" or a Cyrillic е in "е4".
+	Folds Folds
 }
+
+// Folds is a bit set of the ways normalisation changed a move's characters.
+// Each names a departure from SAN that Norm no longer shows.
+type Folds uint8
+
+const (
+	FoldCastleZeros    Folds = 1 << iota // castling with zeros: "0-0"
+	FoldCastleCyrillic                   // castling with Cyrillic О: "О-О"
+	FoldCastleLower                      // castling with lowercase o: "o-o"
+	FoldDash                             // a dash other than '-': "e2–e4", "0—0"
+	FoldCaptureSign                      // '×' or Cyrillic 'х' as the capture mark
+	FoldCyrillicSquare                   // Cyrillic look-alikes in squares: "е4", "а6", "Е2"
+	FoldCapitalFile                      // a capital file letter: "E2-E4", Cyrillic "Е2-Е4"
+	FoldOCR                              // OCR confusions: Ь for b, З for 3, б for 6, l for 1
+)
 
 // Problem is something in the input that could not be read as PGN. It becomes a
 // `syntax` finding.

@@ -6,10 +6,12 @@ import (
 )
 
 // Normalisation works on characters only, never on chess: it folds what
-// looks alike (Cyrillic а/с/е/х in squares, dashes, zeros and Cyrillic О in
-// castling, OCR's З and б for 3 and 6 after a file), cuts annotation glyphs
-// into NAGs and drops the spaces of a move written over several words. Which
-// letter means which piece is left to the replay.
+// looks alike (Cyrillic а/с/е/х in squares, capital files, dashes, zeros and
+// Cyrillic О in castling, OCR's З and б for 3 and 6 after a file), cuts
+// annotation glyphs into NAGs and drops the spaces of a move written over
+// several words. Which letter means which piece is left to the replay. What
+// it folded is kept as the move's Folds: Norm hides it from the replay, and
+// the rules must still report every form that is not SAN.
 
 // plainSAN marks the bytes a move token can be made of when it needs no
 // normalisation at all (the common case in PGN files).
@@ -22,8 +24,9 @@ var plainSAN = func() (t [256]bool) {
 
 // normalize returns the normalised form of the move word w (valid until the
 // next call), whether it equals w, what kind of word it is, the NAGs of its
-// annotation glyphs in written order and the scripts of its piece letters.
-func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nags [2]uint8, sc Scripts) {
+// annotation glyphs in written order, the scripts of its piece letters and
+// the folds that made the normalised form (0 for plain SAN).
+func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nags [2]uint8, sc Scripts, folds Folds) {
 	plain := len(w) <= 16
 	for _, c := range w {
 		if !plainSAN[c] {
@@ -33,16 +36,17 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 	}
 	if plain {
 		kind, sc = moveKind(w)
-		return w, true, kind, nags, sc
+		return w, true, kind, nags, sc, 0
 	}
 	out := p.norm[:0]
 	rest := w
-	if n, long, ok := castlePrefix(w); ok {
+	if n, long, f, ok := castlePrefix(w); ok {
 		out = append(out, "O-O"...)
 		if long {
 			out = append(out, "-O"...)
 		}
 		rest = w[n:]
+		folds |= f
 	}
 	for k := 0; k < len(rest); {
 		r, size := utf8.DecodeRune(rest[k:])
@@ -53,35 +57,55 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 		case r == ' ' || r == '\t' || r == '\u00a0' || r == '…':
 		case isDashRune(r):
 			out = append(out, '-')
+			folds |= FoldDash // ASCII '-' is the first case
 		case r == '×' || r == 'х':
+			if r == '×' || !mateX(out, rest[k:]) {
+				// A Cyrillic х after the destination is the Russian mate
+				// sign ("Фh7х"), which the replay names from the x.
+				folds |= FoldCaptureSign
+			}
 			out = append(out, 'x')
 		case r == 'а':
 			out = append(out, 'a')
+			folds |= FoldCyrillicSquare
 		case r == 'с':
 			out = append(out, 'c')
+			folds |= FoldCyrillicSquare
 		case r == 'е':
 			out = append(out, 'e')
+			folds |= FoldCyrillicSquare
 		case r == 'һ':
 			out = append(out, 'h')
+			folds |= FoldCyrillicSquare
 		case r == 'Ь':
 			out = append(out, 'b')
+			folds |= FoldOCR
 		case r == 'З' && endsWithFile(out):
 			out = append(out, '3')
+			folds |= FoldOCR
 		case r == 'б' && endsWithFile(out):
 			out = append(out, '6')
+			folds |= FoldOCR
 		case r >= 'A' && r <= 'H':
 			// A capital file before its rank ("E2-E4"), unless a square
 			// follows the digit ("B1e2" is a bishop).
 			if upperFile(out, rest[k:]) {
 				r += 'a' - 'A'
+				folds |= FoldCapitalFile
 			}
 			out = append(out, byte(r))
+		case cyrillicFileOf(r) != 0 && cyrillicFile(r, out, rest[k:]):
+			// A Cyrillic capital look-alike of A, B, C, E or H standing as
+			// a file ("Е2-Е4"); other capitals are piece letters.
+			out = append(out, cyrillicFileOf(r))
+			folds |= FoldCapitalFile | FoldCyrillicSquare
 		default:
 			out = utf8.AppendRune(out, r)
 		}
 	}
 	if len(out) > 1 && out[len(out)-1] == 'l' && endsWithFile(out[:len(out)-1]) {
 		out[len(out)-1] = '1' // OCR: "Лfel"
+		folds |= FoldOCR
 	}
 	var cut [4]uint8
 	nc := 0
@@ -106,7 +130,7 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 	default:
 		kind, sc = moveKind(out)
 	}
-	return out, bytes.Equal(out, w), kind, nags, sc
+	return out, bytes.Equal(out, w), kind, nags, sc, folds
 }
 
 func endsWithFile(out []byte) bool {
@@ -133,10 +157,74 @@ func upperFile(out, next []byte) bool {
 	return false
 }
 
+// cyrillicFileOf returns the file a Cyrillic capital looks like (А, В, С,
+// Е, Н for A, B, C, E, H), or 0.
+func cyrillicFileOf(r rune) byte {
+	switch r {
+	case 'А':
+		return 'a'
+	case 'В':
+		return 'b'
+	case 'С':
+		return 'c'
+	case 'Е':
+		return 'e'
+	case 'Н':
+		return 'h'
+	}
+	return 0
+}
+
+// cyrillicFile decides whether the Cyrillic capital r (see cyrillicFileOf)
+// is a file: as upperFile, a rank digit follows it, with no square after the
+// digit ("С1е3" is a bishop) and at the start or after a separator. С is
+// also the Russian bishop, whose origin rank may come before a capture
+// ("С1:e3"): a capture of a lowercase square after "С1" keeps it a bishop.
+func cyrillicFile(r rune, out, next []byte) bool {
+	if !upperFile(out, next) {
+		return false
+	}
+	if len(next) < 2 {
+		return true
+	}
+	after, size := utf8.DecodeRune(next[1:])
+	if isLowerFileRune(after) {
+		return false // "С1е3", "В2с4": a piece, not a file
+	}
+	if r != 'С' || (after != ':' && after != 'x' && after != 'х' && after != '×') {
+		return true
+	}
+	sq, _ := utf8.DecodeRune(next[1+size:])
+	return !isLowerFileRune(sq)
+}
+
+// isLowerFileRune reports a file letter written in lowercase, Latin or a
+// Cyrillic look-alike.
+func isLowerFileRune(r rune) bool {
+	return r >= 'a' && r <= 'h' || r == 'а' || r == 'с' || r == 'е' || r == 'һ'
+}
+
+// mateX reports whether an x at this place, after out and before next, is a
+// Russian mate sign: it follows a rank and only check or annotation signs
+// come after it.
+func mateX(out, next []byte) bool {
+	if len(out) == 0 || !isRankByte(out[len(out)-1]) {
+		return false
+	}
+	for _, c := range next {
+		switch c {
+		case '+', '#', '!', '?':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // castlePrefix recognises castling written with zeros, Latin or Cyrillic O
-// and any dash at the start of w: it returns the bytes it spans.
-func castlePrefix(w []byte) (n int, long, ok bool) {
-	isO := func(r rune) bool { return r == '0' || r == 'O' || r == 'o' || r == 'О' || r == 'о' }
+// and any dash at the start of w: it returns the bytes it spans and how they
+// depart from "O-O" (f is 0 for "O-O" and "O-O-O").
+func castlePrefix(w []byte) (n int, long bool, f Folds, ok bool) {
 	k := 0
 	next := func() rune {
 		if k >= len(w) {
@@ -146,14 +234,39 @@ func castlePrefix(w []byte) (n int, long, ok bool) {
 		k += size
 		return r
 	}
-	if !isO(next()) || !isDashRune(next()) || !isO(next()) {
-		return 0, false, false
+	if !castleO(next(), &f) || !castleDash(next(), &f) || !castleO(next(), &f) {
+		return 0, false, 0, false
 	}
 	n = k
-	if r := next(); isDashRune(r) && isO(next()) {
-		return k, true, true
+	short := f
+	if castleDash(next(), &f) && castleO(next(), &f) {
+		return k, true, f, true
 	}
-	return n, false, true
+	return n, false, short, true
+}
+
+// castleO reports whether r is an O of castling, adding its fold to f.
+func castleO(r rune, f *Folds) bool {
+	switch r {
+	case 'O':
+	case '0':
+		*f |= FoldCastleZeros
+	case 'o':
+		*f |= FoldCastleLower
+	case 'О', 'о':
+		*f |= FoldCastleCyrillic
+	default:
+		return false
+	}
+	return true
+}
+
+// castleDash reports whether r is a dash of castling, adding its fold to f.
+func castleDash(r rune, f *Folds) bool {
+	if r != '-' && isDashRune(r) {
+		*f |= FoldDash
+	}
+	return isDashRune(r)
 }
 
 // annotations lists the glyph suffixes cut from moves, longest first, with

@@ -263,13 +263,15 @@ func (p *Parser) moveWord(i, end int) int {
 	if e == i {
 		return j
 	}
-	norm, same, kind, nags, sc := p.normalize(s[i:e])
+	norm, same, kind, nags, sc, folds := p.normalize(s[i:e])
 	switch kind {
 	case kindMove:
 		p.addMove(i, e, norm, same, nags, sc)
+		p.setFolds(i, e, folds)
 	case kindFilePair:
 		if p.lastWasMove || p.pend.ok {
 			p.addMove(i, e, norm, same, nags, sc)
+			p.setFolds(i, e, folds)
 		} else {
 			p.prose(i, e)
 		}
@@ -284,6 +286,17 @@ func (p *Parser) moveWord(i, end int) int {
 		p.prose(i, e)
 	}
 	return j
+}
+
+// setFolds records the folds of the move src[i:e] that addMove has just
+// added (it may have skipped it: too many moves, an aside of text).
+func (p *Parser) setFolds(i, e int, f Folds) {
+	if f == 0 {
+		return
+	}
+	if k := len(p.g.Moves) - 1; k >= 0 && p.g.Moves[k].Raw == p.span(i, e) {
+		p.g.Moves[k].Folds = f
+	}
 }
 
 // join extends the move word src[i:j] by the next word on the same line

@@ -409,8 +409,9 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				check = c.pos.InCheck()
 			}
 			legalBefore = true
-			if d |= replay.CheckMarkDeviations(n, &c.pos, check); n.Style != 0 || d != 0 {
-				ln.odd(idx, n.Style, d)
+			st := n.Style | foldStyles[m.Folds]
+			if d |= replay.CheckMarkDeviations(n, &c.pos, check); st != 0 || d != 0 {
+				ln.odd(idx, st, d)
 			}
 		}
 		if facts {
@@ -488,8 +489,9 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 				check = pos.InCheck()
 			}
 			legalBefore = true
-			if d |= replay.CheckMarkDeviations(n, pos, check); n.Style != 0 || d != 0 {
-				ln.odd(idx, n.Style, d)
+			st := n.Style | foldStyles[m.Folds]
+			if d |= replay.CheckMarkDeviations(n, pos, check); st != 0 || d != 0 {
+				ln.odd(idx, st, d)
 			}
 		}
 		if !c.quietPly() {
@@ -623,6 +625,34 @@ func (ln *lineReplay) odd(idx int32, st replay.Style, d replay.Deviation) {
 	ln.oddStyle |= st
 	ln.oddDev |= d
 }
+
+// foldStyles[f] is the notation style of what the parser folded (f is a
+// parser.Folds): the replay reads a move's Norm, where "0-0" is already
+// "O-O" and a Cyrillic е4 is e4, so those departures from SAN come from the
+// folds. One table load per move, 0 for plain SAN.
+var foldStyles = func() (t [256]replay.Style) {
+	names := [...]struct {
+		f  parser.Folds
+		st replay.Style
+	}{
+		{parser.FoldCastleZeros, replay.StyleCastleZeros},
+		{parser.FoldCastleCyrillic, replay.StyleCastleCyrillic},
+		{parser.FoldCastleLower, replay.StyleCastleLoose},
+		{parser.FoldDash, replay.StyleUnicodeDash},
+		{parser.FoldCaptureSign, replay.StyleCaptureSign},
+		{parser.FoldCyrillicSquare, replay.StyleCyrillicSquare},
+		{parser.FoldCapitalFile, replay.StyleCapitalFile},
+		{parser.FoldOCR, replay.StyleOCRDamage},
+	}
+	for f := range t {
+		for _, n := range names {
+			if parser.Folds(f)&n.f != 0 {
+				t[f] |= n.st
+			}
+		}
+	}
+	return t
+}()
 
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {

@@ -1,0 +1,54 @@
+package validate
+
+import "testing"
+
+// TestFoldedFormsAreReported: every form the parser folds to SAN before the
+// replay still earns non-standard-notation, counted per move and named
+// (NOTATION.md: never a silent pass); plain SAN earns nothing.
+func TestFoldedFormsAreReported(t *testing.T) {
+	const italian = "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. "
+	cases := []struct{ moves, want string }{
+		{italian + "0-0 0-0 *", `2 of 8 moves are not in standard SAN (castling with zeros); the first is "0-0"`},
+		{italian + "0-0 O-O *", `1 of 8 moves are not in standard SAN (castling with zeros); the first is "0-0"`},
+		{italian + "О-О О-О *", `2 of 8 moves are not in standard SAN (castling with Cyrillic О); the first is "О-О"`},
+		{italian + "o-o O-O *", `1 of 8 moves are not in standard SAN (castling without dashes or in lowercase); the first is "o-o"`},
+		{italian + "0–0 O—O *", `2 of 8 moves are not in standard SAN (castling with zeros, Unicode dash); the first is "0–0"`},
+		{"1. е4 е5 2. Nf3 Nc6 *", `2 of 4 moves are not in standard SAN (Cyrillic letters in squares); the first is "е4"`},
+		{"1. e4 а6 2. d4 e6 *", `1 of 4 moves are not in standard SAN (Cyrillic letters in squares); the first is "а6"`},
+		{"1. e4 d5 2. e×d5 Qxd5 *", `1 of 4 moves are not in standard SAN (capture written '×', 'X' or Cyrillic 'х'); the first is "e×d5"`},
+		{"1. e4 d5 2. eхd5 Qxd5 *", `1 of 4 moves are not in standard SAN (capture written '×', 'X' or Cyrillic 'х'); the first is "eхd5"`},
+		{"1. e4 e5 2. Nf3 Nc6 3. d4 e×d4 *", `1 of 6 moves are not in standard SAN (capture written '×', 'X' or Cyrillic 'х'); the first is "e×d4"`},
+		{"1. e2–e4 e7—e5 *", `2 of 2 moves are not in standard SAN (long algebraic, Unicode dash); the first is "e2–e4"`},
+		{"1. Е2-Е4 Е7-Е5 *", `2 of 2 moves are not in standard SAN (long algebraic, Cyrillic letters in squares, capital file letters); the first is "Е2-Е4"`},
+		{"1. Е2-Е4 e5 *", `1 of 2 moves are not in standard SAN (long algebraic, Cyrillic letters in squares, capital file letters); the first is "Е2-Е4"`},
+		{"1. d4 d5 2. С2-С4 e6 *", `1 of 4 moves are not in standard SAN (long algebraic, Cyrillic letters in squares, capital file letters); the first is "С2-С4"`},
+		{"1. E4 e5 *", `1 of 2 moves are not in standard SAN (capital file letters); the first is "E4"`},
+		// С is the Russian bishop before a file letter: not a capital file.
+		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dxc6 *", `4 of 8 moves are not in standard SAN (capture written ':', Russian piece letters); the first is "Кf3"`},
+		// The Russian mate x is named as such, not as a capture sign.
+		{"1. f3 e5 2. g4 Фh4х *", `1 of 4 moves are not in standard SAN (Russian piece letters, mate written as x); the first is "Фh4х"`},
+		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 b5 6. Bb3 O-O *", ""},
+		{"1. e4! e5?! 2. Nf3 Nc6 3. Bb5 a6 4. O-O!! Nf6 *", ""},
+	}
+	for _, c := range cases {
+		// Options.Moves, or a variation (a null move for the last one),
+		// sends the main line through playMain's general loop rather than
+		// playPlain.
+		withVariation := c.moves[:len(c.moves)-2] + " (--) *"
+		for _, run := range []struct {
+			moves string
+			opt   *Options
+		}{{c.moves, nil}, {c.moves, &Options{Moves: true}}, {withVariation, nil}} {
+			r := checkOne(t, pgn("*", nil, run.moves), run.opt)
+			f := find(r, NonStandardNotation)
+			switch {
+			case c.want == "" && f != nil:
+				t.Errorf("%s: unexpected %q", run.moves, f.Message)
+			case c.want != "" && f == nil:
+				t.Errorf("%s: no non-standard-notation (findings %s)", run.moves, got(r))
+			case c.want != "" && f.Message != c.want:
+				t.Errorf("%s:\n got  %s\n want %s", run.moves, f.Message, c.want)
+			}
+		}
+	}
+}
