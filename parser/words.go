@@ -339,7 +339,7 @@ func (p *Parser) join(i, j int) int {
 		// a lone separator between two squares: "e2 - e4", "e4 : d5"
 		m := skipBlanks(s, kb)
 		if m < len(s) {
-			if r2, _ := utf8.DecodeRune(s[m:]); isFileRune(r2) {
+			if r2, _ := utf8.DecodeRune(s[m:]); isFileRune(r2) || isCapitalFileRune(r2) {
 				return scanWord(s, m)
 			}
 		}
@@ -349,6 +349,12 @@ func (p *Parser) join(i, j int) int {
 
 func isFileRune(r rune) bool {
 	return r >= 'a' && r <= 'h' || r == 'а' || r == 'с' || r == 'е' || r == 'Ь'
+}
+
+// isCapitalFileRune reports a file written as a capital, Latin or a
+// Cyrillic look-alike ("E2 - E4", "Е2 - Е4").
+func isCapitalFileRune(r rune) bool {
+	return r >= 'A' && r <= 'H' || r == 'А' || r == 'В' || r == 'С' || r == 'Е' || r == 'Н'
 }
 
 func isRankRune(r rune) bool { return r >= '1' && r <= '8' || r == 'З' || r == 'б' }
