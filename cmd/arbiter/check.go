@@ -114,9 +114,6 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	case "github":
 		sinks = append(sinks, pipeline.NewGitHubSink(stdout))
 	}
-	if f.report != "" {
-		sinks = append(sinks, &reportSink{path: f.report, format: stats.FormatFor(f.report)})
-	}
 	if f.out != "" {
 		pq, err := pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions()})
 		if err != nil {
@@ -126,6 +123,15 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 			cfg.Skip = pq.Done
 		}
 		sinks = append(sinks, pq)
+	}
+	if f.report != "" {
+		// After the Parquet sink: with --resume the report is read from
+		// the output directory once that sink has finished it.
+		rs := &reportSink{path: f.report, format: stats.FormatFor(f.report)}
+		if f.resume {
+			rs.dir = f.out
+		}
+		sinks = append(sinks, rs)
 	}
 
 	// The first SIGINT or SIGTERM stops the reader and lets the run end
