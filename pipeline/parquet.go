@@ -61,9 +61,12 @@ type ParquetSink struct {
 	tables []string
 	man    Manifest
 	begun  map[int]bool // entries written by this run
-	cur    *parquetInput
-	game   table.Game // reused: filled from each record
-	closed bool
+	// earlier finds the entries of the manifest resumed by the file they
+	// name, whatever the spelling of its path (fileIndex).
+	earlier *fileIndex
+	cur     *parquetInput
+	game    table.Game // reused: filled from each record
+	closed  bool
 }
 
 var _ Sink = (*ParquetSink)(nil)
@@ -135,6 +138,12 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 			s.man.Options = &run
 		}
 	}
+	s.earlier = newFileIndex()
+	for i, e := range s.man.Inputs {
+		if e.Path != Stdin {
+			s.earlier.add(e.Path, i)
+		}
+	}
 	keep := map[string]bool{}
 	for _, in := range s.man.Inputs {
 		for _, f := range in.Files {
@@ -186,18 +195,26 @@ func (s *ParquetSink) Manifest() Manifest {
 	return m
 }
 
-// Done says whether an earlier run completed the input with the same path,
-// size and modification time, with every table this sink writes still on
+// Done says whether an earlier run completed the input, the same file
+// however its path is spelt (earlierEntry), with the same size and
+// modification time, with every table this sink writes still on
 // disk: Config.Skip on --resume.
 func (s *ParquetSink) Done(in Input) bool {
 	if in.Path == Stdin {
 		return false
 	}
 	info, err := os.Stat(in.Path)
-	if err != nil || !s.man.Complete(in.Path, info.Size(), info.ModTime()) {
+	if err != nil {
 		return false
 	}
-	e := s.man.Input(in.Path)
+	i, ok := s.earlierEntry(in.Path)
+	if !ok {
+		return false
+	}
+	e := &s.man.Inputs[i]
+	if !e.Completed || e.Size != info.Size() || !e.ModTime.Equal(info.ModTime()) {
+		return false
+	}
 	for _, t := range s.tables {
 		if !e.has(t) {
 			return false
@@ -238,16 +255,34 @@ func (s *ParquetSink) BeginFile(in Input) error {
 	return nil
 }
 
-// entryFor returns the manifest entry an input is written under: its
-// earlier one on a resumed run, so that its files keep their names, or a
-// new one. A path given twice in one run gets a second entry.
-func (s *ParquetSink) entryFor(p string) int {
-	next := 0
-	for i, e := range s.man.Inputs {
-		if e.Path == p && !s.begun[i] {
-			s.begun[i] = true
-			return i
+// earlierEntry returns the entry of the resumed manifest that names the
+// same file as p, however either path is spelt (a relative and an absolute
+// path, a link), and that this run has not written yet. Standard input
+// matches an entry of standard input.
+func (s *ParquetSink) earlierEntry(p string) (int, bool) {
+	if p == Stdin {
+		for i, e := range s.man.Inputs {
+			if e.Path == Stdin && !s.begun[i] {
+				return i, true
+			}
 		}
+		return 0, false
+	}
+	return s.earlier.find(p, func(i int) bool { return !s.begun[i] })
+}
+
+// entryFor returns the manifest entry an input is written under: its
+// earlier one on a resumed run (earlierEntry), so that its files keep their
+// names, then under the path as now given, the file column of its rows; or
+// a new one. A path given twice to the sink gets a second entry.
+func (s *ParquetSink) entryFor(p string) int {
+	if i, ok := s.earlierEntry(p); ok {
+		s.begun[i] = true
+		s.man.Inputs[i].Path = p
+		return i
+	}
+	next := 0
+	for _, e := range s.man.Inputs {
 		next = max(next, e.Number+1)
 	}
 	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: next, Path: p, Size: -1})

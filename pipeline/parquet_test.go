@@ -481,7 +481,9 @@ func TestParquetSinkFreshRunRemovesEarlierOutput(t *testing.T) {
 	}
 }
 
-// The same path given twice is two inputs: neither overwrites the other.
+// The same path given twice to the sink is two inputs: neither overwrites
+// the other. (The command line never does so: ExpandInputs reads a file
+// named twice once.)
 func TestParquetSinkSamePathTwice(t *testing.T) {
 	inDir, out := t.TempDir(), t.TempDir()
 	a := inputFile(t, inDir, "a.pgn", "aaa")
@@ -490,6 +492,57 @@ func TestParquetSinkSamePathTwice(t *testing.T) {
 	writeInput(t, s, a, 2, complete)
 	s.Close(&Summary{})
 	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet", "00001-a.pgn.parquet"}) {
+		t.Errorf("games/: %q", got)
+	}
+}
+
+// TestParquetSinkResumeByAnotherSpelling: a resumed run finds an input's
+// earlier entry by the file it names, not by the spelling of its path: an
+// absolute path or a link to a finished input is done; a changed one is
+// written again under its earlier number and its new path; another file
+// with the same size and time is not taken for it.
+func TestParquetSinkResumeByAnotherSpelling(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	t.Chdir(inDir)
+	inputFile(t, inDir, "a.pgn", "aaa")
+	inputFile(t, inDir, "b.pgn", "bbb")
+	rel := Input{Path: "a.pgn", Size: 3}
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, rel, 1, complete)
+	s.Close(&Summary{})
+
+	abs := Input{Path: filepath.Join(inDir, "a.pgn"), Size: 3}
+	if err := os.Symlink("a.pgn", filepath.Join(inDir, "link.pgn")); err != nil {
+		t.Fatal(err)
+	}
+	other := Input{Path: filepath.Join(inDir, "b.pgn"), Size: 3}
+	os.Chtimes(other.Path, modTime(t, "a.pgn"), modTime(t, "a.pgn"))
+	s = newSink(t, out, ParquetOptions{Resume: true})
+	for _, tc := range []struct {
+		in   Input
+		done bool
+	}{{rel, true}, {abs, true}, {Input{Path: "./link.pgn", Size: 3}, true}, {other, false}, {Input{Path: "-", Size: -1}, false}} {
+		if got := s.Done(tc.in); got != tc.done {
+			t.Errorf("Done(%s) = %v, want %v", tc.in.Path, got, tc.done)
+		}
+	}
+	s.Close(&Summary{})
+
+	os.WriteFile("a.pgn", []byte("aaaa"), 0o644)
+	s = newSink(t, out, ParquetOptions{Resume: true})
+	if s.Done(abs) {
+		t.Fatal("a changed input is done")
+	}
+	writeInput(t, s, abs, 2, complete)
+	s.Close(&Summary{})
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != 1 || m.Inputs[0].Number != 0 || m.Inputs[0].Path != abs.Path || m.Inputs[0].Games != 2 {
+		t.Errorf("manifest inputs %+v, want one, number 0, %s, 2 games", m.Inputs, abs.Path)
+	}
+	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
 		t.Errorf("games/: %q", got)
 	}
 }

@@ -95,10 +95,11 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		cfg.Progress = stderr
 	}
 
-	inputs, expandErr := pipeline.Expand(args)
+	inputs, dups, expandErr := pipeline.ExpandInputs(args)
 	if expandErr != nil {
 		logger.Error().Err(expandErr).Msg("cannot read a directory")
 	}
+	logDuplicates(&logger, dups)
 	if len(inputs) == 0 {
 		logger.Warn().Strs("paths", args).Msg("no game files found")
 	}
@@ -159,6 +160,14 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// logDuplicates says which paths are read once because an earlier path
+// names the same file.
+func logDuplicates(logger *zerolog.Logger, dups []pipeline.Duplicate) {
+	for _, d := range dups {
+		logger.Info().Str("path", d.Path).Str("same_as", d.Of).Msg("skipping an input named twice: it is the same file as an earlier one, read once")
+	}
 }
 
 // countErrors counts the errors joined in err.

@@ -621,3 +621,84 @@ func interruptWhileFeeding(t *testing.T, cmd *exec.Cmd, threshold int, stderr *b
 		t.Fatalf("exit %v, want 130\n%s", err, stderr.String())
 	}
 }
+
+// manifestOf reads DIR/manifest.json.
+func manifestOf(t *testing.T, dir string) (m struct {
+	Inputs []struct {
+		Number    int
+		Path      string
+		Games     int64
+		Files     []string
+		Completed bool
+		Error     string
+	}
+}) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// statsGames is the number of games arbiter stats counts in dir.
+func statsGames(t *testing.T, dir, out string) int64 {
+	t.Helper()
+	s := arbiter(t, dir, nil, "stats", "--format", "json", out)
+	var sum struct{ Games int64 }
+	if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil || s.code != 0 {
+		t.Fatalf("stats: exit %d, %v\n%s", s.code, err, s.stderr)
+	}
+	return sum.Games
+}
+
+// TestCheckInputNamedTwice: a file named twice (in a directory named and by
+// itself, or by a relative and an absolute path) is read once, with a log
+// line; a resume by another spelling of the same paths skips what is done.
+func TestCheckInputNamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "d/a.pgn", games(0, 5))
+	write(t, dir, "d/broken.pgn", []byte(brokenGame))
+	r := arbiter(t, dir, nil, "check", "--format", "jsonl", "--out", "dup", "d", "d/broken.pgn")
+	if files, read, _ := counts(t, r.stderr); files != "2" || read != "6" {
+		t.Errorf("%s files, %s games read, want 2 and 6\n%s", files, read, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "skipping an input named twice") || !strings.Contains(r.stderr, "path=d/broken.pgn") {
+		t.Errorf("no log line for the duplicate:\n%s", r.stderr)
+	}
+	once := arbiter(t, dir, nil, "check", "--format", "jsonl", "d/broken.pgn")
+	if n, want := strings.Count(r.stdout, `"file":"d/broken.pgn"`), strings.Count(once.stdout, `"file":"d/broken.pgn"`); n != want || n == 0 {
+		t.Errorf("%d findings of broken.pgn printed, want %d", n, want)
+	}
+	if m := manifestOf(t, filepath.Join(dir, "dup")); len(m.Inputs) != 2 {
+		t.Errorf("manifest has %d inputs, want 2: %+v", len(m.Inputs), m.Inputs)
+	}
+	if g := statsGames(t, dir, "dup"); g != 6 {
+		t.Errorf("stats counts %d games, want 6", g)
+	}
+
+	r = arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "ap", "d")
+	if r.code != 1 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "ap", "--resume", filepath.Join(dir, "d"))
+	if files, read, _ := counts(t, r.stderr); files != "0" || read != "0" || !strings.Contains(r.stderr, "2 files skipped (already done)") {
+		t.Errorf("resume by absolute path: %s files, %s games read, want all skipped\n%s", files, read, r.stderr)
+	}
+	// Changed, it is read again under its earlier number, by its new name.
+	write(t, dir, "d/a.pgn", games(0, 7))
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "ap", "--resume", filepath.Join(dir, "d"))
+	if files, read, _ := counts(t, r.stderr); files != "1" || read != "7" {
+		t.Errorf("resume after a change: %s files, %s games read, want 1 and 7\n%s", files, read, r.stderr)
+	}
+	m := manifestOf(t, filepath.Join(dir, "ap"))
+	if len(m.Inputs) != 2 || m.Inputs[0].Number != 0 || m.Inputs[0].Path != filepath.Join(dir, "d/a.pgn") || m.Inputs[0].Games != 7 || m.Inputs[1].Path != "d/broken.pgn" {
+		t.Errorf("manifest after the resume: %+v", m.Inputs)
+	}
+	if g := statsGames(t, dir, "ap"); g != 8 {
+		t.Errorf("stats counts %d games, want 8", g)
+	}
+}
