@@ -360,20 +360,55 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		abortFiles(files)
 		files = nil
 	}
+	// Every table's file is completed and synced before any is renamed,
+	// and all are renamed before the manifest lists them, so that the
+	// window in which one table of the input is in place without the
+	// others is a few renames. Readers go by the manifest (which lists
+	// the input's files only once all are in place) and so never see it.
+	rows := make([]int64, len(files))
 	for i, f := range files {
-		rows := f.w.Rows()
-		if err := f.finish(); err != nil {
+		rows[i] = f.w.Rows()
+		if err := f.sync(); err != nil {
 			abortFiles(files[i+1:])
+			for _, g := range files[:i] {
+				os.Remove(g.tmp)
+			}
 			return err
 		}
+	}
+	if len(old) > 0 && len(files) > 0 {
+		// A resumed run writes the input again under the names the
+		// manifest on disk lists: unlist them while they are replaced,
+		// so that a reader never pairs a new games file with an old
+		// findings file.
+		done := e.Completed
+		e.Completed = false
+		err := s.man.save(s.dir)
+		e.Completed = done
+		if err != nil {
+			for _, f := range files {
+				os.Remove(f.tmp)
+			}
+			return err
+		}
+	}
+	for i, f := range files {
+		if err := f.rename(); err != nil {
+			for _, g := range files[i+1:] {
+				os.Remove(g.tmp)
+			}
+			return err
+		}
+	}
+	for i, f := range files {
 		e.Files = append(e.Files, f.final)
 		switch f.table {
 		case GamesTable:
-			e.Games = rows
+			e.Games = rows[i]
 		case FindingsTable:
-			e.Findings = rows
+			e.Findings = rows[i]
 		case MovesTable:
-			e.Moves = rows
+			e.Moves = rows[i]
 		}
 	}
 	// A table written before but not now (moves) would be stale beside the new files.
@@ -385,8 +420,9 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	return s.man.save(s.dir)
 }
 
-// finish writes the footer, syncs the file and renames it to its final name.
-func (f *parquetFile) finish() error {
+// sync writes the footer, syncs the file and closes it, still under its
+// temporary name.
+func (f *parquetFile) sync() error {
 	err := f.w.Close()
 	if err == nil {
 		err = f.buf.Flush()
@@ -397,10 +433,23 @@ func (f *parquetFile) finish() error {
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
-		err = os.Rename(f.tmp, filepath.Join(filepath.Dir(f.tmp), path.Base(f.final)))
-	}
 	if err != nil {
+		os.Remove(f.tmp)
+		return fmt.Errorf("writing %s: %w", f.final, err)
+	}
+	return nil
+}
+
+// testHookRename, when set, is called before each table file is renamed
+// into place.
+var testHookRename func(final string)
+
+// rename moves the synced file to its final name.
+func (f *parquetFile) rename() error {
+	if testHookRename != nil {
+		testHookRename(f.final)
+	}
+	if err := os.Rename(f.tmp, filepath.Join(filepath.Dir(f.tmp), path.Base(f.final))); err != nil {
 		os.Remove(f.tmp)
 		return fmt.Errorf("writing %s: %w", f.final, err)
 	}

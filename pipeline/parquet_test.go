@@ -254,6 +254,62 @@ func TestParquetSinkRenamesWhenInputEnds(t *testing.T) {
 	}
 }
 
+// TestParquetSinkSyncsAllThenRenames: when the first table file of an
+// input is renamed into place, every table's file is already complete
+// (closed, with its Parquet footer) under its temporary name, and the
+// manifest on disk does not list the input: a reader going by the manifest
+// never sees one table of it without the others. When a resumed run writes
+// an input again under its earlier names, the manifest unlists them first.
+func TestParquetSinkSyncsAllThenRenames(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "x")
+	tables := []string{GamesTable, FindingsTable, MovesTable}
+	var renamed []string
+	check := func(final string) {
+		if len(renamed) == 0 {
+			for _, tbl := range tables {
+				tmp := filepath.Join(out, tbl, ".00000-a.pgn.parquet.tmp")
+				b, err := os.ReadFile(tmp)
+				if err != nil || !bytes.HasSuffix(b, []byte("PAR1")) {
+					t.Errorf("at the first rename, %s is not complete: %v", tmp, err)
+				}
+			}
+			if m, err := LoadManifest(out); err == nil {
+				if e := m.Input(a.Path); e != nil && (len(e.Files) > 0 || e.Completed) {
+					t.Errorf("at the first rename, the manifest lists the input: %+v", e)
+				}
+			}
+		}
+		renamed = append(renamed, final)
+	}
+	testHookRename = check
+	defer func() { testHookRename = nil }()
+	s := newSink(t, out, ParquetOptions{Moves: true})
+	writeInput(t, s, a, 2, complete)
+	s.Close(&Summary{})
+	want := []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"}
+	if !slices.Equal(renamed, want) {
+		t.Errorf("renamed %q, want %q", renamed, want)
+	}
+
+	// Written again by a resumed run, over the same names.
+	os.WriteFile(a.Path, []byte("xy"), 0o644)
+	renamed = nil
+	s = newSink(t, out, ParquetOptions{Moves: true, Resume: true})
+	writeInput(t, s, a, 3, complete)
+	s.Close(&Summary{})
+	if !slices.Equal(renamed, want) {
+		t.Errorf("resumed: renamed %q, want %q", renamed, want)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := m.Input(a.Path); e == nil || !e.Completed || e.Games != 3 || !slices.Equal(e.Files, want) {
+		t.Errorf("manifest after the resumed run: %+v", e)
+	}
+}
+
 // Ctrl-C: the input being read leaves no file, whether the run ends it as
 // incomplete or closes the sink with it still open.
 func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {

@@ -128,7 +128,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	if f.report != "" {
 		// After the Parquet sink: with --resume the report is read from
 		// the output directory once that sink has finished it.
-		rs := &reportSink{path: f.report, format: stats.FormatFor(f.report)}
+		rs := &reportSink{path: f.report, format: stats.FormatFor(f.report), log: &logger}
 		if f.resume {
 			rs.dir = f.out
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/arbiter-chess/arbiter/stats"
+	"github.com/rs/zerolog"
 )
 
 // reportSink aggregates the statistics of a check run as its records go by
@@ -21,6 +22,7 @@ import (
 type reportSink struct {
 	path, format string
 	dir          string
+	log          *zerolog.Logger
 	inputs       []string
 	agg          stats.Aggregate
 }
@@ -49,7 +51,11 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 	}
 	agg, sources := &s.agg, s.inputs
 	if s.dir != "" {
-		a, err := stats.ReadParquet(s.dir)
+		a, err := stats.ReadParquetLogged(func(p string) {
+			if s.log != nil {
+				s.log.Debug().Str("file", p).Msg("report: left out, not listed in manifest.json")
+			}
+		}, s.dir)
 		if err != nil {
 			return err
 		}
