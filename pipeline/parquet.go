@@ -98,6 +98,7 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 	if run.Rules == "" {
 		run = (&CheckOptions{}).RunOptions()
 	}
+	run.Moves = opt.Moves // the sink decides whether the moves table is written
 	s := &ParquetSink{dir: dir, opt: opt, tables: []string{GamesTable, FindingsTable},
 		begun: map[int]bool{}, man: Manifest{Version: manifestVersion, Schema: table.Version, Options: &run}}
 	if opt.Moves {
@@ -127,7 +128,7 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 			// this run's options over rows they may not describe, and every
 			// later --resume would trust them; so refuse, as for any other
 			// difference. The rerun it asks for is needed once per directory.
-			return nil, fmt.Errorf("%s was written by an older arbiter, whose manifest does not say which options (--rules, --notation, --encoding, --enable, --disable, --severity) its rows were checked with, so --resume cannot tell whether this run's match: run without --resume (which starts %s afresh) or write to a new directory",
+			return nil, fmt.Errorf("%s was written by an older arbiter, whose manifest does not say which options (--rules, --notation, --encoding, --enable, --disable, --severity, --moves) its rows were checked with, so --resume cannot tell whether this run's match: run without --resume (which starts %s afresh) or write to a new directory",
 				dir, dir)
 		default:
 			if diff := run.Diff(m.Options); len(diff) > 0 {

@@ -68,6 +68,22 @@ func LoadManifest(dir string) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: manifest version %d, this arbiter reads version %d",
 			filepath.Join(dir, ManifestName), m.Version, manifestVersion)
 	}
+	if m.Options != nil {
+		// Options without "moves" (an arbiter before it was recorded): the
+		// moves table was written if an input has a moves file.
+		var raw struct {
+			Options struct {
+				Moves *bool `json:"moves"`
+			} `json:"options"`
+		}
+		if json.Unmarshal(b, &raw) == nil && raw.Options.Moves == nil {
+			for i := range m.Inputs {
+				if m.Inputs[i].has(MovesTable) {
+					m.Options.Moves = true
+				}
+			}
+		}
+	}
 	return &m, nil
 }
 

@@ -124,7 +124,7 @@ func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Manifest{Version: 1, Schema: table.Version,
-		Options: &RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto"}, Inputs: []ManifestInput{
+		Options: &RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto", Moves: true}, Inputs: []ManifestInput{
 			{Number: 0, Path: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
 				Files:     []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"},
 				Completed: true},
@@ -487,7 +487,6 @@ func TestParquetSinkDoneDecisions(t *testing.T) {
 		{"output deleted", func(t *testing.T, _ Input, out string) {
 			os.Remove(filepath.Join(out, "findings", "00000-a.pgn.parquet"))
 		}, ParquetOptions{}, false},
-		{"moves wanted now", func(*testing.T, Input, string) {}, ParquetOptions{Moves: true}, false},
 		{"input gone", func(t *testing.T, in Input, _ string) { os.Remove(in.Path) }, ParquetOptions{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -624,6 +623,50 @@ func TestParquetSinkMisuse(t *testing.T) {
 	}
 	if err := s.BeginFile(a); err == nil {
 		t.Error("BeginFile after Close succeeded")
+	}
+}
+
+// TestResumeRefusesOtherMoves: a resumed run must write the moves table if
+// and only if the earlier run did, or the table would hold some inputs and
+// not others: --moves after a run without it, or the reverse, is refused
+// with both named. A manifest from before "moves" was recorded says it by
+// its files.
+func TestResumeRefusesOtherMoves(t *testing.T) {
+	for _, tc := range []struct {
+		earlier, now bool
+		want         string
+	}{
+		{true, false, "--moves: earlier run on, this run off"},
+		{false, true, "--moves: earlier run off, this run on"},
+		{true, true, ""},
+		{false, false, ""},
+	} {
+		inDir, out := t.TempDir(), t.TempDir()
+		a := inputFile(t, inDir, "a.pgn", "aaa")
+		s := newSink(t, out, ParquetOptions{Moves: tc.earlier})
+		writeInput(t, s, a, 1, complete)
+		s.Close(&Summary{})
+		for _, legacy := range []bool{false, true} {
+			if legacy {
+				b, _ := os.ReadFile(filepath.Join(out, ManifestName))
+				b = bytes.Replace(b, []byte(`"moves": `+strconv.FormatBool(tc.earlier)+",\n"), nil, 1)
+				b = bytes.Replace(b, []byte(`"moves": `+strconv.FormatBool(tc.earlier)+"\n"), []byte("\"x\": 0\n"), 1)
+				if !bytes.Contains(b, []byte(`"x": 0`)) {
+					t.Fatalf("options.moves not taken out:\n%s", b)
+				}
+				os.WriteFile(filepath.Join(out, ManifestName), b, 0o644)
+				if m, err := LoadManifest(out); err != nil || m.Options.Moves != tc.earlier {
+					t.Fatalf("legacy manifest (%v): options %+v, %v\n%s", tc.earlier, m.Options, err, b)
+				}
+			}
+			_, err := NewParquetSink(out, ParquetOptions{Moves: tc.now, Resume: true})
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("earlier %v, now %v (legacy %v): %v", tc.earlier, tc.now, legacy, err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("earlier %v, now %v (legacy %v): error %v, want one saying %q", tc.earlier, tc.now, legacy, err, tc.want)
+			}
+		}
 	}
 }
 

@@ -702,3 +702,40 @@ func TestCheckInputNamedTwice(t *testing.T) {
 		t.Errorf("stats counts %d games, want 8", g)
 	}
 }
+
+// TestCheckResumeOtherMoves: --resume without --moves after a run with it
+// (or the reverse) is refused with exit status 2 and the flag named, and
+// the earlier output is left as it was.
+func TestCheckResumeOtherMoves(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 3))
+	write(t, dir, "b.pgn", games(3, 3))
+	for _, tc := range []struct {
+		first, then []string
+		want        string
+	}{
+		{[]string{"--moves"}, nil, "--moves: earlier run on, this run off"},
+		{nil, []string{"--moves"}, "--moves: earlier run off, this run on"},
+	} {
+		out := filepath.Join(dir, "out")
+		r := arbiter(t, dir, nil, append([]string{"check", "-q", "--format", "none", "--out", out}, append(tc.first, "a.pgn")...)...)
+		if r.code != 1 {
+			t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+		}
+		before, _ := filepath.Glob(filepath.Join(out, "*", "*.parquet"))
+		r = arbiter(t, dir, nil, append([]string{"check", "-q", "--format", "none", "--out", out, "--resume"}, append(tc.then, "a.pgn", "b.pgn")...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("resume %v after %v: exit %d, want 2 saying %q\n%s", tc.then, tc.first, r.code, tc.want, r.stderr)
+		}
+		after, _ := filepath.Glob(filepath.Join(out, "*", "*.parquet"))
+		if strings.Join(before, " ") != strings.Join(after, " ") {
+			t.Errorf("refused resume changed the files: %v, then %v", before, after)
+		}
+		// The same --moves as before goes on.
+		r = arbiter(t, dir, nil, append([]string{"check", "-q", "--format", "none", "--out", out, "--resume"}, append(tc.first, "a.pgn", "b.pgn")...)...)
+		if r.code != 1 {
+			t.Errorf("resume with the same --moves: exit %d\n%s", r.code, r.stderr)
+		}
+		os.RemoveAll(out)
+	}
+}
