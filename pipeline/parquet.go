@@ -65,6 +65,7 @@ type ParquetSink struct {
 	// name, whatever the spelling of its path (fileIndex).
 	earlier *fileIndex
 	cur     *parquetInput
+	dropped int64      // games of interrupted inputs dropped (Dropped)
 	game    table.Game // reused: filled from each record
 	closed  bool
 }
@@ -189,6 +190,11 @@ func (s *ParquetSink) clean(keep map[string]bool) error {
 	return errors.Join(errs...)
 }
 
+// Dropped is the number of games this sink was given but did not keep: those
+// of an input the run was interrupted in, which leaves no file (a resumed
+// run reads it again).
+func (s *ParquetSink) Dropped() int64 { return s.dropped }
+
 // Manifest returns the manifest as it stands (a copy).
 func (s *ParquetSink) Manifest() Manifest {
 	m := s.man
@@ -286,7 +292,7 @@ func (s *ParquetSink) entryFor(p string) int {
 	for _, e := range s.man.Inputs {
 		next = max(next, e.Number+1)
 	}
-	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: next, Path: p, Size: -1})
+	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: next, Path: p, Size: -1, Files: []string{}})
 	i := len(s.man.Inputs) - 1
 	s.begun[i] = true
 	return i
@@ -344,12 +350,13 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	}
 	s.cur = nil
 	if !sum.Complete && sum.Err == nil {
+		s.dropped += cur.files[0].w.Rows()
 		abortFiles(cur.files)
 		return nil
 	}
 	e := &s.man.Inputs[cur.entry]
 	old := e.Files
-	e.Files, e.Games, e.Findings, e.Moves = nil, 0, 0, 0
+	e.Files, e.Games, e.Findings, e.Moves = []string{}, 0, 0, 0
 	e.Size, e.ModTime = cur.size, cur.modTime
 	e.Completed, e.Error = sum.Complete, ""
 	if sum.Err != nil {
@@ -474,6 +481,7 @@ func (s *ParquetSink) Close(*Summary) error {
 	}
 	s.closed = true
 	if s.cur != nil {
+		s.dropped += s.cur.files[0].w.Rows()
 		abortFiles(s.cur.files)
 		s.cur = nil
 	}

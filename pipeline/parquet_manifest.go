@@ -44,7 +44,8 @@ type ManifestInput struct {
 	Moves    int64 `json:"moves"`
 
 	// Files are the Parquet files written from it, relative to the
-	// directory, with '/' separators ("games/00003-a.pgn.parquet").
+	// directory, with '/' separators ("games/00003-a.pgn.parquet"); empty
+	// (written [], not null) for an input that left none.
 	Files []string `json:"files"`
 	// Completed says the input was read to its end and every file written.
 	Completed bool `json:"completed"`
@@ -118,6 +119,11 @@ func (in *ManifestInput) has(tableName string) bool {
 // save writes the manifest to a temporary file beside it, syncs it and
 // renames it over the old one, so that a reader never sees half of it.
 func (m *Manifest) save(dir string) error {
+	for i := range m.Inputs {
+		if m.Inputs[i].Files == nil {
+			m.Inputs[i].Files = []string{} // "files": [], never null
+		}
+	}
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err

@@ -348,6 +348,21 @@ func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {
 		if e := m.Input(b.Path); e != nil && len(e.Files) != 0 {
 			t.Errorf("interrupted input lists files %q", e.Files)
 		}
+		if s.Dropped() != 1 {
+			t.Errorf("EndFile called %v: Dropped = %d, want 1 (b's game)", endIt, s.Dropped())
+		}
+		raw, _ := os.ReadFile(filepath.Join(out, ManifestName))
+		if bytes.Contains(raw, []byte("null")) {
+			t.Errorf("manifest holds a null:\n%s", raw)
+		}
+	}
+	// A run not interrupted drops nothing.
+	inDir, out := t.TempDir(), t.TempDir()
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, inputFile(t, inDir, "a.pgn", "x"), 3, complete)
+	s.Close(&Summary{})
+	if s.Dropped() != 0 {
+		t.Errorf("Dropped = %d after a complete input", s.Dropped())
 	}
 }
 
@@ -395,8 +410,12 @@ func TestParquetSinkUnreadableInputHasNoFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := m.Input(missing.Path); e == nil || e.Completed || e.Error != "no such file" || e.Files != nil || e.Size != -1 {
+	if e := m.Input(missing.Path); e == nil || e.Completed || e.Error != "no such file" || e.Files == nil || len(e.Files) != 0 || e.Size != -1 {
 		t.Errorf("manifest entry %+v", e)
+	}
+	// Written as [], so that code looping over it works.
+	if raw, _ := os.ReadFile(filepath.Join(out, ManifestName)); !bytes.Contains(raw, []byte(`"files": []`)) || bytes.Contains(raw, []byte("null")) {
+		t.Errorf("manifest:\n%s", raw)
 	}
 }
 

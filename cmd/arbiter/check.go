@@ -105,6 +105,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	}
 
 	var sinks []pipeline.Sink
+	var pq *pipeline.ParquetSink
 	switch f.format {
 	case "text":
 		sinks = append(sinks, pipeline.NewTextSink(stdout))
@@ -116,7 +117,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		sinks = append(sinks, pipeline.NewGitHubSink(stdout))
 	}
 	if f.out != "" {
-		pq, err := pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions()})
+		var err error
+		pq, err = pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions()})
 		if err != nil {
 			return fmt.Errorf("--out %s: %w", f.out, err)
 		}
@@ -142,6 +144,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	go func() { <-ctx.Done(); stop() }()
 
 	sum, runErr := pipeline.Run(ctx, cfg, inputs, sinks...)
+	if pq != nil {
+		sum.Dropped = pq.Dropped()
+	}
 	if !f.quiet {
 		pipeline.WriteSummary(stderr, &sum)
 	}

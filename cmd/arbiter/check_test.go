@@ -407,6 +407,15 @@ func TestCheckInterrupted(t *testing.T) {
 	if read != written || read == "0" {
 		t.Errorf("%s games read, %s written", read, written)
 	}
+	// Standard input is the input cut short: none of its records is kept
+	// in --out, and the summary says so.
+	if want := "; interrupted, " + read + " records of the input cut short not kept in --out\n"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("summary does not say %q:\n%s", want, stderr.String())
+	}
+	m := manifestOf(t, out)
+	if len(m.Inputs) != 1 || m.Inputs[0].Files == nil || len(m.Inputs[0].Files) != 0 {
+		t.Errorf("manifest inputs %+v, want stdin with no files", m.Inputs)
+	}
 	filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".tmp") || strings.HasPrefix(d.Name(), ".")) {
 			t.Errorf("partial file left: %s", p)
