@@ -74,7 +74,8 @@ var _ Sink = (*ParquetSink)(nil)
 
 // parquetInput is the input being written.
 type parquetInput struct {
-	entry   int // index in man.Inputs
+	entry   int    // index in man.Inputs
+	file    string // its path as the file column holds it (ColumnPath)
 	size    int64
 	modTime time.Time
 	files   []*parquetFile
@@ -243,7 +244,7 @@ func (s *ParquetSink) BeginFile(in Input) error {
 	if s.cur != nil {
 		return fmt.Errorf("parquet sink: %s begun before %s ended", in.Path, s.man.Inputs[s.cur.entry].Path)
 	}
-	cur := &parquetInput{entry: s.entryFor(in.Path), size: in.Size}
+	cur := &parquetInput{entry: s.entryFor(in.Path), file: ColumnPath(in.Path), size: in.Size}
 	if in.Path != Stdin {
 		if info, err := os.Stat(in.Path); err == nil {
 			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
@@ -329,7 +330,7 @@ func (s *ParquetSink) Game(r *GameRecord) error {
 	if s.cur == nil {
 		return errors.New("parquet sink: Game outside BeginFile/EndFile")
 	}
-	s.game = table.Game{File: r.File, Index: r.Index, Start: r.Start, End: r.End,
+	s.game = table.Game{File: s.cur.file, Index: r.Index, Start: r.Start, End: r.End,
 		Tags: r.Tags, Encoding: r.Encoding, Report: &r.Report}
 	for _, f := range s.cur.files {
 		if err := f.w.Append(&s.game); err != nil {

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
+	"unicode/utf8"
 )
 
 // ManifestName is the manifest's file name in a Parquet output directory.
@@ -34,10 +36,17 @@ type Manifest struct {
 type ManifestInput struct {
 	// Number is the input's place in the directory, the NNNNN prefix of its
 	// files; it stays the same when a resumed run writes the input again.
-	Number  int       `json:"number"`
-	Path    string    `json:"path"` // as given, the file column of its rows
-	Size    int64     `json:"size"` // bytes on disk when it was read, -1 for stdin
-	ModTime time.Time `json:"mtime"`
+	Number int `json:"number"`
+	// Path is the path as given; in manifest.json, as the file column of
+	// its rows holds it (ColumnPath), and when that is not the path itself
+	// (a name that is not UTF-8), PathEscaped keeps the real one.
+	Path string `json:"path"`
+	// PathEscaped is, in manifest.json only, Path escaped (escapePath) when
+	// it is not valid UTF-8, so that --resume finds the file again;
+	// LoadManifest puts the real path back into Path and clears it.
+	PathEscaped string    `json:"path_escaped,omitempty"`
+	Size        int64     `json:"size"` // bytes on disk when it was read, -1 for stdin
+	ModTime     time.Time `json:"mtime"`
 
 	Games    int64 `json:"games"`
 	Findings int64 `json:"findings"`
@@ -68,6 +77,16 @@ func LoadManifest(dir string) (*Manifest, error) {
 	if m.Version != manifestVersion {
 		return nil, fmt.Errorf("%s: manifest version %d, this arbiter reads version %d",
 			filepath.Join(dir, ManifestName), m.Version, manifestVersion)
+	}
+	for i := range m.Inputs {
+		in := &m.Inputs[i]
+		if in.PathEscaped != "" {
+			p, err := unescapePath(in.PathEscaped)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+			}
+			in.Path, in.PathEscaped = p, ""
+		}
 	}
 	if m.Options != nil {
 		// Options without "moves" (an arbiter before it was recorded): the
@@ -124,7 +143,15 @@ func (m *Manifest) save(dir string) error {
 			m.Inputs[i].Files = []string{} // "files": [], never null
 		}
 	}
-	b, err := json.MarshalIndent(m, "", "  ")
+	out := *m
+	out.Inputs = slices.Clone(m.Inputs)
+	for i := range out.Inputs {
+		in := &out.Inputs[i]
+		if !utf8.ValidString(in.Path) {
+			in.Path, in.PathEscaped = ColumnPath(in.Path), escapePath(in.Path)
+		}
+	}
+	b, err := json.MarshalIndent(&out, "", "  ")
 	if err != nil {
 		return err
 	}

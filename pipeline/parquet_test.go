@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -946,4 +947,113 @@ func TestRunOverBeamOutput(t *testing.T) {
 			t.Errorf("%s, not a name arbiter writes, was removed", f)
 		}
 	}
+}
+
+// TestEscapePath: escapePath writes any path in UTF-8 and unescapePath
+// gives it back; a valid UTF-8 path without '%' is unchanged.
+func TestEscapePath(t *testing.T) {
+	for _, c := range []struct{ path, escaped string }{
+		{"caf\xe9.pgn", "caf%E9.pgn"},
+		{"Партия.pgn", "Партия.pgn"},
+		{"100%\xff\xfe/a.pgn", "100%25%FF%FE/a.pgn"},
+		{"\xd0", "%D0"}, // a sequence cut short
+	} {
+		if got := escapePath(c.path); got != c.escaped {
+			t.Errorf("escapePath(%q) = %q, want %q", c.path, got, c.escaped)
+		}
+		if back, err := unescapePath(c.escaped); err != nil || back != c.path {
+			t.Errorf("unescapePath(%q) = %q, %v, want %q", c.escaped, back, err, c.path)
+		}
+	}
+	for _, bad := range []string{"%", "%4", "%zz"} {
+		if _, err := unescapePath(bad); err == nil {
+			t.Errorf("unescapePath(%q): no error", bad)
+		}
+	}
+	if got := ColumnPath("caf\xe9\xe9.pgn"); got != "caf\uFFFD.pgn" {
+		t.Errorf("ColumnPath = %q", got)
+	}
+}
+
+// TestParquetSinkNonUTF8Path: an input whose name is not UTF-8 gets valid
+// UTF-8 in the tables' file and game_id columns, and the manifest keeps its
+// real path (path_escaped), so that a resumed run finds it done.
+func TestParquetSinkNonUTF8Path(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "caf\xe9.pgn", "aaa")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 2, complete)
+	s.Close(&Summary{})
+
+	raw, err := os.ReadFile(filepath.Join(out, ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPath, _ := json.Marshal(filepath.Join(inDir, "caf\uFFFD.pgn"))
+	wantEsc, _ := json.Marshal(escapePath(inDir) + "/caf%E9.pgn")
+	if !bytes.Contains(raw, []byte(`"path": `+string(wantPath))) || !bytes.Contains(raw, []byte(`"path_escaped": `+string(wantEsc))) {
+		t.Errorf("manifest:\n%s\nwant path %s, path_escaped %s", raw, wantPath, wantEsc)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Inputs[0].Path != a.Path || m.Inputs[0].PathEscaped != "" {
+		t.Errorf("loaded path %q (escaped %q), want %q", m.Inputs[0].Path, m.Inputs[0].PathEscaped, a.Path)
+	}
+	if !newSink(t, out, ParquetOptions{Resume: true}).Done(a) {
+		t.Error("resume: the input is not done")
+	}
+
+	// The bytes as stored (arrow-go gives them back as they are).
+	col := filepath.Join(inDir, "caf\uFFFD.pgn")
+	for _, tbl := range []string{GamesTable, FindingsTable} {
+		ids, names := stringColumns(t, filepath.Join(out, tbl, "00000-caf_.pgn.parquet"))
+		want := []string{col + "#0", col + "#1"}
+		if !slices.Equal(ids, want) || !slices.Equal(names, []string{col, col}) {
+			t.Errorf("%s: game_id %q, file %q, want %q and %q", tbl, ids, names, want, col)
+		}
+	}
+}
+
+// stringColumns reads the game_id and file columns of a table file with
+// arrow-go, byte for byte.
+func stringColumns(t *testing.T, p string) (ids, files []string) {
+	t.Helper()
+	rdr, err := file.OpenParquetFile(p, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Release()
+	for i := 0; i < int(tbl.NumCols()); i++ {
+		name := tbl.Schema().Field(i).Name
+		if name != "game_id" && name != "file" {
+			continue
+		}
+		for _, chunk := range tbl.Column(i).Data().Chunks() {
+			for j := 0; j < chunk.Len(); j++ {
+				v := chunk.ValueStr(j)
+				if d, ok := chunk.(*array.Dictionary); ok {
+					v = d.Dictionary().(*array.String).Value(d.GetValueIndex(j))
+				} else if s, ok := chunk.(*array.String); ok {
+					v = s.Value(j)
+				}
+				if name == "game_id" {
+					ids = append(ids, v)
+				} else {
+					files = append(files, v)
+				}
+			}
+		}
+	}
+	return ids, files
 }

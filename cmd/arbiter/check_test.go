@@ -748,3 +748,26 @@ func TestCheckResumeOtherMoves(t *testing.T) {
 		os.RemoveAll(out)
 	}
 }
+
+// TestCheckNonUTF8FileName: a file whose name is not UTF-8 (Latin-1
+// "café.pgn") is written with valid UTF-8 in the tables, its real path kept
+// escaped in the manifest, and a resumed run finds it done.
+func TestCheckNonUTF8FileName(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "caf\xe9.pgn", games(0, 4))
+	r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "out", "caf\xe9.pgn")
+	if r.code != 1 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, "out/manifest.json"))
+	if !bytes.Contains(raw, []byte(`"path": "caf`+"\uFFFD"+`.pgn"`)) || !bytes.Contains(raw, []byte(`"path_escaped": "caf%E9.pgn"`)) {
+		t.Errorf("manifest:\n%s", raw)
+	}
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "--resume", "caf\xe9.pgn")
+	if files, _, _ := counts(t, r.stderr); files != "0" || !strings.Contains(r.stderr, "1 file skipped (already done)") {
+		t.Errorf("resume read it again:\n%s", r.stderr)
+	}
+	if g := statsGames(t, dir, "out"); g != 4 {
+		t.Errorf("stats counts %d games, want 4", g)
+	}
+}

@@ -36,7 +36,7 @@ func (s *reportSink) Game(r *pipeline.GameRecord) error {
 	if s.dir != "" {
 		return nil
 	}
-	g := stats.FromReport(r.File, r.Tags, r.Encoding, &r.Report)
+	g := stats.FromReport(pipeline.ColumnPath(r.File), r.Tags, r.Encoding, &r.Report) // as the tables hold it
 	s.agg.Add(&g)
 	return nil
 }
