@@ -34,9 +34,118 @@ const sniffSize = 8 << 10
 // starting with "." are passed over, so that LICENSE files, sources and .git
 // do not become findings. Name a file explicitly to check it regardless.
 //
+// A file named twice, in any spelling (a relative and an absolute path, a
+// link, a file named and also found in a directory named), is taken once,
+// where it comes first: see ExpandInputs.
+//
 // Expand returns every input it found and, joined into one error, the
 // directories it could not read.
 func Expand(paths []string) ([]Input, error) {
+	inputs, _, err := ExpandInputs(paths)
+	return inputs, err
+}
+
+// Duplicate is an input path left out because it names the same file as an
+// earlier one.
+type Duplicate struct {
+	Path string // the path left out
+	Of   string // the earlier path kept
+}
+
+// ExpandInputs is Expand, and also returns the paths it left out because
+// they name a file already taken, so that the caller can say so. Standard
+// input is never a duplicate: "-" twice reads it twice.
+func ExpandInputs(paths []string) ([]Input, []Duplicate, error) {
+	inputs, err := expand(paths)
+	kept, dups := dedupe(inputs)
+	return kept, dups, err
+}
+
+// dedupe keeps the first of the inputs that are the same file
+// (os.SameFile), or, for a path that cannot be stat'ed, the same cleaned
+// absolute path.
+func dedupe(inputs []Input) ([]Input, []Duplicate) {
+	ids := newFileIndex()
+	var kept []Input
+	var dups []Duplicate
+	for _, in := range inputs {
+		if in.Path == Stdin {
+			kept = append(kept, in)
+			continue
+		}
+		if j, ok := ids.find(in.Path, nil); ok {
+			dups = append(dups, Duplicate{Path: in.Path, Of: kept[j].Path})
+			continue
+		}
+		ids.add(in.Path, len(kept))
+		kept = append(kept, in)
+	}
+	return kept, dups
+}
+
+// fileIndex finds which of a set of paths names the same file as another
+// path: the same file on disk (os.SameFile, so that links and other
+// spellings are found), or, when a path cannot be stat'ed, the same cleaned
+// absolute path.
+type fileIndex struct {
+	byStat map[statKey][]fileRef
+	byPath map[string][]int
+}
+
+// statKey buckets files by size and modification time; os.SameFile decides.
+type statKey struct {
+	size  int64
+	mtime int64
+}
+
+type fileRef struct {
+	info os.FileInfo
+	id   int
+}
+
+func newFileIndex() *fileIndex {
+	return &fileIndex{byStat: map[statKey][]fileRef{}, byPath: map[string][]int{}}
+}
+
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return filepath.Clean(p)
+}
+
+// add records path under id.
+func (x *fileIndex) add(path string, id int) {
+	if info, err := os.Stat(path); err == nil {
+		k := statKey{info.Size(), info.ModTime().UnixNano()}
+		x.byStat[k] = append(x.byStat[k], fileRef{info, id})
+		return
+	}
+	a := absPath(path)
+	x.byPath[a] = append(x.byPath[a], id)
+}
+
+// find returns the first id recorded for the file at path that ok accepts
+// (any, when ok is nil).
+func (x *fileIndex) find(path string, ok func(id int) bool) (int, bool) {
+	accept := func(id int) bool { return ok == nil || ok(id) }
+	if info, err := os.Stat(path); err == nil {
+		for _, r := range x.byStat[statKey{info.Size(), info.ModTime().UnixNano()}] {
+			if accept(r.id) && os.SameFile(r.info, info) {
+				return r.id, true
+			}
+		}
+		return 0, false
+	}
+	for _, id := range x.byPath[absPath(path)] {
+		if accept(id) {
+			return id, true
+		}
+	}
+	return 0, false
+}
+
+func expand(paths []string) ([]Input, error) {
 	var inputs []Input
 	var errs []error
 	for _, p := range paths {

@@ -32,6 +32,7 @@ func TestExpand(t *testing.T) {
 	explicit := writeFile(t, t.TempDir(), "notes.md", []byte("no games here"))
 	missing := filepath.Join(dir, "missing.pgn")
 
+	// link.pgn is b.pgn: taken once, as b.pgn, which comes first.
 	got, err := Expand([]string{explicit, dir, "-", missing})
 	if err != nil {
 		t.Fatalf("Expand: %v", err)
@@ -45,12 +46,47 @@ func TestExpand(t *testing.T) {
 		{Path: filepath.Join(dir, "a/y.pgn.zst"), Size: int64(len(zstded(t, game)))},
 		{Path: filepath.Join(dir, "a/z.txt"), Size: int64(len("Партия\n1. е2–е4 е7–е5\n"))},
 		{Path: filepath.Join(dir, "b.pgn"), Size: int64(len(game))},
-		{Path: filepath.Join(dir, "link.pgn"), Size: int64(len(game))},
 		{Path: "-", Size: -1},
 		{Path: missing, Size: -1},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Expand:\n got %v\nwant %v", got, want)
+	}
+}
+
+// TestExpandDuplicates: a file named twice in any spelling is one input,
+// the first; each path left out is returned with the one kept. Standard
+// input is not a file: "-" twice is two inputs.
+func TestExpandDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	game := []byte("[Event \"x\"]\n\n1. e4 *\n")
+	writeFile(t, dir, "d/a.pgn", game)
+	writeFile(t, dir, "d/b.pgn", game) // same size and time, another file
+	if err := os.Link(filepath.Join(dir, "d/a.pgn"), filepath.Join(dir, "hard.pgn")); err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(dir, "d/a.pgn")
+	got, dups, err := ExpandInputs([]string{"d", "d/a.pgn", abs, "./d/../d/a.pgn", "hard.pgn", "-", "-", "gone.pgn", filepath.Join(dir, "gone.pgn")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, in := range got {
+		paths = append(paths, in.Path)
+	}
+	if want := []string{"d/a.pgn", "d/b.pgn", "-", "-", "gone.pgn"}; !slices.Equal(paths, want) {
+		t.Errorf("inputs %q, want %q", paths, want)
+	}
+	wantDups := []Duplicate{{"d/a.pgn", "d/a.pgn"}, {abs, "d/a.pgn"}, {"./d/../d/a.pgn", "d/a.pgn"},
+		{"hard.pgn", "d/a.pgn"}, {filepath.Join(dir, "gone.pgn"), "gone.pgn"}}
+	if !slices.Equal(dups, wantDups) {
+		t.Errorf("duplicates %q, want %q", dups, wantDups)
+	}
+	// Distinct files are all kept.
+	got, dups, _ = ExpandInputs([]string{"d/b.pgn", "d/a.pgn"})
+	if len(got) != 2 || len(dups) != 0 {
+		t.Errorf("two files: %v inputs, %v duplicates", got, dups)
 	}
 }
 

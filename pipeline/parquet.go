@@ -61,16 +61,21 @@ type ParquetSink struct {
 	tables []string
 	man    Manifest
 	begun  map[int]bool // entries written by this run
-	cur    *parquetInput
-	game   table.Game // reused: filled from each record
-	closed bool
+	// earlier finds the entries of the manifest resumed by the file they
+	// name, whatever the spelling of its path (fileIndex).
+	earlier *fileIndex
+	cur     *parquetInput
+	dropped int64      // games of interrupted inputs dropped (Dropped)
+	game    table.Game // reused: filled from each record
+	closed  bool
 }
 
 var _ Sink = (*ParquetSink)(nil)
 
 // parquetInput is the input being written.
 type parquetInput struct {
-	entry   int // index in man.Inputs
+	entry   int    // index in man.Inputs
+	file    string // its path as the file column holds it (ColumnPath)
 	size    int64
 	modTime time.Time
 	files   []*parquetFile
@@ -95,6 +100,7 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 	if run.Rules == "" {
 		run = (&CheckOptions{}).RunOptions()
 	}
+	run.Moves = opt.Moves // the sink decides whether the moves table is written
 	s := &ParquetSink{dir: dir, opt: opt, tables: []string{GamesTable, FindingsTable},
 		begun: map[int]bool{}, man: Manifest{Version: manifestVersion, Schema: table.Version, Options: &run}}
 	if opt.Moves {
@@ -124,7 +130,7 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 			// this run's options over rows they may not describe, and every
 			// later --resume would trust them; so refuse, as for any other
 			// difference. The rerun it asks for is needed once per directory.
-			return nil, fmt.Errorf("%s was written by an older arbiter, whose manifest does not say which options (--rules, --notation, --encoding, --enable, --disable, --severity) its rows were checked with, so --resume cannot tell whether this run's match: run without --resume (which starts %s afresh) or write to a new directory",
+			return nil, fmt.Errorf("%s was written by an older arbiter, whose manifest does not say which options (--rules, --notation, --encoding, --enable, --disable, --severity, --moves) its rows were checked with, so --resume cannot tell whether this run's match: run without --resume (which starts %s afresh) or write to a new directory",
 				dir, dir)
 		default:
 			if diff := run.Diff(m.Options); len(diff) > 0 {
@@ -133,6 +139,12 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 			}
 			s.man = *m
 			s.man.Options = &run
+		}
+	}
+	s.earlier = newFileIndex()
+	for i, e := range s.man.Inputs {
+		if e.Path != Stdin {
+			s.earlier.add(e.Path, i)
 		}
 	}
 	keep := map[string]bool{}
@@ -179,6 +191,11 @@ func (s *ParquetSink) clean(keep map[string]bool) error {
 	return errors.Join(errs...)
 }
 
+// Dropped is the number of games this sink was given but did not keep: those
+// of an input the run was interrupted in, which leaves no file (a resumed
+// run reads it again).
+func (s *ParquetSink) Dropped() int64 { return s.dropped }
+
 // Manifest returns the manifest as it stands (a copy).
 func (s *ParquetSink) Manifest() Manifest {
 	m := s.man
@@ -186,18 +203,26 @@ func (s *ParquetSink) Manifest() Manifest {
 	return m
 }
 
-// Done says whether an earlier run completed the input with the same path,
-// size and modification time, with every table this sink writes still on
+// Done says whether an earlier run completed the input, the same file
+// however its path is spelt (earlierEntry), with the same size and
+// modification time, with every table this sink writes still on
 // disk: Config.Skip on --resume.
 func (s *ParquetSink) Done(in Input) bool {
 	if in.Path == Stdin {
 		return false
 	}
 	info, err := os.Stat(in.Path)
-	if err != nil || !s.man.Complete(in.Path, info.Size(), info.ModTime()) {
+	if err != nil {
 		return false
 	}
-	e := s.man.Input(in.Path)
+	i, ok := s.earlierEntry(in.Path)
+	if !ok {
+		return false
+	}
+	e := &s.man.Inputs[i]
+	if !e.Completed || e.Size != info.Size() || !e.ModTime.Equal(info.ModTime()) {
+		return false
+	}
 	for _, t := range s.tables {
 		if !e.has(t) {
 			return false
@@ -219,7 +244,7 @@ func (s *ParquetSink) BeginFile(in Input) error {
 	if s.cur != nil {
 		return fmt.Errorf("parquet sink: %s begun before %s ended", in.Path, s.man.Inputs[s.cur.entry].Path)
 	}
-	cur := &parquetInput{entry: s.entryFor(in.Path), size: in.Size}
+	cur := &parquetInput{entry: s.entryFor(in.Path), file: ColumnPath(in.Path), size: in.Size}
 	if in.Path != Stdin {
 		if info, err := os.Stat(in.Path); err == nil {
 			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
@@ -238,19 +263,37 @@ func (s *ParquetSink) BeginFile(in Input) error {
 	return nil
 }
 
-// entryFor returns the manifest entry an input is written under: its
-// earlier one on a resumed run, so that its files keep their names, or a
-// new one. A path given twice in one run gets a second entry.
-func (s *ParquetSink) entryFor(p string) int {
-	next := 0
-	for i, e := range s.man.Inputs {
-		if e.Path == p && !s.begun[i] {
-			s.begun[i] = true
-			return i
+// earlierEntry returns the entry of the resumed manifest that names the
+// same file as p, however either path is spelt (a relative and an absolute
+// path, a link), and that this run has not written yet. Standard input
+// matches an entry of standard input.
+func (s *ParquetSink) earlierEntry(p string) (int, bool) {
+	if p == Stdin {
+		for i, e := range s.man.Inputs {
+			if e.Path == Stdin && !s.begun[i] {
+				return i, true
+			}
 		}
+		return 0, false
+	}
+	return s.earlier.find(p, func(i int) bool { return !s.begun[i] })
+}
+
+// entryFor returns the manifest entry an input is written under: its
+// earlier one on a resumed run (earlierEntry), so that its files keep their
+// names, then under the path as now given, the file column of its rows; or
+// a new one. A path given twice to the sink gets a second entry.
+func (s *ParquetSink) entryFor(p string) int {
+	if i, ok := s.earlierEntry(p); ok {
+		s.begun[i] = true
+		s.man.Inputs[i].Path = p
+		return i
+	}
+	next := 0
+	for _, e := range s.man.Inputs {
 		next = max(next, e.Number+1)
 	}
-	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: next, Path: p, Size: -1})
+	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: next, Path: p, Size: -1, Files: []string{}})
 	i := len(s.man.Inputs) - 1
 	s.begun[i] = true
 	return i
@@ -287,7 +330,7 @@ func (s *ParquetSink) Game(r *GameRecord) error {
 	if s.cur == nil {
 		return errors.New("parquet sink: Game outside BeginFile/EndFile")
 	}
-	s.game = table.Game{File: r.File, Index: r.Index, Start: r.Start, End: r.End,
+	s.game = table.Game{File: s.cur.file, Index: r.Index, Start: r.Start, End: r.End,
 		Tags: r.Tags, Encoding: r.Encoding, Report: &r.Report}
 	for _, f := range s.cur.files {
 		if err := f.w.Append(&s.game); err != nil {
@@ -308,12 +351,13 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	}
 	s.cur = nil
 	if !sum.Complete && sum.Err == nil {
+		s.dropped += cur.files[0].w.Rows()
 		abortFiles(cur.files)
 		return nil
 	}
 	e := &s.man.Inputs[cur.entry]
 	old := e.Files
-	e.Files, e.Games, e.Findings, e.Moves = nil, 0, 0, 0
+	e.Files, e.Games, e.Findings, e.Moves = []string{}, 0, 0, 0
 	e.Size, e.ModTime = cur.size, cur.modTime
 	e.Completed, e.Error = sum.Complete, ""
 	if sum.Err != nil {
@@ -325,20 +369,55 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		abortFiles(files)
 		files = nil
 	}
+	// Every table's file is completed and synced before any is renamed,
+	// and all are renamed before the manifest lists them, so that the
+	// window in which one table of the input is in place without the
+	// others is a few renames. Readers go by the manifest (which lists
+	// the input's files only once all are in place) and so never see it.
+	rows := make([]int64, len(files))
 	for i, f := range files {
-		rows := f.w.Rows()
-		if err := f.finish(); err != nil {
+		rows[i] = f.w.Rows()
+		if err := f.sync(); err != nil {
 			abortFiles(files[i+1:])
+			for _, g := range files[:i] {
+				os.Remove(g.tmp)
+			}
 			return err
 		}
+	}
+	if len(old) > 0 && len(files) > 0 {
+		// A resumed run writes the input again under the names the
+		// manifest on disk lists: unlist them while they are replaced,
+		// so that a reader never pairs a new games file with an old
+		// findings file.
+		done := e.Completed
+		e.Completed = false
+		err := s.man.save(s.dir)
+		e.Completed = done
+		if err != nil {
+			for _, f := range files {
+				os.Remove(f.tmp)
+			}
+			return err
+		}
+	}
+	for i, f := range files {
+		if err := f.rename(); err != nil {
+			for _, g := range files[i+1:] {
+				os.Remove(g.tmp)
+			}
+			return err
+		}
+	}
+	for i, f := range files {
 		e.Files = append(e.Files, f.final)
 		switch f.table {
 		case GamesTable:
-			e.Games = rows
+			e.Games = rows[i]
 		case FindingsTable:
-			e.Findings = rows
+			e.Findings = rows[i]
 		case MovesTable:
-			e.Moves = rows
+			e.Moves = rows[i]
 		}
 	}
 	// A table written before but not now (moves) would be stale beside the new files.
@@ -350,8 +429,9 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	return s.man.save(s.dir)
 }
 
-// finish writes the footer, syncs the file and renames it to its final name.
-func (f *parquetFile) finish() error {
+// sync writes the footer, syncs the file and closes it, still under its
+// temporary name.
+func (f *parquetFile) sync() error {
 	err := f.w.Close()
 	if err == nil {
 		err = f.buf.Flush()
@@ -362,10 +442,23 @@ func (f *parquetFile) finish() error {
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
-		err = os.Rename(f.tmp, filepath.Join(filepath.Dir(f.tmp), path.Base(f.final)))
-	}
 	if err != nil {
+		os.Remove(f.tmp)
+		return fmt.Errorf("writing %s: %w", f.final, err)
+	}
+	return nil
+}
+
+// testHookRename, when set, is called before each table file is renamed
+// into place.
+var testHookRename func(final string)
+
+// rename moves the synced file to its final name.
+func (f *parquetFile) rename() error {
+	if testHookRename != nil {
+		testHookRename(f.final)
+	}
+	if err := os.Rename(f.tmp, filepath.Join(filepath.Dir(f.tmp), path.Base(f.final))); err != nil {
 		os.Remove(f.tmp)
 		return fmt.Errorf("writing %s: %w", f.final, err)
 	}
@@ -389,6 +482,7 @@ func (s *ParquetSink) Close(*Summary) error {
 	}
 	s.closed = true
 	if s.cur != nil {
+		s.dropped += s.cur.files[0].w.Rows()
 		abortFiles(s.cur.files)
 		s.cur = nil
 	}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
+	"unicode/utf8"
 )
 
 // ManifestName is the manifest's file name in a Parquet output directory.
@@ -34,17 +36,25 @@ type Manifest struct {
 type ManifestInput struct {
 	// Number is the input's place in the directory, the NNNNN prefix of its
 	// files; it stays the same when a resumed run writes the input again.
-	Number  int       `json:"number"`
-	Path    string    `json:"path"` // as given, the file column of its rows
-	Size    int64     `json:"size"` // bytes on disk when it was read, -1 for stdin
-	ModTime time.Time `json:"mtime"`
+	Number int `json:"number"`
+	// Path is the path as given; in manifest.json, as the file column of
+	// its rows holds it (ColumnPath), and when that is not the path itself
+	// (a name that is not UTF-8), PathEscaped keeps the real one.
+	Path string `json:"path"`
+	// PathEscaped is, in manifest.json only, Path escaped (escapePath) when
+	// it is not valid UTF-8, so that --resume finds the file again;
+	// LoadManifest puts the real path back into Path and clears it.
+	PathEscaped string    `json:"path_escaped,omitempty"`
+	Size        int64     `json:"size"` // bytes on disk when it was read, -1 for stdin
+	ModTime     time.Time `json:"mtime"`
 
 	Games    int64 `json:"games"`
 	Findings int64 `json:"findings"`
 	Moves    int64 `json:"moves"`
 
 	// Files are the Parquet files written from it, relative to the
-	// directory, with '/' separators ("games/00003-a.pgn.parquet").
+	// directory, with '/' separators ("games/00003-a.pgn.parquet"); empty
+	// (written [], not null) for an input that left none.
 	Files []string `json:"files"`
 	// Completed says the input was read to its end and every file written.
 	Completed bool `json:"completed"`
@@ -67,6 +77,32 @@ func LoadManifest(dir string) (*Manifest, error) {
 	if m.Version != manifestVersion {
 		return nil, fmt.Errorf("%s: manifest version %d, this arbiter reads version %d",
 			filepath.Join(dir, ManifestName), m.Version, manifestVersion)
+	}
+	for i := range m.Inputs {
+		in := &m.Inputs[i]
+		if in.PathEscaped != "" {
+			p, err := unescapePath(in.PathEscaped)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+			}
+			in.Path, in.PathEscaped = p, ""
+		}
+	}
+	if m.Options != nil {
+		// Options without "moves" (an arbiter before it was recorded): the
+		// moves table was written if an input has a moves file.
+		var raw struct {
+			Options struct {
+				Moves *bool `json:"moves"`
+			} `json:"options"`
+		}
+		if json.Unmarshal(b, &raw) == nil && raw.Options.Moves == nil {
+			for i := range m.Inputs {
+				if m.Inputs[i].has(MovesTable) {
+					m.Options.Moves = true
+				}
+			}
+		}
 	}
 	return &m, nil
 }
@@ -102,7 +138,20 @@ func (in *ManifestInput) has(tableName string) bool {
 // save writes the manifest to a temporary file beside it, syncs it and
 // renames it over the old one, so that a reader never sees half of it.
 func (m *Manifest) save(dir string) error {
-	b, err := json.MarshalIndent(m, "", "  ")
+	for i := range m.Inputs {
+		if m.Inputs[i].Files == nil {
+			m.Inputs[i].Files = []string{} // "files": [], never null
+		}
+	}
+	out := *m
+	out.Inputs = slices.Clone(m.Inputs)
+	for i := range out.Inputs {
+		in := &out.Inputs[i]
+		if !utf8.ValidString(in.Path) {
+			in.Path, in.PathEscaped = ColumnPath(in.Path), escapePath(in.Path)
+		}
+	}
+	b, err := json.MarshalIndent(&out, "", "  ")
 	if err != nil {
 		return err
 	}

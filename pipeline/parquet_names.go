@@ -3,7 +3,9 @@ package pipeline
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxNameBytes bounds the input's name inside an output file name, well
@@ -75,4 +77,55 @@ func tempName(path string) string {
 // isTempName matches the names tempName makes.
 func isTempName(name string) bool {
 	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp")
+}
+
+// ColumnPath is an input path as the tables hold it in their file and
+// game_id columns, which are STRING (UTF-8) columns: the path itself when
+// it is valid UTF-8, as nearly every path is, else the path with each run
+// of bytes that are not UTF-8 replaced by U+FFFD ("caf\xe9.pgn" becomes
+// "caf\uFFFD.pgn"). The manifest keeps the real path (escapePath).
+func ColumnPath(p string) string {
+	if utf8.ValidString(p) {
+		return p
+	}
+	return strings.ToValidUTF8(p, "\uFFFD")
+}
+
+// escapePath writes a path that is not valid UTF-8 in UTF-8 that gives it
+// back (unescapePath): each byte that is not part of a UTF-8 sequence as
+// %XX, and '%' as %25; the rest as it is ("caf%E9.pgn").
+func escapePath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); {
+		r, n := utf8.DecodeRuneInString(p[i:])
+		switch {
+		case r == utf8.RuneError && n == 1, r == '%':
+			fmt.Fprintf(&b, "%%%02X", p[i])
+		default:
+			b.WriteString(p[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// unescapePath reverses escapePath.
+func unescapePath(e string) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(e); i++ {
+		if e[i] != '%' {
+			b.WriteByte(e[i])
+			continue
+		}
+		if i+2 >= len(e) {
+			return "", fmt.Errorf("bad escaped path %q", e)
+		}
+		v, err := strconv.ParseUint(e[i+1:i+3], 16, 8)
+		if err != nil {
+			return "", fmt.Errorf("bad escaped path %q", e)
+		}
+		b.WriteByte(byte(v))
+		i += 2
+	}
+	return b.String(), nil
 }

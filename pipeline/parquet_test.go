@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -124,7 +125,7 @@ func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Manifest{Version: 1, Schema: table.Version,
-		Options: &RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto"}, Inputs: []ManifestInput{
+		Options: &RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto", Moves: true}, Inputs: []ManifestInput{
 			{Number: 0, Path: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
 				Files:     []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"},
 				Completed: true},
@@ -254,6 +255,62 @@ func TestParquetSinkRenamesWhenInputEnds(t *testing.T) {
 	}
 }
 
+// TestParquetSinkSyncsAllThenRenames: when the first table file of an
+// input is renamed into place, every table's file is already complete
+// (closed, with its Parquet footer) under its temporary name, and the
+// manifest on disk does not list the input: a reader going by the manifest
+// never sees one table of it without the others. When a resumed run writes
+// an input again under its earlier names, the manifest unlists them first.
+func TestParquetSinkSyncsAllThenRenames(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "x")
+	tables := []string{GamesTable, FindingsTable, MovesTable}
+	var renamed []string
+	check := func(final string) {
+		if len(renamed) == 0 {
+			for _, tbl := range tables {
+				tmp := filepath.Join(out, tbl, ".00000-a.pgn.parquet.tmp")
+				b, err := os.ReadFile(tmp)
+				if err != nil || !bytes.HasSuffix(b, []byte("PAR1")) {
+					t.Errorf("at the first rename, %s is not complete: %v", tmp, err)
+				}
+			}
+			if m, err := LoadManifest(out); err == nil {
+				if e := m.Input(a.Path); e != nil && (len(e.Files) > 0 || e.Completed) {
+					t.Errorf("at the first rename, the manifest lists the input: %+v", e)
+				}
+			}
+		}
+		renamed = append(renamed, final)
+	}
+	testHookRename = check
+	defer func() { testHookRename = nil }()
+	s := newSink(t, out, ParquetOptions{Moves: true})
+	writeInput(t, s, a, 2, complete)
+	s.Close(&Summary{})
+	want := []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"}
+	if !slices.Equal(renamed, want) {
+		t.Errorf("renamed %q, want %q", renamed, want)
+	}
+
+	// Written again by a resumed run, over the same names.
+	os.WriteFile(a.Path, []byte("xy"), 0o644)
+	renamed = nil
+	s = newSink(t, out, ParquetOptions{Moves: true, Resume: true})
+	writeInput(t, s, a, 3, complete)
+	s.Close(&Summary{})
+	if !slices.Equal(renamed, want) {
+		t.Errorf("resumed: renamed %q, want %q", renamed, want)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := m.Input(a.Path); e == nil || !e.Completed || e.Games != 3 || !slices.Equal(e.Files, want) {
+		t.Errorf("manifest after the resumed run: %+v", e)
+	}
+}
+
 // Ctrl-C: the input being read leaves no file, whether the run ends it as
 // incomplete or closes the sink with it still open.
 func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {
@@ -292,6 +349,21 @@ func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {
 		if e := m.Input(b.Path); e != nil && len(e.Files) != 0 {
 			t.Errorf("interrupted input lists files %q", e.Files)
 		}
+		if s.Dropped() != 1 {
+			t.Errorf("EndFile called %v: Dropped = %d, want 1 (b's game)", endIt, s.Dropped())
+		}
+		raw, _ := os.ReadFile(filepath.Join(out, ManifestName))
+		if bytes.Contains(raw, []byte("null")) {
+			t.Errorf("manifest holds a null:\n%s", raw)
+		}
+	}
+	// A run not interrupted drops nothing.
+	inDir, out := t.TempDir(), t.TempDir()
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, inputFile(t, inDir, "a.pgn", "x"), 3, complete)
+	s.Close(&Summary{})
+	if s.Dropped() != 0 {
+		t.Errorf("Dropped = %d after a complete input", s.Dropped())
 	}
 }
 
@@ -339,8 +411,12 @@ func TestParquetSinkUnreadableInputHasNoFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := m.Input(missing.Path); e == nil || e.Completed || e.Error != "no such file" || e.Files != nil || e.Size != -1 {
+	if e := m.Input(missing.Path); e == nil || e.Completed || e.Error != "no such file" || e.Files == nil || len(e.Files) != 0 || e.Size != -1 {
 		t.Errorf("manifest entry %+v", e)
+	}
+	// Written as [], so that code looping over it works.
+	if raw, _ := os.ReadFile(filepath.Join(out, ManifestName)); !bytes.Contains(raw, []byte(`"files": []`)) || bytes.Contains(raw, []byte("null")) {
+		t.Errorf("manifest:\n%s", raw)
 	}
 }
 
@@ -431,7 +507,6 @@ func TestParquetSinkDoneDecisions(t *testing.T) {
 		{"output deleted", func(t *testing.T, _ Input, out string) {
 			os.Remove(filepath.Join(out, "findings", "00000-a.pgn.parquet"))
 		}, ParquetOptions{}, false},
-		{"moves wanted now", func(*testing.T, Input, string) {}, ParquetOptions{Moves: true}, false},
 		{"input gone", func(t *testing.T, in Input, _ string) { os.Remove(in.Path) }, ParquetOptions{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -481,7 +556,9 @@ func TestParquetSinkFreshRunRemovesEarlierOutput(t *testing.T) {
 	}
 }
 
-// The same path given twice is two inputs: neither overwrites the other.
+// The same path given twice to the sink is two inputs: neither overwrites
+// the other. (The command line never does so: ExpandInputs reads a file
+// named twice once.)
 func TestParquetSinkSamePathTwice(t *testing.T) {
 	inDir, out := t.TempDir(), t.TempDir()
 	a := inputFile(t, inDir, "a.pgn", "aaa")
@@ -490,6 +567,57 @@ func TestParquetSinkSamePathTwice(t *testing.T) {
 	writeInput(t, s, a, 2, complete)
 	s.Close(&Summary{})
 	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet", "00001-a.pgn.parquet"}) {
+		t.Errorf("games/: %q", got)
+	}
+}
+
+// TestParquetSinkResumeByAnotherSpelling: a resumed run finds an input's
+// earlier entry by the file it names, not by the spelling of its path: an
+// absolute path or a link to a finished input is done; a changed one is
+// written again under its earlier number and its new path; another file
+// with the same size and time is not taken for it.
+func TestParquetSinkResumeByAnotherSpelling(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	t.Chdir(inDir)
+	inputFile(t, inDir, "a.pgn", "aaa")
+	inputFile(t, inDir, "b.pgn", "bbb")
+	rel := Input{Path: "a.pgn", Size: 3}
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, rel, 1, complete)
+	s.Close(&Summary{})
+
+	abs := Input{Path: filepath.Join(inDir, "a.pgn"), Size: 3}
+	if err := os.Symlink("a.pgn", filepath.Join(inDir, "link.pgn")); err != nil {
+		t.Fatal(err)
+	}
+	other := Input{Path: filepath.Join(inDir, "b.pgn"), Size: 3}
+	os.Chtimes(other.Path, modTime(t, "a.pgn"), modTime(t, "a.pgn"))
+	s = newSink(t, out, ParquetOptions{Resume: true})
+	for _, tc := range []struct {
+		in   Input
+		done bool
+	}{{rel, true}, {abs, true}, {Input{Path: "./link.pgn", Size: 3}, true}, {other, false}, {Input{Path: "-", Size: -1}, false}} {
+		if got := s.Done(tc.in); got != tc.done {
+			t.Errorf("Done(%s) = %v, want %v", tc.in.Path, got, tc.done)
+		}
+	}
+	s.Close(&Summary{})
+
+	os.WriteFile("a.pgn", []byte("aaaa"), 0o644)
+	s = newSink(t, out, ParquetOptions{Resume: true})
+	if s.Done(abs) {
+		t.Fatal("a changed input is done")
+	}
+	writeInput(t, s, abs, 2, complete)
+	s.Close(&Summary{})
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Inputs) != 1 || m.Inputs[0].Number != 0 || m.Inputs[0].Path != abs.Path || m.Inputs[0].Games != 2 {
+		t.Errorf("manifest inputs %+v, want one, number 0, %s, 2 games", m.Inputs, abs.Path)
+	}
+	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
 		t.Errorf("games/: %q", got)
 	}
 }
@@ -515,6 +643,50 @@ func TestParquetSinkMisuse(t *testing.T) {
 	}
 	if err := s.BeginFile(a); err == nil {
 		t.Error("BeginFile after Close succeeded")
+	}
+}
+
+// TestResumeRefusesOtherMoves: a resumed run must write the moves table if
+// and only if the earlier run did, or the table would hold some inputs and
+// not others: --moves after a run without it, or the reverse, is refused
+// with both named. A manifest from before "moves" was recorded says it by
+// its files.
+func TestResumeRefusesOtherMoves(t *testing.T) {
+	for _, tc := range []struct {
+		earlier, now bool
+		want         string
+	}{
+		{true, false, "--moves: earlier run on, this run off"},
+		{false, true, "--moves: earlier run off, this run on"},
+		{true, true, ""},
+		{false, false, ""},
+	} {
+		inDir, out := t.TempDir(), t.TempDir()
+		a := inputFile(t, inDir, "a.pgn", "aaa")
+		s := newSink(t, out, ParquetOptions{Moves: tc.earlier})
+		writeInput(t, s, a, 1, complete)
+		s.Close(&Summary{})
+		for _, legacy := range []bool{false, true} {
+			if legacy {
+				b, _ := os.ReadFile(filepath.Join(out, ManifestName))
+				b = bytes.Replace(b, []byte(`"moves": `+strconv.FormatBool(tc.earlier)+",\n"), nil, 1)
+				b = bytes.Replace(b, []byte(`"moves": `+strconv.FormatBool(tc.earlier)+"\n"), []byte("\"x\": 0\n"), 1)
+				if !bytes.Contains(b, []byte(`"x": 0`)) {
+					t.Fatalf("options.moves not taken out:\n%s", b)
+				}
+				os.WriteFile(filepath.Join(out, ManifestName), b, 0o644)
+				if m, err := LoadManifest(out); err != nil || m.Options.Moves != tc.earlier {
+					t.Fatalf("legacy manifest (%v): options %+v, %v\n%s", tc.earlier, m.Options, err, b)
+				}
+			}
+			_, err := NewParquetSink(out, ParquetOptions{Moves: tc.now, Resume: true})
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("earlier %v, now %v (legacy %v): %v", tc.earlier, tc.now, legacy, err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("earlier %v, now %v (legacy %v): error %v, want one saying %q", tc.earlier, tc.now, legacy, err, tc.want)
+			}
+		}
 	}
 }
 
@@ -775,4 +947,113 @@ func TestRunOverBeamOutput(t *testing.T) {
 			t.Errorf("%s, not a name arbiter writes, was removed", f)
 		}
 	}
+}
+
+// TestEscapePath: escapePath writes any path in UTF-8 and unescapePath
+// gives it back; a valid UTF-8 path without '%' is unchanged.
+func TestEscapePath(t *testing.T) {
+	for _, c := range []struct{ path, escaped string }{
+		{"caf\xe9.pgn", "caf%E9.pgn"},
+		{"Партия.pgn", "Партия.pgn"},
+		{"100%\xff\xfe/a.pgn", "100%25%FF%FE/a.pgn"},
+		{"\xd0", "%D0"}, // a sequence cut short
+	} {
+		if got := escapePath(c.path); got != c.escaped {
+			t.Errorf("escapePath(%q) = %q, want %q", c.path, got, c.escaped)
+		}
+		if back, err := unescapePath(c.escaped); err != nil || back != c.path {
+			t.Errorf("unescapePath(%q) = %q, %v, want %q", c.escaped, back, err, c.path)
+		}
+	}
+	for _, bad := range []string{"%", "%4", "%zz"} {
+		if _, err := unescapePath(bad); err == nil {
+			t.Errorf("unescapePath(%q): no error", bad)
+		}
+	}
+	if got := ColumnPath("caf\xe9\xe9.pgn"); got != "caf\uFFFD.pgn" {
+		t.Errorf("ColumnPath = %q", got)
+	}
+}
+
+// TestParquetSinkNonUTF8Path: an input whose name is not UTF-8 gets valid
+// UTF-8 in the tables' file and game_id columns, and the manifest keeps its
+// real path (path_escaped), so that a resumed run finds it done.
+func TestParquetSinkNonUTF8Path(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "caf\xe9.pgn", "aaa")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 2, complete)
+	s.Close(&Summary{})
+
+	raw, err := os.ReadFile(filepath.Join(out, ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPath, _ := json.Marshal(filepath.Join(inDir, "caf\uFFFD.pgn"))
+	wantEsc, _ := json.Marshal(escapePath(inDir) + "/caf%E9.pgn")
+	if !bytes.Contains(raw, []byte(`"path": `+string(wantPath))) || !bytes.Contains(raw, []byte(`"path_escaped": `+string(wantEsc))) {
+		t.Errorf("manifest:\n%s\nwant path %s, path_escaped %s", raw, wantPath, wantEsc)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Inputs[0].Path != a.Path || m.Inputs[0].PathEscaped != "" {
+		t.Errorf("loaded path %q (escaped %q), want %q", m.Inputs[0].Path, m.Inputs[0].PathEscaped, a.Path)
+	}
+	if !newSink(t, out, ParquetOptions{Resume: true}).Done(a) {
+		t.Error("resume: the input is not done")
+	}
+
+	// The bytes as stored (arrow-go gives them back as they are).
+	col := filepath.Join(inDir, "caf\uFFFD.pgn")
+	for _, tbl := range []string{GamesTable, FindingsTable} {
+		ids, names := stringColumns(t, filepath.Join(out, tbl, "00000-caf_.pgn.parquet"))
+		want := []string{col + "#0", col + "#1"}
+		if !slices.Equal(ids, want) || !slices.Equal(names, []string{col, col}) {
+			t.Errorf("%s: game_id %q, file %q, want %q and %q", tbl, ids, names, want, col)
+		}
+	}
+}
+
+// stringColumns reads the game_id and file columns of a table file with
+// arrow-go, byte for byte.
+func stringColumns(t *testing.T, p string) (ids, files []string) {
+	t.Helper()
+	rdr, err := file.OpenParquetFile(p, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := fr.ReadTable(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Release()
+	for i := 0; i < int(tbl.NumCols()); i++ {
+		name := tbl.Schema().Field(i).Name
+		if name != "game_id" && name != "file" {
+			continue
+		}
+		for _, chunk := range tbl.Column(i).Data().Chunks() {
+			for j := 0; j < chunk.Len(); j++ {
+				v := chunk.ValueStr(j)
+				if d, ok := chunk.(*array.Dictionary); ok {
+					v = d.Dictionary().(*array.String).Value(d.GetValueIndex(j))
+				} else if s, ok := chunk.(*array.String); ok {
+					v = s.Value(j)
+				}
+				if name == "game_id" {
+					ids = append(ids, v)
+				} else {
+					files = append(files, v)
+				}
+			}
+		}
+	}
+	return ids, files
 }

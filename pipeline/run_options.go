@@ -13,10 +13,11 @@ import (
 // "--disable a,b" equals "--disable B --disable a".
 //
 // The number of workers, the progress bar, logging, --format, --report and
-// --fail-on are not here: the rows are the same whatever they are. Neither
-// is --moves: it decides whether the moves table is written, not what a row
-// holds, and a resumed run that wants the moves table reads again every
-// input that has none (ParquetSink.Done).
+// --fail-on are not here: the rows are the same whatever they are. --moves
+// is (Moves): it decides whether the moves table is written, and a resumed
+// run without it would leave moves files of some inputs and not of others
+// (and one with it, the reverse), so that the table would be part of the
+// directory.
 type RunOptions struct {
 	Rules    string   `json:"rules"`              // the rule profile: fide, fide2009, ussr
 	Notation string   `json:"notation"`           // auto or the letter set forced
@@ -24,6 +25,10 @@ type RunOptions struct {
 	Disable  []string `json:"disable,omitempty"`  // ["all"] or codes turned off
 	Enable   []string `json:"enable,omitempty"`   // codes turned on after "all" was disabled
 	Severity []string `json:"severity,omitempty"` // CODE=LEVEL overrides
+	// Moves says the moves table is written (--moves). A manifest written
+	// before arbiter recorded it has none: LoadManifest then takes it from
+	// whether an input has a moves file.
+	Moves bool `json:"moves"`
 }
 
 // RunOptions returns the options of o that the manifest records.
@@ -36,6 +41,7 @@ func (o *CheckOptions) RunOptions() RunOptions {
 		r.Encoding = e
 	}
 	r.Disable, r.Enable, r.Severity = o.Validate.Rules.Canonical()
+	r.Moves = o.Validate.Moves
 	return r
 }
 
@@ -57,6 +63,7 @@ func (r *RunOptions) Diff(earlier *RunOptions) []string {
 	add("--disable", showList(r.Disable), showList(earlier.Disable))
 	add("--enable", showList(r.Enable), showList(earlier.Enable))
 	add("--severity", showList(r.Severity), showList(earlier.Severity))
+	add("--moves", onOff(r.Moves), onOff(earlier.Moves))
 	return d
 }
 
@@ -78,7 +85,17 @@ func (r *RunOptions) Flags() string {
 			f = append(f, l.flag+" "+strings.Join(l.list, ","))
 		}
 	}
+	if r.Moves {
+		f = append(f, "--moves")
+	}
 	return strings.Join(f, " ")
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
 }
 
 func showList(l []string) string {

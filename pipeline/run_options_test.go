@@ -18,14 +18,18 @@ func runOptions(t *testing.T, f CheckFlags) RunOptions {
 }
 
 // Flags that mean the same give the same RunOptions, whatever their order,
-// case and grouping; --moves is not one of them.
+// case and grouping; --moves is one of them.
 func TestRunOptions(t *testing.T) {
 	def := RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto"}
 	if got := runOptions(t, CheckFlags{}); !got.Equal(&def) || got.Flags() != "--rules fide" {
 		t.Errorf("zero flags: %+v, %q", got, got.Flags())
 	}
-	if got := runOptions(t, CheckFlags{Rules: "FIDE", Notation: "Auto", Encoding: "AUTO", Moves: true}); !got.Equal(&def) {
+	if got := runOptions(t, CheckFlags{Rules: "FIDE", Notation: "Auto", Encoding: "AUTO"}); !got.Equal(&def) {
 		t.Errorf("defaults spelt out: %+v", got)
+	}
+	withMoves := runOptions(t, CheckFlags{Moves: true})
+	if d := withMoves.Diff(&def); !slices.Equal(d, []string{"--moves: earlier run off, this run on"}) || withMoves.Flags() != "--rules fide --moves" {
+		t.Errorf("--moves: Diff %q, Flags %q", d, withMoves.Flags())
 	}
 	same := []CheckFlags{
 		{Rules: "ussr", Notation: "RU", Encoding: "KOI8-R", Disable: []string{"all"}, Enable: []string{"syntax,illegal-move"}, Severity: []string{"syntax=warning"}},

@@ -88,6 +88,10 @@ type Summary struct {
 
 	// Interrupted says the run was stopped before reading every input.
 	Interrupted bool
+	// Dropped is the number of records that a sink keeping only whole
+	// inputs (ParquetSink.Dropped: --out) did not keep, those of the input
+	// the interruption cut short; Run leaves it 0 and the caller sets it.
+	Dropped int64
 	// Err is the error that ended the run early (a sink that failed), or nil.
 	Err error
 }

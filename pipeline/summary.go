@@ -11,8 +11,9 @@ import (
 //	arbiter: 3 files, 120 games read, 120 records written, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.234s
 //
 // followed by what went wrong, if anything: "; 1 file unreadable",
-// "; 2 files skipped (already done)", "; interrupted", "; stopped by an
-// error" (the caller prints the error).
+// "; 2 files skipped (already done)", "; interrupted", "; interrupted, 812
+// records of the input cut short not kept in --out" (Summary.Dropped),
+// "; stopped by an error" (the caller prints the error).
 func WriteSummary(w io.Writer, s *Summary) error {
 	return writeSummary(w, s, s.Records, "record written", "records written", s.Counts, true)
 }
@@ -48,6 +49,10 @@ func writeSummary(w io.Writer, s *Summary, written int64, one, many string, c Co
 	}
 	if s.Interrupted {
 		b = append(b, "; interrupted"...)
+		if s.Dropped > 0 {
+			b = append(b, ", "...)
+			b = appendCount(b, s.Dropped, "record of the input cut short not kept in --out", "records of the input cut short not kept in --out")
+		}
 	}
 	if s.Err != nil {
 		b = append(b, "; stopped by an error"...)

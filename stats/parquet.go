@@ -2,12 +2,16 @@ package stats
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -41,8 +45,21 @@ var (
 // wrote into each DIR (DIR/games/*.parquet and DIR/findings/*.parquet) into
 // one Aggregate, so that outputs of several runs or machines make one report.
 // It reads a batch of rows at a time, and several files at once.
+//
+// A directory with a manifest.json (arbiter check's, or arbiter-beam's) is
+// read by it: only the files it lists, so that a run in progress, or one
+// killed between the renames of an input's tables, never makes a reader
+// pair files wrongly or fail; see ReadParquetLogged. A directory without
+// one (written by hand, or before manifests) is read by its files.
 func ReadParquet(dirs ...string) (*Aggregate, error) {
-	inputs, err := parquetInputs(dirs)
+	return ReadParquetLogged(nil, dirs...)
+}
+
+// ReadParquetLogged is ReadParquet, and calls ignored (when not nil) with
+// each table file in a directory that its manifest does not list and so is
+// left out (an input being written, or renamed, as it is read).
+func ReadParquetLogged(ignored func(path string), dirs ...string) (*Aggregate, error) {
+	inputs, err := parquetInputs(dirs, ignored)
 	if err != nil {
 		return nil, err
 	}
@@ -75,9 +92,54 @@ func ReadParquet(dirs ...string) (*Aggregate, error) {
 // tablePair is one input's games file and its findings file.
 type tablePair struct{ games, findings string }
 
+// manifestName is the manifest of an output directory, which lists its
+// files (pipeline.ManifestName; stats does not import pipeline).
+const manifestName = "manifest.json"
+
+// dirManifest is what stats reads of a manifest: the files of each input
+// (arbiter check) and of each part (arbiter-beam, whose inputs list them
+// too), relative to the directory, with '/' separators.
+type dirManifest struct {
+	Inputs []struct {
+		Files []string `json:"files"`
+	} `json:"inputs"`
+	Parts []struct {
+		Files []string `json:"files"`
+	} `json:"parts"`
+}
+
+// listedFiles returns the files dir's manifest lists, as a set of
+// '/'-separated paths relative to dir, or nil when dir has no manifest.
+func listedFiles(dir string) (map[string]bool, error) {
+	b, err := os.ReadFile(filepath.Join(dir, manifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m dirManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, manifestName), err)
+	}
+	listed := map[string]bool{}
+	for _, in := range m.Inputs {
+		for _, f := range in.Files {
+			listed[path.Clean(f)] = true
+		}
+	}
+	for _, p := range m.Parts {
+		for _, f := range p.Files {
+			listed[path.Clean(f)] = true
+		}
+	}
+	return listed, nil
+}
+
 // parquetInputs lists the games files of the directories with their
-// findings files, which must exist.
-func parquetInputs(dirs []string) ([]tablePair, error) {
+// findings files, which must exist; in a directory with a manifest, only
+// those it lists (the others are passed to ignored).
+func parquetInputs(dirs []string, ignored func(string)) ([]tablePair, error) {
 	if len(dirs) == 0 {
 		return nil, errors.New("no directory to read")
 	}
@@ -89,15 +151,54 @@ func parquetInputs(dirs []string) ([]tablePair, error) {
 			}
 			return nil, err
 		}
+		listed, err := listedFiles(dir)
+		if err != nil {
+			return nil, err
+		}
 		// Temporary files of a run in progress end in .tmp: the glob skips them.
 		games, err := filepath.Glob(filepath.Join(dir, gamesDir, "*.parquet"))
 		if err != nil {
 			return nil, err
 		}
-		for _, g := range games {
-			f := filepath.Join(dir, findingsDir, filepath.Base(g))
-			if _, err := os.Stat(f); err != nil {
-				return nil, fmt.Errorf("%s has no findings table beside it: %w", g, err)
+		if listed == nil {
+			for _, g := range games {
+				f := filepath.Join(dir, findingsDir, filepath.Base(g))
+				if _, err := os.Stat(f); err != nil {
+					return nil, fmt.Errorf("%s has no findings table beside it: %w", g, err)
+				}
+				out = append(out, tablePair{g, f})
+			}
+			continue
+		}
+		// The manifest lists an input's files once all of them are in
+		// place, and the others are files being written or replaced.
+		if ignored != nil {
+			findings, err := filepath.Glob(filepath.Join(dir, findingsDir, "*.parquet"))
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range append(games, findings...) {
+				if !listed[filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f)] {
+					ignored(f)
+				}
+			}
+		}
+		var names []string
+		for f := range listed {
+			if t, name, ok := strings.Cut(f, "/"); ok && t == gamesDir && !strings.Contains(name, "/") {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			g, f := filepath.Join(dir, gamesDir, name), filepath.Join(dir, findingsDir, name)
+			if !listed[findingsDir+"/"+name] {
+				return nil, fmt.Errorf("%s lists %s but not its findings table %s", filepath.Join(dir, manifestName), g, f)
+			}
+			for _, p := range []string{g, f} {
+				if _, err := os.Stat(p); err != nil {
+					return nil, fmt.Errorf("%s, listed in %s, cannot be read: %w", p, filepath.Join(dir, manifestName), err)
+				}
 			}
 			out = append(out, tablePair{g, f})
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,6 +112,89 @@ func TestReadParquetSmallBatches(t *testing.T) {
 		if s := got.Summarize(0); !reflect.DeepEqual(s, want) {
 			t.Errorf("batches of %d rows:\n got %+v\nwant %+v", rows, s, want)
 		}
+	}
+}
+
+// writeManifest writes dir/manifest.json with one input per list of files.
+func writeManifest(t *testing.T, dir string, inputs ...[]string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`{"version": 1, "schema": "1", "inputs": [`)
+	for i, files := range inputs {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		q := make([]string, len(files))
+		for j, f := range files {
+			q[j] = `"` + f + `"`
+		}
+		fmt.Fprintf(&b, `{"number": %d, "files": [%s], "completed": true}`, i, strings.Join(q, ","))
+	}
+	b.WriteString("]}\n")
+	if err := os.WriteFile(filepath.Join(dir, manifestName), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReadParquetByManifest: with a manifest, only the files it lists are
+// read, and the others (an input being written: its games file renamed,
+// its findings file not yet) are left out and reported, not an error.
+// Without one, the same half-written input is an error, as before.
+func TestReadParquetByManifest(t *testing.T) {
+	records := sampleRecords()
+	dir := t.TempDir()
+	writeTables(t, dir, "00000-a.pgn.parquet", records[:2], 0)
+	writeTables(t, dir, "00001-b.txt.parquet", records[2:4], 0)
+	writeTables(t, dir, "00002-evil.parquet", records[4:], 0)
+	os.Remove(filepath.Join(dir, findingsDir, "00002-evil.parquet"))
+	if _, err := ReadParquet(dir); err == nil || !strings.Contains(err.Error(), "has no findings table beside it") {
+		t.Fatalf("no manifest: error %v, want no findings table", err)
+	}
+	writeManifest(t, dir, []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet"},
+		[]string{"games/00001-b.txt.parquet", "findings/00001-b.txt.parquet"})
+	var ignored []string
+	got, err := ReadParquetLogged(func(p string) { ignored = append(ignored, p) }, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := aggregateOf(sampleGames()[:4]).Summarize(0)
+	if s := got.Summarize(0); !reflect.DeepEqual(s, want) {
+		t.Errorf("by the manifest:\n got %+v\nwant %+v", s, want)
+	}
+	if w := []string{filepath.Join(dir, gamesDir, "00002-evil.parquet")}; !slices.Equal(ignored, w) {
+		t.Errorf("left out %q, want %q", ignored, w)
+	}
+
+	// A listed file that is missing, or a games file listed without its
+	// findings file, is an error.
+	writeManifest(t, dir, []string{"games/00002-evil.parquet", "findings/00002-evil.parquet"})
+	if _, err := ReadParquet(dir); err == nil || !strings.Contains(err.Error(), "listed in") {
+		t.Errorf("listed file missing: error %v", err)
+	}
+	writeManifest(t, dir, []string{"games/00000-a.pgn.parquet"})
+	if _, err := ReadParquet(dir); err == nil || !strings.Contains(err.Error(), "but not its findings table") {
+		t.Errorf("findings not listed: error %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, manifestName), []byte("{"), 0o644)
+	if _, err := ReadParquet(dir); err == nil || !strings.Contains(err.Error(), manifestName) {
+		t.Errorf("broken manifest: error %v", err)
+	}
+
+	// A Beam run's manifest: parts listed by its inputs and in "parts".
+	beam := t.TempDir()
+	writeTables(t, beam, "part-00000.parquet", records[:3], 0)
+	writeTables(t, beam, "part-00001.parquet", records[3:], 0)
+	os.WriteFile(filepath.Join(beam, manifestName), []byte(`{"version": 1, "schema": "1", "runner": "beam",
+  "inputs": [{"number": 0, "files": ["games/part-00000.parquet", "findings/part-00000.parquet"]},
+             {"number": 1, "files": ["games/part-00000.parquet", "findings/part-00000.parquet", "games/part-00001.parquet", "findings/part-00001.parquet"]}],
+  "parts": [{"files": ["games/part-00000.parquet", "findings/part-00000.parquet"]},
+            {"files": ["games/part-00001.parquet", "findings/part-00001.parquet"]}]}`), 0o644)
+	got, err = ReadParquet(beam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := got.Summarize(0); !reflect.DeepEqual(s, aggregateOf(sampleGames()).Summarize(0)) {
+		t.Errorf("beam parts: %d games, want %d", got.Games(), len(records))
 	}
 }
 

@@ -305,7 +305,7 @@ func (b *bundle) write(r *pipeline.GameRecord, st *Result) error {
 	if len(b.inputs) == 0 || b.inputs[len(b.inputs)-1] != in {
 		b.inputs = append(b.inputs, in)
 	}
-	b.game = table.Game{File: r.File, Index: r.Index, Start: r.Start, End: r.End,
+	b.game = table.Game{File: pipeline.ColumnPath(r.File), Index: r.Index, Start: r.Start, End: r.End,
 		Tags: r.Tags, Encoding: r.Encoding, Report: &r.Report}
 	for i, w := range b.writers {
 		if err := w.Append(&b.game); err != nil {

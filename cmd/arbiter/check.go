@@ -95,15 +95,17 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		cfg.Progress = stderr
 	}
 
-	inputs, expandErr := pipeline.Expand(args)
+	inputs, dups, expandErr := pipeline.ExpandInputs(args)
 	if expandErr != nil {
 		logger.Error().Err(expandErr).Msg("cannot read a directory")
 	}
+	logDuplicates(&logger, dups)
 	if len(inputs) == 0 {
 		logger.Warn().Strs("paths", args).Msg("no game files found")
 	}
 
 	var sinks []pipeline.Sink
+	var pq *pipeline.ParquetSink
 	switch f.format {
 	case "text":
 		sinks = append(sinks, pipeline.NewTextSink(stdout))
@@ -114,11 +116,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	case "github":
 		sinks = append(sinks, pipeline.NewGitHubSink(stdout))
 	}
-	if f.report != "" {
-		sinks = append(sinks, &reportSink{path: f.report, format: stats.FormatFor(f.report)})
-	}
 	if f.out != "" {
-		pq, err := pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions()})
+		var err error
+		pq, err = pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions()})
 		if err != nil {
 			return fmt.Errorf("--out %s: %w", f.out, err)
 		}
@@ -126,6 +126,15 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 			cfg.Skip = pq.Done
 		}
 		sinks = append(sinks, pq)
+	}
+	if f.report != "" {
+		// After the Parquet sink: with --resume the report is read from
+		// the output directory once that sink has finished it.
+		rs := &reportSink{path: f.report, format: stats.FormatFor(f.report), log: &logger}
+		if f.resume {
+			rs.dir = f.out
+		}
+		sinks = append(sinks, rs)
 	}
 
 	// The first SIGINT or SIGTERM stops the reader and lets the run end
@@ -135,6 +144,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	go func() { <-ctx.Done(); stop() }()
 
 	sum, runErr := pipeline.Run(ctx, cfg, inputs, sinks...)
+	if pq != nil {
+		sum.Dropped = pq.Dropped()
+	}
 	if !f.quiet {
 		pipeline.WriteSummary(stderr, &sum)
 	}
@@ -153,6 +165,14 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// logDuplicates says which paths are read once because an earlier path
+// names the same file.
+func logDuplicates(logger *zerolog.Logger, dups []pipeline.Duplicate) {
+	for _, d := range dups {
+		logger.Info().Str("path", d.Path).Str("same_as", d.Of).Msg("skipping an input named twice: it is the same file as an earlier one, read once")
+	}
 }
 
 // countErrors counts the errors joined in err.

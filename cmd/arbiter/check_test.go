@@ -407,6 +407,15 @@ func TestCheckInterrupted(t *testing.T) {
 	if read != written || read == "0" {
 		t.Errorf("%s games read, %s written", read, written)
 	}
+	// Standard input is the input cut short: none of its records is kept
+	// in --out, and the summary says so.
+	if want := "; interrupted, " + read + " records of the input cut short not kept in --out\n"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("summary does not say %q:\n%s", want, stderr.String())
+	}
+	m := manifestOf(t, out)
+	if len(m.Inputs) != 1 || m.Inputs[0].Files == nil || len(m.Inputs[0].Files) != 0 {
+		t.Errorf("manifest inputs %+v, want stdin with no files", m.Inputs)
+	}
 	filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".tmp") || strings.HasPrefix(d.Name(), ".")) {
 			t.Errorf("partial file left: %s", p)
@@ -619,5 +628,146 @@ func interruptWhileFeeding(t *testing.T, cmd *exec.Cmd, threshold int, stderr *b
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
 		t.Fatalf("exit %v, want 130\n%s", err, stderr.String())
+	}
+}
+
+// manifestOf reads DIR/manifest.json.
+func manifestOf(t *testing.T, dir string) (m struct {
+	Inputs []struct {
+		Number    int
+		Path      string
+		Games     int64
+		Files     []string
+		Completed bool
+		Error     string
+	}
+}) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// statsGames is the number of games arbiter stats counts in dir.
+func statsGames(t *testing.T, dir, out string) int64 {
+	t.Helper()
+	s := arbiter(t, dir, nil, "stats", "--format", "json", out)
+	var sum struct{ Games int64 }
+	if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil || s.code != 0 {
+		t.Fatalf("stats: exit %d, %v\n%s", s.code, err, s.stderr)
+	}
+	return sum.Games
+}
+
+// TestCheckInputNamedTwice: a file named twice (in a directory named and by
+// itself, or by a relative and an absolute path) is read once, with a log
+// line; a resume by another spelling of the same paths skips what is done.
+func TestCheckInputNamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "d/a.pgn", games(0, 5))
+	write(t, dir, "d/broken.pgn", []byte(brokenGame))
+	r := arbiter(t, dir, nil, "check", "--format", "jsonl", "--out", "dup", "d", "d/broken.pgn")
+	if files, read, _ := counts(t, r.stderr); files != "2" || read != "6" {
+		t.Errorf("%s files, %s games read, want 2 and 6\n%s", files, read, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "skipping an input named twice") || !strings.Contains(r.stderr, "path=d/broken.pgn") {
+		t.Errorf("no log line for the duplicate:\n%s", r.stderr)
+	}
+	once := arbiter(t, dir, nil, "check", "--format", "jsonl", "d/broken.pgn")
+	if n, want := strings.Count(r.stdout, `"file":"d/broken.pgn"`), strings.Count(once.stdout, `"file":"d/broken.pgn"`); n != want || n == 0 {
+		t.Errorf("%d findings of broken.pgn printed, want %d", n, want)
+	}
+	if m := manifestOf(t, filepath.Join(dir, "dup")); len(m.Inputs) != 2 {
+		t.Errorf("manifest has %d inputs, want 2: %+v", len(m.Inputs), m.Inputs)
+	}
+	if g := statsGames(t, dir, "dup"); g != 6 {
+		t.Errorf("stats counts %d games, want 6", g)
+	}
+
+	r = arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "ap", "d")
+	if r.code != 1 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "ap", "--resume", filepath.Join(dir, "d"))
+	if files, read, _ := counts(t, r.stderr); files != "0" || read != "0" || !strings.Contains(r.stderr, "2 files skipped (already done)") {
+		t.Errorf("resume by absolute path: %s files, %s games read, want all skipped\n%s", files, read, r.stderr)
+	}
+	// Changed, it is read again under its earlier number, by its new name.
+	write(t, dir, "d/a.pgn", games(0, 7))
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "ap", "--resume", filepath.Join(dir, "d"))
+	if files, read, _ := counts(t, r.stderr); files != "1" || read != "7" {
+		t.Errorf("resume after a change: %s files, %s games read, want 1 and 7\n%s", files, read, r.stderr)
+	}
+	m := manifestOf(t, filepath.Join(dir, "ap"))
+	if len(m.Inputs) != 2 || m.Inputs[0].Number != 0 || m.Inputs[0].Path != filepath.Join(dir, "d/a.pgn") || m.Inputs[0].Games != 7 || m.Inputs[1].Path != "d/broken.pgn" {
+		t.Errorf("manifest after the resume: %+v", m.Inputs)
+	}
+	if g := statsGames(t, dir, "ap"); g != 8 {
+		t.Errorf("stats counts %d games, want 8", g)
+	}
+}
+
+// TestCheckResumeOtherMoves: --resume without --moves after a run with it
+// (or the reverse) is refused with exit status 2 and the flag named, and
+// the earlier output is left as it was.
+func TestCheckResumeOtherMoves(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 3))
+	write(t, dir, "b.pgn", games(3, 3))
+	for _, tc := range []struct {
+		first, then []string
+		want        string
+	}{
+		{[]string{"--moves"}, nil, "--moves: earlier run on, this run off"},
+		{nil, []string{"--moves"}, "--moves: earlier run off, this run on"},
+	} {
+		out := filepath.Join(dir, "out")
+		r := arbiter(t, dir, nil, append([]string{"check", "-q", "--format", "none", "--out", out}, append(tc.first, "a.pgn")...)...)
+		if r.code != 1 {
+			t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+		}
+		before, _ := filepath.Glob(filepath.Join(out, "*", "*.parquet"))
+		r = arbiter(t, dir, nil, append([]string{"check", "-q", "--format", "none", "--out", out, "--resume"}, append(tc.then, "a.pgn", "b.pgn")...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("resume %v after %v: exit %d, want 2 saying %q\n%s", tc.then, tc.first, r.code, tc.want, r.stderr)
+		}
+		after, _ := filepath.Glob(filepath.Join(out, "*", "*.parquet"))
+		if strings.Join(before, " ") != strings.Join(after, " ") {
+			t.Errorf("refused resume changed the files: %v, then %v", before, after)
+		}
+		// The same --moves as before goes on.
+		r = arbiter(t, dir, nil, append([]string{"check", "-q", "--format", "none", "--out", out, "--resume"}, append(tc.first, "a.pgn", "b.pgn")...)...)
+		if r.code != 1 {
+			t.Errorf("resume with the same --moves: exit %d\n%s", r.code, r.stderr)
+		}
+		os.RemoveAll(out)
+	}
+}
+
+// TestCheckNonUTF8FileName: a file whose name is not UTF-8 (Latin-1
+// "café.pgn") is written with valid UTF-8 in the tables, its real path kept
+// escaped in the manifest, and a resumed run finds it done.
+func TestCheckNonUTF8FileName(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "caf\xe9.pgn", games(0, 4))
+	r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "out", "caf\xe9.pgn")
+	if r.code != 1 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, "out/manifest.json"))
+	if !bytes.Contains(raw, []byte(`"path": "caf`+"\uFFFD"+`.pgn"`)) || !bytes.Contains(raw, []byte(`"path_escaped": "caf%E9.pgn"`)) {
+		t.Errorf("manifest:\n%s", raw)
+	}
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "--resume", "caf\xe9.pgn")
+	if files, _, _ := counts(t, r.stderr); files != "0" || !strings.Contains(r.stderr, "1 file skipped (already done)") {
+		t.Errorf("resume read it again:\n%s", r.stderr)
+	}
+	if g := statsGames(t, dir, "out"); g != 4 {
+		t.Errorf("stats counts %d games, want 4", g)
 	}
 }

@@ -79,10 +79,11 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	cfg.Check.Validate.SAN = true
 	cfg.Check.Render = pipeline.AppendPGN
 
-	inputs, expandErr := pipeline.Expand(args)
+	inputs, dups, expandErr := pipeline.ExpandInputs(args)
 	if expandErr != nil {
 		logger.Error().Err(expandErr).Msg("cannot read a directory")
 	}
+	logDuplicates(&logger, dups)
 	if len(inputs) == 0 {
 		logger.Warn().Strs("paths", args).Msg("no game files found")
 	}

@@ -5,14 +5,24 @@ import (
 
 	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/arbiter-chess/arbiter/stats"
+	"github.com/rs/zerolog"
 )
 
 // reportSink aggregates the statistics of a check run as its records go by
 // and writes the report when the run closes, so that an analyst gets the
 // report without a second pass over the Parquet tables. Add costs well under
 // a microsecond a game, so one aggregate in the ordered writer suffices.
+//
+// With dir set (check --out DIR --resume) the report describes the whole
+// output directory, as `arbiter stats DIR` does, and not only the inputs
+// this run read: Close then reads it from DIR's tables, so the sink must
+// come after the Parquet sink, which finishes DIR when it closes. Without
+// --resume, DIR holds exactly what the run read, and the aggregate made
+// during the run is the same.
 type reportSink struct {
 	path, format string
+	dir          string
+	log          *zerolog.Logger
 	inputs       []string
 	agg          stats.Aggregate
 }
@@ -23,7 +33,10 @@ func (s *reportSink) BeginFile(in pipeline.Input) error {
 }
 
 func (s *reportSink) Game(r *pipeline.GameRecord) error {
-	g := stats.FromReport(r.File, r.Tags, r.Encoding, &r.Report)
+	if s.dir != "" {
+		return nil
+	}
+	g := stats.FromReport(pipeline.ColumnPath(r.File), r.Tags, r.Encoding, &r.Report) // as the tables hold it
 	s.agg.Add(&g)
 	return nil
 }
@@ -36,7 +49,19 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 	if sum.Interrupted {
 		return nil
 	}
-	summary := s.agg.Summarize(20)
-	summary.Sources = s.inputs
+	agg, sources := &s.agg, s.inputs
+	if s.dir != "" {
+		a, err := stats.ReadParquetLogged(func(p string) {
+			if s.log != nil {
+				s.log.Debug().Str("file", p).Msg("report: left out, not listed in manifest.json")
+			}
+		}, s.dir)
+		if err != nil {
+			return err
+		}
+		agg, sources = a, []string{s.dir}
+	}
+	summary := agg.Summarize(20)
+	summary.Sources = sources
 	return writeFile("--report", s.path, func(w io.Writer) error { return stats.Write(w, summary, s.format) })
 }

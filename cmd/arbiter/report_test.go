@@ -43,3 +43,68 @@ func TestCheckReport(t *testing.T) {
 		t.Errorf("report during the run:\n%s\nfrom the tables:\n%s", ja, jb)
 	}
 }
+
+// reportGames reads "games" from a JSON report.
+func reportGames(t *testing.T, path string) any {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m["games"]
+}
+
+// TestCheckReportResume: with --out and --resume the report describes the
+// whole output directory, as stats does, not only the inputs this run
+// read; a resume of a finished run reports every game, not none. Without
+// --out the report keeps describing what the run read.
+func TestCheckReportResume(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 20))
+	write(t, dir, "b.pgn", games(20, 7))
+	r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "out", "--report", "first.json", "a.pgn")
+	if r.code != 1 {
+		t.Fatalf("check: exit %d, stderr %s", r.code, r.stderr)
+	}
+	if g := reportGames(t, filepath.Join(dir, "first.json")); g != 20.0 {
+		t.Errorf("first run reports %v games, want 20", g)
+	}
+	// b.pgn is new, a.pgn skipped: the report covers both.
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "--resume", "--report", "resumed.json", "a.pgn", "b.pgn")
+	if r.code != 1 {
+		t.Fatalf("resume: exit %d, stderr %s", r.code, r.stderr)
+	}
+	if files, read, _ := counts(t, r.stderr); files != "1" || read != "7" {
+		t.Errorf("resume summary: %s files, %s games, want 1 and 7 (this run's)\n%s", files, read, r.stderr)
+	}
+	if g := reportGames(t, filepath.Join(dir, "resumed.json")); g != 27.0 {
+		t.Errorf("resumed run reports %v games, want 27", g)
+	}
+	// Everything done: nothing read, the report still covers the directory
+	// and matches stats.
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "--resume", "--report", "done.json", "a.pgn", "b.pgn")
+	if r.code != 0 {
+		t.Fatalf("resume of a finished run: exit %d, stderr %s", r.code, r.stderr)
+	}
+	if g := reportGames(t, filepath.Join(dir, "done.json")); g != 27.0 {
+		t.Errorf("resume of a finished run reports %v games, want 27", g)
+	}
+	s := arbiter(t, dir, nil, "stats", "--format", "json", "-o", "stats.json", "out")
+	if s.code != 0 {
+		t.Fatalf("stats: exit %d, stderr %s", s.code, s.stderr)
+	}
+	done, _ := os.ReadFile(filepath.Join(dir, "done.json"))
+	fromStats, _ := os.ReadFile(filepath.Join(dir, "stats.json"))
+	if string(done) != string(fromStats) {
+		t.Errorf("report of the resumed run differs from stats:\n%s\n%s", done, fromStats)
+	}
+	// Without --out: only what was read.
+	r = arbiter(t, dir, nil, "check", "-q", "--format", "none", "--report", "plain.json", "b.pgn")
+	if g := reportGames(t, filepath.Join(dir, "plain.json")); g != 7.0 {
+		t.Errorf("run without --out reports %v games, want 7", g)
+	}
+}

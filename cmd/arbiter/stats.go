@@ -55,7 +55,10 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 	if f.top < 0 {
 		return &exitError{code: 2, msg: fmt.Sprintf("--top must be 0 or more, not %d", f.top)}
 	}
-	agg, err := stats.ReadParquet(dirs...)
+	stderr := cmd.ErrOrStderr()
+	agg, err := stats.ReadParquetLogged(func(p string) {
+		fmt.Fprintf(stderr, "arbiter stats: %s left out: not listed in manifest.json (an input being written)\n", p)
+	}, dirs...)
 	if err != nil {
 		return err
 	}

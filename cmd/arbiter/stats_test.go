@@ -179,3 +179,31 @@ func TestStatsUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsGoesByManifest: a table file the manifest does not list (an
+// input half renamed into place by a run killed or still going) is left
+// out with a line on stderr, not an error; the games counted are those the
+// manifest lists.
+func TestStatsGoesByManifest(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 4))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "out", "a.pgn"); r.code != 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "out/games/00000-a.pgn.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "out/games/00001-b.pgn.parquet", b) // its findings file not renamed yet
+	s := arbiter(t, dir, nil, "stats", "--format", "json", "out")
+	if s.code != 0 || !strings.Contains(s.stderr, "00001-b.pgn.parquet left out: not listed in manifest.json") {
+		t.Fatalf("stats: exit %d\n%s", s.code, s.stderr)
+	}
+	if g := statsGames(t, dir, "out"); g != 4 {
+		t.Errorf("stats counts %d games, want 4", g)
+	}
+	os.Remove(filepath.Join(dir, "out/manifest.json"))
+	if s := arbiter(t, dir, nil, "stats", "out"); s.code == 0 || !strings.Contains(s.stderr, "has no findings table beside it") {
+		t.Errorf("without a manifest: exit %d\n%s", s.code, s.stderr)
+	}
+}
