@@ -129,9 +129,23 @@ func (n neighbours) figurineBefore() bool {
 	return (n.prev >= '1' && n.prev <= '8' || isFileByte(n.prev)) && !isASCIILetter(n.next)
 }
 
-// squareAfter reports whether a rank follows a character: a Cyrillic а, с
-// or е before a digit 1-8 is a square written in look-alike letters.
-func (n neighbours) squareAfter() bool { return n.next >= '1' && n.next <= '8' }
+// squareAfter reports whether a character stands where a square's file
+// does: after a blank, a move number's dot, a separator or a piece letter,
+// and before a digit 1-8. A Cyrillic а, с or е there is a square written in
+// look-alike letters ("а6"). After a digit or a Latin letter it is not:
+// CP866 reads the no-break space of "e5\xa02." as а.
+func (n neighbours) squareAfter() bool {
+	if n.next < '1' || n.next > '8' {
+		return false
+	}
+	switch p := n.prev; {
+	case p == ' ' || p == '\t' || p == '\n' || p == '\r' || p == '.' || p == '-' || p == ':' || p == '(':
+		return true
+	case p >= 0x80:
+		return p != 0xA0
+	}
+	return false
+}
 
 // byteScore rates how plausible byte c is under enc, given its neighbours.
 func byteScore(enc Encoding, c byte, n neighbours) int {

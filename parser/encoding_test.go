@@ -56,6 +56,19 @@ func TestDetectRussianInEveryCyrillicCodePage(t *testing.T) {
 	}
 }
 
+// No-break spaces between moves (0xA0 in Windows-1252, а in CP866) do not
+// make a Western file Russian.
+func TestNoBreakSpacesStayWestern(t *testing.T) {
+	for _, text := range []string{
+		"[Event \"Casual\"]\n[White \"Anderssen\"]\n\n1. e4 e5\xa02. f4 exf4\xa03. Bc4 Qh4+ 1-0\n",
+		"[Site \"K\xf6ln\"]\n[White \"M\xfcller\"]\n\n1. e4 e5\xa02. O-O\xa0\xa03. Bc4 *\n",
+	} {
+		if got := detectEncoding([]byte(text), false); got != Windows1252 {
+			t.Errorf("%q: detected %v", text, got)
+		}
+	}
+}
+
 func TestDetectWestern(t *testing.T) {
 	for name, text := range westernSamples {
 		b := encode(t, text, Windows1252)

@@ -345,13 +345,15 @@ func (p *Parser) bracket(i int) int {
 }
 
 // tagLineAt reports whether the '[' at i opens its line (after blanks or a
-// BOM) and the line is a tag line.
+// BOM) and the line is a tag line that means to be one: it names a tag of
+// the usual headers or holds a '"'. "[see diagram]" and "[Diagram 1]" are
+// notes of a scoresheet; "[WhiteElo 2500]" and "[Event x]" are damaged tags.
 func (p *Parser) tagLineAt(i int) bool {
-	if !isTagLine(p.src[p.lineStart:p.endOfLine(i)]) {
+	line := p.src[p.lineStart:p.endOfLine(i)]
+	if !isTagLine(line) || p.lineStart+bytes.IndexByte(line, '[') != i {
 		return false
 	}
-	k := p.lineStart + bytes.IndexByte(p.src[p.lineStart:], '[')
-	return k == i
+	return internedTagName(tagNameAt(p.src, p.lineStart)) != "" || bytes.IndexByte(line, '"') >= 0
 }
 
 // NAGs ---------------------------------------------------------------------------

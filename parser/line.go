@@ -18,7 +18,7 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	}
 	// A move after the result, or a white move numbered back to (or before)
 	// the game's first move, begins the next game.
-	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 {
+	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && !p.firstFromFEN {
 		p.splitBefore(i, numbered)
 	}
 	g := &p.g
@@ -136,6 +136,7 @@ func (p *Parser) plyAfter(idx int32, numberedPly int32) int32 {
 			return numberedPly
 		}
 		if ply := p.fenStartPly(); ply > 0 {
+			p.firstFromFEN = true
 			return ply
 		}
 		return 1

@@ -70,11 +70,15 @@ type Parser struct {
 	lastWasMove bool
 	inProse     bool // the last word was not movetext
 	text        bool // no tags: read as a scoresheet or a text with moves
-	tagRefs     []tagRef
-	tagBuf      []byte
-	said        uint16 // one-off problems already reported
-	events      int    // things filed into the game (problems, comments, NAGs)
-	norm        []byte
+	sawProse    bool // a word that is not a move was read in this game
+	// firstFromFEN says that the first move, unnumbered, took its number
+	// from the FEN tag: a lower number after it is a mistake, not a restart.
+	firstFromFEN bool
+	tagRefs      []tagRef
+	tagBuf       []byte
+	said         uint16 // one-off problems already reported
+	events       int    // things filed into the game (problems, comments, NAGs)
+	norm         []byte
 
 	// chunk flags for the problems of cut games
 	continued bool

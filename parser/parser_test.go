@@ -67,10 +67,17 @@ func TestDamagedTagOnFirstLine(t *testing.T) {
 	eq(t, "after a BOM and blanks (columns count bytes)", problems(g), []string{"1:6 malformed tag pair"})
 	g = one(t, "[Event ")
 	eq(t, "cut inside the tag", problems(g), []string{"1:1 malformed tag pair"})
-	// Before a move, a bracket that does not make a tag line is a note.
-	g = one(t, "[Quelle: Archiv]\n1. e4 e5 *\n")
-	eq(t, "note before the first move", problems(g), []string{})
-	eq(t, "note's move", norms(g), []string{"e4", "e5"})
+	g = one(t, "[Opening x]\n\n1. e4 *\n")
+	eq(t, "a known name", problems(g), []string{"1:1 malformed tag pair"})
+	g = one(t, "[Custom x\"]\n\n1. e4 *\n")
+	eq(t, "a quote", problems(g), []string{"1:1 malformed tag pair"})
+	// Before a move, a bracket that does not make a tag line, or makes one
+	// with no known name and no quote, is a note.
+	for _, note := range []string{"[Quelle: Archiv]", "[see diagram]", "[Diagram 1]"} {
+		g = one(t, "Game 12\n"+note+"\n1. e4 e5 *\n")
+		eq(t, note, problems(g), []string{})
+		eq(t, note+" moves", norms(g), []string{"e4", "e5"})
+	}
 	// After a move, a tag-shaped bracket in a tag-less text is a note.
 	g = one(t, "1. e4 e5\n[Anmerkung gut] 2. Nf3 *\n")
 	eq(t, "note after a move", problems(g), []string{})
@@ -82,14 +89,24 @@ func TestDamagedTagOnFirstLine(t *testing.T) {
 func TestTextThatIsNotAGame(t *testing.T) {
 	for _, in := range []string{
 		"<html><body>404 Not Found</body></html>\n",
-		"{just a comment}\n",
 		"This archive was made by X.\n",
+		"{credits} written by X\n",
 	} {
 		g := one(t, in)
 		eq(t, in, problems(g), []string{"1:1 no tag pair, move or result could be read here: the text is not a game record"})
+		eq(t, in+" not a game", g.NotAGame(), true)
+	}
+	// Comments and escape lines alone are allowed between games: not a
+	// game, and nothing to report.
+	for _, in := range []string{"{just a comment}\n", "% written by X\n", "% one\n{two}\n% three\n"} {
+		g := one(t, in)
+		eq(t, in, problems(g), []string{})
+		eq(t, in+" not a game", g.NotAGame(), true)
 	}
 	for _, in := range []string{"*\n", "[Event \"x\"]\n", "e4\n", "{c} 1-0\n"} {
-		eq(t, in, problems(one(t, in)), []string{})
+		g := one(t, in)
+		eq(t, in, problems(g), []string{})
+		eq(t, in+" not a game", g.NotAGame(), false)
 	}
 	games, _ := readAll(t, []byte("  \n\n\t\n"), SplitOptions{}, Options{})
 	eq(t, "blank text", len(games), 0)
@@ -518,6 +535,10 @@ func TestUnnumberedFirstMoveAfterFEN(t *testing.T) {
 	eq(t, "a number that does not fit", problems(g), []string{"4:9 move number 12. where 11. was expected"})
 	g = one(t, "[Event \"x\"]\n\ne4 e5 2. Nf3 *\n")
 	eq(t, "no FEN", problems(g), []string{})
+	// Numbers from 1 after a FEN that says move 12 are a mistake in one
+	// game, not a second game.
+	g = one(t, "[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12\"]\n\ne5 2. Nf3 *\n")
+	eq(t, "numbered from 1", problems(g), []string{"4:4 move number 2. where 13. was expected"})
 }
 
 // The Russian pawn letter is written in lower case; Russian words that
@@ -532,10 +553,13 @@ func TestRussianPawnLetter(t *testing.T) {
 // alone or attached to the move it judges; a dash between squares joins.
 func TestEvaluationBeforeNextMove(t *testing.T) {
 	for in, want := range map[string][]string{
-		"[Event \"x\"]\n\n1. e4 e5 2. Bc4 +- Nc6 *\n":  {"e4", "e5", "Bc4", "Nc6"},
-		"[Event \"x\"]\n\n1. e4 e5 2. Bc4+- Nc6 *\n":   {"e4", "e5", "Bc4", "Nc6"},
-		"[Event \"x\"]\n\n1. e4 e5 2. Bc4 +/- Nc6 *\n": {"e4", "e5", "Bc4", "Nc6"},
-		"1. e2 - e4 e7 - e5 *\n":                       {"e2-e4", "e7-e5"},
+		"[Event \"x\"]\n\n1. e4 e5 2. Bc4 +- Nc6 *\n":         {"e4", "e5", "Bc4", "Nc6"},
+		"[Event \"x\"]\n\n1. e4 e5 2. Bc4+- Nc6 *\n":          {"e4", "e5", "Bc4", "Nc6"},
+		"[Event \"x\"]\n\n1. e4 e5 2. Bc4 +/- Nc6 *\n":        {"e4", "e5", "Bc4", "Nc6"},
+		"1. e2 - e4 e7 - e5 *\n":                              {"e2-e4", "e7-e5"},
+		"1. E2 - E4 E7 - E5 *\n":                              {"e2-e4", "e7-e5"},
+		"1. e4 e5 2. Nf3 - Black has equalised. 2... Nc6 *\n": {"e4", "e5", "Nf3", "Nc6"},
+		"1. e4 e5 — Если 2. Nf3, то Nc6 *\n":                  {"e4", "e5", "Nf3", "Nc6"},
 	} {
 		g := one(t, in)
 		eq(t, in, norms(g), want)

@@ -26,6 +26,8 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.ended = false
 	p.lastWasMove = false
 	p.inProse = false
+	p.sawProse = false
+	p.firstFromFEN = false
 	p.text = true
 	p.tagRefs = p.tagRefs[:0]
 	p.tagBuf = p.tagBuf[:0]
@@ -47,7 +49,10 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 	if cut {
 		p.problemAt(end, "game cut here: it is longer than the chunk size limit")
 	}
-	if g.NotAGame() && len(g.Problems) == 0 {
+	// Text with words in it that holds nothing of a game (a web page saved
+	// as .pgn, a preamble in prose) is reported; comments and escape lines
+	// alone, which PGN allows between games, are not.
+	if g.NotAGame() && len(g.Problems) == 0 && p.sawProse {
 		p.problemAt(g.Start, "no tag pair, move or result could be read here: the text is not a game record")
 	}
 	g.Text = append(g.Text[:0], p.src[p.gs:at]...)

@@ -215,6 +215,7 @@ func (p *Parser) result(i int, res string) {
 // prose handles a word that is not movetext. A run of such words (a
 // paragraph between two games) is one problem, at its first word.
 func (p *Parser) prose(i, j int) {
+	p.sawProse = true
 	inMoves := p.lastWasMove || p.pend.ok
 	p.pend = pending{}
 	p.lastWasMove = false
@@ -339,8 +340,9 @@ func (p *Parser) join(i, j int) int {
 		// a lone separator between two squares: "e2 - e4", "e4 : d5"
 		m := skipBlanks(s, kb)
 		if m < len(s) {
-			if r2, _ := utf8.DecodeRune(s[m:]); isFileRune(r2) || isCapitalFileRune(r2) {
-				return scanWord(s, m)
+			r2, size2 := utf8.DecodeRune(s[m:])
+			if isFileRune(r2) || isCapitalFileRune(r2) && m+size2 < len(s) && s[m+size2] >= '1' && s[m+size2] <= '8' {
+				return scanWord(s, m) // a capital only as a square: "E2 - E4", not "- Black has"
 			}
 		}
 	}

@@ -17,8 +17,9 @@ type PGNSink struct {
 	kept     []validate.Finding
 	rec      GameRecord
 
-	// Written counts the games written; Counts the findings printed.
-	Written int64
+	// Written counts the games written, Skipped the records with nothing to
+	// write (text that is not a game); Counts the findings printed.
+	Written, Skipped int64
 	Counts
 }
 
@@ -66,6 +67,7 @@ func (s *PGNSink) Game(r *GameRecord) error {
 		}
 	}
 	if r.Output == nil {
+		s.Skipped++
 		return nil
 	}
 	s.Written++

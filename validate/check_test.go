@@ -243,6 +243,9 @@ func TestNotAGameOnlySyntax(t *testing.T) {
 	if r.Errors != 1 || r.RecordedResult != "*" {
 		t.Errorf("errors %d, recorded %q", r.Errors, r.RecordedResult)
 	}
+	if r := checkOne(t, "% written by X\n{credits}\n", nil); len(r.Findings) != 0 {
+		t.Errorf("an escape line and a comment: %s", got(r))
+	}
 	if g := got(checkOne(t, "{only a comment} 1-0\n", nil)); g != "tag-missing@-1" {
 		t.Errorf("a comment and a result: %s", g)
 	}

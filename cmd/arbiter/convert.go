@@ -33,8 +33,9 @@ standard PGN.
 A game with a move that cannot be replayed keeps its moves up to it; the
 rest of the line goes into a comment saying why, and the finding is printed
 on stderr as check prints it. Every game read is written, except text in
-which no tag pair, move or result could be read (a preamble, a web page
-saved as .pgn): it is reported, as check reports it, and left out.
+which no tag pair, move or result could be read: a preamble in prose or a
+web page saved as .pgn is reported, as check reports it, and left out;
+comments and % lines between games are left out silently.
 
 The output is written to a temporary file and renamed to FILE when
 complete; "-o -" writes to standard output.
