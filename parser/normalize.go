@@ -88,8 +88,10 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 			folds |= FoldOCR
 		case r >= 'A' && r <= 'H':
 			// A capital file before its rank ("E2-E4"), unless a square
-			// follows the digit ("B1e2" is a bishop).
-			if upperFile(out, rest[k:]) {
+			// follows the digit ("B1e2" is a bishop), or a capture of a
+			// lowercase square does and the letter is a piece in some
+			// language ("B1xe2": A, B, C, D, F).
+			if upperFile(out, rest[k:]) && !(pieceCapital(byte(r)) && capturesSquare(rest[k+1:])) {
 				r += 'a' - 'A'
 				folds |= FoldCapitalFile
 			}
@@ -131,6 +133,22 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 		kind, sc = moveKind(out)
 	}
 	return out, bytes.Equal(out, w), kind, nags, sc, folds
+}
+
+// pieceCapital reports the capitals A-H that name a piece in some letter
+// set: A (Spanish, Italian bishop), B, C (Russian in Latin letters, French
+// knight), D (German queen), F (French bishop, Russian queen in Latin).
+func pieceCapital(c byte) bool { return c == 'A' || c == 'B' || c == 'C' || c == 'D' || c == 'F' }
+
+// capturesSquare reports whether b starts with a capture sign and a
+// lowercase file: "xe2", ":e2", "×e2".
+func capturesSquare(b []byte) bool {
+	r, size := utf8.DecodeRune(b)
+	if r != 'x' && r != ':' && r != '×' && r != 'х' {
+		return false
+	}
+	f, _ := utf8.DecodeRune(b[size:])
+	return isLowerFileRune(f)
 }
 
 func endsWithFile(out []byte) bool {

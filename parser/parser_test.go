@@ -576,3 +576,11 @@ func TestChessBaseKingByteInWindows1251(t *testing.T) {
 	eq(t, "moves", len(g.Moves), 11)
 	eq(t, "problems", problems(g), []string{})
 }
+
+// A capital that names a piece stays a piece when a capture of a lowercase
+// square follows its rank ("B1xe2" is a bishop from the first rank); a
+// capital file before a capital square stays a file.
+func TestCapitalPieceWithRankBeforeCapture(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n\n1. B1xe2 B1:e2 B1×e2!! E4xD5 *\n")
+	eq(t, "norms", norms(g), []string{"B1xe2", "B1:e2", "B1xe2", "e4xd5"})
+}
