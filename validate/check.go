@@ -336,6 +336,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1}
 	r.ThreefoldPly, r.FiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
 	r.Moves = r.Moves[:0]
+	if c.opt.Moves && cap(r.Moves) < len(c.main) {
+		// One allocation of the game's size, without pointers.
+		r.Moves = make([]MoveFact, 0, len(c.main))
+	}
 	if c.opt.SAN {
 		r.SAN = make([]string, len(g.Moves))
 	}
@@ -378,7 +382,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				ln.firstNull = idx
 			}
 			if facts {
-				fact = MoveFact{SAN: "--", UCI: "0000"}
+				fact = MoveFact{SAN: nullSAN, UCI: nullUCI}
 			}
 			c.hist.PlayNull(&c.pos)
 			legalBefore = false
@@ -399,7 +403,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				d = c.pos.MarkDeviations(n, mv)
 			}
 			if facts {
-				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
+				fact.SAN.fit(c.pos.AppendSAN(fact.SAN.b[:0], mv))
+				fact.UCI.fit(mv.AppendUCI(fact.UCI.b[:0], c.pos.Chess960()))
 			}
 			check := c.hist.PlayGaveCheck(&c.pos, mv)
 			if !legalBefore {
@@ -412,10 +417,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		}
 		if facts {
 			if sans {
-				r.SAN[idx] = fact.SAN
+				r.SAN[idx] = fact.SAN.String()
 			}
 			if moves {
-				fact.Ply, fact.Key, fact.Clock = k+1, c.pos.Key(), m.Clock
+				fact.Key, fact.Clock = c.pos.Key(), m.Clock
 				r.Moves = append(r.Moves, fact)
 			}
 		}
@@ -429,6 +434,9 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	}
 	c.endedOnBoard(len(c.main))
 }
+
+// The texts of the null move.
+var nullSAN, nullUCI = MakeMoveText("--"), MakeMoveText("0000")
 
 // playPlain is playMain's loop for the usual check: no move facts to
 // fill, no variation to branch from, quiet plies passed over. It does

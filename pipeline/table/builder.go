@@ -34,7 +34,7 @@ func NewFindingsBuilder(mem memory.Allocator) Builder {
 
 // NewMovesBuilder returns a Builder of the moves table.
 func NewMovesBuilder(mem memory.Allocator) Builder {
-	return &movesBuilder{base: newBase(mem, MovesSchema)}
+	return newMovesBuilder(mem)
 }
 
 // base holds the record builder and what every table's appender shares.
