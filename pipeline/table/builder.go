@@ -47,7 +47,7 @@ type base struct {
 
 func newBase(mem memory.Allocator, s *arrow.Schema) base {
 	if mem == nil {
-		mem = memory.DefaultAllocator
+		mem = defaultAllocator
 	}
 	return base{rb: array.NewRecordBuilder(mem, s), schema: s}
 }
