@@ -1,6 +1,8 @@
 package table
 
 import (
+	"slices"
+
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
@@ -16,6 +18,7 @@ type movesBuilder struct {
 	san, uci *array.BinaryBuilder
 	zobrist  *array.Uint64Builder
 	clock    *array.Int64Builder
+	fileIdx  []int // the file's dictionary index, once per row after a game's first
 }
 
 func newMovesBuilder(mem memory.Allocator) *movesBuilder {
@@ -32,32 +35,49 @@ func newMovesBuilder(mem memory.Allocator) *movesBuilder {
 }
 
 // Append adds one row per main-line ply in the report's move facts (filled
-// only when the check was asked for them).
+// only when the check was asked for them), a column at a time.
 func (b *movesBuilder) Append(g *Game) {
 	if g.Report == nil || len(g.Report.Moves) == 0 {
 		return
 	}
 	moves := g.Report.Moves
-	// The identity is the same on every row: game_id is made once, and
-	// the file name copied once for the dictionary's lookups.
+	n := len(moves)
+	// The identity is the same on every row: game_id is made once, and the
+	// file looked up in the dictionary once, its index repeated.
 	b.scratch = AppendGameID(b.scratch[:0], g.File, g.Index)
-	id := len(b.scratch)
-	b.scratch = append(b.scratch, g.File...)
-	gameID, file := b.scratch[:id], b.scratch[id:]
-	for i := range moves {
-		m := &moves[i]
-		b.id.Append(gameID)
-		_ = b.file.Append(file)
+	for range n {
+		b.id.Append(b.scratch)
+	}
+	b.dict(mFile, g.File)
+	if n > 1 {
+		idx := b.file.GetValueIndex(b.file.Len() - 1)
+		b.fileIdx = slices.Grow(b.fileIdx[:0], n-1)[:n-1]
+		for i := range b.fileIdx {
+			b.fileIdx[i] = idx
+		}
+		b.file.AppendIndices(b.fileIdx, nil)
+	}
+	for range n {
 		b.game.Append(int64(g.Index))
+	}
+	for i := range n {
 		b.ply.Append(int32(i + 1))
-		b.san.Append(m.SAN.Bytes())
-		b.uci.Append(m.UCI.Bytes())
-		b.zobrist.Append(m.Key)
-		if m.Clock < 0 {
+	}
+	for i := range moves {
+		b.san.Append(moves[i].SAN.Bytes())
+	}
+	for i := range moves {
+		b.uci.Append(moves[i].UCI.Bytes())
+	}
+	for i := range moves {
+		b.zobrist.Append(moves[i].Key)
+	}
+	for i := range moves {
+		if c := moves[i].Clock; c < 0 {
 			b.clock.AppendNull()
 		} else {
-			b.clock.Append(m.Clock)
+			b.clock.Append(c)
 		}
 	}
-	b.rows += len(moves)
+	b.rows += n
 }
