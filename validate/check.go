@@ -402,13 +402,19 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != c.pos.IsCapture(mv) {
 				d = c.pos.MarkDeviations(n, mv)
 			}
+			// SAN is written in two steps, the move before it is played and
+			// its check mark after, so that AppendSAN need not try it.
+			var san []byte
 			if facts {
-				fact.SAN.fit(c.pos.AppendSAN(fact.SAN.b[:0], mv))
+				san = c.pos.AppendSANBody(fact.SAN.b[:0], mv)
 				fact.UCI.fit(mv.AppendUCI(fact.UCI.b[:0], c.pos.Chess960()))
 			}
 			check := c.hist.PlayGaveCheck(&c.pos, mv)
 			if !legalBefore {
 				check = c.pos.InCheck()
+			}
+			if facts {
+				fact.SAN.fit(c.pos.AppendCheckMark(san))
 			}
 			legalBefore = true
 			if d |= replay.CheckMarkDeviations(n, &c.pos, check); n.Style != 0 || d != 0 {
