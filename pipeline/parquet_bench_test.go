@@ -12,7 +12,14 @@ import (
 // beforehand, to a ParquetSink: the writer goroutine's share of a run with
 // --out (row building, Parquet encoding, zstd). It reads the masters folder
 // of ARBITER_CORPUS and skips without it.
-func BenchmarkParquetSink(b *testing.B) {
+func BenchmarkParquetSink(b *testing.B) { benchParquetSink(b, false) }
+
+// BenchmarkParquetSinkMoves is BenchmarkParquetSink with --moves: the games
+// are checked with their move facts, and the sink writes the moves table
+// too, one row per ply (ns/row is per moves-table row).
+func BenchmarkParquetSinkMoves(b *testing.B) { benchParquetSink(b, true) }
+
+func benchParquetSink(b *testing.B, moves bool) {
 	dir := os.Getenv("ARBITER_CORPUS")
 	if dir == "" {
 		b.Skip("ARBITER_CORPUS not set")
@@ -22,15 +29,21 @@ func BenchmarkParquetSink(b *testing.B) {
 		b.Skipf("corpus %s: %v", dir, err)
 	}
 	keep := &keepingSink{}
-	if _, err := Run(context.Background(), &Config{}, inputs, keep); err != nil {
+	cfg := &Config{}
+	cfg.Check.Validate.Moves = moves
+	if _, err := Run(context.Background(), cfg, inputs, keep); err != nil {
 		b.Fatal(err)
+	}
+	rows := 0
+	for i := range keep.records {
+		rows += len(keep.records[i].Report.Moves)
 	}
 	out := b.TempDir()
 	in := Input{Path: "masters.pgn", Size: -1}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		s, err := NewParquetSink(out, ParquetOptions{})
+		s, err := NewParquetSink(out, ParquetOptions{Moves: moves})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -50,6 +63,9 @@ func BenchmarkParquetSink(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(keep.records)), "ns/game")
+	if moves {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/row")
+	}
 }
 
 // keepingSink keeps a copy of every record, renumbered as one input.

@@ -47,7 +47,7 @@ func record(in Input, index, plies int) *GameRecord {
 			FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1, Infos: 1,
 			Findings: []validate.Finding{{Code: validate.TagMissing, Severity: validate.Info, Message: "no Site tag", Ply: -1}}}}
 	for p := 1; p <= plies; p++ {
-		r.Report.Moves = append(r.Report.Moves, validate.MoveFact{Ply: p, SAN: "Nf3", UCI: "g1f3", Key: uint64(p), Clock: -1})
+		r.Report.Moves = append(r.Report.Moves, validate.MoveFact{SAN: validate.MakeMoveText("Nf3"), UCI: validate.MakeMoveText("g1f3"), Key: uint64(p), Clock: -1})
 	}
 	return r
 }

@@ -81,20 +81,25 @@ func (m Move) KingTo() Square {
 // king taking its rook ("e1h1"), as UCI engines expect in each mode. The
 // null move is "0000".
 func (m Move) UCI(chess960 bool) string {
+	var buf [5]byte
+	return string(m.AppendUCI(buf[:0], chess960))
+}
+
+// AppendUCI appends UCI(chess960) to dst; it allocates nothing when dst has
+// room.
+func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
 	if m == NoMove {
-		return "0000"
+		return append(dst, "0000"...)
 	}
 	to := m.To()
 	if m.IsCastle() && !chess960 {
 		to = m.KingTo()
 	}
-	b := make([]byte, 4, 5)
-	b[0], b[1] = byte('a'+m.From().File()), byte('1'+m.From().Rank())
-	b[2], b[3] = byte('a'+to.File()), byte('1'+to.Rank())
+	dst = append(dst, byte('a'+m.From().File()), byte('1'+m.From().Rank()), byte('a'+to.File()), byte('1'+to.Rank()))
 	if k := m.Promotion(); k != NoKind {
-		b = append(b, "  nbrq"[k])
+		dst = append(dst, "  nbrq"[k])
 	}
-	return string(b)
+	return dst
 }
 
 func (m Move) String() string { return m.UCI(false) }

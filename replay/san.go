@@ -17,9 +17,18 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 	if m == NoMove {
 		return append(dst, "--"...)
 	}
+	return p.appendCheckMark(p.AppendSANBody(dst, m), m)
+}
+
+// AppendSANBody appends SAN(m) without its check mark ('+' or '#'): for a
+// caller that plays m next anyway and then appends the mark with
+// AppendCheckMark, which spares AppendSAN's trial move.
+func (p *Position) AppendSANBody(dst []byte, m Move) []byte {
+	if m == NoMove {
+		return append(dst, "--"...)
+	}
 	if m.IsCastle() {
-		dst = appendCastleSAN(dst, m)
-		return p.appendCheckMark(dst, m)
+		return appendCastleSAN(dst, m)
 	}
 	from, to := m.From(), m.To()
 	k := p.board[from].Kind()
@@ -51,7 +60,7 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 	if pk := m.Promotion(); pk != NoKind {
 		dst = append(dst, '=', pk.Letter())
 	}
-	return p.appendCheckMark(dst, m)
+	return dst
 }
 
 // LongAlgebraic is m with its origin in full: "Ng1-f3", "e4xd5", "e7-e8=Q",
@@ -99,10 +108,17 @@ func appendCastleSAN(dst []byte, m Move) []byte {
 func (p *Position) appendCheckMark(dst []byte, m Move) []byte {
 	q := *p
 	q.Play(m)
-	if !q.InCheck() {
+	return q.AppendCheckMark(dst)
+}
+
+// AppendCheckMark appends the check mark of the move that led to p, as SAN
+// writes it: '+' when the side to move is in check, '#' when it is mated,
+// nothing otherwise.
+func (p *Position) AppendCheckMark(dst []byte) []byte {
+	if !p.InCheck() {
 		return dst
 	}
-	if q.HasLegalMove() {
+	if p.HasLegalMove() {
 		return append(dst, '+')
 	}
 	return append(dst, '#')

@@ -130,3 +130,26 @@ func BenchmarkSAN(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
 }
+
+// AppendSANBody before the move and AppendCheckMark after it write SAN, for
+// every legal move of positions with checks, mates and promotions.
+func TestSANBodyAndCheckMark(t *testing.T) {
+	for _, fen := range []string{
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", // Qh4#
+		"1n1k4/P1P5/8/8/8/8/8/4K2R w K - 0 1",                           // axb8=Q+, c8=N
+		"6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1",                             // Ra8#, O-O-O
+	} {
+		p := sanFEN(t, fen)
+		var ml MoveList
+		p.LegalMoves(&ml)
+		for _, m := range ml.Slice() {
+			body := p.AppendSANBody(nil, m)
+			q := p
+			q.Play(m)
+			if got, want := string(q.AppendCheckMark(body)), p.SAN(m); got != want {
+				t.Errorf("%s: %v is %q in two steps, SAN %q", fen, m, got, want)
+			}
+		}
+	}
+}

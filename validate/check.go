@@ -339,6 +339,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1}
 	r.ThreefoldPly, r.FiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
 	r.Moves = r.Moves[:0]
+	if c.opt.Moves && cap(r.Moves) < len(c.main) {
+		// One allocation of the game's size, without pointers.
+		r.Moves = make([]MoveFact, 0, len(c.main))
+	}
 	if c.opt.SAN {
 		r.SAN = make([]string, len(g.Moves))
 	}
@@ -381,7 +385,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				ln.firstNull = idx
 			}
 			if facts {
-				fact = MoveFact{SAN: "--", UCI: "0000"}
+				fact = MoveFact{SAN: nullSAN, UCI: nullUCI}
 			}
 			c.hist.PlayNull(&c.pos)
 			legalBefore = false
@@ -401,12 +405,19 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != c.pos.IsCapture(mv) {
 				d = c.pos.MarkDeviations(n, mv)
 			}
+			// SAN is written in two steps, the move before it is played and
+			// its check mark after, so that AppendSAN need not try it.
+			var san []byte
 			if facts {
-				fact = MoveFact{SAN: c.pos.SAN(mv), UCI: mv.UCI(c.pos.Chess960())}
+				san = c.pos.AppendSANBody(fact.SAN.b[:0], mv)
+				fact.UCI.fit(mv.AppendUCI(fact.UCI.b[:0], c.pos.Chess960()))
 			}
 			check := c.hist.PlayGaveCheck(&c.pos, mv)
 			if !legalBefore {
 				check = c.pos.InCheck()
+			}
+			if facts {
+				fact.SAN.fit(c.pos.AppendCheckMark(san))
 			}
 			legalBefore = true
 			st := n.Style | foldStyles[m.Folds]
@@ -416,10 +427,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		}
 		if facts {
 			if sans {
-				r.SAN[idx] = fact.SAN
+				r.SAN[idx] = fact.SAN.String()
 			}
 			if moves {
-				fact.Ply, fact.Key, fact.Clock = k+1, c.pos.Key(), m.Clock
+				fact.Key, fact.Clock = c.pos.Key(), m.Clock
 				r.Moves = append(r.Moves, fact)
 			}
 		}
@@ -433,6 +444,9 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	}
 	c.endedOnBoard(len(c.main))
 }
+
+// The texts of the null move.
+var nullSAN, nullUCI = MakeMoveText("--"), MakeMoveText("0000")
 
 // playPlain is playMain's loop for the usual check: no move facts to
 // fill, no variation to branch from, quiet plies passed over. It does

@@ -2,8 +2,11 @@ package validate
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/replay"
@@ -166,7 +169,7 @@ func TestCheckReportFacts(t *testing.T) {
 		r.FinalFEN != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
 		t.Errorf("report %+v", r)
 	}
-	if len(r.Moves) != 4 || r.Moves[3].SAN != "Qh4#" || r.Moves[3].UCI != "d8h4" || r.Moves[0].Ply != 1 {
+	if len(r.Moves) != 4 || r.Moves[3].SAN.String() != "Qh4#" || r.Moves[3].UCI.String() != "d8h4" {
 		t.Errorf("moves %+v", r.Moves)
 	}
 	p := replay.StartPosition()
@@ -306,4 +309,52 @@ func TestScoresheetForms(t *testing.T) {
 			t.Errorf("%s: %d plies, want %d", tc.text, r.Plies, tc.plies)
 		}
 	}
+}
+
+// A MoveFact is 32 bytes without a pointer, and the longest texts fit.
+func TestMoveFactCompact(t *testing.T) {
+	if s := unsafe.Sizeof(MoveFact{}); s != 32 {
+		t.Errorf("MoveFact is %d bytes", s)
+	}
+	if k := reflect.TypeOf(MoveFact{}); hasPointers(k) {
+		t.Error("MoveFact holds a pointer")
+	}
+	r := checkOne(t, pgn("*", []string{"FEN 1n1k4/P1P5/8/8/8/8/8/4K2R w K - 0 1", "SetUp 1"},
+		"1. axb8=Q+ Ke7 2. c8=N+ Ke6 3. O-O *"), &Options{Moves: true, SAN: true})
+	var got []string
+	for _, m := range r.Moves {
+		got = append(got, m.SAN.String()+" "+m.UCI.String())
+	}
+	if want := []string{"axb8=Q+ a7b8q", "Ke7 d8e7", "c8=N+ c7c8n", "Ke6 e7e6", "O-O e1g1"}; !slices.Equal(got, want) {
+		t.Errorf("moves %q, want %q", got, want)
+	}
+	if r.SAN[0] != "axb8=Q+" {
+		t.Errorf("SAN %q", r.SAN)
+	}
+	if s := MakeMoveText("Qh4xe1#"); s.String() != "Qh4xe1#" || string(s.Bytes()) != "Qh4xe1#" {
+		t.Errorf("MakeMoveText gives %q", s)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MakeMoveText took 8 bytes")
+		}
+	}()
+	MakeMoveText("12345678")
+}
+
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	case reflect.Array:
+		return hasPointers(t.Elem())
+	case reflect.Pointer, reflect.Slice, reflect.String, reflect.Map, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
+		return true
+	}
+	return false
 }

@@ -54,7 +54,8 @@ type Report struct {
 	LastClockBlack int64
 	TimeForfeit    bool
 
-	// Moves is filled only when Options.Moves is set.
+	// Moves is filled only when Options.Moves is set: one fact per
+	// main-line ply replayed, in order, so that Moves[i] is ply i+1.
 	Moves []MoveFact
 	// SAN is filled only when Options.SAN is set: the SAN of every move of
 	// the game (index as in parser.Game.Moves, variations included), "" for
@@ -62,11 +63,44 @@ type Report struct {
 	SAN []string
 }
 
-// MoveFact is one main-line ply as the moves table stores it.
+// MoveFact is one main-line ply as the moves table stores it (its ply is
+// its index in Report.Moves plus one). It holds no pointer, in 32 bytes: a
+// game's facts are one allocation that the garbage collector never scans,
+// and a table writer appends the texts without making a string of each.
 type MoveFact struct {
-	Ply   int
-	SAN   string
-	UCI   string
 	Key   uint64 // Polyglot Zobrist key of the position after the move
 	Clock int64  // milliseconds, -1 when none
+	SAN   MoveText
+	UCI   MoveText
+}
+
+// MoveText is the text of one move, SAN or UCI, held in place: SAN has at
+// most 7 bytes ("Qh4xe1+", "exd8=Q#"), UCI 5 ("e7e8q").
+type MoveText struct {
+	b [7]byte
+	n uint8
+}
+
+// MakeMoveText holds s, which must have at most 7 bytes: it panics
+// otherwise.
+func MakeMoveText(s string) MoveText {
+	var t MoveText
+	t.fit(append(t.b[:0], s...))
+	return t
+}
+
+// Bytes is the text. It aliases t: it is valid as long as t is, and it
+// allocates nothing.
+func (t *MoveText) Bytes() []byte { return t.b[:t.n] }
+
+func (t MoveText) String() string { return string(t.b[:t.n]) }
+
+// fit takes out, which an append wrote into t.b[:0], as t's text, and
+// panics when it did not fit (checkSafely makes that an internal error of
+// the game, rather than a text cut short in the table).
+func (t *MoveText) fit(out []byte) {
+	if len(out) > len(t.b) {
+		panic("validate: move text longer than 7 bytes: " + string(out))
+	}
+	t.n = uint8(len(out))
 }

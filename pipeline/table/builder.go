@@ -34,7 +34,7 @@ func NewFindingsBuilder(mem memory.Allocator) Builder {
 
 // NewMovesBuilder returns a Builder of the moves table.
 func NewMovesBuilder(mem memory.Allocator) Builder {
-	return &movesBuilder{base: newBase(mem, MovesSchema)}
+	return newMovesBuilder(mem)
 }
 
 // base holds the record builder and what every table's appender shares.
@@ -47,7 +47,7 @@ type base struct {
 
 func newBase(mem memory.Allocator, s *arrow.Schema) base {
 	if mem == nil {
-		mem = memory.DefaultAllocator
+		mem = defaultAllocator
 	}
 	return base{rb: array.NewRecordBuilder(mem, s), schema: s}
 }

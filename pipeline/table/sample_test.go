@@ -33,9 +33,9 @@ func sampleGames() []Game {
 				Pos: parser.Pos{Offset: 1000, Line: 5, Col: 1}, Ply: -1},
 		},
 		Moves: []validate.MoveFact{
-			{Ply: 1, SAN: "e4", UCI: "e2e4", Key: 0x8000000000000001, Clock: 180000},
-			{Ply: 2, SAN: "e5", UCI: "e7e5", Key: 0x0123456789abcdef, Clock: 181500},
-			{Ply: 3, SAN: "Nf3", UCI: "g1f3", Key: 0xffffffffffffffff, Clock: -1},
+			{SAN: validate.MakeMoveText("e4"), UCI: validate.MakeMoveText("e2e4"), Key: 0x8000000000000001, Clock: 180000},
+			{SAN: validate.MakeMoveText("e5"), UCI: validate.MakeMoveText("e7e5"), Key: 0x0123456789abcdef, Clock: 181500},
+			{SAN: validate.MakeMoveText("Nf3"), UCI: validate.MakeMoveText("g1f3"), Key: 0xffffffffffffffff, Clock: -1},
 		},
 	}
 	broken := validate.Report{

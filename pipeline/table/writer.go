@@ -20,7 +20,7 @@ const DefaultBatchRows = 16 * 1024
 // WriterOptions say how a table is encoded. The zero value is the default.
 type WriterOptions struct {
 	BatchRows int              // rows per record batch and row group; 0 means DefaultBatchRows
-	Mem       memory.Allocator // nil means the default Go allocator
+	Mem       memory.Allocator // nil means Go memory that freed buffers are recycled into (see recycler)
 
 	// Background encodes and compresses each full batch in a goroutine of
 	// the Writer's own while the caller appends the rows of the next one:
@@ -60,7 +60,7 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 	}
 	mem := opt.Mem
 	if mem == nil {
-		mem = memory.DefaultAllocator
+		mem = defaultAllocator
 	}
 	props := parquet.NewWriterProperties(append([]parquet.WriterProperty{
 		parquet.WithAllocator(mem),
