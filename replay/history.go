@@ -318,11 +318,17 @@ func (p *Position) IsFiftyMoves() bool { return p.halfmove >= 100 && p.HasLegalM
 // the fifty-move rule (FIDE 9.3), as python-chess's can_claim_fifty_moves:
 // IsFiftyMoves now, or with the clock at 99 a legal move that neither
 // captures nor moves a pawn brings it to 100 in a position with a legal move.
-func (p *Position) CanClaimFiftyMoves() bool {
-	if p.IsFiftyMoves() {
+func (p *Position) CanClaimFiftyMoves() bool { return p.CanClaimMoveRule(100) }
+
+// CanClaimMoveRule is CanClaimFiftyMoves for a rule of any number of plies
+// without a capture or a pawn move (150 for the Soviet Code's 75 moves): the
+// clock has reached plies with a legal move left, or a legal move that
+// neither captures nor moves a pawn, announced with the claim, reaches them.
+func (p *Position) CanClaimMoveRule(plies int) bool {
+	if int(p.halfmove) >= plies && p.HasLegalMove() {
 		return true
 	}
-	if p.halfmove < 99 {
+	if int(p.halfmove) < plies-1 {
 		return false
 	}
 	var ml MoveList
@@ -333,7 +339,7 @@ func (p *Position) CanClaimFiftyMoves() bool {
 		}
 		q := *p
 		q.Play(m)
-		if q.IsFiftyMoves() {
+		if int(q.halfmove) >= plies && q.HasLegalMove() {
 			return true
 		}
 	}

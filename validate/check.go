@@ -579,7 +579,7 @@ func (c *Checker) afterPly(ply int) {
 // moves in five endings.
 func (c *Checker) fiftyClaimable(p *replay.Position) bool {
 	if c.opt.Profile == USSR && ussrLongEnding(p) {
-		return p.Halfmove() >= 150 && p.HasLegalMove()
+		return p.CanClaimMoveRule(150) // claimed, as the 50 moves are, with the move that completes them
 	}
 	return p.CanClaimFiftyMoves()
 }

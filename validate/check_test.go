@@ -98,6 +98,10 @@ func TestCheckFindings(t *testing.T) {
 		{"stalemate drawn", pgn("1/2-1/2", []string{"SetUp 1", stalemate}, "1/2-1/2"), nil, ""},
 		{"dead position scored decisive", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4B3 w - - 0 1"}, "1-0"), nil, "wrong-result@-1"},
 		{"rook ending is alive", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 0 1"}, "1-0"), nil, ""},
+		// After 1.Kf7 Black's only move is Kxh7: dead after a quiet move.
+		{"dead after a quiet move, scored decisive", pgn("1-0", []string{"SetUp 1", "FEN 7k/7P/4K3/8/8/8/8/8 w - - 0 1"}, "1. Kf7 1-0"), nil, "wrong-result@-1"},
+		{"dead after a quiet move, drawn", pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/7P/4K3/8/8/8/8/8 w - - 0 1"}, "1. Kf7 1/2-1/2"), nil, ""},
+		{"alive after a quiet move", pgn("1-0", []string{"SetUp 1", "FEN 7k/7P/4K3/8/8/8/8/8 w - - 0 1"}, "1. Kf5 1-0"), nil, ""},
 		{"threefold claimable", pgn("1/2-1/2", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2"), nil, "threefold-claimable@7"},
 		{"threefold missed", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil, "threefold-claimable@7 missed-threefold@7"},
 		{"two repetitions only", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 1-0"), nil, ""},
@@ -110,6 +114,9 @@ func TestCheckFindings(t *testing.T) {
 		{"75 moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 149 80"}, "80. Ra5+ 1/2-1/2"), nil, "fifty-move-claimable@0 seventy-five-moves@1"},
 		{"play after 75 moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 149 80"}, "80. Ra5+ Kf4 1/2-1/2"), nil, "fifty-move-claimable@0 seventy-five-moves@1 moves-after-end@2"},
 		{"ussr: 75 moves in R+B v R", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/2r5/3K4/R4B2 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), ussr, ""},
+		// Claimed, as the 50 moves are, with the move that completes them.
+		{"ussr: 75 moves claimable with the 150th ply", pgn("1/2-1/2", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/2r5/RB2K3 b - - 148 80"}, "80... Rc3 81. Ra2 1/2-1/2"), ussr, "fifty-move-claimable@1"},
+		{"ussr: 75 moves not yet", pgn("1/2-1/2", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/2r5/RB2K3 b - - 147 80"}, "80... Rc3 81. Ra2 1/2-1/2"), ussr, "fifty-move-claimable@2"},
 		{"fide: 50 moves in R+B v R", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/2r5/3K4/R4B2 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), nil, "fifty-move-claimable@0"},
 		{"impossible start", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/PPPPPPPP/P3K3 w - - 0 1"}, "*"), nil, "impossible-position@0 impossible-position@0"},
 		{"castling right without its rook", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"}, "1. O-O *"), nil, "impossible-position@0"},
@@ -357,4 +364,16 @@ func hasPointers(t reflect.Type) bool {
 		return true
 	}
 	return false
+}
+
+// Under the Soviet Code the draw claims name its rules, not FIDE's.
+func TestUSSRClaimsNameTheirCode(t *testing.T) {
+	r := checkOne(t, pgn("1/2-1/2", nil, shuffles(1, 2)+"1/2-1/2"), &Options{Profile: USSR})
+	if f := find(r, ThreefoldClaimable); f == nil || f.Message != "Black could claim a draw by threefold repetition (the Soviet Code) after 4.Ng1" {
+		t.Errorf("threefold: %+v", f)
+	}
+	r = checkOne(t, pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), &Options{Profile: USSR})
+	if f := find(r, FiftyMoveClaimable); f == nil || !strings.Contains(f.Message, "the 50-move rule of the Soviet Code") {
+		t.Errorf("fifty: %+v", f)
+	}
 }

@@ -50,6 +50,14 @@ func (c *Checker) reportMainLine(recorded string) {
 			Message: fmt.Sprintf("the main line holds %s: a pass is not a move of chess", countOf(ln.nullMoves, "a null move", "null moves"))})
 	}
 
+	// A dead position comes after captures and pawn moves (afterPly looks
+	// there), and after a quiet move that leaves the other side one forced
+	// reply (7k/5K1P/8/8/8/8/8/8 b: Kxh7 is all there is): a game scored as
+	// won that ends in one gets the analysis of its final position.
+	if decisive := recorded == "1-0" || recorded == "0-1"; decisive && ln.endPly < 0 && !ln.failed && c.twoKings &&
+		mayBeDead(&c.pos) && c.pos.IsDeadFast() == replay.Yes {
+		ln.endPly, ln.end = ln.plies, DeadPosition
+	}
 	if ln.endPly >= 0 {
 		r.End = ln.end
 		switch ln.end {
@@ -99,7 +107,7 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		what            string
 		automaticReason string
 	}{
-		{r.ThreefoldPly, ThreefoldClaimable, MissedThreefold, "threefold repetition (FIDE 9.2)", ""},
+		{r.ThreefoldPly, ThreefoldClaimable, MissedThreefold, c.threefoldRule(), ""},
 		{r.FiftyPly, FiftyMoveClaimable, MissedFiftyMove, c.fiftyRule(), ""},
 	}
 	for i, cl := range claims {
@@ -169,7 +177,18 @@ func (c *Checker) fiftyRule() string {
 	if c.opt.Profile == USSR && ussrLongEnding(&c.pos) {
 		return "the 75-move rule of the Soviet Code for this ending"
 	}
+	if c.opt.Profile == USSR {
+		return "the 50-move rule of the Soviet Code"
+	}
 	return "the 50-move rule (FIDE 9.3)"
+}
+
+// threefoldRule names the repetition rule of the profile.
+func (c *Checker) threefoldRule() string {
+	if c.opt.Profile == USSR {
+		return "threefold repetition (the Soviet Code)"
+	}
+	return "threefold repetition (FIDE 9.2)"
 }
 
 // replayVariations replays every side line from its branch point under the
