@@ -262,29 +262,21 @@ func usageError(format string, a ...any) error {
 // limitMemory sets a soft heap limit unless GOMEMLIMIT sets one: the
 // garbage collector otherwise lets the heap grow to twice what is live,
 // and an archive run must stay small whatever its input. What is live is a
-// few chunks per worker and the Parquet row groups in the making. With
-// moves, each chunk in flight also holds its games' move facts (32 bytes a
-// ply, three to four times the chunk's own size): without room for them the
-// live heap sits at the limit and the collector runs without pause (a run
-// of 105,000 games spent most of its time collecting, 39 times as long as
-// without --moves).
+// few chunks per worker and the Parquet row groups in the making.
+//
+// With --moves no limit is set. Each chunk in flight then also holds its
+// games' move facts, and the moves table's row group in the making is tens
+// of megabytes, by how long the games are: any fixed room was too small for
+// some input, the live heap sat at the limit and the collector ran without
+// pause (39 times as long as without --moves on 105,000 masters games, 29
+// times on a mix with online games after the room had been tuned for the
+// first). The collector's own pace keeps the heap within twice what is live.
 func limitMemory(workers int, moves bool) {
-	if os.Getenv("GOMEMLIMIT") != "" {
+	if os.Getenv("GOMEMLIMIT") != "" || moves {
 		return
 	}
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	perWorker := int64(16)
-	if moves {
-		perWorker += movesPerWorker
-	}
-	debug.SetMemoryLimit((128 + perWorker*int64(workers)) << 20)
+	debug.SetMemoryLimit((128 + 16*int64(workers)) << 20)
 }
-
-// movesPerWorker is the room, in MiB, each worker's move facts get under
-// the heap limit: about 18 MiB are live (five chunks of 1 MiB in flight),
-// the rest lets the collector run seldom. With two workers on the bench
-// file (105,000 games), 16 gave 70 collections, 32 gave 48, 48 gives 36,
-// and no limit at all 34.
-const movesPerWorker = 48
