@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/rs/zerolog"
 )
 
 // progressEvery is how often the bar is redrawn at most.
@@ -13,6 +15,10 @@ const progressEvery = 200 * time.Millisecond
 // progress draws a one-line bar on a terminal: bytes read, games, games per
 // second and, when every input's size is known, the share done and an ETA.
 // Only the writer goroutine uses it.
+//
+// Where stderr is a log rather than a terminal, it writes a log line every
+// so often instead (log set): a bar's carriage returns and escape codes
+// would grow one endless line in a file and break a JSON log's lines.
 type progress struct {
 	w      io.Writer
 	total  int64 // -1 when some size is unknown
@@ -21,16 +27,42 @@ type progress struct {
 	shown  bool
 	buf    []byte
 	before func() // flushes the sinks, so the bar is drawn below their output
+
+	log   *zerolog.Logger // lines instead of a bar
+	every time.Duration
 }
 
 func newProgress(w io.Writer, total int64, start time.Time, before func()) *progress {
 	return &progress{w: w, total: total, start: start, before: before}
 }
 
+// newProgressLog logs a progress line every so often.
+func newProgressLog(log *zerolog.Logger, every time.Duration, total int64, start time.Time) *progress {
+	return &progress{log: log, every: every, total: total, start: start, last: start}
+}
+
 // tick redraws the bar if it is due; skipped is the size of the inputs
 // passed over, which are not to be read.
 func (p *progress) tick(now time.Time, bytes, skipped, games int64) {
-	if p == nil || now.Sub(p.last) < progressEvery {
+	if p == nil {
+		return
+	}
+	total := p.total
+	if total >= 0 {
+		total -= skipped
+	}
+	if p.log != nil {
+		if now.Sub(p.last) >= p.every {
+			p.last = now
+			ev := p.log.Info().Int64("bytes", bytes).Int64("games", games)
+			if total >= 0 {
+				ev = ev.Int64("total_bytes", total)
+			}
+			ev.Msg(formatProgress(bytes, total, games, now.Sub(p.start)))
+		}
+		return
+	}
+	if now.Sub(p.last) < progressEvery {
 		return
 	}
 	p.last = now
@@ -38,10 +70,6 @@ func (p *progress) tick(now time.Time, bytes, skipped, games int64) {
 		p.before()
 	}
 	p.buf = append(p.buf[:0], '\r')
-	total := p.total
-	if total >= 0 {
-		total -= skipped
-	}
 	p.buf = append(p.buf, formatProgress(bytes, total, games, now.Sub(p.start))...)
 	p.buf = append(p.buf, "\x1b[K"...)
 	p.w.Write(p.buf)

@@ -31,6 +31,9 @@ type Config struct {
 
 	Progress io.Writer       // where to draw a progress bar, nil for none
 	Log      *zerolog.Logger // nil for no logging
+	// ProgressLog, without a Progress bar, logs a progress line (info) this
+	// often: for a stderr that is a log file, not a terminal. 0 for none.
+	ProgressLog time.Duration
 }
 
 // inFlight is how many chunks per worker may be read ahead of the writer;
@@ -101,6 +104,8 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 				r.printing = true
 			}
 		}
+	} else if cfg.ProgressLog > 0 && cfg.Log != nil {
+		r.progress = newProgressLog(r.log, cfg.ProgressLog, r.totalSize(), r.start)
 	}
 
 	// The group's context ends the run on a failure; ctx only stops the

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/validate"
+	"github.com/rs/zerolog"
 )
 
 // runWithin fails the test if Run takes longer than a deadlock would allow.
@@ -325,6 +327,39 @@ func TestRunProgress(t *testing.T) {
 	out := bar.String()
 	if !strings.HasPrefix(out, "\r") || !strings.Contains(out, " games/s") || !strings.HasSuffix(out, "\r\x1b[K") {
 		t.Errorf("progress output %q", out)
+	}
+}
+
+// TestRunProgressLog: where stderr is not a terminal, progress is a log
+// line (here as often as can be), with its figures as fields.
+func TestRunProgressLog(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 100)
+	var logged bytes.Buffer
+	log := zerolog.New(&logged)
+	_, err := runWithin(t, context.Background(), &Config{Log: &log, ProgressLog: time.Nanosecond}, inputs, NewJSONLSink(io.Discard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(logged.String()), "\n")
+	progress := 0
+	for _, l := range lines {
+		var rec struct {
+			Level, Message string
+			Bytes, Games   *int64
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+		if rec.Bytes != nil {
+			progress++
+			if rec.Level != "info" || rec.Games == nil || !strings.Contains(rec.Message, " games/s") {
+				t.Errorf("progress line %q", l)
+			}
+		}
+	}
+	if progress == 0 || strings.ContainsAny(logged.String(), "\r\x1b") {
+		t.Errorf("%d progress lines in %q", progress, logged.String())
 	}
 }
 

@@ -70,7 +70,7 @@ output file is left).`,
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
 	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
-	fl.StringVar(&f.progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always, never")
+	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto and always draw a bar on a terminal and log a line every 10 s elsewhere; auto shows nothing with --quiet; never")
 	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary and no progress bar; log errors only unless --log-level says otherwise")
@@ -91,8 +91,11 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return err
 	}
 	cfg.Log = &logger
-	if f.showProgress(stderr) {
+	switch f.showProgress(stderr) {
+	case progressBar:
 		cfg.Progress = stderr
+	case progressLines:
+		cfg.ProgressLog = progressLogEvery
 	}
 
 	inputs, dups, expandErr := pipeline.ExpandInputs(args)
@@ -242,17 +245,27 @@ func (f *checkFlags) logger(stderr io.Writer, levelSet bool) (zerolog.Logger, er
 	return zerolog.New(w).Level(level).With().Timestamp().Logger(), nil
 }
 
-// showProgress decides --progress: auto draws only on a terminal, and
-// --quiet turns auto off.
-func (f *checkFlags) showProgress(stderr io.Writer) bool {
-	switch f.progress {
-	case "always":
-		return true
-	case "auto":
-		file, ok := stderr.(*os.File)
-		return ok && !f.quiet && pipeline.IsTerminal(file)
+// How progress is shown: a bar redrawn on a terminal, or a log line every
+// progressLogEvery where stderr is a file or a pipe (a long archive run
+// under nohup or systemd).
+const (
+	progressNone = iota
+	progressBar
+	progressLines
+)
+
+const progressLogEvery = 10 * time.Second
+
+// showProgress decides --progress: a bar on a terminal, log lines
+// elsewhere; --quiet turns auto off.
+func (f *checkFlags) showProgress(stderr io.Writer) int {
+	if f.progress == "never" || f.progress == "auto" && f.quiet {
+		return progressNone
 	}
-	return false
+	if file, ok := stderr.(*os.File); ok && pipeline.IsTerminal(file) {
+		return progressBar
+	}
+	return progressLines
 }
 
 func usageError(format string, a ...any) error {
