@@ -81,14 +81,14 @@ func isTempName(name string) bool {
 
 // ColumnPath is an input path as the tables hold it in their file and
 // game_id columns, which are STRING (UTF-8) columns: the path itself when
-// it is valid UTF-8, as nearly every path is, else the path with each run
-// of bytes that are not UTF-8 replaced by U+FFFD ("caf\xe9.pgn" becomes
-// "caf\uFFFD.pgn"). The manifest keeps the real path (escapePath).
+// it is valid UTF-8, as nearly every path is, else escapePath's form
+// ("caf\xe9.pgn" becomes "caf%E9.pgn"), which stays one name per file, so
+// that game_id stays a key, and which the manifest's path_escaped gives back.
 func ColumnPath(p string) string {
 	if utf8.ValidString(p) {
 		return p
 	}
-	return strings.ToValidUTF8(p, "\uFFFD")
+	return escapePath(p)
 }
 
 // escapePath writes a path that is not valid UTF-8 in UTF-8 that gives it

@@ -970,8 +970,12 @@ func TestEscapePath(t *testing.T) {
 			t.Errorf("unescapePath(%q): no error", bad)
 		}
 	}
-	if got := ColumnPath("caf\xe9\xe9.pgn"); got != "caf\uFFFD.pgn" {
+	if got := ColumnPath("caf\xe9\xe9.pgn"); got != "caf%E9%E9.pgn" {
 		t.Errorf("ColumnPath = %q", got)
+	}
+	// Two files whose names differ in bytes outside UTF-8 keep two names.
+	if a, b := ColumnPath("caf\xe9.pgn"), ColumnPath("caf\xe8.pgn"); a == b || ColumnPath("café.pgn") != "café.pgn" {
+		t.Errorf("ColumnPath: %q and %q", a, b)
 	}
 }
 
@@ -989,7 +993,7 @@ func TestParquetSinkNonUTF8Path(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantPath, _ := json.Marshal(filepath.Join(inDir, "caf\uFFFD.pgn"))
+	wantPath, _ := json.Marshal(escapePath(inDir) + "/caf%E9.pgn")
 	wantEsc, _ := json.Marshal(escapePath(inDir) + "/caf%E9.pgn")
 	if !bytes.Contains(raw, []byte(`"path": `+string(wantPath))) || !bytes.Contains(raw, []byte(`"path_escaped": `+string(wantEsc))) {
 		t.Errorf("manifest:\n%s\nwant path %s, path_escaped %s", raw, wantPath, wantEsc)
@@ -1006,7 +1010,7 @@ func TestParquetSinkNonUTF8Path(t *testing.T) {
 	}
 
 	// The bytes as stored (arrow-go gives them back as they are).
-	col := filepath.Join(inDir, "caf\uFFFD.pgn")
+	col := escapePath(inDir) + "/caf%E9.pgn"
 	for _, tbl := range []string{GamesTable, FindingsTable} {
 		ids, names := stringColumns(t, filepath.Join(out, tbl, "00000-caf_.pgn.parquet"))
 		want := []string{col + "#0", col + "#1"}

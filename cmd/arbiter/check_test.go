@@ -764,7 +764,7 @@ func TestCheckNonUTF8FileName(t *testing.T) {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
 	raw, _ := os.ReadFile(filepath.Join(dir, "out/manifest.json"))
-	if !bytes.Contains(raw, []byte(`"path": "caf`+"\uFFFD"+`.pgn"`)) || !bytes.Contains(raw, []byte(`"path_escaped": "caf%E9.pgn"`)) {
+	if !bytes.Contains(raw, []byte(`"path": "caf%E9.pgn"`)) || !bytes.Contains(raw, []byte(`"path_escaped": "caf%E9.pgn"`)) {
 		t.Errorf("manifest:\n%s", raw)
 	}
 	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "--resume", "caf\xe9.pgn")
