@@ -152,6 +152,9 @@ func byteScore(enc Encoding, c byte, n neighbours) int {
 	r := decodeTable[enc][c]
 	asciiLetterNear := isASCIILetter(n.prev) || isASCIILetter(n.next)
 	highNear := n.prev >= 0x80 || n.next >= 0x80
+	if c == 0xA0 && enc == Windows1252 && (n.prev == '.' || n.prev == ' ' || n.prev >= '0' && n.prev <= '9') {
+		return 10 // a no-break space after a move number or between moves ("1.\xa0e4")
+	}
 	if enc == Windows1252 || enc == CP850 {
 		switch {
 		case isFontGlyph(r):

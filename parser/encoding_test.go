@@ -62,6 +62,8 @@ func TestNoBreakSpacesStayWestern(t *testing.T) {
 	for _, text := range []string{
 		"[Event \"Casual\"]\n[White \"Anderssen\"]\n\n1. e4 e5\xa02. f4 exf4\xa03. Bc4 Qh4+ 1-0\n",
 		"[Site \"K\xf6ln\"]\n[White \"M\xfcller\"]\n\n1. e4 e5\xa02. O-O\xa0\xa03. Bc4 *\n",
+		"[Event \"x\"]\n[Result \"*\"]\n\n1.\xa0e4 e5 2.\xa0Nf3 Nc6 *\n",
+		"[Event \"x\"]\n\n1.\xa0e4 \xa0e5 *\n",
 	} {
 		if got := detectEncoding([]byte(text), false); got != Windows1252 {
 			t.Errorf("%q: detected %v", text, got)

@@ -18,7 +18,7 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	}
 	// A move after the result, or a white move numbered back to (or before)
 	// the game's first move, begins the next game.
-	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && !p.firstFromFEN {
+	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && (ply == 1 || !p.firstFromFEN) {
 		p.splitBefore(i, numbered)
 	}
 	g := &p.g

@@ -141,14 +141,25 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 func pieceCapital(c byte) bool { return c == 'A' || c == 'B' || c == 'C' || c == 'D' || c == 'F' }
 
 // capturesSquare reports whether b starts with a capture sign and a
-// lowercase file: "xe2", ":e2", "×e2".
+// lowercase square with no promotion after it: "xe2", ":e2", "×e2" (a
+// piece's capture), but not "xa8(Q)", "xa8=Q" or "xa8Q" (a pawn's).
 func capturesSquare(b []byte) bool {
 	r, size := utf8.DecodeRune(b)
 	if r != 'x' && r != ':' && r != '×' && r != 'х' {
 		return false
 	}
-	f, _ := utf8.DecodeRune(b[size:])
-	return isLowerFileRune(f)
+	f, fsize := utf8.DecodeRune(b[size:])
+	if !isLowerFileRune(f) {
+		return false
+	}
+	rest := b[size+fsize:]
+	if len(rest) > 0 && (rest[0] == '1' || rest[0] == '8') && len(rest) > 1 {
+		switch next, _ := utf8.DecodeRune(rest[1:]); {
+		case next == '=' || next == '(' || next == '/' || isPieceRune(next) && next != 'x' && next != 'X':
+			return false // a promotion
+		}
+	}
+	return true
 }
 
 func endsWithFile(out []byte) bool {

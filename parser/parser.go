@@ -72,7 +72,8 @@ type Parser struct {
 	text        bool // no tags: read as a scoresheet or a text with moves
 	sawProse    bool // a word that is not a move was read in this game
 	// firstFromFEN says that the first move, unnumbered, took its number
-	// from the FEN tag: a lower number after it is a mistake, not a restart.
+	// from the FEN tag: a lower number after it is a mistake, not a restart,
+	// unless it is "1.".
 	firstFromFEN bool
 	tagRefs      []tagRef
 	tagBuf       []byte

@@ -539,6 +539,9 @@ func TestUnnumberedFirstMoveAfterFEN(t *testing.T) {
 	// game, not a second game.
 	g = one(t, "[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12\"]\n\ne5 2. Nf3 *\n")
 	eq(t, "numbered from 1", problems(g), []string{"4:4 move number 2. where 13. was expected"})
+	// "1." still begins the next game.
+	games, _ := readAll(t, []byte("[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 12\"]\n\ne5 13. Nf3 Nc6\n\n1. d4 d5 *\n"), SplitOptions{}, Options{})
+	eq(t, "a restart at 1.", len(games), 2)
 }
 
 // The Russian pawn letter is written in lower case; Russian words that
@@ -583,4 +586,7 @@ func TestChessBaseKingByteInWindows1251(t *testing.T) {
 func TestCapitalPieceWithRankBeforeCapture(t *testing.T) {
 	g := one(t, "[Event \"x\"]\n\n1. B1xe2 B1:e2 B1×e2!! E4xD5 *\n")
 	eq(t, "norms", norms(g), []string{"B1xe2", "B1:e2", "B1xe2", "e4xd5"})
+	// A capture that promotes is a pawn's, written with a capital file.
+	g = one(t, "[Event \"x\"]\n\n1. B7xa8(Q) B7:a8Q *\n")
+	eq(t, "promotions", norms(g), []string{"b7xa8(Q)", "b7:a8Q"})
 }

@@ -54,7 +54,9 @@ func (p *progress) tick(now time.Time, bytes, skipped, games int64) {
 	if p.log != nil {
 		if now.Sub(p.last) >= p.every {
 			p.last = now
-			ev := p.log.Info().Int64("bytes", bytes).Int64("games", games)
+			// Asked for by --progress, so shown whatever the log level
+			// (--quiet, --log-level warn), as an info line.
+			ev := p.log.Log().Str(zerolog.LevelFieldName, zerolog.LevelInfoValue).Int64("bytes", bytes).Int64("games", games)
 			if total >= 0 {
 				ev = ev.Int64("total_bytes", total)
 			}

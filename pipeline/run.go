@@ -307,7 +307,26 @@ var releaseChunk = (*Chunk).Release
 func (r *run) write(gctx context.Context, order <-chan *job) error {
 	s := &r.summary
 	var file FileSummary
-	for j := range order {
+	// Progress logged as lines also beats while nothing arrives (an input
+	// that stalls, a pipe that waits), so that a log shows the run is alive.
+	var beat <-chan time.Time
+	if r.progress != nil && r.progress.log != nil {
+		t := time.NewTicker(r.progress.every)
+		defer t.Stop()
+		beat = t.C
+	}
+	for {
+		var j *job
+		select {
+		case next, ok := <-order:
+			if !ok {
+				return nil
+			}
+			j = next
+		case now := <-beat:
+			r.progress.tick(now, r.bytesRead(), r.skippedBytes.Load(), s.Games)
+			continue
+		}
 		in := r.inputs[j.file]
 		switch j.kind {
 		case beginJob:
@@ -350,7 +369,6 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 			r.progress.tick(time.Now(), r.bytesRead(), r.skippedBytes.Load(), s.Games)
 		}
 	}
-	return nil
 }
 
 func (r *run) writeChunk(j *job, in Input, file *FileSummary) error {

@@ -377,3 +377,17 @@ func TestUSSRClaimsNameTheirCode(t *testing.T) {
 		t.Errorf("fifty: %+v", f)
 	}
 }
+
+// The end of a game is read off its final position whatever the result:
+// a drawn game that ends dead after a quiet move ended by a dead position.
+func TestDeadAfterQuietMoveWhateverTheResult(t *testing.T) {
+	for _, res := range []string{"1/2-1/2", "1-0", "*"} {
+		r := checkOne(t, pgn(res, []string{"SetUp 1", "FEN 7k/7P/4K3/8/8/8/8/8 w - - 0 1"}, "1. Kf7 "+res), nil)
+		if r.End != DeadPosition || r.ComputedResult != "1/2-1/2" {
+			t.Errorf("%s: end %v, computed %s", res, r.End, r.ComputedResult)
+		}
+	}
+	if r := checkOne(t, pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/7P/4K3/8/8/8/8/8 w - - 0 1"}, "1. Kf5 1/2-1/2"), nil); r.End == DeadPosition {
+		t.Errorf("alive: end %v", r.End)
+	}
+}

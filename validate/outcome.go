@@ -52,10 +52,9 @@ func (c *Checker) reportMainLine(recorded string) {
 
 	// A dead position comes after captures and pawn moves (afterPly looks
 	// there), and after a quiet move that leaves the other side one forced
-	// reply (7k/5K1P/8/8/8/8/8/8 b: Kxh7 is all there is): a game scored as
-	// won that ends in one gets the analysis of its final position.
-	if decisive := recorded == "1-0" || recorded == "0-1"; decisive && ln.endPly < 0 && !ln.failed && c.twoKings &&
-		mayBeDead(&c.pos) && c.pos.IsDeadFast() == replay.Yes {
+	// reply (7k/5K1P/8/8/8/8/8/8 b: Kxh7 is all there is): the final
+	// position of a game that did not end on the board is analysed too.
+	if ln.endPly < 0 && !ln.failed && c.twoKings && mayBeDead(&c.pos) && c.pos.IsDeadFast() == replay.Yes {
 		ln.endPly, ln.end = ln.plies, DeadPosition
 	}
 	if ln.endPly >= 0 {
