@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
@@ -196,8 +197,8 @@ func fmtCell(v any) string {
 	return fmt.Sprint(v)
 }
 
-// arrowRows reads a games file with arrow-go and checks its schema.
-func arrowRows(t *testing.T, p string) int64 {
+// arrowTable reads a table file whole with arrow-go; release it.
+func arrowTable(t *testing.T, p string) arrow.Table {
 	t.Helper()
 	rdr, err := file.OpenParquetFile(p, false)
 	if err != nil {
@@ -212,6 +213,13 @@ func arrowRows(t *testing.T, p string) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tbl
+}
+
+// arrowRows reads a games file with arrow-go and checks its schema.
+func arrowRows(t *testing.T, p string) int64 {
+	t.Helper()
+	tbl := arrowTable(t, p)
 	defer tbl.Release()
 	if tbl.Schema().NumFields() != table.GamesSchema.NumFields() {
 		t.Errorf("%s: %d columns, want %d", p, tbl.Schema().NumFields(), table.GamesSchema.NumFields())
@@ -1024,19 +1032,7 @@ func TestParquetSinkNonUTF8Path(t *testing.T) {
 // arrow-go, byte for byte.
 func stringColumns(t *testing.T, p string) (ids, files []string) {
 	t.Helper()
-	rdr, err := file.OpenParquetFile(p, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rdr.Close()
-	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tbl, err := fr.ReadTable(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	tbl := arrowTable(t, p)
 	defer tbl.Release()
 	for i := 0; i < int(tbl.NumCols()); i++ {
 		name := tbl.Schema().Field(i).Name
