@@ -357,6 +357,11 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 				s.Failed++
 				r.progress.hide()
 				r.log.Error().Str("file", in.Path).Err(j.err).Msg("cannot read input")
+			} else if file.Games == 0 && j.complete {
+				// Not an error (an archive may hold empty files), but a CI
+				// job checking an upload wants to hear of an empty one.
+				r.progress.hide()
+				r.log.Warn().Str("file", in.Path).Msg("no game in this input")
 			}
 			for _, sink := range r.sinks {
 				if err := sink.EndFile(&file); err != nil {

@@ -775,3 +775,19 @@ func TestCheckNonUTF8FileName(t *testing.T) {
 		t.Errorf("stats counts %d games, want 4", g)
 	}
 }
+
+// TestCheckEmptyInput: an empty file is no error (exit 0), but a warning
+// names it; a file with games gets no such line.
+func TestCheckEmptyInput(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "empty.pgn", nil)
+	write(t, dir, "g.pgn", games(0, 2))
+	r := arbiter(t, dir, nil, "check", "empty.pgn")
+	if r.code != 0 || !strings.Contains(r.stderr, "no game in this input file=empty.pgn") {
+		t.Errorf("empty: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	r = arbiter(t, dir, nil, "check", "--fail-on", "never", "g.pgn")
+	if r.code != 0 || strings.Contains(r.stderr, "no game in this input") {
+		t.Errorf("games: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+}
