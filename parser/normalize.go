@@ -149,7 +149,7 @@ func capturesSquare(b []byte) bool {
 		return false
 	}
 	f, fsize := utf8.DecodeRune(b[size:])
-	if !isLowerFileRune(f) {
+	if !isFileRune(f) {
 		return false
 	}
 	rest := b[size+fsize:]
@@ -217,20 +217,14 @@ func cyrillicFile(r rune, out, next []byte) bool {
 		return true
 	}
 	after, size := utf8.DecodeRune(next[1:])
-	if isLowerFileRune(after) {
+	if isFileRune(after) {
 		return false // "С1е3", "В2с4": a piece, not a file
 	}
 	if r != 'С' || (after != ':' && after != 'x' && after != 'х' && after != '×') {
 		return true
 	}
 	sq, _ := utf8.DecodeRune(next[1+size:])
-	return !isLowerFileRune(sq)
-}
-
-// isLowerFileRune reports a file letter written in lowercase, Latin or a
-// Cyrillic look-alike.
-func isLowerFileRune(r rune) bool {
-	return r >= 'a' && r <= 'h' || r == 'а' || r == 'с' || r == 'е' || r == 'һ'
+	return !isFileRune(sq)
 }
 
 // mateX reports whether an x at this place, after out and before next, is a

@@ -349,15 +349,15 @@ func (p *Parser) join(i, j int) int {
 	return j
 }
 
+// isFileRune reports a file letter written in lowercase: Latin, a Cyrillic
+// look-alike (а, с, е, һ) or OCR's Ь for b, which normalize folds.
 func isFileRune(r rune) bool {
-	return r >= 'a' && r <= 'h' || r == 'а' || r == 'с' || r == 'е' || r == 'Ь'
+	return r >= 'a' && r <= 'h' || r == 'а' || r == 'с' || r == 'е' || r == 'һ' || r == 'Ь'
 }
 
 // isCapitalFileRune reports a file written as a capital, Latin or a
 // Cyrillic look-alike ("E2 - E4", "Е2 - Е4").
-func isCapitalFileRune(r rune) bool {
-	return r >= 'A' && r <= 'H' || r == 'А' || r == 'В' || r == 'С' || r == 'Е' || r == 'Н'
-}
+func isCapitalFileRune(r rune) bool { return r >= 'A' && r <= 'H' || cyrillicFileOf(r) != 0 }
 
 func isRankRune(r rune) bool { return r >= '1' && r <= '8' || r == 'З' || r == 'б' }
 

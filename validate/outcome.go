@@ -53,8 +53,11 @@ func (c *Checker) reportMainLine(recorded string) {
 	// A dead position comes after captures and pawn moves (afterPly looks
 	// there), and after a quiet move that leaves the other side one forced
 	// reply (7k/5K1P/8/8/8/8/8/8 b: Kxh7 is all there is): the final
-	// position of a game that did not end on the board is analysed too.
-	if ln.endPly < 0 && !ln.failed && c.twoKings && mayBeDead(&c.pos) && c.pos.IsDeadFast() == replay.Yes {
+	// position of a game that did not end on the board is analysed too,
+	// unless afterPly already did: after a capture or a pawn move (a clock
+	// at 0), or at the start.
+	if ln.endPly < 0 && !ln.failed && c.twoKings && c.pos.Halfmove() > 0 && ln.plies > 0 &&
+		mayBeDead(&c.pos) && c.pos.IsDeadFast() == replay.Yes {
 		ln.endPly, ln.end = ln.plies, DeadPosition
 	}
 	if ln.endPly >= 0 {
