@@ -17,9 +17,9 @@ type PGNSink struct {
 	kept     []validate.Finding
 	rec      GameRecord
 
-	// Written counts the games written, Skipped the records with nothing to
+	// Written counts the games written, LeftOut the records with nothing to
 	// write (text that is not a game); Counts the findings printed.
-	Written, Skipped int64
+	Written, LeftOut int64
 	Counts
 }
 
@@ -67,7 +67,7 @@ func (s *PGNSink) Game(r *GameRecord) error {
 		}
 	}
 	if r.Output == nil {
-		s.Skipped++
+		s.LeftOut++
 		return nil
 	}
 	s.Written++
