@@ -36,12 +36,14 @@ func (p *Parser) commands(m *Move, a, b int) {
 		case "clk":
 			if v, ok := parseClock(arg); ok {
 				m.Clock = v
+				p.g.Has |= HasClocks
 			} else {
 				p.problemAt(p.posFar(at), fmt.Sprintf("bad clock [%%clk %s]: want H:MM:SS or H:MM:SS.f", clip(arg)))
 			}
 		case "emt":
 			if v, ok := parseClock(arg); ok {
 				m.EMT = v
+				p.g.Has |= HasClocks
 			} else {
 				p.problemAt(p.posFar(at), fmt.Sprintf("bad move time [%%emt %s]: want H:MM:SS or H:MM:SS.f", clip(arg)))
 			}

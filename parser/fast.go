@@ -214,6 +214,9 @@ loop:
 				m.Raw, m.Norm = raw, raw
 				m.Pos.Offset, m.Pos.Line, m.Pos.Col = off, line, int32(off-lineStartRaw)+1
 				m.Number, m.Prev, m.Depth = num, p.fr.cur, p.fr.depth
+				if p.fr.depth != 0 {
+					g.Has |= HasVariations
+				}
 				m.NAGs = [2]uint8{}
 				m.Comment = Span{}
 				m.Clock, m.EMT = -1, -1

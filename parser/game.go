@@ -33,6 +33,9 @@ type Game struct {
 
 	Encoding Encoding // how the game's bytes were decoded
 	Scripts  Scripts  // character families seen in the move text
+	// Has says what the moves hold besides moves, so that a reader looking
+	// for variations or clocks need not visit every move to find none.
+	Has Has
 
 	Problems []Problem // what could not be read, each with its place
 
@@ -154,6 +157,14 @@ const (
 	CyrillicLetters                     // Cyrillic piece letters (Кр Ф Л С К)
 	Figurines                           // Unicode ♔..♟
 	FontBytes                           // ChessBase font bytes (¢£¤¥¦§ or their Windows-1251 faces)
+)
+
+// Has is a set of kinds of content a game's moves may hold.
+type Has uint8
+
+const (
+	HasVariations Has = 1 << iota // a move with Depth > 0
+	HasClocks                     // a [%clk] or [%emt] read into a move's Clock or EMT
 )
 
 // TagValue returns the value of the first tag called name.

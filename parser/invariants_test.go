@@ -59,7 +59,7 @@ func (l lineIndex) pos(off int64) Pos {
 // checkGames asserts what holds for every input: chunks cover it in order;
 // games' byte ranges follow each other and cover all but blanks; every
 // position agrees with a brute-force count; spans lie inside Text; Prev
-// points backwards; a UTF-8 game's raw move text is found at its position.
+// points backwards; Has says what the moves hold; a UTF-8 game's raw move text is found at its position.
 func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 	t.Helper()
 	fail := func(format string, args ...any) {
@@ -122,7 +122,14 @@ func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 		if g.Result != "" {
 			inGame(func() string { return "result" }, g.ResultPos)
 		}
+		var has Has
 		for i, m := range g.Moves {
+			if m.Depth != 0 {
+				has |= HasVariations
+			}
+			if m.Clock != -1 || m.EMT != -1 {
+				has |= HasClocks
+			}
 			what := func() string { return fmt.Sprintf("game %d move %d", k, i) }
 			inGame(what, m.Pos)
 			span(what, m.Raw)
@@ -143,6 +150,9 @@ func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 					fail("%s %q not found at offset %d", what(), raw, m.Pos.Offset)
 				}
 			}
+		}
+		if g.Has != has {
+			fail("game %d has Has %b, its moves hold %b", k, g.Has, has)
 		}
 		if g.Encoding != UTF8 && !utf8.Valid(g.Text) {
 			fail("game %d decoded from %v is not valid UTF-8", k, g.Encoding)

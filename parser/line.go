@@ -62,6 +62,9 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	m.Raw = raw
 	m.Pos = p.posAt(i)
 	m.Prev, m.Depth, m.NAGs = prev, depth, nags
+	if depth != 0 {
+		p.g.Has |= HasVariations
+	}
 	m.Clock, m.EMT = -1, -1
 	if numbered {
 		m.Number = p.pend.num

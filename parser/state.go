@@ -15,6 +15,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Comment = Span{}
 	g.Encoding = p.enc
 	g.Scripts = 0
+	g.Has = 0
 	g.BOM = false
 	p.gs = at
 	p.extras = p.extras[:0]

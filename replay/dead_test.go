@@ -188,6 +188,9 @@ func TestIsDead(t *testing.T) {
 		if got := p.IsDeadFast(); got != tt.fast {
 			t.Errorf("%s: IsDeadFast %s, want %s", tt.name, got, tt.fast)
 		}
+		if got := p.ProvenDeadFast(); got != (tt.fast == Yes) {
+			t.Errorf("%s: ProvenDeadFast %v, want %v", tt.name, got, tt.fast == Yes)
+		}
 	}
 }
 
@@ -323,7 +326,11 @@ func FuzzPositionAnalyses(f *testing.F) {
 		}
 		p.InsufficientMaterial(White)
 		w, b := p.CanMateFast(White), p.CanMateFast(Black)
-		switch p.IsDeadFast() {
+		fast := p.IsDeadFast()
+		if p.ProvenDeadFast() != (fast == Yes) {
+			t.Fatalf("%q: ProvenDeadFast %v, IsDeadFast %s", s, p.ProvenDeadFast(), fast)
+		}
+		switch fast {
 		case Yes:
 			if w != No || b != No {
 				t.Fatalf("%q: dead, but CanMateFast says %s and %s", s, w, b)

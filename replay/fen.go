@@ -302,6 +302,10 @@ func (p *Position) FENOpts(o FENOptions) string {
 	return string(p.appendFEN(buf[:0], o))
 }
 
+// AppendFEN appends the position in FEN to b: a writer that keeps its own
+// buffer (a table column) makes no string of it.
+func (p *Position) AppendFEN(b []byte) []byte { return p.appendFEN(b, FENOptions{}) }
+
 func (p *Position) appendFEN(b []byte, o FENOptions) []byte {
 	occ := p.Occupied()
 	for rank := 7; rank >= 0; rank-- {

@@ -50,9 +50,7 @@ func (p *Position) Deviations(n *Notation, m Move) Deviation {
 // MarkDeviations is the part of Deviations judged before m is played: the
 // capture mark and the origin written.
 func (p *Position) MarkDeviations(n *Notation, m Move) Deviation {
-	// Most texts mark a capture as it is and write no origin. (Castling
-	// captures nothing: its To is the mover's own rook.)
-	if n.FromFile&n.FromRank < 0 && n.Capture == (p.byColor[p.turn^1].Has(m.To()) || m.IsEnPassant()) {
+	if p.MarksAsIs(n, m) {
 		return 0
 	}
 	var d Deviation
@@ -72,6 +70,15 @@ func (p *Position) MarkDeviations(n *Notation, m Move) Deviation {
 		}
 	}
 	return d
+}
+
+// MarksAsIs reports that n marks m's capture as it is and writes no origin,
+// or a pawn's, which only the capture mark judges: then MarkDeviations finds
+// nothing. Most moves are such; a replay loop that asks this, inlined,
+// calls nothing for them. (Castling captures nothing: its To is the mover's
+// own rook.)
+func (p *Position) MarksAsIs(n *Notation, m Move) bool {
+	return (n.FromFile&n.FromRank < 0 || n.Kind <= Pawn) && n.Capture == (p.byColor[p.turn&1^1].Has(m.To()) || m.IsEnPassant())
 }
 
 // CheckDeviations is the part of Deviations judged on the position after

@@ -129,7 +129,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	}
 	r.RecordedResult = recorded
 
-	c.main = c.mainLine(g.Moves)
+	c.main = c.mainLine(g)
 
 	replayed := false
 	if f, bad := c.tags.UnsupportedVariant(true); bad {
@@ -178,16 +178,10 @@ func charCol(g *parser.Game, f *Finding) int32 {
 // mainLine returns the indexes of the main line's moves, in c.main's
 // array. Most games have no variation: their main line is 0, 1, 2, ...,
 // which the array keeps from game to game (c.identity long), so that such a
-// game only has its depths read.
-func (c *Checker) mainLine(moves []parser.Move) []int32 {
-	plain := true
-	for i := range moves {
-		if moves[i].Depth != 0 {
-			plain = false
-			break
-		}
-	}
-	if plain {
+// game costs nothing here.
+func (c *Checker) mainLine(g *parser.Game) []int32 {
+	moves := g.Moves
+	if g.Has&parser.HasVariations == 0 {
 		if cap(c.main) < len(moves) {
 			c.main, c.identity = make([]int32, len(moves)), 0
 		}
@@ -399,10 +393,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				ln.failResolve(idx, err, &c.pos)
 				return
 			}
-			// Most texts write no origin and mark a capture as it is: then
-			// MarkDeviations has nothing to say, and is not called.
 			var d replay.Deviation
-			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != c.pos.IsCapture(mv) {
+			if !c.pos.MarksAsIs(n, mv) {
 				d = c.pos.MarkDeviations(n, mv)
 			}
 			// SAN is written in two steps, the move before it is played and
@@ -495,7 +487,7 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 				}
 			}
 			var d replay.Deviation
-			if n.FromFile >= 0 || n.FromRank >= 0 || n.Capture != pos.IsCapture(mv) {
+			if !pos.MarksAsIs(n, mv) {
 				d = pos.MarkDeviations(n, mv)
 			}
 			check := hist.PlayGaveCheck(pos, mv)
@@ -569,7 +561,7 @@ func (c *Checker) afterPly(ply int) {
 		ln.endPly, ln.end = ply, Fivefold
 	case c.opt.Profile.automaticDraws() && seventyFive:
 		ln.endPly, ln.end = ply, SeventyFive
-	case c.twoKings && (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.IsDeadFast() == replay.Yes && !c.endedOnBoard(ply):
+	case c.twoKings && (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.ProvenDeadFast() && !c.endedOnBoard(ply):
 		// A mate or stalemate names the end more exactly than "dead" does.
 		ln.endPly, ln.end = ply, DeadPosition
 	}

@@ -173,7 +173,7 @@ func TestCheckMessages(t *testing.T) {
 func TestCheckReportFacts(t *testing.T) {
 	r := checkOne(t, pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 0-1"), &Options{Moves: true})
 	if r.Plies != 4 || r.End != Checkmate || r.ComputedResult != "0-1" || r.Notation != "san" ||
-		r.FinalFEN != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
+		r.FinalFEN() != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
 		t.Errorf("report %+v", r)
 	}
 	if len(r.Moves) != 4 || r.Moves[3].SAN.String() != "Qh4#" || r.Moves[3].UCI.String() != "d8h4" {

@@ -153,10 +153,15 @@ func (c *ClockChecker) Steps(idxs []int32) {
 	if identity {
 		moves = moves[:len(idxs)]
 	}
+	// Without a reading in the whole game, the run of plies without one
+	// goes to the end: most records have no clocks.
+	none := c.g.Has&parser.HasClocks == 0
 	for i := 0; i < len(idxs); {
 		j := i
 		if !c.periodic && c.missing.count > 0 {
-			if identity {
+			if none {
+				j = len(idxs)
+			} else if identity {
 				for j < len(idxs) && moves[j].Clock == -1 && moves[j].EMT >= -1 {
 					j++
 				}

@@ -217,6 +217,7 @@ func FuzzClockChecker(f *testing.F) {
 				m.EMT = int64(b) * 1500
 			}
 		}
+		g.Has = hasOf(g.Moves)
 		var tags Tags
 		ReadTags(g, &tags, nil)
 		c := checkClocks(g, &tags.TimeControl, ClockStart{BlackFirst: blackFirst, MoveNumber: int(len(clocks) % 90)}, mainLine(g))
@@ -240,6 +241,7 @@ func TestClockStepsAsStep(t *testing.T) {
 		line  string
 	}{
 		{"300+3", ClockStart{}, "e4 | e5 | Nf3 | Nc6 | Bb5"},
+		{"", ClockStart{BlackFirst: true, MoveNumber: 7}, "Nf6 | Nf3 | Ng8 | Ng1 | Nf6 | Nf3"},
 		{"300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 4:59 | Nc6 - | Bb5 | a6 4:40 | Ba4 | Nf6"},
 		{"", ClockStart{BlackFirst: true, MoveNumber: 12}, "Nf6 | Nf3 | Ng8 1:00:00 | Ng1 | Nf6"},
 		{"40/7200:3600", ClockStart{MoveNumber: 38}, "a3 | a6 | a4 0:03:00 | a5 | Ra2 1:02:00 | Ra7 | Ra1 | Ra8"},
@@ -272,6 +274,7 @@ func TestClockStepsAsStep(t *testing.T) {
 		v.Moves = append(slices.Clone(g.Moves[:len(g.Moves)-1]), g.Moves[len(g.Moves)-2], g.Moves[len(g.Moves)-1])
 		v.Moves[len(v.Moves)-2].Depth, v.Moves[len(v.Moves)-2].Clock = 1, -1
 		v.Moves[len(v.Moves)-1].Clock = 10 * 60 * 1000
+		v.Has = hasOf(v.Moves)
 		vmain := mainLine(&v)
 		want = checkClocks(&v, &tg.TimeControl, tt.start, vmain)
 		got = StartClocks(&v, &tg.TimeControl, tt.start)

@@ -188,7 +188,7 @@ func newOurGame(g *parser.Game, r *Report, data []byte) ourGame {
 	}
 	// Only a replayed game has a final position: not one in a variant, or
 	// with a FEN tag that cannot be read.
-	replayed := r.FinalFEN != ""
+	replayed := r.Replayed
 	f := facts{fIllegal: "-"}
 	for _, x := range r.Findings {
 		if x.Code == MovesAfterEnd {
@@ -212,10 +212,10 @@ func newOurGame(g *parser.Game, r *Report, data []byte) ourGame {
 		return o
 	}
 	f[fPlies] = strconv.Itoa(r.Plies)
-	f[fFEN] = r.FinalFEN
+	f[fFEN] = r.FinalFEN()
 	f[fThreefoldClaim], f[fFiftyClaim] = reportPly(r.ThreefoldPly), reportPly(r.FiftyPly)
 	f[fFivefold], f[fSeventyFive] = reportPly(r.FivefoldPly), reportPly(r.SeventyFivePly)
-	if p, err := replay.ParseFEN(r.FinalFEN); err == nil {
+	if p, err := replay.ParseFEN(r.FinalFEN()); err == nil {
 		f[fInsufficient] = fmt.Sprint(p.InsufficientMaterial(replay.White), p.InsufficientMaterial(replay.Black))
 	} else {
 		f[fInsufficient] = "unreadable final FEN: " + err.Error()

@@ -39,7 +39,23 @@ func testGame(t testing.TB, tags []string, result string, line string) *parser.G
 	}
 	g.End = parser.Pos{Line: 200, Col: 1}
 	g.ResultPos = parser.Pos{Line: 199, Col: 5}
+	g.Has = hasOf(g.Moves)
 	return g
+}
+
+// hasOf is what the parser says in Game.Has of a game with these moves:
+// a test that builds or changes moves by hand sets it again.
+func hasOf(moves []parser.Move) parser.Has {
+	var h parser.Has
+	for _, m := range moves {
+		if m.Depth != 0 {
+			h |= parser.HasVariations
+		}
+		if m.Clock != -1 || m.EMT != -1 {
+			h |= parser.HasClocks
+		}
+	}
+	return h
 }
 
 // clockMS reads "H:MM:SS(.f)", "M:SS" or "SS(.f)" (a leading "-" negates).

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -15,7 +16,7 @@ func (c *Checker) reportMainLine(recorded string) {
 	g, r, ln := c.g, &c.r, &c.line
 	r.Notation = ln.letters.String()
 	r.Plies = ln.plies
-	r.FinalFEN = c.pos.FEN()
+	r.Final, r.Replayed = c.pos, true
 
 	if ln.failed {
 		m := &g.Moves[ln.failIdx]
@@ -57,7 +58,7 @@ func (c *Checker) reportMainLine(recorded string) {
 	// unless afterPly already did: after a capture or a pawn move (a clock
 	// at 0), or at the start.
 	if ln.endPly < 0 && !ln.failed && c.twoKings && c.pos.Halfmove() > 0 && ln.plies > 0 &&
-		mayBeDead(&c.pos) && c.pos.IsDeadFast() == replay.Yes {
+		mayBeDead(&c.pos) && c.pos.ProvenDeadFast() {
 		ln.endPly, ln.end = ln.plies, DeadPosition
 	}
 	if ln.endPly >= 0 {
@@ -116,14 +117,14 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		if cl.ply < 0 {
 			continue
 		}
-		who := colourOf(ln.claimers[i])
+		// Concatenated, not formatted: a game in ten has such a finding.
 		m := c.moveAtPly(cl.ply)
-		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text,
-			Message: fmt.Sprintf("%s could claim a draw by %s %s", who, cl.what, c.after(cl.ply))}
+		msg := colourOf(ln.claimers[i]) + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
+		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
 			f.Code, f.Severity = cl.missed, DefaultSeverity(cl.missed)
-			f.Message = fmt.Sprintf("%s could claim a draw by %s %s, but the game went on and was scored %s", who, cl.what, c.after(cl.ply), recorded)
+			f.Message = msg + ", but the game went on and was scored " + recorded
 			r.Findings = append(r.Findings, f)
 		}
 	}
@@ -371,16 +372,18 @@ func (c *Checker) sideToMoveAt(ply int) replay.Color {
 
 // moveLabel is the move number of main-line ply ply as written before its
 // move: "12." for White, "12..." for Black.
-func (c *Checker) moveLabel(ply int) string {
+func (c *Checker) moveLabel(ply int) string { return string(c.appendMoveLabel(nil, ply)) }
+
+func (c *Checker) appendMoveLabel(b []byte, ply int) []byte {
 	half := ply - 1
 	if c.start.Turn() == replay.Black {
 		half++
 	}
-	n := c.start.Fullmove() + half/2
+	b = strconv.AppendInt(b, int64(c.start.Fullmove()+half/2), 10)
 	if half%2 == 0 {
-		return fmt.Sprintf("%d.", n)
+		return append(b, '.')
 	}
-	return fmt.Sprintf("%d...", n)
+	return append(b, "..."...)
 }
 
 // after says "after 23...Kg7" for the position after ply, "in the start
@@ -389,8 +392,12 @@ func (c *Checker) after(ply int) string {
 	if ply <= 0 {
 		return "in the start position"
 	}
-	m := c.moveAtPly(ply)
-	return "after " + c.moveLabel(ply) + m.text
+	var buf [40]byte
+	b := c.appendMoveLabel(append(buf[:0], "after "...), ply)
+	if ply <= len(c.main) {
+		b = append(b, c.g.Bytes(c.g.Moves[c.main[ply-1]].Raw)...)
+	}
+	return string(b)
 }
 
 // placedMove is a main-line move's text and place, for messages.

@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/arbiter-chess/arbiter/replay"
+
 // End is how the game ended on the board, as computed from the moves.
 type End uint8
 
@@ -29,7 +31,12 @@ type Report struct {
 
 	Notation string // the letter set the moves were read in ("san", "ru", "de", ...)
 	Plies    int    // main-line plies replayed (up to the first illegal move)
-	FinalFEN string
+	// Final is the position the main line's replay ended in, when Replayed
+	// (it is not when the start position could not be read). It is kept as a
+	// position, not as FEN: most runs never print it, and a table appends
+	// its FEN (AppendFinalFEN) without making a string.
+	Final    replay.Position
+	Replayed bool
 
 	End            End
 	ComputedResult string // "1-0", "0-1", "1/2-1/2", or "*" when the board decides nothing
@@ -61,6 +68,22 @@ type Report struct {
 	// the game (index as in parser.Game.Moves, variations included), "" for
 	// a move that was not replayed.
 	SAN []string
+}
+
+// FinalFEN is the final position in FEN, "" when nothing was replayed.
+func (r *Report) FinalFEN() string {
+	if !r.Replayed {
+		return ""
+	}
+	return r.Final.FEN()
+}
+
+// AppendFinalFEN appends FinalFEN to b.
+func (r *Report) AppendFinalFEN(b []byte) []byte {
+	if !r.Replayed {
+		return b
+	}
+	return r.Final.AppendFEN(b)
 }
 
 // MoveFact is one main-line ply as the moves table stores it (its ply is

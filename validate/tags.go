@@ -134,6 +134,13 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 		v := tag.Value
 		switch bit {
 		case tagDate, tagEventDate, tagUTCDate:
+			// EventDate is outside the roster, and ChessBase writes an
+			// unknown one "?", as an unknown roster value is written: a
+			// third of the masters' games have it. Date keeps its own
+			// unknown form, "????.??.??".
+			if bit == tagEventDate && v == "?" {
+				break
+			}
 			if msg := dateProblem(v); msg != "" {
 				// Concatenated, not formatted: most records have such a date.
 				out = append(out, tagFinding(tag, tag.Name+" "+strconv.Quote(v)+" "+msg))

@@ -73,6 +73,9 @@ func TestReadTagsFindings(t *testing.T) {
 		{"date 1900 not leap", with(roster, "Date", "1900.02.29"), []string{`Date "1900.02.29" is not a day: February 1900 has 28 days`}},
 		{"date 31 April", with(roster, "Date", "1972.04.31"), []string{`Date "1972.04.31" is not a day: April has 30 days`}},
 		{"date leading space", with(roster, "Date", " 1972.07.11"), []string{`Date " 1972.07.11" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"event date unknown", with(roster, "EventDate", "?"), nil},
+		{"date lone ?", with(roster, "Date", "?"), []string{`Date "?" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"event date checked", with(roster, "EventDate", "2013.12.4"), []string{`EventDate "2013.12.4" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"utc date checked", with(roster, "UTCDate", "2016/05/31"), []string{`UTCDate "2016/05/31" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 
 		// Round

@@ -67,7 +67,12 @@ func (b *gamesBuilder) Append(g *Game) {
 	b.optDict(gNotation, r.Notation, r.Notation != "")
 	b.dict(gEncoding, g.Encoding.String())
 	b.i32(gPlies, r.Plies)
-	b.optStr(gFinalFEN, r.FinalFEN, r.FinalFEN != "")
+	if r.Replayed {
+		b.scratch = r.AppendFinalFEN(b.scratch[:0])
+		b.str(gFinalFEN).BinaryBuilder.Append(b.scratch)
+	} else {
+		b.rb.Field(gFinalFEN).AppendNull()
+	}
 	b.dict(gComputedEnd, r.End.String())
 	b.dict(gComputedResult, computedResult(r))
 	b.i32(gErrors, r.Errors)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/replay"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -18,8 +19,8 @@ func tags(kv ...string) []parser.Tag {
 func sampleGames() []Game {
 	full := validate.Report{
 		Notation: "san", Plies: 3,
-		FinalFEN: "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
-		End:      validate.NoEnd, ComputedResult: "*",
+		Final: mustFEN("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), Replayed: true,
+		End: validate.NoEnd, ComputedResult: "*",
 		Errors: 1, Warnings: 1, Infos: 0,
 		FirstError: validate.IllegalMove, FirstErrorPly: 4,
 		ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1,
@@ -46,7 +47,7 @@ func sampleGames() []Game {
 			Pos: parser.Pos{Offset: 2100, Line: 30, Col: 4}, Ply: -1}},
 	}
 	drawn := validate.Report{
-		Notation: "ru", Plies: 120, FinalFEN: "8/8/8/4k3/8/8/3K4/8 w - - 0 61",
+		Notation: "ru", Plies: 120, Final: mustFEN("8/8/8/4k3/8/8/3K4/8 w - - 0 61"), Replayed: true,
 		End: validate.DeadPosition, ComputedResult: "1/2-1/2", Warnings: 1, Infos: 1, FirstErrorPly: -1,
 		ThreefoldPly: 0, FiftyPly: 101, FivefoldPly: -1, SeventyFivePly: 120,
 		LastClockWhite: 0, LastClockBlack: -1, TimeForfeit: true,
@@ -75,4 +76,12 @@ func sampleGames() []Game {
 		{File: "in/б.pgn", Index: 8, Start: parser.Pos{Offset: 4000, Line: 90, Col: 1}, End: 4001,
 			Encoding: parser.CP866, Report: nil},
 	}
+}
+
+func mustFEN(fen string) replay.Position {
+	p, err := replay.ParseFEN(fen)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
