@@ -590,3 +590,13 @@ func TestCapitalPieceWithRankBeforeCapture(t *testing.T) {
 	g = one(t, "[Event \"x\"]\n\n1. B7xa8(Q) B7:a8Q *\n")
 	eq(t, "promotions", norms(g), []string{"b7xa8(Q)", "b7:a8Q"})
 }
+
+// TestParenthesisedPromotionWithMarks: the marks after "(Q)" belong to the
+// move, not to a word of their own (which was read as stray text).
+func TestParenthesisedPromotionWithMarks(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n\n1. c8(Q)# a8(N)+! 2. e8(R) (2. e8(Q)?) *\n")
+	eq(t, "norms", norms(g), []string{"c8(Q)#", "a8(N)+", "e8(R)", "e8(Q)"})
+	if len(g.Problems) != 0 {
+		t.Errorf("problems: %v", g.Problems)
+	}
+}

@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -248,6 +249,10 @@ func (p *Parser) moveWord(i, end int) int {
 		// a promotion written "e8(Q)": '(' ends words, so take it back here
 		if r, size := utf8.DecodeRune(s[j+1:]); isPieceRune(r) && j+1+size < len(s) && s[j+1+size] == ')' {
 			j += 2 + size
+			// and the check, mate and annotation marks after it: "c8(Q)#", "a8(N)+!"
+			for j < len(s) && strings.IndexByte("+#!?", s[j]) >= 0 {
+				j++
+			}
 		}
 	}
 	for k := 0; k < 3; k++ {

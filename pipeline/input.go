@@ -238,12 +238,14 @@ func sniffFile(path string) (bool, error) {
 // stream or text with games in it: a PGN tag pair, a first move ("1." then
 // a square within a few bytes: "1. e4", "1.Sf3", "1. е2–е4"), or a few words
 // that read as moves ("f3 e5 g4 Qh4", "b2b3", "Кb1—c3"), which prose, code
-// and position lists lack.
+// and position lists lack. JSON, HTML and XML are never games, however many
+// moves they quote: arbiter's own reports (SARIF, JSON Lines, HTML) left in
+// a directory it reads again are full of them.
 func looksLikeGames(head []byte) bool {
 	if compression(head) != streamPlain {
 		return true
 	}
-	if bytes.IndexByte(head, 0) >= 0 {
+	if bytes.IndexByte(head, 0) >= 0 || isMarkup(head) {
 		return false
 	}
 	for line := range bytes.Lines(head) {
@@ -253,6 +255,31 @@ func looksLikeGames(head []byte) bool {
 		}
 	}
 	return hasFirstMove(head) || moveWords(head) >= 3
+}
+
+// isMarkup says that head starts as a JSON object or array, or as HTML or
+// XML: '<'; '{' then a quoted key and ':'; '[' then '{', '[' or '"'. A PGN
+// file may open with a {comment}, but not with one that starts {"key":.
+func isMarkup(head []byte) bool {
+	rest := bytes.TrimLeft(head, " \t\r\n\ufeff")
+	if len(rest) == 0 {
+		return false
+	}
+	switch rest[0] {
+	case '<':
+		return true
+	case '[':
+		rest = bytes.TrimLeft(rest[1:], " \t\r\n")
+		return len(rest) > 0 && (rest[0] == '{' || rest[0] == '[' || rest[0] == '"')
+	case '{':
+		rest = bytes.TrimLeft(rest[1:], " \t\r\n")
+		if len(rest) == 0 || rest[0] != '"' {
+			return false
+		}
+		end := bytes.IndexByte(rest[1:], '"')
+		return end >= 0 && bytes.HasPrefix(bytes.TrimLeft(rest[end+2:], " \t\r\n"), []byte(":"))
+	}
+	return false
 }
 
 // hasFirstMove finds "1." not preceded by a digit and followed by a square.

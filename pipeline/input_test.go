@@ -141,6 +141,13 @@ func TestLooksLikeGames(t *testing.T) {
 		{"see a1 and b2", false},
 		{"Version 2.1 of the License, or (at your option) any later version", false},
 		{"CFLAGS = -O2 -Wall\nall: pgn-extract", false},
+		// arbiter's own reports quote moves enough to pass for games
+		{"{\n  \"$schema\": \"sarif\", \"message\": \"Ke3 Nf3 e4 d5\" }", false},
+		{"{\"file\":\"a.pgn\",\"move\":\"Nf3\",\"message\":\"e4 e5 Qh5\"}\n", false},
+		{"[\n {\"move\": \"e4 e5 Nf3 Nc6\"}]", false},
+		{"<!DOCTYPE html><p>1. e4 e5 2. Nf3</p>", false},
+		{"{ \"Annotated\" by Kasparov } 1. e4 e5 2. Nf3", true},
+		{"{Kasparov's notes} 1. e4 e5", true},
 	} {
 		if got := looksLikeGames([]byte(c.text)); got != c.want {
 			t.Errorf("looksLikeGames(%q) = %v, want %v", c.text, got, c.want)

@@ -10,6 +10,7 @@ import (
 // keys in this order: file, game (0-based in its file), line, column, ply
 // (null when none), move (as written, null when none), code, severity
 // ("error", "warning" or "info"), message and suggestions (a list, never null).
+// A file name that is not UTF-8 is written as the tables write it (ColumnPath).
 type JSONLSink struct {
 	msg []byte
 	w   *bufio.Writer
@@ -29,7 +30,8 @@ func (s *JSONLSink) Game(r *GameRecord) error {
 		f := &r.Report.Findings[i]
 		pos := location(r, f)
 		b := append(s.buf[:0], `{"file":`...)
-		b = appendJSONString(b, r.File)
+		// As the tables' file column has it, so that the two join.
+		b = appendJSONString(b, ColumnPath(r.File))
 		b = append(b, `,"game":`...)
 		b = strconv.AppendInt(b, int64(r.Index), 10)
 		b = append(b, `,"line":`...)

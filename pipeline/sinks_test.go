@@ -114,6 +114,18 @@ func TestJSONLSink(t *testing.T) {
 	if got := out.String(); got != want {
 		t.Errorf("jsonl output:\n%s\nwant:\n%s", got, want)
 	}
+	// A Latin-1 file name is written as the tables' file column writes it,
+	// not with U+FFFD, which two such names would share.
+	var latin bytes.Buffer
+	s := NewJSONLSink(&latin)
+	r := &GameRecord{File: "caf\xe9.pgn", Report: validate.Report{Findings: []validate.Finding{{Code: validate.Syntax, Severity: validate.Error, Message: "m", Ply: -1}}}}
+	if err := s.Game(r); err != nil {
+		t.Fatal(err)
+	}
+	s.Flush()
+	if !strings.HasPrefix(latin.String(), `{"file":"caf%E9.pgn",`) {
+		t.Errorf("jsonl for a Latin-1 name: %s", latin.String())
+	}
 	// Each line is JSON with exactly the documented keys, in order.
 	keys := []string{"file", "game", "line", "column", "ply", "move", "code", "severity", "message", "suggestions"}
 	for line := range strings.Lines(out.String()) {

@@ -237,6 +237,14 @@ func (c *Checker) setUp() bool {
 			c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
 				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: " + why.String()})
 		}
+		// Chess960 records without a Variant tag are common (chessgames.com
+		// writes none), so such a FEN is read as Chess960, as it must be to
+		// replay them; but a standard game given such rights would castle
+		// by Chess960's rules unremarked, so the reading is said.
+		if p.Chess960() && t.Variant != VariantChess960 {
+			c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+				Pos: t.FENPos, Ply: 0, Message: "the FEN's castling rights need a king or rook off its square in standard chess, and no Variant tag names Chess960: the game is read as Chess960"})
+		}
 	}
 	if t.Variant == VariantChess960 {
 		c.start.SetChess960(true)

@@ -297,6 +297,23 @@ func ConfigFromFlags(enable, disable, severity []string) (*Config, error) {
 			return nil, fmt.Errorf("%s is both enabled and disabled", c)
 		}
 	}
+	// A level names a code as plainly as --enable does, and "off" as
+	// --disable does: against a code named the other way, it is the same
+	// conflict. (A level for a code that "--disable all" turned off turns
+	// it on, as --enable would.)
+	for _, arg := range severity {
+		for _, spec := range strings.Split(arg, ",") {
+			name, level, _ := strings.Cut(spec, "=")
+			c := strings.ToLower(strings.TrimSpace(name))
+			off := strings.EqualFold(strings.TrimSpace(level), "off")
+			switch {
+			case !off && slices.Contains(disabled, c):
+				return nil, fmt.Errorf("%s is disabled and given the severity %s", c, strings.TrimSpace(level))
+			case off && slices.Contains(enabled, c):
+				return nil, fmt.Errorf("%s is both enabled and set off", c)
+			}
+		}
+	}
 	rules := &Config{}
 	switch {
 	case enableAll:

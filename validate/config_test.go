@@ -198,7 +198,7 @@ func TestConfigCanonical(t *testing.T) {
 			{disable: []string{"tag-format", "TAG-MISSING"}},
 			{disable: []string{" tag-format ,", "tag-missing", "tag-format"}},
 			{severity: []string{"tag-missing=off", "tag-format=OFF"}},
-			{disable: []string{"tag-missing"}, severity: []string{"tag-format=off", "tag-missing=error"}},
+			{disable: []string{"tag-missing"}, severity: []string{"tag-format=off", "tag-missing=off"}},
 		}, canon{disable: "tag-format,tag-missing"}},
 		{"all off but two", []flags{
 			{disable: []string{"all"}, enable: []string{"illegal-move,syntax"}},

@@ -25,6 +25,22 @@ func TestConfigFromFlags(t *testing.T) {
 	if got := c.Severity(IllegalMove, Error); got != Warning {
 		t.Errorf("--severity illegal-move=warning: %v", got)
 	}
+	// A level for a code "all" turned off turns it on, as --enable would;
+	// "off" for a code "all" left on turns it off.
+	c, err = ConfigFromFlags(nil, []string{"all"}, []string{"tag-format=error"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Enabled(TagFormat) || c.Enabled(TagMissing) || c.Severity(TagFormat, Warning) != Error {
+		t.Errorf("--disable all --severity tag-format=error: tag-format %v at %v, tag-missing %v", c.Enabled(TagFormat), c.Severity(TagFormat, Warning), c.Enabled(TagMissing))
+	}
+	c, err = ConfigFromFlags([]string{"all"}, nil, []string{"tag-format=off"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Enabled(TagFormat) || !c.Enabled(TagMissing) {
+		t.Errorf("--enable all --severity tag-format=off: tag-format %v, tag-missing %v", c.Enabled(TagFormat), c.Enabled(TagMissing))
+	}
 	for _, tc := range []struct {
 		enable, disable, severity []string
 		want                      string
@@ -35,6 +51,8 @@ func TestConfigFromFlags(t *testing.T) {
 		{nil, []string{"no-such-code"}, nil, "--disable: "},
 		{[]string{"no-such-code"}, nil, nil, "--enable: "},
 		{nil, nil, []string{"syntax=loud"}, "--severity: "},
+		{nil, []string{"tag-format"}, []string{"Tag-Format = error"}, "tag-format is disabled and given the severity error"},
+		{[]string{"tag-format"}, nil, []string{"tag-format=OFF"}, "tag-format is both enabled and set off"},
 	} {
 		_, err := ConfigFromFlags(tc.enable, tc.disable, tc.severity)
 		if err == nil || len(err.Error()) < len(tc.want) || err.Error()[:len(tc.want)] != tc.want {

@@ -34,3 +34,32 @@ func TestCheckStrayEnPassantSquare(t *testing.T) {
 		})
 	}
 }
+
+// A FEN whose castling rights only Chess960 allows is read as Chess960, as
+// chessgames.com's records (which have no Variant tag) need; without a
+// Variant tag naming Chess960 the reading is said, so that a standard game
+// never castles by Chess960's rules unremarked.
+func TestCheckChess960RightsWithoutVariant(t *testing.T) {
+	const fen960 = "4k3/8/8/8/8/8/8/4K1R1 w G - 0 1" // rook on g1
+	for _, c := range []struct {
+		name  string
+		tags  []string
+		want  string
+		plies int
+	}{
+		{"no Variant tag", []string{"SetUp 1", "FEN " + fen960}, "non-standard-notation@0", 2},
+		{"Variant Standard", []string{"Variant Standard", "SetUp 1", "FEN " + fen960}, "non-standard-notation@0", 2},
+		{"Variant Chess960", []string{"Variant Chess960", "SetUp 1", "FEN " + fen960}, "", 2},
+		{"standard rights", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/4K2R w K - 0 1"}, "", 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := checkOne(t, pgn("*", c.tags, "1. O-O Kd7 *"), nil)
+			if g := got(r); g != c.want || r.Plies != c.plies {
+				t.Errorf("findings %q and %d plies, want %q and %d", g, r.Plies, c.want, c.plies)
+			}
+			if f := find(r, NonStandardNotation); f != nil && !strings.Contains(f.Message, "no Variant tag names Chess960") {
+				t.Errorf("message %q", f.Message)
+			}
+		})
+	}
+}

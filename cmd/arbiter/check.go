@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -81,6 +82,7 @@ output file is left).`,
 // an exit status.
 func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	f.lowerValues()
 	cfg, failOn, err := f.config()
 	if err != nil {
 		return err
@@ -221,6 +223,15 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 		return nil, 0, usageError("--progress must be auto, always or never, not %q", f.progress)
 	}
 	return cfg, failOn, nil
+}
+
+// lowerValues reads the flags that take a word from a list in any case, as
+// --rules, --notation and the rule codes are: "--format SARIF" is no typo
+// worth a failed CI run.
+func (f *checkFlags) lowerValues() {
+	for _, v := range []*string{&f.format, &f.failOn, &f.progress, &f.logLevel, &f.logFormat} {
+		*v = strings.ToLower(strings.TrimSpace(*v))
+	}
 }
 
 // logger builds the zerolog logger on stderr that the flags ask for.
