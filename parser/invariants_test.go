@@ -179,6 +179,15 @@ func norms(g *Game) []string {
 	return out
 }
 
+// raws lists the moves of g as written.
+func raws(g *Game) []string {
+	out := make([]string, len(g.Moves))
+	for i, m := range g.Moves {
+		out[i] = g.Str(m.Raw)
+	}
+	return out
+}
+
 // mainline lists the normalised moves of g's main line.
 func mainline(g *Game) []string {
 	var out []string

@@ -447,7 +447,7 @@ func TestTagAfterResultOnSameLineStartsGame(t *testing.T) {
 func TestMoveForms(t *testing.T) {
 	in := "1. e8=Q e1Q 2. e8(Q) e1/N 3. e7e8q e2e1 4. exd6e.p. exd3 e.p. 5. P@e4 N@f6 6. -- Z0 7. 0000 O-O-O+ 8. 0-0 0-0-0 9. О-О 0—0 10. Ng1-f3 Nb8xc6 11. e2-e4 Qh4xe1# *"
 	g := one(t, in)
-	eq(t, "norms", norms(g), []string{"e8=Q", "e1Q", "e8(Q)", "e1/N", "e7e8q", "e2e1", "exd6e.p.", "exd3", "P@e4", "N@f6",
+	eq(t, "norms", norms(g), []string{"e8=Q", "e1Q", "e8(Q)", "e1/N", "e7e8q", "e2e1", "exd6e.p.", "exd3e.p.", "P@e4", "N@f6",
 		"--", "Z0", "0000", "O-O-O+", "O-O", "O-O-O", "O-O", "O-O", "Ng1-f3", "Nb8xc6", "e2-e4", "Qh4xe1#"})
 	eq(t, "problems", problems(g), []string{})
 }
@@ -589,6 +589,20 @@ func TestCapitalPieceWithRankBeforeCapture(t *testing.T) {
 	// A capture that promotes is a pawn's, written with a capital file.
 	g = one(t, "[Event \"x\"]\n\n1. B7xa8(Q) B7:a8Q *\n")
 	eq(t, "promotions", norms(g), []string{"b7xa8(Q)", "b7:a8Q"})
+}
+
+// TestEnPassantWord: "e.p." as a word of its own after a pawn capture is
+// read as written on it, before a check mark; after any other move it
+// stays a stray word, left alone.
+func TestEnPassantWord(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n\n1. e4 a6 2. e5 d5 3. exd6 e.p. a5 4. d4 e.p. Nc6 5. Nf3 {x} e.p. Nxd4 6. Nxd4 e.p. axb5e.p. e.p. *\n")
+	eq(t, "norms", norms(g), []string{"e4", "a6", "e5", "d5", "exd6e.p.", "a5", "d4", "Nc6", "Nf3", "Nxd4", "Nxd4", "axb5e.p."})
+	eq(t, "raws", raws(g), []string{"e4", "a6", "e5", "d5", "exd6", "a5", "d4", "Nc6", "Nf3", "Nxd4", "Nxd4", "axb5e.p."})
+	if len(g.Problems) != 0 {
+		t.Errorf("problems: %v", g.Problems)
+	}
+	g = one(t, "[Event \"x\"]\n\n1. e4 f5 2. e5 d5 3. exd6+ e.p. *\n")
+	eq(t, "norms with a check", norms(g), []string{"e4", "f5", "e5", "d5", "exd6e.p.+"})
 }
 
 // TestParenthesisedPromotionWithMarks: the marks after "(Q)" belong to the

@@ -288,10 +288,40 @@ func (p *Parser) moveWord(i, end int) int {
 			}
 		}
 	case kindIgnore:
+		p.enPassantWord()
 	default:
 		p.prose(i, e)
 	}
 	return j
+}
+
+// enPassantWord takes "e.p." written as a word of its own right after a
+// pawn capture ("exd6 e.p.") as the replay reads it written on the move
+// ("exd6e.p."): in the move's Norm, so that the mark is judged (not SAN, and
+// an error on a move that is no en-passant capture) rather than dropped.
+func (p *Parser) enPassantWord() {
+	k := len(p.g.Moves) - 1
+	if !p.lastWasMove || k < 0 {
+		return
+	}
+	m := &p.g.Moves[k]
+	var norm []byte
+	if m.Norm.Off&spanInExtras != 0 {
+		off := m.Norm.Off &^ spanInExtras
+		norm = p.extras[off : off+m.Norm.Len]
+	} else {
+		norm = p.src[p.gs+int(m.Norm.Off) : p.gs+int(m.Norm.Off+m.Norm.Len)]
+	}
+	// Only a pawn capture's: after another move the word is a stray one,
+	// left alone (on the move it would stop the replay there).
+	if bytes.HasSuffix(norm, epSuffix) || len(norm) == 0 || norm[0] < 'a' || norm[0] > 'h' || bytes.IndexAny(norm, "x:") < 0 {
+		return
+	}
+	// Before the check or mate mark, where the replay reads it ("exd6e.p.+").
+	body := bytes.TrimRight(norm, "+#")
+	b := make([]byte, 0, len(norm)+len(epSuffix)) // rare: no scratch kept
+	b = append(append(append(b, body...), epSuffix...), norm[len(body):]...)
+	m.Norm = p.extraSpan(b)
 }
 
 // setFolds records the folds of the move src[i:e] that addMove has just

@@ -63,3 +63,28 @@ func TestCheckChess960RightsWithoutVariant(t *testing.T) {
 		})
 	}
 }
+
+// "e.p." written as a word of its own after a pawn capture is judged as
+// "exd6e.p." is: not SAN when the capture is en passant, an error when it
+// is not (the parser hands it on in the move's Norm).
+func TestCheckEnPassantWord(t *testing.T) {
+	for _, c := range []struct {
+		name, moves, want string
+		plies             int
+	}{
+		{"en passant", "1. e4 a6 2. e5 d5 3. exd6 e.p. a5 *", "non-standard-notation@5", 6},
+		{"joined", "1. e4 a6 2. e5 d5 3. exd6e.p. a5 *", "non-standard-notation@5", 6},
+		{"not en passant", "1. e4 d5 2. exd5 e.p. Qxd5 *", "syntax@3", 2},
+		{"stray after a push", "1. e4 e.p. e5 *", "", 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := checkOne(t, pgn("*", nil, c.moves), nil)
+			if g := got(r); g != c.want || r.Plies != c.plies {
+				t.Errorf("findings %q and %d plies, want %q and %d", g, r.Plies, c.want, c.plies)
+			}
+			if f := find(r, NonStandardNotation); f != nil && !strings.Contains(f.Message, "e.p. suffix") {
+				t.Errorf("message %q", f.Message)
+			}
+		})
+	}
+}
