@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -107,4 +108,50 @@ func TestCheckReportResume(t *testing.T) {
 	if g := reportGames(t, filepath.Join(dir, "plain.json")); g != 7.0 {
 		t.Errorf("run without --out reports %v games, want 7", g)
 	}
+}
+
+// TestCheckReportSources: the report says it was read from what stats would
+// name for the same run, the --out directory as given, and without --out
+// from the paths as named; never every file found in a directory.
+func TestCheckReportSources(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "in/a.pgn", games(0, 3))
+	write(t, dir, "in/b.pgn", games(3, 2))
+	r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "tables", "--report", "report.json", "in")
+	if r.code != 1 {
+		t.Fatalf("check: exit %d, stderr %s", r.code, r.stderr)
+	}
+	s := arbiter(t, dir, nil, "stats", "--format", "json", "-o", "stats.json", "tables")
+	if s.code != 0 {
+		t.Fatalf("stats: exit %d, stderr %s", s.code, s.stderr)
+	}
+	during, _ := os.ReadFile(filepath.Join(dir, "report.json"))
+	fromStats, _ := os.ReadFile(filepath.Join(dir, "stats.json"))
+	if string(during) != string(fromStats) {
+		t.Errorf("--report differs from stats of the --out directory:\n%s\n%s", during, fromStats)
+	}
+	if got := reportSources(t, filepath.Join(dir, "report.json")); !slices.Equal(got, []string{"tables"}) {
+		t.Errorf("--out tables: sources %q, want [tables]", got)
+	}
+	r = arbiter(t, dir, nil, "check", "-q", "--format", "none", "--report", "plain.json", "in", "in/a.pgn")
+	if r.code != 1 {
+		t.Fatalf("check without --out: exit %d, stderr %s", r.code, r.stderr)
+	}
+	if got := reportSources(t, filepath.Join(dir, "plain.json")); !slices.Equal(got, []string{"in", "in/a.pgn"}) {
+		t.Errorf("without --out: sources %q, want [in in/a.pgn]", got)
+	}
+}
+
+// reportSources reads "sources" from a JSON report.
+func reportSources(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ Sources []string }
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m.Sources
 }
