@@ -61,6 +61,23 @@ func ExpandInputs(paths []string) ([]Input, []Duplicate, error) {
 	return kept, dups, err
 }
 
+// DedupePaths keeps the first of the paths that name the same file or
+// directory, by the rule of ExpandInputs, and returns the others as
+// duplicates: arbiter stats reads a directory named twice once, as check
+// reads a file.
+func DedupePaths(paths []string) ([]string, []Duplicate) {
+	inputs := make([]Input, len(paths))
+	for i, p := range paths {
+		inputs[i] = Input{Path: p}
+	}
+	kept, dups := dedupe(inputs)
+	out := make([]string, len(kept))
+	for i, in := range kept {
+		out[i] = in.Path
+	}
+	return out, dups
+}
+
 // dedupe keeps the first of the inputs that are the same file
 // (os.SameFile), or, for a path that cannot be stat'ed, the same cleaned
 // absolute path.

@@ -13,6 +13,7 @@ type chart struct {
 	Axis          []axisLabel
 	Legend        []legendItem
 	Vertical      bool
+	Empty         bool // no bar has a length: the page says so instead of drawing axes and zeros
 }
 
 type chartBar struct {
@@ -102,6 +103,7 @@ func horizontalChart(id string, series, seriesLabels []string, rows []hBarRow, w
 		c.Bars = append(c.Bars, b)
 	}
 	c.Height = top + len(rows)*hRow + 4
+	c.Empty = most == 0
 	return c
 }
 
@@ -122,6 +124,7 @@ func histogram(id string, keys []string, values []int64) chart {
 	for _, v := range values {
 		most = max(most, v)
 	}
+	c.Empty = most == 0
 	base := vTop + vHeight
 	step := tickStep(most)
 	top := max(step, (most+step-1)/step*step) // the highest rule, at or above the tallest bar

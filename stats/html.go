@@ -179,9 +179,12 @@ func countChart(id string, counts []Count, games int64) chart {
 		if label == "" {
 			label = "(none)"
 		}
+		tip := label + ": " + number(c.Games) + " games"
+		if games > 0 { // a share of no games would be an empty one
+			tip += ", " + percent(c.Games, games)
+		}
 		rows = append(rows, hBarRow{key: name, label: label, value: strconv.FormatInt(c.Games, 10),
-			text: number(c.Games), tip: label + ": " + number(c.Games) + " games, " + percent(c.Games, games),
-			parts: []int64{c.Games}})
+			text: number(c.Games), tip: tip, parts: []int64{c.Games}})
 	}
 	return horizontalChart(id, []string{"games"}, []string{"games"}, rows, false)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -245,14 +246,37 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 }
 
+// TestHTMLEmpty: a report of no games draws no chart of zeros; every
+// section says "No games." instead, as the files and events tables do.
 func TestHTMLEmpty(t *testing.T) {
 	var a Aggregate
-	root := parsePage(t, writePage(t, a.Summarize(10)))
-	values, _ := charts(root)
-	if len(values["findings-by-code"]) != 0 || len(values["moves-per-game"]) != nMoveBins {
-		t.Errorf("empty report: %d code bars, %d move bins", len(values["findings-by-code"]), len(values["moves-per-game"]))
+	page := writePage(t, a.Summarize(10))
+	root := parsePage(t, page)
+	if svgs := root.all(func(n *node) bool { return n.name == "svg" }); len(svgs) != 0 {
+		t.Errorf("empty report draws %d charts, want none", len(svgs))
 	}
-	if values["moves-per-game"]["0"].value != "0" {
-		t.Errorf("empty report: bin 0 = %q", values["moves-per-game"]["0"].value)
+	var noted []string
+	for _, n := range root.all(func(n *node) bool { return n.attrs["class"] == "note" && n.text == "No games." }) {
+		noted = append(noted, n.attrs["data-chart"])
+	}
+	want := []string{"", "", "terminations", "moves-per-game", "time-controls", "draw-rules", "notations", "encodings"}
+	if !slices.Equal(noted, want) {
+		t.Errorf(`"No games." in %q, want %q (files and events first)`, noted, want)
+	}
+}
+
+// A tooltip gives a share only of a total above zero, so that no separator
+// is left dangling before an empty share.
+func TestCountChartTip(t *testing.T) {
+	counts := []Count{{Name: "san", Games: 3}, {Name: "", Games: 1}}
+	var tips []string
+	for _, c := range []chart{countChart("notations", counts, 4), countChart("notations", []Count{{Name: "san"}}, 0)} {
+		for _, b := range c.Bars {
+			tips = append(tips, b.Tip)
+		}
+	}
+	want := []string{"san: 3 games, 75.0%", "(none): 1 games, 25.0%", "san: 0 games"}
+	if !slices.Equal(tips, want) {
+		t.Errorf("tips %q, want %q", tips, want)
 	}
 }

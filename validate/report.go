@@ -55,7 +55,7 @@ type Report struct {
 	SeventyFivePly int
 
 	TimeControl    string // as in the tag
-	TimeCategory   string // "blitz", "rapid", "standard", or "" when unknown
+	TimeCategory   string // "blitz", "rapid", "standard", "correspondence", or "" when unknown
 	ClockCount     int    // main-line moves with a [%clk]
 	LastClockWhite int64  // milliseconds, -1 when none
 	LastClockBlack int64

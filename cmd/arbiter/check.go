@@ -135,7 +135,10 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	if f.report != "" {
 		// After the Parquet sink: with --resume the report is read from
 		// the output directory once that sink has finished it.
-		rs := &reportSink{path: f.report, format: stats.FormatFor(f.report), log: &logger}
+		rs := &reportSink{path: f.report, format: stats.FormatFor(f.report), sources: args, log: &logger}
+		if f.out != "" {
+			rs.sources = []string{f.out}
+		}
 		if f.resume {
 			rs.dir = f.out
 		}

@@ -19,18 +19,19 @@ import (
 // come after the Parquet sink, which finishes DIR when it closes. Without
 // --resume, DIR holds exactly what the run read, and the aggregate made
 // during the run is the same.
+//
+// sources is what the report says it was read from: the output directory
+// with --out, as `arbiter stats DIR` says, else the paths as named on the
+// command line, never every file found in them.
 type reportSink struct {
 	path, format string
 	dir          string
+	sources      []string
 	log          *zerolog.Logger
-	inputs       []string
 	agg          stats.Aggregate
 }
 
-func (s *reportSink) BeginFile(in pipeline.Input) error {
-	s.inputs = append(s.inputs, in.Path)
-	return nil
-}
+func (s *reportSink) BeginFile(pipeline.Input) error { return nil }
 
 func (s *reportSink) Game(r *pipeline.GameRecord) error {
 	if s.dir != "" {
@@ -49,7 +50,7 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 	if sum.Interrupted {
 		return nil
 	}
-	agg, sources := &s.agg, s.inputs
+	agg := &s.agg
 	if s.dir != "" {
 		a, err := stats.ReadParquetLogged(func(p string) {
 			if s.log != nil {
@@ -59,9 +60,9 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 		if err != nil {
 			return err
 		}
-		agg, sources = a, []string{s.dir}
+		agg = a
 	}
 	summary := agg.Summarize(20)
-	summary.Sources = sources
+	summary.Sources = s.sources
 	return writeFile("--report", s.path, func(w io.Writer) error { return stats.Write(w, summary, s.format) })
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -93,18 +94,67 @@ func TestCheckReportResume(t *testing.T) {
 	if g := reportGames(t, filepath.Join(dir, "done.json")); g != 27.0 {
 		t.Errorf("resume of a finished run reports %v games, want 27", g)
 	}
-	s := arbiter(t, dir, nil, "stats", "--format", "json", "-o", "stats.json", "out")
-	if s.code != 0 {
-		t.Fatalf("stats: exit %d, stderr %s", s.code, s.stderr)
-	}
-	done, _ := os.ReadFile(filepath.Join(dir, "done.json"))
-	fromStats, _ := os.ReadFile(filepath.Join(dir, "stats.json"))
-	if string(done) != string(fromStats) {
-		t.Errorf("report of the resumed run differs from stats:\n%s\n%s", done, fromStats)
-	}
+	sameAsStats(t, dir, "done.json", "out")
 	// Without --out: only what was read.
 	r = arbiter(t, dir, nil, "check", "-q", "--format", "none", "--report", "plain.json", "b.pgn")
 	if g := reportGames(t, filepath.Join(dir, "plain.json")); g != 7.0 {
 		t.Errorf("run without --out reports %v games, want 7", g)
+	}
+}
+
+// TestCheckReportSources: the report says it was read from what stats would
+// name for the same run, the --out directory as given, and without --out
+// from the paths as named; never every file found in a directory.
+func TestCheckReportSources(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "in/a.pgn", games(0, 3))
+	write(t, dir, "in/b.pgn", games(3, 2))
+	for _, tc := range []struct {
+		args, sources []string
+	}{
+		{[]string{"--out", "tables", "--report", "report.json", "in"}, []string{"tables"}},
+		{[]string{"--report", "report.json", "in", "in/a.pgn"}, []string{"in", "in/a.pgn"}},
+	} {
+		r := arbiter(t, dir, nil, append([]string{"check", "-q", "--format", "none"}, tc.args...)...)
+		if r.code != 1 {
+			t.Fatalf("check %q: exit %d, stderr %s", tc.args, r.code, r.stderr)
+		}
+		if got := reportSources(t, filepath.Join(dir, "report.json")); !slices.Equal(got, tc.sources) {
+			t.Errorf("check %q: sources %q, want %q", tc.args, got, tc.sources)
+		}
+		if tc.args[0] == "--out" {
+			sameAsStats(t, dir, "report.json", "tables")
+		}
+	}
+}
+
+// reportSources reads "sources" from a JSON report.
+func reportSources(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ Sources []string }
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m.Sources
+}
+
+// sameAsStats: the JSON report at path, under dir, is byte for byte what
+// arbiter stats gives of the directory out.
+func sameAsStats(t *testing.T, dir, path, out string) {
+	t.Helper()
+	s := arbiter(t, dir, nil, "stats", "--format", "json", out)
+	if s.code != 0 {
+		t.Fatalf("stats: exit %d, stderr %s", s.code, s.stderr)
+	}
+	report, err := os.ReadFile(filepath.Join(dir, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(report) != s.stdout {
+		t.Errorf("%s differs from stats %s:\n%s\n%s", path, out, report, s.stdout)
 	}
 }

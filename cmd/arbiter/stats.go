@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/arbiter-chess/arbiter/stats"
 )
 
@@ -56,6 +57,10 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 		return &exitError{code: 2, msg: fmt.Sprintf("--top must be 0 or more, not %d", f.top)}
 	}
 	stderr := cmd.ErrOrStderr()
+	dirs, dups := pipeline.DedupePaths(dirs)
+	for _, d := range dups {
+		fmt.Fprintf(stderr, "arbiter stats: %s left out: the same directory as %s, read once\n", d.Path, d.Of)
+	}
 	agg, err := stats.ReadParquetLogged(func(p string) {
 		fmt.Fprintf(stderr, "arbiter stats: %s left out: not listed in manifest.json (an input being written)\n", p)
 	}, dirs...)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,5 +206,39 @@ func TestStatsGoesByManifest(t *testing.T) {
 	os.Remove(filepath.Join(dir, "out/manifest.json"))
 	if s := arbiter(t, dir, nil, "stats", "out"); s.code == 0 || !strings.Contains(s.stderr, "has no findings table beside it") {
 		t.Errorf("without a manifest: exit %d\n%s", s.code, s.stderr)
+	}
+}
+
+// TestStatsDirectoryNamedTwice: a directory named twice, however spelt (a
+// trailing slash, a link), is read once, as check reads a file, with a
+// line on stderr for each path left out.
+func TestStatsDirectoryNamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 6))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "d1", "a.pgn"); r.code != 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	if err := os.Symlink("d1", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	s := arbiter(t, dir, nil, "stats", "--format", "json", "d1", "./d1/", "link", "d1")
+	if s.code != 0 {
+		t.Fatalf("stats: exit %d\n%s", s.code, s.stderr)
+	}
+	var sum struct {
+		Games   int64    `json:"games"`
+		Sources []string `json:"sources"`
+	}
+	if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Games != 6 || !slices.Equal(sum.Sources, []string{"d1"}) {
+		t.Errorf("stats d1 ./d1/ link d1: %d games from %q, want 6 from [d1]", sum.Games, sum.Sources)
+	}
+	want := "arbiter stats: ./d1/ left out: the same directory as d1, read once\n" +
+		"arbiter stats: link left out: the same directory as d1, read once\n" +
+		"arbiter stats: d1 left out: the same directory as d1, read once\n"
+	if s.stderr != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", s.stderr, want)
 	}
 }

@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
+
+	"github.com/arbiter-chess/arbiter/validate"
 )
 
 // typeName is how COLUMNS.md names a column's type.
@@ -73,5 +76,46 @@ func TestColumnsDocumented(t *testing.T) {
 				t.Errorf("COLUMNS.md, %s, row %d: %q; the schema says %q", tc.name, i+1, g, w)
 			}
 		}
+	}
+}
+
+// The time_category row of COLUMNS.md names exactly the categories
+// validate gives, so that a reader's CASE over the column misses none.
+func TestTimeCategoryDocumented(t *testing.T) {
+	b, err := os.ReadFile("../COLUMNS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for line := range strings.Lines(string(b)) {
+		if strings.HasPrefix(line, "| `time_category` |") {
+			row = line
+		}
+	}
+	if row == "" {
+		t.Fatal("COLUMNS.md has no time_category row")
+	}
+	meaning := row[strings.LastIndex(strings.TrimRight(row, " |\n"), "|"):]
+	var documented []string
+	for _, m := range regexp.MustCompile("`([a-z]+)`").FindAllStringSubmatch(meaning, -1) {
+		documented = append(documented, m[1])
+	}
+	// One control of each category, and the ones that have none.
+	var given []string
+	for _, s := range []string{"180+2", "1500+25", "5400+30", "1/259200", "?", "-"} {
+		tc, err := validate.ParseTimeControl(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if c := tc.Category(); c != "" {
+			given = append(given, c)
+		}
+	}
+	want := []string{"blitz", "rapid", "standard", "correspondence"}
+	if !slices.Equal(given, want) {
+		t.Fatalf("validate gives %q, this test expects %q: update both", given, want)
+	}
+	if !slices.Equal(documented, want) {
+		t.Errorf("COLUMNS.md lists time_category values %q, validate gives %q", documented, want)
 	}
 }
