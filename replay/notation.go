@@ -128,6 +128,12 @@ func (s Style) String() string {
 type NotationError struct {
 	Offset int    // byte offset in the token
 	Msg    string // what is wrong
+	// Illegal says that the text reads, but as a move the rules forbid
+	// wherever it is played (a pawn promoting to a king or on the sixth
+	// rank, capturing straight ahead): an illegal move, not unreadable text.
+	// Two files apart ("ca1") is left unreadable: it is what OCR makes of
+	// words ("cal"), more often than a pawn move anyone wrote.
+	Illegal bool
 }
 
 func (e *NotationError) Error() string {

@@ -138,5 +138,10 @@ func (e parseError) notationError(text []byte) *NotationError {
 	if off < 0 || off > len(text) {
 		off = 0
 	}
-	return &NotationError{Offset: off, Msg: e.message()}
+	illegal := false
+	switch e.code {
+	case errPawnStraightCapture, errPromotionByPiece, errPromotionKind, errPromotionRank:
+		illegal = true
+	}
+	return &NotationError{Offset: off, Msg: e.message(), Illegal: illegal}
 }

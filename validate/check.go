@@ -375,7 +375,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		m := &g.Moves[idx]
 		n := &c.note
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
-			ln.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
+			code, msg := unreadMove(g.Str(m.Raw), err)
+			ln.fail(idx, code, msg, nil)
 			return
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
@@ -445,6 +446,16 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	c.endedOnBoard(len(c.main))
 }
 
+// unreadMove is the finding for a move text that ParseMove refused: syntax,
+// or illegal-move when the text reads but names a move no position allows
+// ("a8=K", "exe5"), which README files under illegal moves.
+func unreadMove(raw string, err error) (Code, string) {
+	if ne, ok := err.(*replay.NotationError); ok && ne.Illegal {
+		return IllegalMove, fmt.Sprintf("%q is not a legal move anywhere: %s", raw, ne.Msg)
+	}
+	return Syntax, fmt.Sprintf("%q cannot be read as a move: %v", raw, err)
+}
+
 // The texts of the null move.
 var nullSAN, nullUCI = MakeMoveText("--"), MakeMoveText("0000")
 
@@ -464,7 +475,8 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 		m, idx := &moves[k], int32(k)
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
 			ln.plies = k
-			ln.fail(idx, Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err), nil)
+			code, msg := unreadMove(g.Str(m.Raw), err)
+			ln.fail(idx, code, msg, nil)
 			return
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {

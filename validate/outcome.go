@@ -221,7 +221,7 @@ func (c *Checker) replayVariations() {
 		var sugg []string
 		switch {
 		case err != nil:
-			code, msg = Syntax, fmt.Sprintf("%q cannot be read as a move: %v", g.Str(m.Raw), err)
+			code, msg = unreadMove(g.Str(m.Raw), err)
 		case n.Null:
 			c.afterPos[i] = *base
 			c.afterPos[i].PlayNull()

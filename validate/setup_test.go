@@ -3,6 +3,8 @@ package validate
 import (
 	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/replay"
 )
 
 // An en-passant field off the third and sixth ranks, as in a chessgames.com
@@ -83,6 +85,32 @@ func TestCheckEnPassantWord(t *testing.T) {
 				t.Errorf("findings %q and %d plies, want %q and %d", g, r.Plies, c.want, c.plies)
 			}
 			if f := find(r, NonStandardNotation); f != nil && !strings.Contains(f.Message, "e.p. suffix") {
+				t.Errorf("message %q", f.Message)
+			}
+		})
+	}
+}
+
+// A move text that reads but names a move no position allows is an illegal
+// move (README: "promotion missing or wrong"), not unreadable text.
+func TestCheckImpossibleMoveText(t *testing.T) {
+	san := replay.SAN
+	for _, c := range []struct {
+		name, fen, moves, want string
+	}{
+		{"promotion to a king", "7k/P7/8/8/8/8/8/K7 w - - 0 1", "1. a8=K Kg7 *", "illegal-move@1"},
+		{"promotion to a pawn", "7k/P7/8/8/8/8/8/K7 w - - 0 1", "1. a8=P Kg7 *", "illegal-move@1"},
+		{"promotion short of the last rank", "7k/8/P7/8/8/8/8/K7 w - - 0 1", "1. a7=Q Kg7 *", "illegal-move@1"},
+		{"pawn capturing straight ahead", "7k/8/8/8/8/4p3/4P3/K7 w - - 0 1", "1. exe3 Kg7 *", "illegal-move@1"},
+		{"promotion to a queen", "7k/P7/8/8/8/8/8/K7 w - - 0 1", "1. a8=Q+ Kh7 *", ""},
+		{"unreadable", "7k/P7/8/8/8/8/8/K7 w - - 0 1", "1. a8=Z Kg7 *", "syntax@1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := checkOne(t, pgn("*", []string{"SetUp 1", "FEN " + c.fen}, c.moves), &Options{Letters: &san})
+			if g := got(r); g != c.want {
+				t.Errorf("findings %q, want %q", g, c.want)
+			}
+			if f := find(r, IllegalMove); f != nil && !strings.Contains(f.Message, "is not a legal move anywhere") {
 				t.Errorf("message %q", f.Message)
 			}
 		})
