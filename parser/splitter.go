@@ -84,6 +84,11 @@ type Splitter struct {
 	cont   bool   // the next chunk continues a game cut by the cap
 	ctx    before // what came before buf[0]
 	block  int    // read size
+	// crLines is set to 1 when the input ends its lines with a CR alone
+	// (classic Mac OS exports), -1 when with LF or CR LF, by its first line
+	// end; scanned is how much of buf was looked at while it was 0.
+	crLines int8
+	scanned int
 }
 
 // NewSplitter returns a Splitter reading r.
@@ -122,6 +127,7 @@ func (s *Splitter) Next() (Chunk, error) {
 	c := Chunk{Data: s.buf[:cut:cut], Start: s.pos, Cut: capped, Continued: s.cont, buf: s.buf}
 	s.cont = capped
 	s.advance(c.Data)
+	s.scanned = max(0, s.scanned-cut)
 	rest := s.buf[cut:]
 	// Room for the next chunk: the target, the bytes carried over and a
 	// read; a chunk that runs past the target grows the buffer in fill.
@@ -214,14 +220,59 @@ func (s *Splitter) fill(n int) {
 		// Read what is missing (at least a block), not all the room there
 		// is: bytes read past the cut are copied to the next buffer.
 		end := min(cap(s.buf), len(s.buf)+max(n-len(s.buf), s.block))
-		m, err := s.r.Read(s.buf[len(s.buf):end])
-		s.buf = s.buf[:len(s.buf)+m]
+		start := len(s.buf)
+		m, err := s.r.Read(s.buf[start:end])
+		s.buf = s.buf[:start+m]
 		if err != nil {
 			s.eof = true
 			if !errors.Is(err, io.EOF) {
 				s.err = err
 			}
 		}
+		s.lineEnds(start)
+	}
+}
+
+// lineEnds reads the line ends of buf[start:], just read. In an input whose
+// lines end with a CR alone, every CR becomes LF, byte for byte: games are
+// then found at line starts, and lines and columns counted, as in any other
+// file (a CR-only file used to be one line, cut only at the size cap, its
+// findings all on line 1). Which kind a file is, its first line end says;
+// a CR LF or LF CR file keeps its bytes.
+func (s *Splitter) lineEnds(start int) {
+	b := s.buf
+	if s.crLines == 0 {
+		for i := s.scanned; i < len(b) && s.crLines == 0; i++ {
+			switch b[i] {
+			case '\n':
+				s.crLines = -1
+			case '\r':
+				switch {
+				case i+1 == len(b) && !s.eof:
+					s.scanned = i // the next byte decides
+					return
+				case i+1 < len(b) && b[i+1] == '\n':
+					s.crLines = -1
+				default:
+					s.crLines, start = 1, i
+				}
+			}
+		}
+		if s.crLines == 0 {
+			s.scanned = len(b)
+			return
+		}
+	}
+	if s.crLines < 0 {
+		return
+	}
+	for i := start; i < len(b); {
+		k := bytes.IndexByte(b[i:], '\r')
+		if k < 0 {
+			break
+		}
+		b[i+k] = '\n'
+		i += k + 1
 	}
 }
 

@@ -342,3 +342,63 @@ func TestSplitterReadsLittleAhead(t *testing.T) {
 		t.Errorf("%d chunks; up to %d bytes read ahead of the chunks, want at most %d", chunks, most, 2*target)
 	}
 }
+
+// TestSplitterCROnlyLines: a file whose lines end with a CR alone (classic
+// Mac OS) splits into the same games, at the same lines and columns, as its
+// LF copy, read in one piece or a byte at a time (a CR at the end of a read
+// waits for the next byte); CR LF and LF CR files keep their bytes.
+func TestSplitterCROnlyLines(t *testing.T) {
+	var lf strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&lf, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {a\nnote} e5 2. Qh5 x9 *\n\n", i)
+	}
+	read := func(in string, oneByte bool) ([]*Game, string) {
+		var r io.Reader = strings.NewReader(in)
+		if oneByte {
+			r = iotest.OneByteReader(r)
+		}
+		s := NewSplitter(r, SplitOptions{Target: 300, Max: 4096})
+		p := NewParser(Options{})
+		var games []*Game
+		var data strings.Builder
+		for {
+			c, err := s.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			data.Write(c.Data)
+			p.Parse(c, func(g *Game) { games = append(games, g.Clone()) })
+		}
+		return games, data.String()
+	}
+	want, _ := read(lf.String(), false)
+	if len(want) != 40 {
+		t.Fatalf("LF: %d games", len(want))
+	}
+	for _, oneByte := range []bool{false, true} {
+		got, data := read(strings.ReplaceAll(lf.String(), "\n", "\r"), oneByte)
+		if data != lf.String() {
+			t.Errorf("CR-only (one byte %v): the chunks are not the LF text", oneByte)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("CR-only (one byte %v): %d games, want %d", oneByte, len(got), len(want))
+		}
+		for i := range want {
+			if got[i].Start != want[i].Start || len(got[i].Problems) != len(want[i].Problems) ||
+				got[i].Problems[0].Pos != want[i].Problems[0].Pos || len(got[i].Moves) != len(want[i].Moves) {
+				t.Errorf("CR-only (one byte %v) game %d: start %+v problems %v, want %+v %v", oneByte, i,
+					got[i].Start, got[i].Problems, want[i].Start, want[i].Problems)
+			}
+		}
+	}
+	for _, ends := range []string{"\r\n", "\n\r"} {
+		in := strings.ReplaceAll(lf.String(), "\n", ends)
+		got, data := read(in, true)
+		if data != in || len(got) != 40 {
+			t.Errorf("%q ends: %d games, bytes kept %v", ends, len(got), data == in)
+		}
+	}
+}

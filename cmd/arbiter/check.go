@@ -4,12 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/arbiter-chess/arbiter/pipeline"
@@ -145,13 +143,12 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		sinks = append(sinks, rs)
 	}
 
-	// The first SIGINT or SIGTERM stops the reader and lets the run end
-	// cleanly; restoring the default handler then lets a second one kill.
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext(cmd.Context(), stderr, nil)
 	defer stop()
-	go func() { <-ctx.Done(); stop() }()
 
 	sum, runErr := pipeline.Run(ctx, cfg, inputs, sinks...)
+	interrupted := sum.Interrupted || ctx.Err() != nil
+	stop() // which cancels ctx: asked above
 	if pq != nil {
 		sum.Dropped = pq.Dropped()
 	}
@@ -159,7 +156,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		pipeline.WriteSummary(stderr, &sum)
 	}
 	switch {
-	case sum.Interrupted || ctx.Err() != nil:
+	case interrupted:
 		return &exitError{code: exitInterrupted, msg: "interrupted"}
 	case runErr != nil:
 		return runErr

@@ -793,3 +793,60 @@ func TestCheckEmptyInput(t *testing.T) {
 		t.Errorf("games: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 }
+
+// TestCheckInterruptBlockedInput: one SIGTERM ends a run waiting on an input
+// that never sends (a FIFO without a writer, on which open itself blocks),
+// with status 130, after the grace period rather than never; the same for
+// standard input that sends nothing.
+func TestCheckInterruptBlockedInput(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.pgn")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin bool
+	}{
+		{"fifo", []string{"check", "--format", "none", "--progress", "never", "--out", "o1", fifo}, false},
+		{"stdin", []string{"convert", "-o", "c.pgn", "-"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(binary, tc.args...)
+			cmd.Dir = dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if tc.stdin {
+				r, w, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer w.Close() // open, silent: the read blocks
+				defer r.Close()
+				cmd.Stdin = r
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(300 * time.Millisecond)
+			cmd.Process.Signal(syscall.SIGTERM)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(30 * time.Second):
+				cmd.Process.Kill()
+				t.Fatal("arbiter did not stop after one SIGTERM")
+			}
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "stopping now") {
+				t.Fatalf("exit %v, want 130 and a word on why\n%s", err, stderr.String())
+			}
+			if left, _ := filepath.Glob(filepath.Join(dir, "*c.pgn*")); len(left) > 0 {
+				t.Errorf("convert left %v", left)
+			}
+		})
+	}
+}

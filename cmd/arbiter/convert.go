@@ -2,9 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/spf13/cobra"
@@ -95,12 +92,12 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	}
 	sink := pipeline.NewPGNSink(out, stderr)
 
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext(cmd.Context(), stderr, func() { out.abandon() })
 	defer stop()
-	go func() { <-ctx.Done(); stop() }()
 
 	sum, runErr := pipeline.Run(ctx, cfg, inputs, sink)
 	interrupted := sum.Interrupted || ctx.Err() != nil
+	stop() // which cancels ctx: asked above
 	finishErr := out.finish(runErr == nil && !interrupted)
 	if !f.quiet {
 		sink.WriteSummary(stderr, &sum)

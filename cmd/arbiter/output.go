@@ -89,6 +89,14 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// abandon removes the temporary file of an output the process gives up on
+// without finishing it.
+func (o *output) abandon() {
+	if o.tmp != "" {
+		os.Remove(o.tmp)
+	}
+}
+
 // finish completes the output: when keep is set the temporary file is synced
 // and renamed over the target; otherwise it is removed. Written in place,
 // there is nothing to undo.
