@@ -16,7 +16,8 @@ func FuzzSplitter(f *testing.F) {
 		s := NewSplitter(bytes.NewReader(data), opt)
 		var joined []byte
 		prevCut := false
-		li := newLineIndex(data)
+		want := crOnlyAsLF(data)
+		li := newLineIndex(want)
 		for {
 			c, err := s.Next()
 			if err == io.EOF {
@@ -35,16 +36,33 @@ func FuzzSplitter(f *testing.F) {
 			if c.Continued != prevCut {
 				t.Fatalf("chunk at %d: Continued %v after Cut %v", off, c.Continued, prevCut)
 			}
-			if off > 0 && !prevCut && NextBoundary(data, off) != off {
+			if off > 0 && !prevCut && NextBoundary(want, off) != off && !midLineStart(want, off) {
 				t.Fatalf("chunk at %d is neither at a boundary nor after a cut", off)
 			}
 			prevCut = c.Cut
 			joined = append(joined, c.Data...)
 		}
-		if !bytes.Equal(joined, data) {
+		if !bytes.Equal(joined, want) {
 			t.Fatal("chunks do not reassemble the input")
 		}
 	})
+}
+
+// crOnlyAsLF is data as the splitter hands it on: when its first line end
+// is a CR alone, every CR read as LF.
+func crOnlyAsLF(data []byte) []byte {
+	i := bytes.IndexAny(data, "\r\n")
+	if i < 0 || data[i] == '\n' || i+1 < len(data) && data[i+1] == '\n' {
+		return data
+	}
+	return bytes.ReplaceAll(data, []byte("\r"), []byte("\n"))
+}
+
+// midLineStart says that a game starts at off inside a line: a result
+// marker and blanks before it, a tag pair at it.
+func midLineStart(data []byte, off int) bool {
+	open, _ := tagOpenAt(data, off, true)
+	return open && afterResult(data[:off])
 }
 
 func FuzzParse(f *testing.F) {

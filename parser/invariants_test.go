@@ -62,6 +62,7 @@ func (l lineIndex) pos(off int64) Pos {
 // points backwards; Has says what the moves hold; a UTF-8 game's raw move text is found at its position.
 func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 	t.Helper()
+	input = crOnlyAsLF(input) // as the splitter hands a CR-only file on
 	fail := func(format string, args ...any) {
 		t.Helper()
 		t.Fatalf("%s (input %q)", fmt.Sprintf(format, args...), clipInput(input))

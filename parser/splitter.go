@@ -160,11 +160,20 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 			break
 		}
 		// Undecided: read more, and resume at the last line start, since
-		// every earlier candidate line is complete and settled.
-		if nl := bytes.LastIndexByte(s.buf, '\n'); nl+1 > from {
+		// every earlier candidate line is complete and settled. Without a
+		// line start to wait for, a game starting inside the line will do.
+		nl := bytes.LastIndexByte(s.buf, '\n')
+		if nl+1 > from {
 			from = nl + 1
+		} else if ms := midLineGameStart(s.buf, from, len(s.buf)); ms > 0 {
+			return ms, false
 		}
 		s.fill(len(s.buf) + s.block)
+	}
+	// No game starts at a line start past the target: games may still
+	// start inside a line.
+	if ms := midLineGameStart(s.buf, s.target, min(s.max, len(s.buf))); ms > 0 {
+		return ms, false
 	}
 	if s.eof && len(s.buf) <= s.max {
 		return len(s.buf), false
@@ -173,6 +182,43 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 		return lb, false
 	}
 	return capCut(s.buf, s.max), true
+}
+
+// midLineGameStart finds, in data[from:limit], a game that starts inside a
+// line: a result marker, blanks, then a tag pair ("... Qxf7# 1-0 [Event").
+// It is asked only when no game starts at a line start in the cap's worth
+// of bytes: a file of games on one line (or a few very long ones), which
+// would otherwise be cut at the cap into chunks of hundreds of thousands of
+// games each, every one held in memory at once.
+func midLineGameStart(data []byte, from, limit int) int {
+	for k := from; k < limit; {
+		i := bytes.IndexByte(data[k:limit], '[')
+		if i < 0 {
+			return -1
+		}
+		k += i
+		if open, _ := tagOpenAt(data, k, true); open && afterResult(data[:k]) {
+			return k
+		}
+		k++
+	}
+	return -1
+}
+
+// afterResult says that b ends with a result marker and at least one blank,
+// the marker standing alone.
+func afterResult(b []byte) bool {
+	t := bytes.TrimRight(b, " \t")
+	if len(t) == len(b) {
+		return false
+	}
+	for _, r := range [...]string{"1-0", "0-1", "1/2-1/2", "*"} {
+		if bytes.HasSuffix(t, []byte(r)) {
+			n := len(t) - len(r)
+			return n == 0 || t[n-1] == ' ' || t[n-1] == '\t'
+		}
+	}
+	return false
 }
 
 // lastBoundaryBefore returns the last boundary b with 0 < b < limit, or -1.

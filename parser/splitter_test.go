@@ -402,3 +402,39 @@ func TestSplitterCROnlyLines(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitterGamesOnOneLine: games written one after another on a single
+// line split at their starts (a result, blanks, a tag pair) into chunks
+// near the target, not at the cap into chunks of thousands of games; every
+// game is read whole.
+func TestSplitterGamesOnOneLine(t *testing.T) {
+	var in strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&in, `[Event "E%d"] [Result "*"] 1. Nf3 Nf6 2. Ng1 Ng8 * `, i)
+	}
+	s := NewSplitter(strings.NewReader(in.String()), SplitOptions{Target: 4096, Max: 64 << 10})
+	p := NewParser(Options{})
+	games, chunks := 0, 0
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks++
+		if c.Cut || len(c.Data) > 4096+200 {
+			t.Fatalf("chunk %d: %d bytes, cut %v", chunks, len(c.Data), c.Cut)
+		}
+		p.Parse(c, func(g *Game) {
+			games++
+			if len(g.Problems) != 0 || len(g.Moves) != 4 {
+				t.Fatalf("game %d: %d moves, problems %v", games, len(g.Moves), g.Problems)
+			}
+		})
+	}
+	if games != 3000 {
+		t.Errorf("%d games, want 3000", games)
+	}
+}
