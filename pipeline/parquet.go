@@ -134,7 +134,7 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 				dir, dir)
 		default:
 			if diff := run.Diff(m.Options); len(diff) > 0 {
-				return nil, fmt.Errorf("%s holds the output of a run with other options, and --resume would mix rows checked under both:\n  %s\nto go on, resume with the earlier run's options (%s); to check everything with this run's, run without --resume (which starts %s afresh) or write to a new directory",
+				return nil, fmt.Errorf("%s holds the output of a run with other options, and --resume would mix rows checked under both:\n  %s\nto go on, resume with the earlier run's options and no others (%s); to check everything with this run's, run without --resume (which starts %s afresh) or write to a new directory",
 					dir, strings.Join(diff, "\n  "), m.Options.Flags(), dir)
 			}
 			s.man = *m

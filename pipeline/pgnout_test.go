@@ -473,8 +473,14 @@ func TestPGNSink(t *testing.T) {
 		t.Error("the record's findings were changed")
 	}
 	var sum bytes.Buffer
-	s.WriteSummary(&sum, &Summary{Files: 1, Games: 3, Plies: 12, Failed: 1, Interrupted: true})
+	s.WriteSummary(&sum, &Summary{Files: 1, Games: 3, Plies: 12, Failed: 1, Interrupted: true}, true)
 	if want := "arbiter: 1 file, 3 games read, 2 games written, 12 plies: 1 error, 0 warnings in 0s; 1 file unreadable; interrupted\n"; sum.String() != want {
+		t.Errorf("summary %q, want %q", sum.String(), want)
+	}
+	// An output file not kept holds no game.
+	sum.Reset()
+	s.WriteSummary(&sum, &Summary{Files: 1, Games: 3, Plies: 12, Interrupted: true}, false)
+	if want := "arbiter: 1 file, 3 games read, 0 games written, 12 plies: 1 error, 0 warnings in 0s; interrupted\n"; sum.String() != want {
 		t.Errorf("summary %q, want %q", sum.String(), want)
 	}
 }

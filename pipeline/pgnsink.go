@@ -97,7 +97,12 @@ func aboutConversion(r *validate.Report, f *validate.Finding) bool {
 //	arbiter: 3 files, 120 games read, 120 games written, 9876 plies: 1 error, 0 warnings in 1.234s
 //
 // followed by what went wrong, as WriteSummary does. Errors and warnings
-// count the findings printed.
-func (s *PGNSink) WriteSummary(w io.Writer, sum *Summary) error {
-	return writeSummary(w, sum, s.Written, "game written", "games written", s.Counts, false)
+// count the findings printed. kept says whether what was written stays: an
+// output file given up on (an interrupted run) counts no game written.
+func (s *PGNSink) WriteSummary(w io.Writer, sum *Summary, kept bool) error {
+	written := s.Written
+	if !kept {
+		written = 0
+	}
+	return writeSummary(w, sum, written, "game written", "games written", s.Counts, false)
 }

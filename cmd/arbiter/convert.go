@@ -98,9 +98,11 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	sum, runErr := pipeline.Run(ctx, cfg, inputs, sink)
 	interrupted := sum.Interrupted || ctx.Err() != nil
 	stop() // which cancels ctx: asked above
-	finishErr := out.finish(runErr == nil && !interrupted)
+	keep := runErr == nil && !interrupted
+	finishErr := out.finish(keep)
 	if !f.quiet {
-		sink.WriteSummary(stderr, &sum)
+		// Written in place (standard output, a device), what was written stays.
+		sink.WriteSummary(stderr, &sum, out.tmp == "" || keep && finishErr == nil)
 	}
 	switch {
 	case interrupted:
