@@ -48,21 +48,36 @@ func FuzzSplitter(f *testing.F) {
 	})
 }
 
-// crOnlyAsLF is data as the splitter hands it on: when its first line end
-// is a CR alone, every CR read as LF.
+// crOnlyAsLF is data as the splitter hands it on (see lineEnds): when its
+// first crWindow bytes hold a CR and no LF, or hold neither and its first
+// line end is a CR alone, each CR not followed by LF read as LF.
 func crOnlyAsLF(data []byte) []byte {
-	i := bytes.IndexAny(data, "\r\n")
-	if i < 0 || data[i] == '\n' || i+1 < len(data) && data[i+1] == '\n' {
+	p := data[:min(len(data), crWindow)]
+	if bytes.IndexByte(p, '\n') >= 0 {
 		return data
 	}
-	return bytes.ReplaceAll(data, []byte("\r"), []byte("\n"))
+	if bytes.IndexByte(p, '\r') < 0 {
+		rest := data[len(p):]
+		k := bytes.IndexAny(rest, "\r\n")
+		if k < 0 || rest[k] == '\n' || k+1 < len(rest) && rest[k+1] == '\n' {
+			return data
+		}
+	}
+	out := bytes.Clone(data)
+	for i, c := range out {
+		if c == '\r' && (i+1 == len(out) || out[i+1] != '\n') {
+			out[i] = '\n'
+		}
+	}
+	return out
 }
 
-// midLineStart says that a game starts at off inside a line: a result
-// marker and blanks before it, a tag pair at it.
+// midLineStart says that a game starts at off inside a line, as
+// midLineGameStart finds it: the first such start from off in the text
+// since the last line start.
 func midLineStart(data []byte, off int) bool {
-	open, _ := tagOpenAt(data, off, true)
-	return open && afterResult(data[:off])
+	ls := bytes.LastIndexByte(data[:off], '\n') + 1
+	return midLineGameStart(data[ls:], off-ls, off-ls+1) == off-ls
 }
 
 func FuzzParse(f *testing.F) {

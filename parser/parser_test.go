@@ -603,6 +603,8 @@ func TestEnPassantWord(t *testing.T) {
 	}
 	g = one(t, "[Event \"x\"]\n\n1. e4 f5 2. e5 d5 3. exd6+ e.p. *\n")
 	eq(t, "norms with a check", norms(g), []string{"e4", "f5", "e5", "d5", "exd6e.p.+"})
+	g = one(t, "[Event \"x\"]\n\n1. e4 f5 2. e5 d5 3. exd6ep e.p. *\n")
+	eq(t, "norms marked twice", norms(g), []string{"e4", "f5", "e5", "d5", "exd6ep"})
 }
 
 // TestParenthesisedPromotionWithMarks: the marks after "(Q)" belong to the

@@ -85,10 +85,13 @@ type Splitter struct {
 	ctx    before // what came before buf[0]
 	block  int    // read size
 	// crLines is set to 1 when the input ends its lines with a CR alone
-	// (classic Mac OS exports), -1 when with LF or CR LF, by its first line
-	// end; scanned is how much of buf was looked at while it was 0.
+	// (classic Mac OS exports), -1 when with LF or CR LF (see lineEnds);
+	// while it is 0, scanned is how much of buf was looked at, looked how
+	// much of the input, and sawCR whether a CR was among it.
 	crLines int8
+	sawCR   bool
 	scanned int
+	looked  int
 }
 
 // NewSplitter returns a Splitter reading r.
@@ -165,14 +168,13 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 		nl := bytes.LastIndexByte(s.buf, '\n')
 		if nl+1 > from {
 			from = nl + 1
-		} else if ms := midLineGameStart(s.buf, from, len(s.buf)); ms > 0 {
+		} else if ms := s.midLineCut(from, len(s.buf)); ms > 0 {
 			return ms, false
 		}
 		s.fill(len(s.buf) + s.block)
 	}
-	// No game starts at a line start past the target: games may still
-	// start inside a line.
-	if ms := midLineGameStart(s.buf, s.target, min(s.max, len(s.buf))); ms > 0 {
+	// No line starts past from: games may still start inside the line.
+	if ms := s.midLineCut(from, min(s.max, len(s.buf))); ms > 0 {
 		return ms, false
 	}
 	if s.eof && len(s.buf) <= s.max {
@@ -185,24 +187,71 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 }
 
 // midLineGameStart finds, in data[from:limit], a game that starts inside a
-// line: a result marker, blanks, then a tag pair ("... Qxf7# 1-0 [Event").
-// It is asked only when no game starts at a line start in the cap's worth
-// of bytes: a file of games on one line (or a few very long ones), which
-// would otherwise be cut at the cap into chunks of hundreds of thousands of
-// games each, every one held in memory at once.
+// line: a result marker, blanks, then a tag pair ("... Qxf7# 1-0 [Event"),
+// outside comments, variations and tag values, which are followed from
+// data[0], a game's start. It is asked only where no line start follows
+// from: a file of games on one line (or a few very long ones), which would
+// otherwise be cut at the cap into chunks of hundreds of thousands of games
+// each, every one held in memory at once.
 func midLineGameStart(data []byte, from, limit int) int {
-	for k := from; k < limit; {
-		i := bytes.IndexByte(data[k:limit], '[')
-		if i < 0 {
-			return -1
+	depth := 0 // variations open
+	for k := 0; k < limit; k++ {
+		switch data[k] {
+		case '{':
+			e := bytes.IndexByte(data[k:limit], '}')
+			if e < 0 {
+				return -1
+			}
+			k += e
+		case ';':
+			return -1 // to the end of the line, which is not here
+		case '(':
+			depth++
+		case ')':
+			depth = max(depth-1, 0)
+		case '[':
+			if depth == 0 && k >= from {
+				if open, _ := tagOpenAt(data, k, true); open && afterResult(data[:k]) {
+					return k
+				}
+			}
+			// A tag pair's value may hold any of the above: skip to its end.
+			if e := tagPairEnd(data[k:limit]); e > 0 {
+				k += e - 1
+			}
 		}
-		k += i
-		if open, _ := tagOpenAt(data, k, true); open && afterResult(data[:k]) {
-			return k
-		}
-		k++
 	}
 	return -1
+}
+
+// tagPairEnd returns the length of the tag pair at the start of b ("[Name
+// \"value\"]", escapes honoured), 0 when b does not hold a whole one.
+func tagPairEnd(b []byte) int {
+	q := bytes.IndexByte(b, '"')
+	if q < 0 || bytes.IndexByte(b[:q], ']') >= 0 {
+		return 0
+	}
+	for i := q + 1; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			if e := bytes.IndexByte(b[i:], ']'); e >= 0 {
+				return i + e + 1
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+// midLineCut is midLineGameStart for buf when no line starts in
+// buf[from:limit] and buf starts a game (not after a cut inside one).
+func (s *Splitter) midLineCut(from, limit int) int {
+	if s.cont || from >= limit || bytes.IndexByte(s.buf[from:limit], '\n') >= 0 {
+		return -1
+	}
+	return midLineGameStart(s.buf, from, limit)
 }
 
 // afterResult says that b ends with a result marker and at least one blank,
@@ -253,7 +302,8 @@ func capCut(data []byte, limit int) int {
 
 // fill reads until buf holds at least n bytes or the input ends.
 func (s *Splitter) fill(n int) {
-	for len(s.buf) < n && !s.eof {
+	// The line ends are decided (lineEnds) before any byte is handed on.
+	for (len(s.buf) < n || s.crLines == 0 && s.looked < crWindow) && !s.eof {
 		if cap(s.buf)-len(s.buf) < s.block {
 			// No chunk refers to buf: Next moves the bytes past a cut to a new one.
 			grown := append(newBuffer(2*cap(s.buf)+s.block), s.buf...)
@@ -280,47 +330,76 @@ func (s *Splitter) fill(n int) {
 }
 
 // lineEnds reads the line ends of buf[start:], just read. In an input whose
-// lines end with a CR alone, every CR becomes LF, byte for byte: games are
-// then found at line starts, and lines and columns counted, as in any other
-// file (a CR-only file used to be one line, cut only at the size cap, its
-// findings all on line 1). Which kind a file is, its first line end says;
-// a CR LF or LF CR file keeps its bytes.
+// lines end with a CR alone, each CR not followed by LF becomes LF, byte for
+// byte: games are then found at line starts, and lines and columns counted,
+// as in any other file (a CR-only file used to be one line, cut only at the
+// size cap, its findings all on line 1). An input is taken for one when its
+// first crWindow bytes hold a CR and no LF at all: a stray CR in an LF file,
+// or the CR of CR LF, changes nothing, and a reader starting at an offset
+// decides as one starting at the beginning does.
 func (s *Splitter) lineEnds(start int) {
 	b := s.buf
-	if s.crLines == 0 {
-		for i := s.scanned; i < len(b) && s.crLines == 0; i++ {
-			switch b[i] {
-			case '\n':
+	for s.crLines == 0 && s.scanned < len(b) {
+		tail := b[s.scanned:]
+		if s.looked < crWindow {
+			// The window: a CR and no LF in it makes a CR-only input.
+			tail = tail[:min(len(tail), crWindow-s.looked)]
+			if bytes.IndexByte(tail, '\n') >= 0 {
 				s.crLines = -1
-			case '\r':
-				switch {
-				case i+1 == len(b) && !s.eof:
-					s.scanned = i // the next byte decides
-					return
-				case i+1 < len(b) && b[i+1] == '\n':
-					s.crLines = -1
-				default:
-					s.crLines, start = 1, i
-				}
 			}
+			s.sawCR = s.sawCR || bytes.IndexByte(tail, '\r') >= 0
+		} else if k := bytes.IndexAny(tail, "\r\n"); k >= 0 {
+			// Past it, with no line end in it: the first line end decides.
+			switch {
+			case tail[k] == '\n':
+				s.crLines = -1
+			case s.scanned+k+1 == len(b) && !s.eof:
+				return // the next read says whether LF follows
+			case s.scanned+k+1 < len(b) && b[s.scanned+k+1] == '\n':
+				s.crLines = -1
+			default:
+				s.crLines, start = 1, 0
+			}
+			tail = tail[:k]
 		}
-		if s.crLines == 0 {
-			s.scanned = len(b)
-			return
+		s.scanned += len(tail)
+		s.looked += len(tail)
+		if s.crLines == 0 && s.looked == crWindow && s.sawCR {
+			s.crLines, start = 1, 0
 		}
+	}
+	if s.crLines == 0 && s.eof && s.sawCR {
+		s.crLines, start = 1, 0
 	}
 	if s.crLines < 0 {
 		return
+	}
+	if start > 0 && b[start-1] == '\r' && (start == len(b) || b[start] != '\n') {
+		if start < len(b) || s.eof {
+			b[start-1] = '\n' // a CR that ended the last read
+		}
 	}
 	for i := start; i < len(b); {
 		k := bytes.IndexByte(b[i:], '\r')
 		if k < 0 {
 			break
 		}
-		b[i+k] = '\n'
-		i += k + 1
+		i += k
+		switch {
+		case i+1 < len(b):
+			if b[i+1] != '\n' {
+				b[i] = '\n'
+			}
+		case s.eof:
+			b[i] = '\n'
+		} // else the next read says
+		i++
 	}
 }
+
+// crWindow is how much of an input lineEnds reads before taking it for one
+// whose lines end with a CR alone.
+const crWindow = 64 << 10
 
 // advance moves pos and the boundary context past data.
 func (s *Splitter) advance(data []byte) {

@@ -438,3 +438,51 @@ func TestSplitterGamesOnOneLine(t *testing.T) {
 		t.Errorf("%d games, want 3000", games)
 	}
 }
+
+// TestSplitterNoCutInsideText: a result and a tag pair inside a comment, a
+// variation or a tag value are no game start, on one line or at the end of
+// a file larger than the target; a game on one line after a cut inside a
+// game is not looked into either.
+func TestSplitterNoCutInsideText(t *testing.T) {
+	game := `[Event "g"] [Result "*"] 1. e4 e5 * `
+	tricky := `[Event "t"] [Annotator "a 1-0 [Event \"x\"] b"] 1. e4 {` + strings.Repeat("x", 3000) + ` a note: 1-0 [Event "x"] was the header} e5 (1... c5 {1-0 [Event "y"]}) 2. Nf3 *`
+	for _, tc := range []struct {
+		name string
+		in   string
+	}{
+		{"one line", strings.Repeat(game, 200) + tricky + " " + strings.Repeat(game, 200)},
+		{"last game of a file", strings.Repeat(`[Event "g"]`+"\n[Result \"*\"]\n\n1. e4 e5 *\n\n", 200) + tricky + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			games, _ := readAll(t, []byte(tc.in), SplitOptions{Target: 1000, Max: 64 << 10}, Options{})
+			for _, g := range games {
+				if len(g.Problems) != 0 {
+					t.Fatalf("game at %+v: %v", g.Start, g.Problems)
+				}
+			}
+			if want := strings.Count(tc.in, `[Event "g"]`) + 1; len(games) != want {
+				t.Errorf("%d games, want %d", len(games), want)
+			}
+		})
+	}
+}
+
+// TestSplitterStrayCR: a CR in an LF file, or in the CR LF ends of a file
+// whose first line end is a CR alone, is no line end of its own.
+func TestSplitterStrayCR(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		games    int
+		line     int32 // of the last game's start
+	}{
+		{"CR in a tag of an LF file", "[Event \"e\rx\"]\n[Result \"*\"]\n\n1. e4 *\n\n[Event \"f\"]\n[Result \"*\"]\n\n1. d4 *\n", 2, 6},
+		{"CR CR LF ends", "[Black \"b\"]\r\r\n[Event \"e\"]\r\r\n[Result \"*\"]\r\r\n\r\r\n1. e4 *\r\r\n\r\r\n[Black \"c\"]\r\r\n[Event \"f\"]\r\r\n[Result \"*\"]\r\r\n\r\r\n1. d4 *\r\r\n", 2, 7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			games, _ := readAll(t, []byte(tc.in), SplitOptions{}, Options{})
+			if len(games) != tc.games || games[len(games)-1].Start.Line != tc.line {
+				t.Errorf("%d games, the last at line %d; want %d at line %d", len(games), games[len(games)-1].Start.Line, tc.games, tc.line)
+			}
+		})
+	}
+}

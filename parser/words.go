@@ -314,7 +314,7 @@ func (p *Parser) enPassantWord() {
 	}
 	// Only a pawn capture's: after another move the word is a stray one,
 	// left alone (on the move it would stop the replay there).
-	if bytes.HasSuffix(norm, epSuffix) || len(norm) == 0 || norm[0] < 'a' || norm[0] > 'h' || bytes.IndexAny(norm, "x:") < 0 {
+	if bytes.HasSuffix(norm, epSuffix) || bytes.HasSuffix(norm, []byte("ep")) || len(norm) == 0 || norm[0] < 'a' || norm[0] > 'h' || bytes.IndexAny(norm, "x:") < 0 {
 		return
 	}
 	// Before the check or mate mark, where the replay reads it ("exd6e.p.+").
