@@ -197,6 +197,15 @@ func midLineGameStart(data []byte, from, limit int) int {
 	depth := 0 // variations open
 	for k := 0; k < limit; k++ {
 		switch data[k] {
+		case '%':
+			if k == 0 || data[k-1] == '\n' || data[k-1] == '\r' {
+				// An escape line, to its end: none of it counts.
+				e := bytes.IndexAny(data[k:limit], "\r\n")
+				if e < 0 {
+					return -1
+				}
+				k += e
+			}
 		case '{':
 			e := bytes.IndexByte(data[k:limit], '}')
 			if e < 0 {
@@ -225,21 +234,30 @@ func midLineGameStart(data []byte, from, limit int) int {
 }
 
 // tagPairEnd returns the length of the tag pair at the start of b ("[Name
-// \"value\"]", escapes honoured), 0 when b does not hold a whole one.
+// \"value\"]", escapes honoured), as the parser reads one: a value ends at
+// its closing quote or at the end of its line, and the pair at a ']' after
+// it on the same line; 0 when b does not hold a whole value.
 func tagPairEnd(b []byte) int {
 	q := bytes.IndexByte(b, '"')
-	if q < 0 || bytes.IndexByte(b[:q], ']') >= 0 {
+	if q < 0 || bytes.IndexAny(b[:q], "]\r\n") >= 0 {
 		return 0
 	}
 	for i := q + 1; i < len(b); i++ {
 		switch b[i] {
 		case '\\':
 			i++
-		case '"':
-			if e := bytes.IndexByte(b[i:], ']'); e >= 0 {
-				return i + e + 1
-			}
+		case '\r', '\n':
 			return 0
+		case '"':
+			for j := i + 1; j < len(b); j++ {
+				switch b[j] {
+				case ']':
+					return j + 1
+				case '[', '\r', '\n':
+					return i + 1
+				}
+			}
+			return i + 1
 		}
 	}
 	return 0
@@ -371,8 +389,8 @@ func (s *Splitter) lineEnds(start int) {
 	if s.crLines == 0 && s.eof && s.sawCR {
 		s.crLines, start = 1, 0
 	}
-	if s.crLines < 0 {
-		return
+	if s.crLines <= 0 {
+		return // nothing is read as LF before the input is known to be CR-only
 	}
 	if start > 0 && b[start-1] == '\r' && (start == len(b) || b[start] != '\n') {
 		if start < len(b) || s.eof {

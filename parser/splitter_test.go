@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -484,5 +485,84 @@ func TestSplitterStrayCR(t *testing.T) {
 				t.Errorf("%d games, the last at line %d; want %d at line %d", len(games), games[len(games)-1].Start.Line, tc.games, tc.line)
 			}
 		})
+	}
+}
+
+// TestSplitterReadSizes: a file yields the same games (places, tags, moves,
+// problems, text) read whole as read in small chunks, a byte or half a
+// buffer at a time: CR-only, CR LF and mixed line ends around the 64 KiB
+// window lineEnds decides in, and games on one line around comments,
+// variations, tag values and % lines that hold what looks like a game start.
+func TestSplitterReadSizes(t *testing.T) {
+	games := func(n int, eol string) string {
+		return strings.Repeat(`[Event "e"]`+eol+`[Result "*"]`+eol+eol+"1. e4 {c} e5 (1... c5) 2. Nf3 *"+eol+eol, n)
+	}
+	cases := map[string]string{
+		"CR only":                 games(300, "\r"),
+		"CR LF":                   games(300, "\r\n"),
+		"mixed":                   games(100, "\r") + games(100, "\n") + games(100, "\r\n") + games(100, "\n\r"),
+		"stray CR in an LF file":  "[Event \"e\rx\"]\n[Result \"*\"]\n\n1. e4 *\n\n" + games(5, "\n"),
+		"% line closes nothing":   "[Event \"a\"]\n1. e4 (1. d4\n%)\n1. e4 e5 1-0 [Event \"x\"] 1. d4 d5 2. c4 *",
+		"tag value ends its line": "[Event \"a]\n1. e4 {c \"] 1-0 [Event \"x\"] z} e5 *",
+	}
+	short := "[Event \"e\"]\r[Result \"*\"]\r\r1. e4 e5 *\r\r"
+	for _, at := range []int{65534, 65535, 65536} {
+		s := strings.Repeat(short, at/len(short)+1)
+		cases[fmt.Sprintf("CR only, LF at %d", at)] = s[:at] + "\n" + s[at:]
+		cases[fmt.Sprintf("CR only, CR LF at %d", at)] = s[:at] + "\r\n" + s[at:]
+		pad := `[Event "p"] 1. e4 {` + strings.Repeat("y", at-22) + "} *"
+		cases[fmt.Sprintf("first line end CR at %d", at)] = pad + "\r\r" + games(20, "\r")
+		cases[fmt.Sprintf("first line end LF at %d", at)] = pad + "\n\n" + games(20, "\r")
+	}
+	var line strings.Builder
+	for i := range 200 {
+		line.WriteString(`[Event "g"] [Result "*"] 1. e4 e5 * `)
+		line.WriteString([]string{
+			`[Event "t"] [Annotator "a 1-0 [Event \"x\"] b"] 1. e4 {1-0 [Event "x"]} e5 (1... c5 {1-0 [Event "y"]} (1... d5 1-0 [Event "n"])) 2. Nf3 * `,
+			`[Event "u"] [Site "C:\\"] [Round "1 ( 2"] 1. e4 {a ( b} e5 1-0 `,
+			`[Event "v"] 1. e4 ( 1. d4 ) ( 1. c4 ( 1. Nf3 ) ) 0-1 `,
+		}[i%3])
+	}
+	cases["games on one line"] = line.String()
+
+	read := func(r io.Reader, opt SplitOptions) []string {
+		s, p := NewSplitter(r, opt), NewParser(Options{})
+		var out []string
+		for {
+			c, err := s.Next()
+			if err == io.EOF {
+				return out
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Parse(c, func(g *Game) {
+				out = append(out, fmt.Sprintf("%+v %+v %v %v %v %q", g.Start, g.End, g.Tags, norms(g), g.Problems, g.Text))
+			})
+		}
+	}
+	for name, in := range cases {
+		whole := read(strings.NewReader(in), SplitOptions{Target: 1 << 30, Max: 1 << 30})
+		for _, target := range []int{20, 37, 333, 5000} {
+			for _, how := range []string{"whole reads", "a byte at a time", "half reads"} {
+				var r io.Reader = strings.NewReader(in)
+				switch how {
+				case "a byte at a time":
+					r = iotest.OneByteReader(r)
+				case "half reads":
+					r = iotest.HalfReader(r)
+				}
+				got := read(r, SplitOptions{Target: target, Max: 1 << 20})
+				if !slices.Equal(got, whole) {
+					t.Errorf("%s, target %d, %s: %d games, whole %d", name, target, how, len(got), len(whole))
+					for k := range min(len(got), len(whole)) {
+						if got[k] != whole[k] {
+							t.Errorf("game %d:\n got %.300s\nwant %.300s", k, got[k], whole[k])
+							break
+						}
+					}
+				}
+			}
+		}
 	}
 }
