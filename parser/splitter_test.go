@@ -358,21 +358,8 @@ func TestSplitterCROnlyLines(t *testing.T) {
 		if oneByte {
 			r = iotest.OneByteReader(r)
 		}
-		s := NewSplitter(r, SplitOptions{Target: 300, Max: 4096})
-		p := NewParser(Options{})
-		var games []*Game
 		var data strings.Builder
-		for {
-			c, err := s.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			data.Write(c.Data)
-			p.Parse(c, func(g *Game) { games = append(games, g.Clone()) })
-		}
+		games := splitAndParse(t, r, SplitOptions{Target: 300, Max: 4096}, func(c Chunk) { data.Write(c.Data) })
 		return games, data.String()
 	}
 	want, _ := read(lf.String(), false)
@@ -413,30 +400,19 @@ func TestSplitterGamesOnOneLine(t *testing.T) {
 	for i := range 3000 {
 		fmt.Fprintf(&in, `[Event "E%d"] [Result "*"] 1. Nf3 Nf6 2. Ng1 Ng8 * `, i)
 	}
-	s := NewSplitter(strings.NewReader(in.String()), SplitOptions{Target: 4096, Max: 64 << 10})
-	p := NewParser(Options{})
-	games, chunks := 0, 0
-	for {
-		c, err := s.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		chunks++
-		if c.Cut || len(c.Data) > 4096+200 {
+	chunks := 0
+	games := splitAndParse(t, strings.NewReader(in.String()), SplitOptions{Target: 4096, Max: 64 << 10}, func(c Chunk) {
+		if chunks++; c.Cut || len(c.Data) > 4096+200 {
 			t.Fatalf("chunk %d: %d bytes, cut %v", chunks, len(c.Data), c.Cut)
 		}
-		p.Parse(c, func(g *Game) {
-			games++
-			if len(g.Problems) != 0 || len(g.Moves) != 4 {
-				t.Fatalf("game %d: %d moves, problems %v", games, len(g.Moves), g.Problems)
-			}
-		})
+	})
+	for i, g := range games {
+		if len(g.Problems) != 0 || len(g.Moves) != 4 {
+			t.Fatalf("game %d: %d moves, problems %v", i, len(g.Moves), g.Problems)
+		}
 	}
-	if games != 3000 {
-		t.Errorf("%d games, want 3000", games)
+	if len(games) != 3000 {
+		t.Errorf("%d games, want 3000", len(games))
 	}
 }
 
@@ -526,20 +502,11 @@ func TestSplitterReadSizes(t *testing.T) {
 	cases["games on one line"] = line.String()
 
 	read := func(r io.Reader, opt SplitOptions) []string {
-		s, p := NewSplitter(r, opt), NewParser(Options{})
 		var out []string
-		for {
-			c, err := s.Next()
-			if err == io.EOF {
-				return out
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			p.Parse(c, func(g *Game) {
-				out = append(out, fmt.Sprintf("%+v %+v %v %v %v %q", g.Start, g.End, g.Tags, norms(g), g.Problems, g.Text))
-			})
+		for _, g := range splitAndParse(t, r, opt, nil) {
+			out = append(out, fmt.Sprintf("%+v %+v %v %v %v %q", g.Start, g.End, g.Tags, norms(g), g.Problems, g.Text))
 		}
+		return out
 	}
 	for name, in := range cases {
 		whole := read(strings.NewReader(in), SplitOptions{Target: 1 << 30, Max: 1 << 30})
@@ -564,5 +531,26 @@ func TestSplitterReadSizes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// splitAndParse reads r with opt, handing each chunk to chunk (when not nil)
+// before it is parsed, and returns copies of the games.
+func splitAndParse(t *testing.T, r io.Reader, opt SplitOptions, chunk func(Chunk)) []*Game {
+	t.Helper()
+	s, p := NewSplitter(r, opt), NewParser(Options{})
+	var games []*Game
+	for {
+		c, err := s.Next()
+		if err == io.EOF {
+			return games
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if chunk != nil {
+			chunk(c)
+		}
+		p.Parse(c, func(g *Game) { games = append(games, g.Clone()) })
 	}
 }
