@@ -151,6 +151,11 @@ type eloBand struct {
 }
 
 // Add counts one game.
+// AddFile counts the file name among those read though it held no game
+// (an empty input): the files of a report are otherwise those its games
+// name, and every input read is listed.
+func (a *Aggregate) AddFile(name string) { a.files.get(name) }
+
 func (a *Aggregate) Add(g *Game) {
 	a.games++
 	a.plies += int64(max(g.Plies, 0))

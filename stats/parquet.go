@@ -59,7 +59,7 @@ func ReadParquet(dirs ...string) (*Aggregate, error) {
 // each table file in a directory that its manifest does not list and so is
 // left out (an input being written, or renamed, as it is read).
 func ReadParquetLogged(ignored func(path string), dirs ...string) (*Aggregate, error) {
-	inputs, err := parquetInputs(dirs, ignored)
+	inputs, empty, err := parquetInputs(dirs, ignored)
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +86,9 @@ func ReadParquetLogged(ignored func(path string), dirs ...string) (*Aggregate, e
 	for i := 1; i < len(parts); i++ {
 		agg.Merge(&parts[i])
 	}
+	for _, name := range empty {
+		agg.AddFile(name)
+	}
 	return agg, nil
 }
 
@@ -102,6 +105,11 @@ const manifestName = "manifest.json"
 type dirManifest struct {
 	Inputs []struct {
 		Files []string `json:"files"`
+		// An input read whole that held no game has no rows to name it:
+		// the report lists it from here, with 0 games.
+		Path      string `json:"path"`
+		Games     int64  `json:"games"`
+		Completed bool   `json:"completed"`
 	} `json:"inputs"`
 	Parts []struct {
 		Files []string `json:"files"`
@@ -109,23 +117,27 @@ type dirManifest struct {
 }
 
 // listedFiles returns the files dir's manifest lists, as a set of
-// '/'-separated paths relative to dir, or nil when dir has no manifest.
-func listedFiles(dir string) (map[string]bool, error) {
+// '/'-separated paths relative to dir, or nil when dir has no manifest, and
+// the inputs it read whole that held no game, as the file column names them.
+func listedFiles(dir string) (listed map[string]bool, empty []string, err error) {
 	b, err := os.ReadFile(filepath.Join(dir, manifestName))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var m dirManifest
 	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, manifestName), err)
+		return nil, nil, fmt.Errorf("%s: %w", filepath.Join(dir, manifestName), err)
 	}
-	listed := map[string]bool{}
+	listed = map[string]bool{}
 	for _, in := range m.Inputs {
 		for _, f := range in.Files {
 			listed[path.Clean(f)] = true
+		}
+		if in.Completed && in.Games == 0 && in.Path != "" {
+			empty = append(empty, in.Path)
 		}
 	}
 	for _, p := range m.Parts {
@@ -133,38 +145,38 @@ func listedFiles(dir string) (map[string]bool, error) {
 			listed[path.Clean(f)] = true
 		}
 	}
-	return listed, nil
+	return listed, empty, nil
 }
 
 // parquetInputs lists the games files of the directories with their
 // findings files, which must exist; in a directory with a manifest, only
 // those it lists (the others are passed to ignored).
-func parquetInputs(dirs []string, ignored func(string)) ([]tablePair, error) {
+func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty []string, err error) {
 	if len(dirs) == 0 {
-		return nil, errors.New("no directory to read")
+		return nil, nil, errors.New("no directory to read")
 	}
-	var out []tablePair
 	for _, dir := range dirs {
 		if _, err := os.Stat(filepath.Join(dir, gamesDir)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("%s: no %s directory: not written by arbiter check --out", dir, gamesDir)
+				return nil, nil, fmt.Errorf("%s: no %s directory: not written by arbiter check --out", dir, gamesDir)
 			}
-			return nil, err
+			return nil, nil, err
 		}
-		listed, err := listedFiles(dir)
+		listed, none, err := listedFiles(dir)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		empty = append(empty, none...)
 		// Temporary files of a run in progress end in .tmp: the glob skips them.
 		games, err := filepath.Glob(filepath.Join(dir, gamesDir, "*.parquet"))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if listed == nil {
 			for _, g := range games {
 				f := filepath.Join(dir, findingsDir, filepath.Base(g))
 				if _, err := os.Stat(f); err != nil {
-					return nil, fmt.Errorf("%s has no findings table beside it: %w", g, err)
+					return nil, nil, fmt.Errorf("%s has no findings table beside it: %w", g, err)
 				}
 				out = append(out, tablePair{g, f})
 			}
@@ -175,7 +187,7 @@ func parquetInputs(dirs []string, ignored func(string)) ([]tablePair, error) {
 		if ignored != nil {
 			findings, err := filepath.Glob(filepath.Join(dir, findingsDir, "*.parquet"))
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			for _, f := range append(games, findings...) {
 				if !listed[filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f)] {
@@ -193,17 +205,17 @@ func parquetInputs(dirs []string, ignored func(string)) ([]tablePair, error) {
 		for _, name := range names {
 			g, f := filepath.Join(dir, gamesDir, name), filepath.Join(dir, findingsDir, name)
 			if !listed[findingsDir+"/"+name] {
-				return nil, fmt.Errorf("%s lists %s but not its findings table %s", filepath.Join(dir, manifestName), g, f)
+				return nil, nil, fmt.Errorf("%s lists %s but not its findings table %s", filepath.Join(dir, manifestName), g, f)
 			}
 			for _, p := range []string{g, f} {
 				if _, err := os.Stat(p); err != nil {
-					return nil, fmt.Errorf("%s, listed in %s, cannot be read: %w", p, filepath.Join(dir, manifestName), err)
+					return nil, nil, fmt.Errorf("%s, listed in %s, cannot be read: %w", p, filepath.Join(dir, manifestName), err)
 				}
 			}
 			out = append(out, tablePair{g, f})
 		}
 	}
-	return out, nil
+	return out, empty, nil
 }
 
 // pairReader reads inputs into agg, reusing its buffers from one input to

@@ -42,7 +42,14 @@ func (s *reportSink) Game(r *pipeline.GameRecord) error {
 	return nil
 }
 
-func (s *reportSink) EndFile(*pipeline.FileSummary) error { return nil }
+// EndFile lists an input read whole without a game among the files, as
+// stats lists it from the manifest.
+func (s *reportSink) EndFile(fs *pipeline.FileSummary) error {
+	if s.dir == "" && fs.Complete && fs.Games == 0 {
+		s.agg.AddFile(pipeline.ColumnPath(fs.Input.Path))
+	}
+	return nil
+}
 
 // Close writes the report unless the run was interrupted, which would make
 // it describe part of the input.

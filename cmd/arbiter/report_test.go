@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -157,4 +158,38 @@ func sameAsStats(t *testing.T, dir, path, out string) {
 	if string(report) != s.stdout {
 		t.Errorf("%s differs from stats %s:\n%s\n%s", path, out, report, s.stdout)
 	}
+}
+
+// TestReportListsEmptyInputs: an input read whole without a game is listed
+// among the files with 0 games, by --report during the run and by stats
+// from the manifest alike.
+func TestReportListsEmptyInputs(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "in/a.pgn", games(0, 2))
+	write(t, dir, "in/empty.pgn", nil)
+	r := arbiter(t, dir, nil, "check", "-q", "--fail-on", "never", "--format", "none", "--out", "tables", "--report", "report.json", "in")
+	if r.code != 0 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	var rep struct {
+		Files struct {
+			Distinct int
+			Top      []struct {
+				Name  string
+				Games int64
+			}
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(rep.Files.Distinct, rep.Files.Top)
+	if want := "2 [{in/a.pgn 2} {in/empty.pgn 0}]"; got != want {
+		t.Errorf("files %s, want %s", got, want)
+	}
+	sameAsStats(t, dir, "report.json", "tables")
 }
