@@ -44,7 +44,6 @@ const (
 	errPromotionKind
 	errPromotionRank
 	errEnPassant
-	errEnPassantRank
 )
 
 // setTitles name the sets in messages.
@@ -120,8 +119,6 @@ func (e parseError) message() string {
 		return fmt.Sprintf("a pawn promotes on the last rank, not on rank %d", e.n)
 	case errEnPassant:
 		return "e.p. follows only a pawn capture"
-	case errEnPassantRank:
-		return fmt.Sprintf("an en-passant capture lands on rank 3 or 6, not %d", e.n)
 	}
 	return "not a move"
 }

@@ -241,8 +241,7 @@ func checkEnPassant(n *Notation, off int) parseError {
 	if n.Kind != Pawn && n.Kind != NoKind || !captures {
 		return parseError{code: errEnPassant, off: off}
 	}
-	if n.ToRank >= 0 && n.ToRank != 2 && n.ToRank != 5 {
-		return parseError{code: errEnPassantRank, off: off, n: int(n.ToRank) + 1}
-	}
+	// On a pawn capture that is no en passant ("exd5 e.p.") the mark is
+	// false, not the move unreadable: MarkDeviations says so.
 	return parseError{}
 }

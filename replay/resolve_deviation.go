@@ -13,6 +13,7 @@ const (
 	CheckMarkFalse                             // '+' or '#' on a move that does not check
 	MateMarkFalse                              // '#' on a check that is not mate
 	OriginSuperfluous                          // SAN-style text naming more of the origin than needed ("Ngf3" with one knight)
+	EnPassantMarkFalse                         // "e.p." on a capture that is no en passant ("exd5 e.p.")
 
 	numDeviations = iota
 )
@@ -20,7 +21,7 @@ const (
 var deviationNames = [numDeviations]string{
 	"capture mark without a capture", "capture without a capture mark", "check not marked",
 	"mate not marked", "check mark on a move that does not check", "mate mark on a check that is not mate",
-	"superfluous origin",
+	"superfluous origin", "e.p. on a capture that is not en passant",
 }
 
 // String lists the deviations in words, comma-separated ("" for none).
@@ -50,10 +51,10 @@ func (p *Position) Deviations(n *Notation, m Move) Deviation {
 // MarkDeviations is the part of Deviations judged before m is played: the
 // capture mark and the origin written.
 func (p *Position) MarkDeviations(n *Notation, m Move) Deviation {
+	d := EnPassantMark(n, m)
 	if p.MarksAsIs(n, m) {
-		return 0
+		return d
 	}
-	var d Deviation
 	if !m.IsCastle() && n.Castle == NoCastle {
 		capture := p.IsCapture(m)
 		switch {
@@ -74,11 +75,22 @@ func (p *Position) MarkDeviations(n *Notation, m Move) Deviation {
 
 // MarksAsIs reports that n marks m's capture as it is and writes no origin,
 // or a pawn's, which only the capture mark judges: then MarkDeviations finds
-// nothing. Most moves are such; a replay loop that asks this, inlined,
+// nothing but a false "e.p." (EnPassantMark). Most moves are such; a replay loop that asks this, inlined,
 // calls nothing for them. (Castling captures nothing: its To is the mover's
 // own rook.)
 func (p *Position) MarksAsIs(n *Notation, m Move) bool {
 	return (n.FromFile&n.FromRank < 0 || n.Kind <= Pawn) && n.Capture == (p.byColor[p.turn&1^1].Has(m.To()) || m.IsEnPassant())
+}
+
+// EnPassantMark is the deviation of n's "e.p." mark on m: none unless the
+// mark is there and m takes no pawn en passant. MarkDeviations includes it;
+// a loop that passes MarkDeviations by on MarksAsIs asks it where the
+// text's style is not plain SAN (an "e.p." makes it so).
+func EnPassantMark(n *Notation, m Move) Deviation {
+	if n.Style&StyleEnPassantSuffix != 0 && !m.IsEnPassant() {
+		return EnPassantMarkFalse
+	}
+	return 0
 }
 
 // CheckDeviations is the part of Deviations judged on the position after

@@ -290,6 +290,9 @@ func TestDeviations(t *testing.T) {
 		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8#", 0},
 		{"8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1", "Qh4e1", 0},
 		{"k7/8/8/8/8/4R3/8/4R1K1 w - - 0 1", "Re1e2", OriginSuperfluous},
+		{"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "exd6e.p.", 0},
+		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "exd5e.p.", EnPassantMarkFalse},
+		{"rnbqkbnr/ppp2ppp/3p4/4P3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "exd6e.p.", EnPassantMarkFalse},
 	}
 	for _, c := range cases {
 		p, m, err := resolveText(t, c.fen, c.text, SAN)

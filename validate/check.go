@@ -423,7 +423,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			legalBefore = true
 			st := n.Style | foldStyles[m.Folds]
 			if d |= replay.CheckMarkDeviations(n, &c.pos, check); st != 0 || d != 0 {
-				ln.odd(idx, st, d)
+				ln.odd(idx, st, d|replay.EnPassantMark(n, mv))
 			}
 		}
 		if facts {
@@ -517,7 +517,7 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			legalBefore = true
 			st := n.Style | foldStyles[m.Folds]
 			if d |= replay.CheckMarkDeviations(n, pos, check); st != 0 || d != 0 {
-				ln.odd(idx, st, d)
+				ln.odd(idx, st, d|replay.EnPassantMark(n, mv))
 			}
 		}
 		if !c.quietPly() {
