@@ -13,7 +13,7 @@ import (
 
 // graceStop is how long a run may take to end after the first SIGINT or
 // SIGTERM: enough to finish the chunks in flight and close the outputs.
-var graceStop = 5 * time.Second
+const graceStop = 5 * time.Second
 
 // interruptContext returns a context that the first SIGINT or SIGTERM
 // cancels, which stops reading and lets the run end cleanly; the default

@@ -46,7 +46,7 @@ charts, no script). With -o and no --format, the file's extension chooses.`,
 }
 
 func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
-	format := f.format
+	format := strings.ToLower(strings.TrimSpace(f.format)) // as check reads its flag values
 	if format == "" {
 		format = stats.FormatFor(f.output)
 	}

@@ -93,6 +93,10 @@ func TestStatsFormats(t *testing.T) {
 		s.Codes[0].Code != "illegal-move" || s.Codes[0].Error != 5 || len(s.Files.Top) != 2 || s.Files.Top[0].Name != "b.pgn" {
 		t.Errorf("json: %+v", s)
 	}
+	// Choices are read in any case, as check reads its flags.
+	if upper, err := runStatsCommand("--format", "JSON", one, two); err != nil || upper != out {
+		t.Errorf("--format JSON (%v): %.200s", err, upper)
+	}
 
 	out, err = runStatsCommand("--top", "1", one, two)
 	if err != nil {
