@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"golang.org/x/text/transform"
 	"io"
 	"io/fs"
 	"os"
@@ -261,6 +262,9 @@ func sniffFile(path string) (bool, error) {
 func looksLikeGames(head []byte) bool {
 	if compression(head) != streamPlain {
 		return true
+	}
+	if order, bom, ok := utf16Order(head); ok {
+		head, _, _ = transform.Bytes(utf16Decoder(order, bom), head)
 	}
 	if bytes.IndexByte(head, 0) >= 0 || isMarkup(head) {
 		return false

@@ -152,5 +152,15 @@ func TestLooksLikeGames(t *testing.T) {
 		if got := looksLikeGames([]byte(c.text)); got != c.want {
 			t.Errorf("looksLikeGames(%q) = %v, want %v", c.text, got, c.want)
 		}
+		// The same text saved as UTF-16 (a Windows editor's "Unicode"), with
+		// and without a byte-order mark, is judged as its UTF-8 copy.
+		for _, bom := range []bool{true, false} {
+			if c.text == "" || strings.Contains(c.text, "\x00") {
+				continue
+			}
+			if got := looksLikeGames(utf16(c.text, !bom, bom)); got != c.want {
+				t.Errorf("looksLikeGames(%q in UTF-16, BOM %v) = %v, want %v", c.text, bom, got, c.want)
+			}
+		}
 	}
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 type compressionKind uint8
@@ -114,8 +116,57 @@ func open(path string, raw io.Reader, closer io.Closer) (*inputReader, error) {
 	case streamBzip2:
 		in.r = bzip2.NewReader(buffered)
 	}
+	if kind != streamPlain {
+		// The text's first bytes, to tell UTF-16, are known only once
+		// decompressed: read them and hand them on ahead of the rest.
+		var first [4]byte
+		n, err := io.ReadFull(in.r, first[:])
+		rest := in.r
+		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+			rest = errorReader{err}
+		}
+		head, in.r = first[:n], io.MultiReader(bytes.NewReader(first[:n]), rest)
+	}
+	if order, bom, ok := utf16Order(head); ok {
+		in.r = transform.NewReader(in.r, utf16Decoder(order, bom))
+	}
 	return in, nil
 }
+
+// utf16Order recognises UTF-16 text, which Windows editors save as
+// "Unicode": by its byte-order mark or, without one, by ASCII characters
+// alternating with NUL bytes in the first four bytes, which no text in a
+// byte encoding has. Such an input is read as its UTF-8 copy.
+func utf16Order(head []byte) (order unicode.Endianness, bom, ok bool) {
+	switch {
+	case len(head) >= 2 && head[0] == 0xFF && head[1] == 0xFE:
+		return unicode.LittleEndian, true, true
+	case len(head) >= 2 && head[0] == 0xFE && head[1] == 0xFF:
+		return unicode.BigEndian, true, true
+	case len(head) < 4:
+		return unicode.LittleEndian, false, false
+	case head[0] != 0 && head[0] < 0x80 && head[1] == 0 && head[2] != 0 && head[2] < 0x80 && head[3] == 0:
+		return unicode.LittleEndian, false, true
+	case head[0] == 0 && head[1] != 0 && head[1] < 0x80 && head[2] == 0 && head[3] != 0 && head[3] < 0x80:
+		return unicode.BigEndian, false, true
+	}
+	return unicode.LittleEndian, false, false
+}
+
+// utf16Decoder decodes UTF-16 of the given order, dropping a BOM; a lone
+// surrogate or an odd last byte becomes U+FFFD, which the parser reports
+// where it stands.
+func utf16Decoder(order unicode.Endianness, bom bool) transform.Transformer {
+	policy := unicode.IgnoreBOM
+	if bom {
+		policy = unicode.ExpectBOM
+	}
+	return unicode.UTF16(order, policy).NewDecoder()
+}
+
+type errorReader struct{ err error }
+
+func (e errorReader) Read([]byte) (int, error) { return 0, e.err }
 
 // inputReader is an opened input: it counts text and raw bytes and names
 // the file in its errors.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	utf16pkg "unicode/utf16"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -168,6 +169,58 @@ func TestCompression(t *testing.T) {
 	} {
 		if got := compression(c.head); got != c.want {
 			t.Errorf("compression(%q) = %v, want %v", c.head, got, c.want)
+		}
+	}
+}
+
+// utf16 encodes s as UTF-16 of the given byte order, with a BOM if asked.
+func utf16(s string, bigEndian, bom bool) []byte {
+	var b []byte
+	put := func(u uint16) {
+		if bigEndian {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	if bom {
+		put(0xFEFF)
+	}
+	for _, u := range utf16pkg.Encode([]rune(s)) {
+		put(u)
+	}
+	return b
+}
+
+// TestOpenUTF16 reads UTF-16 files, as Windows editors save "Unicode" text,
+// with and without a byte-order mark, plain and compressed, as their UTF-8
+// copy; text in byte encodings is left as it is.
+func TestOpenUTF16(t *testing.T) {
+	dir := t.TempDir()
+	text := "[Event \"Мемориал\"]\r\n\r\n1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Сf1-b5 a7-a6 4. С:c6 dc ♘f3 1-0\r\n"
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"le-bom.pgn", utf16(text, false, true), text},
+		{"be-bom.pgn", utf16(text, true, true), text},
+		{"le.pgn", utf16(text, false, false), text},
+		{"be.pgn", utf16(text, true, false), text},
+		{"le-bom.pgn.gz", gzipped(t, utf16(text, false, true)), text},
+		{"be.pgn.zst", zstded(t, utf16(text, true, false)), text},
+		{"odd-byte.pgn", append(utf16("1. e4", false, true), 'x'), "1. e4\uFFFD"},
+		{"bom-only.pgn", []byte{0xFF, 0xFE}, ""},
+		{"utf8.pgn", []byte(text), text},
+		// Windows-1251 "Кf3 е5" and a UTF-8 BOM: no NUL bytes, not UTF-16.
+		{"cp1251.pgn", []byte("\xcaf3 \xe55"), "\xcaf3 \xe55"},
+		{"utf8-bom.pgn", []byte("\xef\xbb\xbf1. e4"), "\xef\xbb\xbf1. e4"},
+	} {
+		got, err := readAll(t, writeFile(t, dir, c.name, c.data))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		} else if string(got) != c.want {
+			t.Errorf("%s: read %q, want %q", c.name, got, c.want)
 		}
 	}
 }

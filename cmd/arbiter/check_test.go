@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unicode/utf16"
 	"time"
 
 	"github.com/klauspost/compress/gzip"
@@ -848,5 +849,35 @@ func TestCheckInterruptBlockedInput(t *testing.T) {
 				t.Errorf("convert left %v", left)
 			}
 		})
+	}
+}
+
+// A scoresheet saved by a Windows editor as "Unicode" (UTF-16 with a BOM)
+// is checked as its UTF-8 copy: the same findings at the same lines and
+// columns, and convert writes the same clean PGN.
+func TestCheckUTF16(t *testing.T) {
+	dir := t.TempDir()
+	text := "[Event \"Мемориал\"]\r\n[Result \"1-0\"]\r\n\r\n1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Сf1-b5 a7-a6 4. С:c6 dc 5. Kh9 1-0\r\n"
+	units := utf16.Encode([]rune("\ufeff" + text))
+	var le []byte
+	for _, u := range units {
+		le = append(le, byte(u), byte(u>>8))
+	}
+	write(t, dir, "utf8.pgn", []byte(text))
+	write(t, dir, "utf16.pgn", le)
+	want := arbiter(t, dir, nil, "check", "utf8.pgn")
+	got := arbiter(t, dir, nil, "check", "utf16.pgn")
+	if want.stdout == "" || strings.ReplaceAll(got.stdout, "utf16.pgn", "utf8.pgn") != want.stdout || got.code != want.code {
+		t.Errorf("UTF-16 file, exit %d:\n%s\nwant as the UTF-8 file's, exit %d:\n%s", got.code, got.stdout, want.code, want.stdout)
+	}
+	if !strings.Contains(want.stdout, "utf8.pgn:4:67: error syntax") {
+		t.Errorf("the UTF-8 file's findings lack the syntax error at 4:67:\n%s", want.stdout)
+	}
+	a := arbiter(t, dir, nil, "convert", "utf8.pgn", "-o", "a.pgn")
+	b := arbiter(t, dir, nil, "convert", "utf16.pgn", "-o", "b.pgn")
+	pa, _ := os.ReadFile(filepath.Join(dir, "a.pgn"))
+	pb, _ := os.ReadFile(filepath.Join(dir, "b.pgn"))
+	if a.code != b.code || len(pa) == 0 || !bytes.Equal(pa, pb) {
+		t.Errorf("convert: UTF-16 gave exit %d\n%s\nUTF-8 exit %d\n%s", b.code, pb, a.code, pa)
 	}
 }
