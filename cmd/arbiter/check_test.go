@@ -14,8 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"unicode/utf16"
 	"time"
+	"unicode/utf16"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
