@@ -137,15 +137,32 @@ func (w *pgnWriter) writeTags(g *parser.Game, result string) {
 		}
 		b = appendTag(b, rn.name, v)
 	}
+	// A FEN wants SetUp "1" beside it, and a game replayed as Chess960 a
+	// Variant tag saying so, or other readers replay it as standard chess
+	// (arbiter reads Chess960 castling rights without one; PGN export does not).
+	hasSetUp, hasVariant := false, false
+	for i := range g.Tags {
+		hasSetUp = hasSetUp || g.Tags[i].Name == "SetUp"
+		hasVariant = hasVariant || g.Tags[i].Name == "Variant"
+	}
 	for i := range g.Tags {
 		t := &g.Tags[i]
 		inRoster := false
 		for k := range used {
 			inRoster = inRoster || used[k] == i
 		}
-		if !inRoster {
-			b = appendTag(b, t.Name, t.Value)
+		if inRoster {
+			continue
 		}
+		if t.Name == "FEN" {
+			if !hasVariant && w.r.Replayed && w.r.Final.Chess960() {
+				b, hasVariant = appendTag(b, "Variant", "Chess960"), true
+			}
+			if !hasSetUp {
+				b, hasSetUp = appendTag(b, "SetUp", "1"), true
+			}
+		}
+		b = appendTag(b, t.Name, t.Value)
 	}
 	w.out.buf = append(b, '\n')
 }

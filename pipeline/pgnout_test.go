@@ -261,6 +261,31 @@ func TestTags(t *testing.T) {
 	}
 }
 
+// TestSetUpAndVariantTags: a FEN gets SetUp "1" beside it, and a game
+// read as Chess960 without a Variant tag (castling rights off the standard
+// squares) a Variant tag, so that other readers replay what arbiter did.
+func TestSetUpAndVariantTags(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"chess960 without Variant",
+			"[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. a4 *\n",
+			"[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n"},
+		{"standard FEN without SetUp",
+			"[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n",
+			"[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n"},
+		{"both present",
+			"[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. a4 *\n",
+			"[Result \"*\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n"},
+		{"unreadable FEN: no Variant",
+			"[FEN \"bqnb1rkr/pp3ppp w HFhf\"]\n\n9. O-O *\n",
+			"[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"bqnb1rkr/pp3ppp w HFhf\"]\n\n"},
+	} {
+		got := appendOne(t, c.in)
+		if !strings.Contains(got, c.want) || strings.Count(got, "[SetUp ") != 1 || strings.Count(got, "[Variant ") > 1 {
+			t.Errorf("%s: got\n%s\nwant it to hold\n%s", c.name, got, c.want)
+		}
+	}
+}
+
 // TestResultRecorded: the tag when it is a result, else the marker, else *.
 func TestResultRecorded(t *testing.T) {
 	cases := []struct{ text, want string }{
