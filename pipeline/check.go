@@ -74,8 +74,12 @@ func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 			Report:   checkSafely(g, &opt.Validate),
 		})
 		if opt.Render != nil {
-			b.out = opt.Render(b.out, g, &b.Records[len(b.Records)-1].Report)
+			r := &b.Records[len(b.Records)-1].Report
+			b.out = opt.Render(b.out, g, r)
 			b.outEnds = append(b.outEnds, len(b.out))
+			// Rendered: the records waiting for their turn to be written
+			// need not hold the game's SAN as well.
+			r.SAN = nil
 		}
 	})
 	// Slicing the tags and outputs only now keeps every record on the final arrays.

@@ -85,7 +85,7 @@ func (w *pgnWriter) root() int32 { return int32(len(w.g.Moves)) }
 func (w *pgnWriter) parent(m int32) int32 { return w.par[m] }
 
 func (w *pgnWriter) replayed(m int32) bool {
-	return int(m) < len(w.r.SAN) && w.r.SAN[m] != ""
+	return int(m) < len(w.r.SAN) && len(w.r.SAN[m].Bytes()) > 0
 }
 
 func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
@@ -331,7 +331,7 @@ func (w *pgnWriter) move(m int32, depth int, raw bool) {
 	o.word("")
 	w.tok = w.appendNumber(w.tok[:0], m, o.needNumber, false)
 	add(o, w.tok)
-	add(o, w.r.SAN[m])
+	add(o, w.r.SAN[m].Bytes())
 	o.needNumber = false
 	for _, nag := range mv.NAGs {
 		if nag != 0 {

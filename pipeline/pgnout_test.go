@@ -408,7 +408,7 @@ func TestMainLineFollowsReplay(t *testing.T) {
 		{Raw: parser.Span{Off: 2, Len: 2}, Prev: -1},
 		{Raw: parser.Span{Off: 4, Len: 3}, Prev: 0},
 	}}
-	r := &validate.Report{SAN: []string{"e4", "e5", "Nf3"}}
+	r := &validate.Report{SAN: []validate.MoveText{validate.MakeMoveText("e4"), validate.MakeMoveText("e5"), validate.MakeMoveText("Nf3")}}
 	if got := movetext(t, string(AppendPGN(nil, g, r))); got != "1. e4 e5 2. Nf3 *\n\n" {
 		t.Errorf("got %q", got)
 	}

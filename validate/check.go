@@ -346,7 +346,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		r.Moves = make([]MoveFact, 0, len(c.main))
 	}
 	if c.opt.SAN {
-		r.SAN = make([]string, len(g.Moves))
+		r.SAN = make([]MoveText, len(g.Moves))
 	}
 	c.pos = c.start
 	c.hist.Reset(&c.pos)
@@ -428,7 +428,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		}
 		if facts {
 			if sans {
-				r.SAN[idx] = fact.SAN.String()
+				r.SAN[idx] = fact.SAN
 			}
 			if moves {
 				fact.Key, fact.Clock = c.pos.Key(), m.Clock

@@ -238,7 +238,11 @@ func TestCheckRuleConfig(t *testing.T) {
 
 func TestCheckSAN(t *testing.T) {
 	r := checkOne(t, pgn("*", nil, "1. e2-e4 e7e5 (1... c5 2. Ng1-f3 Qxh7 3. Nc3) 2. Ng1f3 *"), &Options{SAN: true})
-	if got := strings.Join(r.SAN, " "); got != "e4 e5 c5 Nf3   Nf3" {
+	var sans []string
+	for _, s := range r.SAN {
+		sans = append(sans, s.String())
+	}
+	if got := strings.Join(sans, " "); got != "e4 e5 c5 Nf3   Nf3" {
 		t.Errorf("SAN %q", got)
 	}
 }
@@ -335,7 +339,7 @@ func TestMoveFactCompact(t *testing.T) {
 	if want := []string{"axb8=Q+ a7b8q", "Ke7 d8e7", "c8=N+ c7c8n", "Ke6 e7e6", "O-O e1g1"}; !slices.Equal(got, want) {
 		t.Errorf("moves %q, want %q", got, want)
 	}
-	if r.SAN[0] != "axb8=Q+" {
+	if r.SAN[0].String() != "axb8=Q+" {
 		t.Errorf("SAN %q", r.SAN)
 	}
 	if s := MakeMoveText("Qh4xe1#"); s.String() != "Qh4xe1#" || string(s.Bytes()) != "Qh4xe1#" {

@@ -226,7 +226,7 @@ func (c *Checker) replayVariations() {
 			c.afterPos[i] = *base
 			c.afterPos[i].PlayNull()
 			if c.opt.SAN {
-				c.r.SAN[i] = "--"
+				c.r.SAN[i] = nullSAN
 			}
 		default:
 			mv, err := base.Resolve(&n)
@@ -235,7 +235,7 @@ func (c *Checker) replayVariations() {
 				break
 			}
 			if c.opt.SAN {
-				c.r.SAN[i] = base.SAN(mv)
+				c.r.SAN[i].fit(base.AppendSAN(c.r.SAN[i].b[:0], mv))
 			}
 			c.afterPos[i] = *base
 			c.afterPos[i].Play(mv)

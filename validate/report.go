@@ -65,9 +65,10 @@ type Report struct {
 	// main-line ply replayed, in order, so that Moves[i] is ply i+1.
 	Moves []MoveFact
 	// SAN is filled only when Options.SAN is set: the SAN of every move of
-	// the game (index as in parser.Game.Moves, variations included), "" for
-	// a move that was not replayed.
-	SAN []string
+	// the game (index as in parser.Game.Moves, variations included), empty for
+	// a move that was not replayed (values, not strings: filling it
+	// allocates once a game).
+	SAN []MoveText
 }
 
 // FinalFEN is the final position in FEN, "" when nothing was replayed.

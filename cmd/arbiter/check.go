@@ -283,7 +283,8 @@ func usageError(format string, a ...any) error {
 	return &exitError{code: 2, msg: fmt.Sprintf(format, a...)}
 }
 
-// limitMemory sets a soft heap limit unless GOMEMLIMIT sets one: the
+// limitMemory sets a soft heap limit unless GOMEMLIMIT sets one (check
+// without --moves, convert): the
 // garbage collector otherwise lets the heap grow to twice what is live,
 // and an archive run must stay small whatever its input. What is live is a
 // few chunks per worker and the Parquet row groups in the making.

@@ -75,6 +75,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	}
 	cfg.Log = &logger
 	cfg.Check.Validate.SAN = true
+	limitMemory(cfg.Workers, false)
 	cfg.Check.Render = pipeline.AppendPGN
 
 	inputs, dups, expandErr := pipeline.ExpandInputs(args)
