@@ -97,7 +97,11 @@ type lineReplay struct {
 	endPly    int // ply at which the game ended on the board, -1 while it goes on
 	end       End
 	afterEnd  int32 // first move played after the end, -1 when none
-	claimers  [2]replay.Color
+	// claims[rule][side] is the first ply, before the game ended, at which
+	// side could claim a draw by threefold (rule 0) or 50 moves (rule 1),
+	// -1 when it never could: a decided game's missed claim is the loser's.
+	claims    [2][2]int32
+	fiftyLong bool // the first 50-move claim was the Soviet Code's 75-move one
 	nonSAN    int
 	firstOdd  int32 // first move not written in SAN
 	oddStyle  replay.Style
@@ -338,7 +342,8 @@ func (c *Checker) reach(s replay.LetterSet) int {
 // rules ply by ply. It records what it found in c.line and c.r.
 func (c *Checker) playMain(s replay.LetterSet) {
 	g, r, ln := c.g, &c.r, &c.line
-	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1}
+	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1,
+		claims: [2][2]int32{{-1, -1}, {-1, -1}}}
 	r.ThreefoldPly, r.FiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
 	r.Moves = r.Moves[:0]
 	if c.opt.Moves && cap(r.Moves) < len(c.main) {
@@ -560,11 +565,29 @@ func (c *Checker) quietPly() bool {
 // after ply (0: the start position).
 func (c *Checker) afterPly(ply int) {
 	p, r, ln := &c.pos, &c.r, &c.line
-	if r.ThreefoldPly < 0 && ply > 0 && c.hist.CanClaimThreefold(p) {
-		r.ThreefoldPly, ln.claimers[0] = ply, p.Turn()
+	// The first claim of either side is the report's (python-chess's
+	// fact, wherever it falls); each side's first before the end, for the
+	// missed claims.
+	side := p.Turn() & 1
+	open := ln.endPly < 0
+	if ply > 0 && (r.ThreefoldPly < 0 || open && ln.claims[0][side] < 0) && c.hist.CanClaimThreefold(p) {
+		if open {
+			ln.claims[0][side] = int32(ply)
+		}
+		if r.ThreefoldPly < 0 {
+			r.ThreefoldPly = ply
+		}
 	}
-	if r.FiftyPly < 0 && p.Halfmove() >= 99 && c.fiftyClaimable(p) {
-		r.FiftyPly, ln.claimers[1] = ply, p.Turn()
+	if p.Halfmove() >= 99 && (r.FiftyPly < 0 || open && ln.claims[1][side] < 0) {
+		long := c.opt.Profile == USSR && ussrLongEnding(p)
+		if c.fiftyClaimable(p, long) {
+			if open {
+				ln.claims[1][side] = int32(ply)
+			}
+			if r.FiftyPly < 0 {
+				r.FiftyPly, ln.fiftyLong = ply, long
+			}
+		}
 	}
 	if r.FivefoldPly < 0 && c.hist.IsFivefold() {
 		r.FivefoldPly = ply
@@ -589,8 +612,8 @@ func (c *Checker) afterPly(ply int) {
 
 // fiftyClaimable is the 50-move claim, which the Soviet Code extends to 75
 // moves in five endings.
-func (c *Checker) fiftyClaimable(p *replay.Position) bool {
-	if c.opt.Profile == USSR && ussrLongEnding(p) {
+func (c *Checker) fiftyClaimable(p *replay.Position, ussrLong bool) bool {
+	if ussrLong {
 		return p.CanClaimMoveRule(150) // claimed, as the 50 moves are, with the move that completes them
 	}
 	return p.CanClaimFiftyMoves()

@@ -109,7 +109,8 @@ func TestCheckFindings(t *testing.T) {
 		{"play after fivefold", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), nil, "threefold-claimable@7 fivefold-repetition@16 moves-after-end@17"},
 		{"no fivefold rule in 2009", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), fide2009, "threefold-claimable@7"},
 		{"fifty moves claimable at the start", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), nil, "fifty-move-claimable@0"},
-		{"fifty moves missed", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 100 80"}, "80. Ra5+ 1-0"), nil, "fifty-move-claimable@0 missed-fifty-move@0"},
+		{"fifty moves missed", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 100 80"}, "80. Ra5+ 1-0"), nil, "fifty-move-claimable@0 missed-fifty-move@1"}, // Black's, who lost
+		{"fifty moves missed by the winner alone", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 100 80"}, "1-0"), nil, "fifty-move-claimable@0 missed-fifty-move@0"},
 		{"fifty moves not yet", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 90 80"}, "80. Ra5+ 1-0"), nil, ""},
 		{"75 moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 149 80"}, "80. Ra5+ 1/2-1/2"), nil, "fifty-move-claimable@0 seventy-five-moves@1"},
 		{"play after 75 moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 149 80"}, "80. Ra5+ Kf4 1/2-1/2"), nil, "fifty-move-claimable@0 seventy-five-moves@1 moves-after-end@2"},
@@ -125,7 +126,16 @@ func TestCheckFindings(t *testing.T) {
 		{"unreadable FEN", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8 w - - 0 1"}, "1. e4 *"), nil, "syntax@-1"},
 		{"illegal move in a variation", pgn("*", nil, "1. e4 e5 (1... Qxh7) 2. Nf3 *"), nil, "illegal-move@2"},
 		{"legal variation", pgn("*", nil, "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5)) 2. Nf3 *"), nil, ""},
-		{"win on time with a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "wrong-result@-1 timeout-insufficient-material@-1 time-forfeit@-1"},
+		// Dead from the start: wrong-result says the score is wrong, once.
+		{"win on time with a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "wrong-result@-1 time-forfeit@-1"},
+		{"mate, then a time forfeit in the tag", pgn("1-0", []string{"Termination Time forfeit"}, "1. f3 e5 2. g4 Qh4# 1-0"), nil, "wrong-result@-1 time-forfeit@-1"},
+		{"stalemate, then a time forfeit in the tag", pgn("1-0", []string{"SetUp 1", "FEN k7/8/1Q6/8/8/8/8/4K3 w - - 0 1", "Termination Time forfeit"}, "1. Kd2 1-0"), nil, "wrong-result@-1 time-forfeit@-1"},
+		// White to move when time ran out: White's flag fell, and Black's
+		// bare king cannot mate: the draw is right, whatever Black's 0:00:00.
+		{"draw on time, the side to move flagged", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/8/3QK3 w - - 0 60", "TimeControl 60+0", "Termination Time forfeit"},
+			"60. Qd2 {[%clk 0:00:03]} Ke6 {[%clk 0:00:01]} 61. Qd3 {[%clk 0:00:02]} Ke7 {[%clk 0:00:00]} 1/2-1/2"), nil, "time-forfeit@-1"},
+		{"draw on time, the side to move could be mated", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/8/3QK3 b - - 0 60", "TimeControl 60+0", "Termination Time forfeit"},
+			"60... Ke6 {[%clk 0:00:01]} 61. Qd3 {[%clk 0:00:02]} 1/2-1/2"), nil, "wrong-result@-1 time-forfeit@-1"},
 		{"win on time against a queen", pgn("1-0", []string{"SetUp 1", "FEN q7/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "timeout-insufficient-material@-1 time-forfeit@-1"},
 		{"win on time that stands", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/2r1N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "time-forfeit@-1"},
 		{"ussr: win on time needs a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/2r1N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), ussr, "time-forfeit@-1"},
@@ -393,5 +403,45 @@ func TestDeadAfterQuietMoveWhateverTheResult(t *testing.T) {
 	}
 	if r := checkOne(t, pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/7P/4K3/8/8/8/8/8 w - - 0 1"}, "1. Kf5 1/2-1/2"), nil); r.End == DeadPosition {
 		t.Errorf("alive: end %v", r.End)
+	}
+}
+
+// TestDrawClaimsAroundTheEnd: a missed claim is the loser's when the loser
+// had one; no claim or automatic draw is reported after the board ended the
+// game; the Soviet Code's rule is named from the position of the claim.
+func TestDrawClaimsAroundTheEnd(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		opt        *Options
+		want       string
+		code       Code
+		message    string
+	}{
+		{"the loser's missed threefold", pgn("0-1", nil, shuffles(1, 4)+"9. f3 e5 10. g4 Qh4# 0-1"), &Options{Profile: FIDE2009},
+			"threefold-claimable@7 missed-threefold@8", MissedThreefold,
+			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, but the game went on and was scored 0-1"},
+		{"the winner's claim when the loser had none", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil,
+			"threefold-claimable@7 missed-threefold@7", MissedThreefold,
+			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 1-0"},
+		{"nothing after a dead position", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/2b5/3n1B1K/2B5 w - - 0 1"},
+			"1. Bxd2 Bxd2 2. Kg2 Kd5 3. Kh2 Ke5 4. Kg2 Kd5 5. Kh2 Ke5 6. Kg2 Kd5 7. Kh2 Ke5 8. Kg2 Kd5 9. Kh2 Ke5 10. Kg2 Kd5 11. Kh2 Ke5 1/2-1/2"), nil,
+			"moves-after-end@2", MovesAfterEnd, ""},
+		{"ussr: a 50-move claim before the ending became a long one", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k1n1/8/8/2r5/R1B1K3 w - - 97 1"},
+			"1. Ra2 Rc3 2. Bxg5 1/2-1/2"), &Options{Profile: USSR},
+			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 50-move rule of the Soviet Code after 1...Rc3"},
+		{"ussr: a 75-move claim in an ending that then changed", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/2r5/R1B1K3 w - - 147 1"},
+			"1. Ra2 Rc3 2. Ra1 Rxc1+ 3. Kd2 1/2-1/2"), &Options{Profile: USSR},
+			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 75-move rule of the Soviet Code for this ending after 1...Rc3"},
+	} {
+		r := checkOne(t, c.text, c.opt)
+		if g := got(r); g != c.want {
+			t.Errorf("%s: findings %q, want %q", c.name, g, c.want)
+			for _, f := range r.Findings {
+				t.Logf("  %s %s: %s", f.Code, f.Severity, f.Message)
+			}
+		}
+		if f := find(r, c.code); c.message != "" && (f == nil || f.Message != c.message) {
+			t.Errorf("%s: %s %+v, want message %q", c.name, c.code, f, c.message)
+		}
 	}
 }

@@ -117,7 +117,8 @@ func hasNonASCII(s string) bool {
 // earlier in the game followed by play is flag-fall-unclaimed, not the end. Whose flag fell: the side named by
 // chess.com's "X won on time", else the side scored as lost, else the side
 // whose flag the clocks show fell, else the side to move at the end (its clock
-// was running).
+// was running; a zero the other side's clock read on its last move does not
+// outweigh that).
 func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forfeit, []Finding) {
 	kind, name, nameWon := terminationKind(t.Termination)
 	switch kind {
@@ -131,12 +132,11 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 		case result == "1-0" || result == "0-1":
 			f.White = result == "0-1"
 		default:
+			// A flag falls on its owner's move, so the side to move at
+			// the end: the other side's last reading of 0:00:00 proves
+			// nothing (lichess rounds down; that move was completed).
 			if ply, white := c.FlagFell(); ply > 0 {
 				f.White = white
-			} else if w, b := c.LastClock(true), c.LastClock(false); w == 0 && b != 0 {
-				f.White = true
-			} else if b == 0 && w != 0 {
-				f.White = false
 			} else {
 				f.White = c.WhiteToMove()
 			}

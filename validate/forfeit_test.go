@@ -63,8 +63,10 @@ func TestDetectForfeit(t *testing.T) {
 			Forfeit{Lost: true, White: false}, `Black lost on time (Termination "MagnusCarlsen won on time")`, true},
 		{"loser named", []string{"Termination", "MagnusCarlsen lost on time"}, "0-1", "e4 | e5",
 			Forfeit{Lost: true, White: true}, `White lost on time (Termination "MagnusCarlsen lost on time")`, true},
-		{"drawn on time, clock at zero", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:00",
-			Forfeit{Lost: true, White: false}, `Black ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
+		// Black completed Kg7 with under a second left (read 0:00:00):
+		// White's clock then ran, and White's flag fell.
+		{"drawn on time, the other side's clock at zero", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:00",
+			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
 		{"drawn on time, side to move", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:03",
 			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
 		{"the tag says otherwise", []string{"Termination", "Normal"}, "0-1", "e4 0:00:00 | e5 0:00:30",

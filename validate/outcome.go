@@ -113,16 +113,27 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		{r.ThreefoldPly, ThreefoldClaimable, MissedThreefold, c.threefoldRule(), ""},
 		{r.FiftyPly, FiftyMoveClaimable, MissedFiftyMove, c.fiftyRule(), ""},
 	}
+	// A claim is made by the side to move; the loser's is the one a decided
+	// game missed, else the winner's is named (it went on to win).
+	loser := replay.Black
+	if recorded == "0-1" {
+		loser = replay.White
+	}
 	for i, cl := range claims {
-		if cl.ply < 0 {
-			continue
+		if cl.ply < 0 || ln.endPly >= 0 && cl.ply > ln.endPly {
+			continue // no claim is open once the game has ended on the board
 		}
 		// Concatenated, not formatted: a game in ten has such a finding.
 		m := c.moveAtPly(cl.ply)
-		msg := colourOf(ln.claimers[i]) + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
+		msg := colourOf(c.sideToMoveAt(cl.ply)) + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
+			if lp := int(ln.claims[i][loser&1]); lp >= 0 && lp != cl.ply {
+				m = c.moveAtPly(lp)
+				msg = colourOf(loser) + " could claim a draw by " + cl.what + " " + c.after(lp)
+				f.Pos, f.Ply, f.Move = m.pos, lp, m.text
+			}
 			f.Code, f.Severity = cl.missed, DefaultSeverity(cl.missed)
 			f.Message = msg + ", but the game went on and was scored " + recorded
 			r.Findings = append(r.Findings, f)
@@ -140,8 +151,8 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		{r.SeventyFivePly, SeventyFiveMoves, "the 75-move rule (FIDE 9.6.2)"},
 	}
 	for _, a := range autos {
-		if a.ply < 0 {
-			continue
+		if a.ply < 0 || ln.endPly >= 0 && a.ply > ln.endPly {
+			continue // the game had ended before: moves-after-end says so
 		}
 		m := c.moveAtPly(a.ply)
 		wentOn := ln.plies > a.ply || ln.failed
@@ -177,7 +188,7 @@ func (c *Checker) movesAfter(i int) int {
 }
 
 func (c *Checker) fiftyRule() string {
-	if c.opt.Profile == USSR && ussrLongEnding(&c.pos) {
+	if c.opt.Profile == USSR && c.line.fiftyLong {
 		return "the 75-move rule of the Soviet Code for this ending"
 	}
 	if c.opt.Profile == USSR {
@@ -289,7 +300,9 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 	r.Findings = clocks.Finish(r.Findings)
 	forfeit, fs := DetectForfeit(&c.tags, recorded, &clocks, r.Findings)
 	r.Findings = fs
-	if replayed && !c.line.failed && forfeit.Lost {
+	// A game the board ended (mate, stalemate, a dead position, an automatic
+	// draw) was not decided by the flag: wrong-result judges its score.
+	if replayed && !c.line.failed && c.line.endPly < 0 && forfeit.Lost {
 		at := c.g.ResultPos
 		if c.tags.HasResultTag {
 			at = c.tags.ResultPos

@@ -38,7 +38,7 @@ func TestQuietPlySameReport(t *testing.T) {
 		{"fivefold", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), nil, "threefold-claimable@7 fivefold-repetition@16 moves-after-end@17"},
 		{"repetition after a capture", pgn("1/2-1/2", nil, "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. Nb1 Qd5 5. Nc3 Qd8 6. Nb1 Qd5 1/2-1/2"), nil, "threefold-claimable@11"},
 		{"no fivefold in 2009", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), fide2009, "threefold-claimable@7"},
-		{"fifty moves", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 97 80"}, "80. Ra5+ Kf4 81. Ra4+ Ke5 1-0"), nil, "fifty-move-claimable@2 missed-fifty-move@2"},
+		{"fifty moves", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 97 80"}, "80. Ra5+ Kf4 81. Ra4+ Ke5 1-0"), nil, "fifty-move-claimable@2 missed-fifty-move@3"},
 		{"75 moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 148 80"}, "80. Ra5+ Kf4 81. Ra4+ 1/2-1/2"), nil, "fifty-move-claimable@0 seventy-five-moves@2 moves-after-end@3"},
 		{"ussr long ending", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/2r5/3K4/R4B2 w - - 148 80"}, "80. Ra5+ Kf4 81. Ra4+ 1/2-1/2"), ussr, "fifty-move-claimable@1"}, // claimed with the move that completes 150 plies
 		{"dead after a capture", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/4p3/3K4/4B3 w - - 0 1"}, "1. Kxe3 1-0"), nil, "wrong-result@-1"},
