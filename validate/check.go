@@ -89,14 +89,14 @@ type lineReplay struct {
 	letters replay.LetterSet
 	plies   int // moves replayed
 
-	failed    bool // stopped at a move it could not replay
-	failIdx   int32
-	failCode  Code
-	failMsg   string
-	failSugg  []string
-	endPly    int // ply at which the game ended on the board, -1 while it goes on
-	end       End
-	afterEnd  int32 // first move played after the end, -1 when none
+	failed   bool // stopped at a move it could not replay
+	failIdx  int32
+	failCode Code
+	failMsg  string
+	failSugg []string
+	endPly   int // ply at which the game ended on the board, -1 while it goes on
+	end      End
+	afterEnd int32 // first move played after the end, -1 when none
 	// claims[rule][side] is the first ply, before the game ended, at which
 	// side could claim a draw by threefold (rule 0) or 50 moves (rule 1),
 	// -1 when it never could: a decided game's missed claim is the loser's.
