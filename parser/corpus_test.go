@@ -340,6 +340,7 @@ func TestCorpusRussianExcerpts(t *testing.T) {
 		`02_fb2book_panov_interesnaya_igra_p10.txt 41:4 "d5:" looks like a move but cannot be read: skipped`,
 		`14_64ab_kalinichenko_sicilian_OCR.txt 19:99 "Фf819" looks like a move but cannot be read: skipped`,
 		`14_64ab_kalinichenko_sicilian_OCR.txt 19:121 "Се418" looks like a move but cannot be read: skipped`,
+		`14_64ab_kalinichenko_sicilian_OCR.txt 19:146 "Фf" looks like a move but cannot be read: skipped`, // "Фf 6+"
 	})
 
 	// Latin K for the knight, a capture written "K: d4".

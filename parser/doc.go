@@ -83,7 +83,10 @@
 // after a move or a move number ("2. Кf9", "e4 e2-e9", OCR's "Фf819" for
 // "Фf8 19."): at most 12 characters, all of them piece letters, files and
 // their Cyrillic look-alikes, digits, separators or signs, with a file
-// letter right before a digit 1-9. Such a word is a Problem; the same word
+// letter right before a digit 1-9; or a word that starts as a move and is
+// one typed wrong ("Кп5", "КРe2", "пed", "¡h2": see mistypedMove). Such a
+// word is a Problem, and so is a stray "e.p." after a move that is not a
+// pawn capture; the same word
 // after prose, and prose right after a move, stay silent. ';' inside
 // a sentence is punctuation, a '#' line in column 1 is a note, a bracketed
 // "[...]" is read like a variation (but a tag line before the first move is

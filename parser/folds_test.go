@@ -37,6 +37,14 @@ func TestFolds(t *testing.T) {
 				{"c2-c4", FoldCapitalFile | FoldCyrillicSquare}, {"a7-a6", FoldCapitalFile | FoldCyrillicSquare},
 				{"b2-b4", FoldCapitalFile | FoldCyrillicSquare}, {"h7-h6", FoldCapitalFile | FoldCyrillicSquare},
 				{"Сb5", 0}, {"С:c6", 0}, {"Сf1-b5", 0}, {"С1:e3", 0}, {"С1e3", FoldCyrillicSquare}, {"Кb1-c3", FoldCyrillicSquare}}},
+		// Blanks inside a move: a piece letter apart from its square,
+		// castling with blanks, a dash between squares, a soft hyphen.
+		{"1. e4 e5 2. N f3 N c6 3. 0 - 0 O - O - O 4. О — О e2 - e4 5. \u00ade4 Кр: g8 6. 0-0 - 0 *",
+			[]mv{{"e4", 0}, {"e5", 0}, {"Nf3", FoldSpaced}, {"Nc6", FoldSpaced}, {"O-O", FoldCastleZeros | FoldSpaced},
+				{"O-O-O", FoldSpaced}, {"O-O", FoldCastleCyrillic | FoldDash | FoldSpaced}, {"e2-e4", FoldSpaced},
+				{"e4", FoldSpaced}, {"Кр:g8", FoldSpaced}, {"O-O-O", FoldCastleZeros | FoldSpaced}}},
+		// A result with blanks is no castling.
+		{"1. e4 e5 0 - 1", []mv{{"e4", 0}, {"e5", 0}}},
 		{"1. Е4 С5 2. Лfel eЗ *",
 			[]mv{{"e4", FoldCapitalFile | FoldCyrillicSquare}, {"c5", FoldCapitalFile | FoldCyrillicSquare},
 				{"Лfe1", FoldOCR}, {"e3", FoldOCR}}},

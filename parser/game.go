@@ -97,7 +97,7 @@ type Move struct {
 
 // Folds is a bit set of the ways normalisation changed a move's characters.
 // Each names a departure from SAN that Norm no longer shows.
-type Folds uint8
+type Folds uint16
 
 const (
 	FoldCastleZeros    Folds = 1 << iota // castling with zeros: "0-0"
@@ -108,6 +108,10 @@ const (
 	FoldCyrillicSquare                   // Cyrillic look-alikes in squares: "е4", "а6", "Е2"
 	FoldCapitalFile                      // a capital file letter: "E2-E4", Cyrillic "Е2-Е4"
 	FoldOCR                              // OCR confusions: Ь for b, З for 3, б for 6, l for 1
+	FoldSpaced                           // blanks or a soft hyphen inside the move: "N f3", "0 - 0", "e2 - e4"
+
+	// NumFolds is the number of fold bits: every Folds value is below 1<<NumFolds.
+	NumFolds = iota
 )
 
 // Problem is something in the input that could not be read as PGN. It becomes a

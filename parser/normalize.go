@@ -54,7 +54,11 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 		switch {
 		case r < 0x80 && r != ' ' && r != '\t' && (r < 'A' || r > 'H'):
 			out = append(out, byte(r))
-		case r == ' ' || r == '\t' || r == '\u00a0' || r == '…':
+		case r == ' ' || r == '\t' || r == '\u00a0' || r == '\u00ad':
+			// the blanks of a move spread over words ("N f3", "e2 - e4") and
+			// a soft hyphen pasted from a web page ("\u00ade4")
+			folds |= FoldSpaced
+		case r == '…':
 		case isDashRune(r):
 			out = append(out, '-')
 			folds |= FoldDash // ASCII '-' is the first case
@@ -250,12 +254,15 @@ func mateX(out, next []byte) bool {
 func castlePrefix(w []byte) (n int, long bool, f Folds, ok bool) {
 	k := 0
 	next := func() rune {
-		if k >= len(w) {
-			return 0
+		for k < len(w) {
+			r, size := utf8.DecodeRune(w[k:])
+			k += size
+			if r != ' ' && r != '\t' && r != '\u00a0' {
+				return r
+			}
+			f |= FoldSpaced // "0 - 0", joined by join
 		}
-		r, size := utf8.DecodeRune(w[k:])
-		k += size
-		return r
+		return 0
 	}
 	if !castleO(next(), &f) || !castleDash(next(), &f) || !castleO(next(), &f) {
 		return 0, false, 0, false

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -189,6 +190,53 @@ func TestUnreadableMoveInScoresheetText(t *testing.T) {
 	g = one(t, "17. ФЬ7+ Фf819. СЬ6#")
 	eq(t, "run together", problems(g), []string{`1:12 "Фf819" looks like a move but cannot be read: skipped`})
 	eq(t, "run together moves", norms(g), []string{"Фb7+", "Сb6#"})
+}
+
+// Moves typed wrong (the Russian keyboard layout left on, a letter
+// doubled, a stray glyph) are problems where a move is expected, not words
+// of text skipped in silence: at the end of a game, in its middle and in
+// each form a scoresheet shows.
+func TestMistypedMoveInScoresheetText(t *testing.T) {
+	g := one(t, "9. h3 Кb8 10. d4 Кbd7 11. Кп5 1-0\n")
+	eq(t, "last", problems(g), []string{`1:29 "Кп5" looks like a move but cannot be read: skipped`})
+	eq(t, "last moves", norms(g), []string{"h3", "Кb8", "d4", "Кbd7"})
+	g = one(t, "10. d4 Кbd7 11. Кп5 Кb6 12. Сc2 *\n")
+	eq(t, "mid", problems(g)[0], `1:18 "Кп5" looks like a move but cannot be read: skipped`)
+	for _, w := range []string{"КРe2", "крe2", "пed", "п:d", "¡h2", "Кг3", "Кп5", "♘f", "Лf9"} {
+		g = one(t, "1. e4 e5 2. Кf3 "+w+" 3. Сc4 *\n")
+		eq(t, w, problems(g)[0], fmt.Sprintf(`1:%d %q looks like a move but cannot be read: skipped`, len("1. e4 e5 2. Кf3 ")+1, w))
+		g = one(t, "1. e4 e5 2. "+w+" Кc6 *\n")
+		eq(t, w+" after a number", problems(g), []string{fmt.Sprintf(`1:13 %q looks like a move but cannot be read: skipped`, w)})
+	}
+}
+
+// Words of prose that stand where a move could be, and that the test for
+// mistyped moves must leave alone: Russian and English words, ECO codes,
+// years, ordinals, page references.
+func TestProseAfterMovesStaysSilent(t *testing.T) {
+	for _, w := range []string{"с", "и", "К", "Конь", "Ферзь", "Лучше", "Слон", "по", "пешку", "C20", "B00",
+		"1985г.", "5-е", "20-ти", "ина14", "стр.5", "Be", "A", "I", "Bad", "Это", "кроме", "e.g."} {
+		g := one(t, "1. e4 e5 2. Кf3 "+w+" 2... Кc6 3. Сb5 *\n")
+		eq(t, w, problems(g), []string{})
+		eq(t, w+" moves", len(g.Moves), 5)
+	}
+}
+
+// A move before a dash and prose is read, not joined with them into one
+// unreadable word ("Сa4 — с угрозой"); a dash between two squares still
+// joins them, and so does castling written with blanks.
+func TestDashBeforeProse(t *testing.T) {
+	g := one(t, "3. Сb5 a6 4. Сa4 — с угрозой выиграть пешку. 4...Кf6 5. 0-0 Сe7 *\n")
+	eq(t, "ru", norms(g), []string{"Сb5", "a6", "Сa4", "Кf6", "O-O", "Сe7"})
+	eq(t, "ru problems", problems(g), []string{})
+	g = one(t, "3. Bb5 a6 - a useful waiting move. 4. Ba4 Nf6 *\n")
+	eq(t, "en", norms(g), []string{"Bb5", "a6", "Ba4", "Nf6"})
+	eq(t, "en problems", problems(g), []string{})
+	g = one(t, "15.Ne6+/– fe6 16.Qc6 *\n")
+	eq(t, "evaluation", norms(g), []string{"Ne6", "fe6", "Qc6"})
+	g = one(t, "1. e2 - e4 e7 — e5 2. Кg1 - f3 d7 – d6 3. d2 - d4 e5 : d4 *\n")
+	eq(t, "squares", norms(g), []string{"e2-e4", "e7-e5", "Кg1-f3", "d7-d6", "d2-d4", "e5:d4"})
+	eq(t, "squares problems", problems(g), []string{})
 }
 
 func TestProseInScoresheetTextStaysSilent(t *testing.T) {

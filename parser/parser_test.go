@@ -592,15 +592,22 @@ func TestCapitalPieceWithRankBeforeCapture(t *testing.T) {
 }
 
 // TestEnPassantWord: "e.p." as a word of its own after a pawn capture is
-// read as written on it, before a check mark; after any other move it
-// stays a stray word, left alone.
+// read as written on it, before a check mark; after any other move it is a
+// stray mark, skipped with a Problem (as "d4e.p." on the move is an error),
+// and after a move marked already it is left alone.
 func TestEnPassantWord(t *testing.T) {
 	g := one(t, "[Event \"x\"]\n\n1. e4 a6 2. e5 d5 3. exd6 e.p. a5 4. d4 e.p. Nc6 5. Nf3 {x} e.p. Nxd4 6. Nxd4 e.p. axb5e.p. e.p. *\n")
 	eq(t, "norms", norms(g), []string{"e4", "a6", "e5", "d5", "exd6e.p.", "a5", "d4", "Nc6", "Nf3", "Nxd4", "Nxd4", "axb5e.p."})
 	eq(t, "raws", raws(g), []string{"e4", "a6", "e5", "d5", "exd6", "a5", "d4", "Nc6", "Nf3", "Nxd4", "Nxd4", "axb5e.p."})
-	if len(g.Problems) != 0 {
-		t.Errorf("problems: %v", g.Problems)
-	}
+	eq(t, "problems", problems(g), []string{
+		`3:41 "e.p." after "d4", which is not a pawn capture: skipped`,
+		`3:61 "e.p." after "Nf3", which is not a pawn capture: skipped`,
+		`3:79 "e.p." after "Nxd4", which is not a pawn capture: skipped`,
+	})
+	// The same in scoresheet text, and a Russian move named as written.
+	g = one(t, "1. e4 e5 2. Кf3 e.p. Кc6 *\n")
+	eq(t, "text norms", norms(g), []string{"e4", "e5", "Кf3", "Кc6"})
+	eq(t, "text problems", problems(g), []string{`1:18 "e.p." after "Кf3", which is not a pawn capture: skipped`})
 	g = one(t, "[Event \"x\"]\n\n1. e4 f5 2. e5 d5 3. exd6+ e.p. *\n")
 	eq(t, "norms with a check", norms(g), []string{"e4", "f5", "e5", "d5", "exd6e.p.+"})
 	g = one(t, "[Event \"x\"]\n\n1. e4 f5 2. e5 d5 3. exd6ep e.p. *\n")

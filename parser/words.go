@@ -88,6 +88,8 @@ func (p *Parser) numberWord(i, end int) int {
 			return p.moveWord(i, end)
 		case p.longNumber(end - i):
 			p.prose(i, end)
+		case end-i == 1 && s[i] == '0' && p.join(i, end) > end:
+			return p.moveWord(i, end) // castling with blanks: "0 - 0"
 		case atoi(s[i:j]) == 0:
 			p.prose(i, end) // move numbers start at 1
 		default:
@@ -224,7 +226,7 @@ func (p *Parser) prose(i, j int) {
 		// Running text around the moves of a scoresheet or book page is
 		// skipped silently, but a word that follows a move or a move number
 		// and is written like a move is a move that could not be read.
-		if inMoves && looksLikeMove(p.src[i:j]) {
+		if inMoves && (looksLikeMove(p.src[i:j]) || mistypedMove(p.src[i:j])) {
 			p.problem(i, fmt.Sprintf("%q looks like a move but cannot be read: skipped", clip(p.src[i:j])))
 		}
 		return
@@ -255,6 +257,7 @@ func (p *Parser) moveWord(i, end int) int {
 			}
 		}
 	}
+	j0 := j
 	for k := 0; k < 3; k++ {
 		nj := p.join(i, j)
 		if nj == j {
@@ -262,14 +265,21 @@ func (p *Parser) moveWord(i, end int) int {
 		}
 		j = nj
 	}
-	e := j
-	for e > i && (s[e-1] == '.' || s[e-1] == ',') && !bytes.HasSuffix(s[i:e], epSuffix) {
-		e-- // sentence punctuation: "Kpe8:d8. Белые сдались"
-	}
+	e := p.trimPunct(i, j)
 	if e == i {
 		return j
 	}
 	norm, same, kind, nags, sc, folds := p.normalize(s[i:e])
+	if kind == kindProse && j != j0 {
+		// The words joined make no move: read the first alone, so that a
+		// move before a dash and prose is not lost ("Сa4 — с угрозой").
+		if e0 := p.trimPunct(i, j0); e0 > i {
+			if n0, same0, kind0, nags0, sc0, folds0 := p.normalize(s[i:e0]); kind0 != kindProse {
+				j, e = j0, e0
+				norm, same, kind, nags, sc, folds = n0, same0, kind0, nags0, sc0, folds0
+			}
+		}
+	}
 	switch kind {
 	case kindMove:
 		p.addMove(i, e, norm, same, nags, sc)
@@ -288,33 +298,43 @@ func (p *Parser) moveWord(i, end int) int {
 			}
 		}
 	case kindIgnore:
-		p.enPassantWord()
+		p.enPassantWord(i, e)
 	default:
 		p.prose(i, e)
 	}
 	return j
 }
 
-// enPassantWord takes "e.p." written as a word of its own right after a
-// pawn capture ("exd6 e.p.") as the replay reads it written on the move
-// ("exd6e.p."): in the move's Norm, so that the mark is judged (not SAN, and
-// an error on a move that is no en-passant capture) rather than dropped.
-func (p *Parser) enPassantWord() {
+// trimPunct returns the end of the move word src[i:j] without the
+// sentence punctuation after it: "Kpe8:d8. Белые сдались".
+func (p *Parser) trimPunct(i, j int) int {
+	s := p.src
+	for j > i && (s[j-1] == '.' || s[j-1] == ',') && !bytes.HasSuffix(s[i:j], epSuffix) {
+		j--
+	}
+	return j
+}
+
+// enPassantWord takes "e.p." (src[i:e]) written as a word of its own right
+// after a pawn capture ("exd6 e.p.") as the replay reads it written on the
+// move ("exd6e.p."): in the move's Norm, so that the mark is judged (not
+// SAN, and a false mark on a capture that is no en passant) rather than
+// dropped. After another move ("Ba4 e.p.") it is a Problem, as "Ba4e.p."
+// written on the move is: no pawn capture, no en passant.
+func (p *Parser) enPassantWord(i, e int) {
 	k := len(p.g.Moves) - 1
 	if !p.lastWasMove || k < 0 {
 		return
 	}
 	m := &p.g.Moves[k]
-	var norm []byte
-	if m.Norm.Off&spanInExtras != 0 {
-		off := m.Norm.Off &^ spanInExtras
-		norm = p.extras[off : off+m.Norm.Len]
-	} else {
-		norm = p.src[p.gs+int(m.Norm.Off) : p.gs+int(m.Norm.Off+m.Norm.Len)]
+	norm := p.spanBytes(m.Norm)
+	if bytes.HasSuffix(norm, epSuffix) || bytes.HasSuffix(norm, []byte("ep")) {
+		return // marked already: "exd6e.p. e.p."
 	}
-	// Only a pawn capture's: after another move the word is a stray one,
-	// left alone (on the move it would stop the replay there).
-	if bytes.HasSuffix(norm, epSuffix) || bytes.HasSuffix(norm, []byte("ep")) || len(norm) == 0 || norm[0] < 'a' || norm[0] > 'h' || bytes.IndexAny(norm, "x:") < 0 {
+	// Only a pawn capture's: after another move the word is a stray mark,
+	// reported and skipped (on the move it would stop the replay there).
+	if len(norm) == 0 || norm[0] < 'a' || norm[0] > 'h' || bytes.IndexAny(norm, "x:") < 0 {
+		p.problem(i, fmt.Sprintf("%q after %q, which is not a pawn capture: skipped", clip(p.src[i:e]), clip(p.spanBytes(m.Raw))))
 		return
 	}
 	// Before the check or mate mark, where the replay reads it ("exd6e.p.+").
@@ -356,6 +376,9 @@ func (p *Parser) join(i, j int) int {
 		return j
 	}
 	t := s[i:j]
+	if e := spacedCastle(s, t, k); e > 0 {
+		return e // "0 - 0", "O - O - O"
+	}
 	if t[0] == '+' || t[0] == '=' || bytes.HasSuffix(t, []byte("+-")) || bytes.HasSuffix(t, []byte("/-")) {
 		return j // an evaluation ("+-", "Bxc6+-", "+/-") ends with a dash, not a move
 	}
@@ -372,16 +395,69 @@ func (p *Parser) join(i, j int) int {
 		return kb // "Кр: g8"
 	}
 	if sepNext && kb == k+rsize && isRankRune(last) {
-		// a lone separator between two squares: "e2 - e4", "e4 : d5"
+		// a lone separator between two squares: "e2 - e4", "e4 : d5"; not
+		// a dash before prose ("Сa4 — с угрозой", "a6 - a useful move")
 		m := skipBlanks(s, kb)
 		if m < len(s) {
-			r2, size2 := utf8.DecodeRune(s[m:])
-			if isFileRune(r2) || isCapitalFileRune(r2) && m+size2 < len(s) && s[m+size2] >= '1' && s[m+size2] <= '8' {
-				return scanWord(s, m) // a capital only as a square: "E2 - E4", not "- Black has"
+			if r2, _ := utf8.DecodeRune(s[m:]); !isFileRune(r2) && !isCapitalFileRune(r2) {
+				return j
+			}
+			if me := scanWord(s, m); squareAt(s[m:me]) {
+				return me // a capital only as a square: "E2 - E4", not "- Black has"
 			}
 		}
 	}
 	return j
+}
+
+// squareAt reports whether w starts with a square: a file letter (a
+// Cyrillic look-alike or a capital included) and a rank ("d5", "с6+",
+// "E4"), as the word after a split move's separator must.
+func squareAt(w []byte) bool {
+	r, size := utf8.DecodeRune(w)
+	if !isFileRune(r) && !isCapitalFileRune(r) || size >= len(w) {
+		return false
+	}
+	r2, _ := utf8.DecodeRune(w[size:])
+	return isRankRune(r2)
+}
+
+// spacedCastle returns the end of castling written with blanks around its
+// dashes when the word t, whose next word starts at k, is its first part
+// ("0 - 0", "O - O - O", "0-0 - 0"), else 0.
+func spacedCastle(s, t []byte, k int) int {
+	var f Folds
+	last, _ := utf8.DecodeLastRune(t)
+	if !castleO(last, &f) {
+		return 0
+	}
+	if len(t) > len(string(last)) {
+		// a longer first part must be castling itself: "0-0"
+		if _, _, _, ok := castlePrefix(t); !ok {
+			return 0
+		}
+	}
+	r, size := utf8.DecodeRune(s[k:])
+	kb := scanWord(s, k)
+	if !isDashRune(r) || kb != k+size {
+		return 0 // a lone dash, as in "0 - 0"
+	}
+	m := skipBlanks(s, kb)
+	if m == kb || m >= len(s) {
+		return 0
+	}
+	o, osize := utf8.DecodeRune(s[m:])
+	if !castleO(o, &f) {
+		return 0
+	}
+	me := scanWord(s, m)
+	if me > m+osize {
+		// after the O only a dash ("0 - 0-0") or signs ("0 - 0+", "O - O!")
+		if n, _ := utf8.DecodeRune(s[m+osize:]); !isDashRune(n) && strings.IndexRune("+#!?", n) < 0 {
+			return 0
+		}
+	}
+	return me
 }
 
 // isFileRune reports a file letter written in lowercase: Latin, a Cyrillic
@@ -462,6 +538,68 @@ func looksLikeMove(w []byte) bool {
 		prevFile = isFileRune(r)
 	}
 	return square
+}
+
+// mistypedMove reports the other words that, standing where a move is
+// expected, are a move typed wrong rather than a word of text: a word that
+// starts as a move does (a piece letter, also a lowercase Russian one, a
+// file, a font glyph), of at most 8 characters of letters (any script),
+// digits, separators and move signs, and either a lowercase letter or glyph
+// right before a digit 1-9 (a square typed with the wrong keyboard layout
+// or letter: "Кп5", "Кг3", "КРe2", "¡h2"; not the ECO code "C20") or a
+// Russian piece letter or a figurine before nothing but Latin files and
+// separators ("пed", "п:d"). Words of Russian or English prose have no
+// digit inside them and do not mix Cyrillic with Latin letters; numbers
+// and ordinals ("5-е", "1985г.") do not start as a move.
+func mistypedMove(w []byte) bool {
+	n := 0
+	square := false
+	prevLetter := false
+	r, size := utf8.DecodeRune(w)
+	if !isPieceRune(r) && !isFileRune(r) && r != 'к' && r != 'ф' && r != 'л' && (r < 0xA1 || r > 0xBF) {
+		return false // words that start a move: "Кп5", "крe2", "¡h2"; not "ина14"
+	}
+	for _, r := range string(w) {
+		n++
+		if n > 8 {
+			return false
+		}
+		digit := r >= '0' && r <= '9'
+		capital := r >= 'A' && r <= 'Z' || r >= 'А' && r <= 'Я'
+		letter := r >= 'a' && r <= 'z' || r >= 0x400 && r <= 0x4FF && !capital ||
+			r >= '♔' && r <= '♟' || r >= 0xA1 && r <= 0xBF // font glyphs and their misreadings ("¡h2")
+		if !digit && !letter && !capital && !isMoveRune(r) {
+			return false
+		}
+		// a rank after a lowercase letter or a glyph; not after a capital
+		// ("C20", an ECO code)
+		square = square || prevLetter && digit && r != '0'
+		prevLetter = letter
+	}
+	if square {
+		return true
+	}
+	switch {
+	case r == 'К' || r == 'Ф' || r == 'Л' || r == 'С' || r == 'п' || r >= '♔' && r <= '♟':
+	default:
+		return false
+	}
+	if size < len(w) {
+		if r2, size2 := utf8.DecodeRune(w[size:]); r == 'К' && (r2 == 'р' || r2 == 'Р') {
+			size += size2 // "Кр", "КР"
+		}
+	}
+	file := false
+	for _, c := range w[size:] {
+		switch {
+		case c >= 'a' && c <= 'h':
+			file = true
+		case c == ':' || c == '-' || c == 'x':
+		default:
+			return false
+		}
+	}
+	return file
 }
 
 // isMoveRune reports the characters a move may be written with in any

@@ -75,6 +75,7 @@ const (
 	StyleMateX                                // Фh7х: mate written as x
 	StyleDoubleCheck                          // ++
 	StyleUnicodeDash                          // e2–e4, 0—0: a dash other than '-'
+	StyleSpaced                               // N f3, 0 - 0: a move written over several words
 
 	numStyles = iota
 )
@@ -105,6 +106,7 @@ var styleNames = [numStyles]string{
 	"mate written as x",
 	"'++'",
 	"Unicode dash",
+	"move written over several words",
 }
 
 // Has reports whether s holds every bit of b.

@@ -426,7 +426,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				fact.SAN.fit(c.pos.AppendCheckMark(san))
 			}
 			legalBefore = true
-			st := n.Style | foldStyles[m.Folds]
+			st := n.Style | foldStyles[m.Folds&(1<<parser.NumFolds-1)]
 			if d |= replay.CheckMarkDeviations(n, &c.pos, check); st != 0 || d != 0 {
 				ln.odd(idx, st, d|replay.EnPassantMark(n, mv))
 			}
@@ -520,7 +520,7 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 				check = pos.InCheck()
 			}
 			legalBefore = true
-			st := n.Style | foldStyles[m.Folds]
+			st := n.Style | foldStyles[m.Folds&(1<<parser.NumFolds-1)]
 			if d |= replay.CheckMarkDeviations(n, pos, check); st != 0 || d != 0 {
 				ln.odd(idx, st, d|replay.EnPassantMark(n, mv))
 			}
@@ -679,7 +679,7 @@ func (ln *lineReplay) odd(idx int32, st replay.Style, d replay.Deviation) {
 // parser.Folds): the replay reads a move's Norm, where "0-0" is already
 // "O-O" and a Cyrillic е4 is e4, so those departures from SAN come from the
 // folds. One table load per move, 0 for plain SAN.
-var foldStyles = func() (t [256]replay.Style) {
+var foldStyles = func() (t [1 << parser.NumFolds]replay.Style) {
 	names := [...]struct {
 		f  parser.Folds
 		st replay.Style
@@ -692,6 +692,7 @@ var foldStyles = func() (t [256]replay.Style) {
 		{parser.FoldCyrillicSquare, replay.StyleCyrillicSquare},
 		{parser.FoldCapitalFile, replay.StyleCapitalFile},
 		{parser.FoldOCR, replay.StyleOCRDamage},
+		{parser.FoldSpaced, replay.StyleSpaced},
 	}
 	for f := range t {
 		for _, n := range names {

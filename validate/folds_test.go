@@ -27,6 +27,12 @@ func TestFoldedFormsAreReported(t *testing.T) {
 		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dxc6 *", `4 of 8 moves are not in standard SAN (capture written ':', Russian piece letters); the first is "Кf3"`},
 		// The Russian mate x is named as such, not as a capture sign.
 		{"1. f3 e5 2. g4 Фh4х *", `1 of 4 moves are not in standard SAN (Russian piece letters, mate written as x); the first is "Фh4х"`},
+		// A move spread over words: a piece letter apart from its square,
+		// castling with blanks, a soft hyphen pasted before the move.
+		{"1. e4 e5 2. N f3 N c6 3. B b5 a6 *", `3 of 6 moves are not in standard SAN (move written over several words); the first is "N f3"`},
+		{italian + "O - O O-O *", `1 of 8 moves are not in standard SAN (move written over several words); the first is "O - O"`},
+		{italian + "0 - 0 0 — 0 *", `2 of 8 moves are not in standard SAN (castling with zeros, Unicode dash, move written over several words); the first is "0 - 0"`},
+		{"1. \u00ade4 e5 *", `1 of 2 moves are not in standard SAN (move written over several words); the first is "\u00ade4"`},
 		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 b5 6. Bb3 O-O *", ""},
 		{"1. e4! e5?! 2. Nf3 Nc6 3. Bb5 a6 4. O-O!! Nf6 *", ""},
 	}

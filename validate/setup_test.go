@@ -78,7 +78,8 @@ func TestCheckEnPassantWord(t *testing.T) {
 		{"joined", "1. e4 a6 2. e5 d5 3. exd6e.p. a5 *", "non-standard-notation@5", 6},
 		{"not en passant", "1. e4 d5 2. exd5 e.p. Qxd5 *", "non-standard-notation@3", 4},
 		{"not en passant, joined", "1. e4 d5 2. exd5e.p. Qxd5 *", "non-standard-notation@3", 4},
-		{"stray after a push", "1. e4 e.p. e5 *", "", 2},
+		{"stray after a push", "1. e4 e.p. e5 *", "syntax@-1", 2},
+		{"stray after a piece move", "1. e4 e5 2. Nf3 e.p. Nc6 *", "syntax@-1", 4},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := checkOne(t, pgn("*", nil, c.moves), nil)
