@@ -18,22 +18,35 @@ var rosterNames = [...]struct{ name, missing string }{
 // AppendPGN appends game g in PGN export format (standard, section 8) to
 // dst: the Seven Tag Roster first, then the other tags in their order, a
 // blank line, the movetext in SAN with move numbers, NAGs as $n, comments
-// and variations kept, lines under 80 columns, the result, a blank line.
+// and variations kept, lines under 80 columns (but for a comment word too
+// long for one), the result, a blank line.
 //
 // r must come from validate.Check with Options.SAN set; a move it did not
 // replay (an illegal move and what follows it in its line, moves after
 // mate, a game not replayed at all) is not written as a move: a comment on
 // the move before (or before the first move) says why, quoting the
-// finding, and gives the rest of the line as written, variations included
-// but not their comments or NAGs. So no game is lost and the output reads
-// back with no illegal move. A report without SAN counts as nothing
+// finding, and gives the rest of the line as written: the source text
+// from the move's own move number (or the text skipped after the move
+// before it, or the move itself) to the end of its line (the result, or
+// the variation's closing parenthesis), comments, NAGs and variations
+// included. Where the parser skipped text of the main line it could not
+// read (a problem after the first move, outside comments and variations,
+// that is not about a delimiter), the main line stops there the same way:
+// the note on the move before gives the problem and the rest of the game
+// as written from that text on. So no game is lost, the output reads back
+// with no illegal move, and it never reads as a game other than the one
+// written without saying so. A report without SAN counts as nothing
 // replayed.
 //
 // Comments are written as prose: blanks fold to single spaces, a '}'
-// (which only a ';' comment can hold) becomes ')', and a word too long for
-// a line is cut; [%commands] are kept as written. Tag pairs are never
-// wrapped, so a tag value near 80 characters makes the one line longer.
-// Converting the output again gives it back byte for byte.
+// (which only a ';' comment or quoted source text can hold) becomes ')',
+// and in quoted source text "[%" becomes "[ %" (a command of a move not
+// written is not one of the move the note is on); [%commands] are kept as
+// written. A word too long for a line stays whole on a line of its own,
+// however long (only past maxLongWord bytes, which no line of 255 bytes
+// could hold, is it cut). Tag pairs are never wrapped, so a tag value near
+// 80 characters makes the one line longer. Converting the output again
+// gives it back byte for byte.
 //
 // It is a pure function of g and r, safe to call from many goroutines.
 func AppendPGN(dst []byte, g *parser.Game, r *validate.Report) []byte {
@@ -65,11 +78,21 @@ type pgnWriter struct {
 	cont              []int32 // the continuation of each node, -1 for none
 	ply               []int32
 
-	stack, rawStack []frame
-	note            []byte // the comment being put together
-	raw             []byte // a line as written, for a note
-	tok             []byte // one comment word, cleaned
-	rawNumber       bool   // the next move in raw needs its number
+	stack []frame
+	note  []byte // the comment being put together
+	tok   []byte // one comment word, cleaned
+
+	// The main line stops where the parser skipped text it could not read
+	// (cut): the moves from cutRaw on (an input offset) are not written,
+	// and the note after move cutAfter (-1: none) gives the text as written
+	// from Text offset cutText on, saying why (cutWhy).
+	cutRaw   int64
+	cutAfter int32
+	cutText  int
+	cutWhy   string
+	// mtEnd is the end of the movetext in Text: where the result stands,
+	// else the end of the game's own text.
+	mtEnd int
 
 	out lineWriter
 }
@@ -84,9 +107,19 @@ func (w *pgnWriter) root() int32 { return int32(len(w.g.Moves)) }
 
 func (w *pgnWriter) parent(m int32) int32 { return w.par[m] }
 
+// replayed says whether move m is written as a move: the report replayed
+// it and it stands before the text the main line stops at.
 func (w *pgnWriter) replayed(m int32) bool {
-	return int(m) < len(w.r.SAN) && len(w.r.SAN[m].Bytes()) > 0
+	return int(m) < len(w.r.SAN) && len(w.r.SAN[m].Bytes()) > 0 && !w.beyond(m)
 }
+
+// beyond says whether move m stands after the text the main line stops at:
+// it is neither written nor noted, the note at the stop quoting it.
+func (w *pgnWriter) beyond(m int32) bool { return w.g.Moves[m].Pos.Offset >= w.cutRaw }
+
+// noted says whether move m, which the walk met, is not written and so
+// needs a note.
+func (w *pgnWriter) noted(m int32) bool { return !w.replayed(m) && !w.beyond(m) }
 
 func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
 	w.g, w.r = g, r
@@ -97,18 +130,19 @@ func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
 	}
 	w.writeTags(g, result)
 	w.buildTree()
+	w.findCut()
 
 	w.out.col = 0
 	root := w.root()
 	c0 := w.cont[root]
 	w.note = append(w.note[:0], g.Bytes(g.Comment)...)
-	if c0 >= 0 && !w.replayed(c0) {
+	if c0 >= 0 && w.noted(c0) {
 		w.addNote(c0, false, 0)
 	}
 	w.out.needNumber = true
 	w.comment(w.note)
 	if c0 >= 0 && w.replayed(c0) {
-		w.walk(c0, true, false)
+		w.walk(c0)
 	}
 	w.out.word(result)
 	w.out.end()
@@ -249,84 +283,48 @@ func (w *pgnWriter) variationsOf(m int32) int32 {
 	return -1
 }
 
-// walk writes the line that starts at start and everything hanging from
-// it: each move, then its variations in parentheses, then the next move.
-// Written moves are the replayed ones; with raw, every move as written goes
-// to w.raw instead (for a note). The stack bounds nothing but memory: the
-// parser caps the nesting depth.
-func (w *pgnWriter) walk(start int32, withVariations, raw bool) {
-	keep := func(m int32) bool { return raw || w.replayed(m) }
+// walk writes the main line, which starts at start, and everything
+// hanging from it: each replayed move, then its variations in parentheses,
+// then the next move. The stack bounds nothing but memory: the parser caps
+// the nesting depth.
+func (w *pgnWriter) walk(start int32) {
 	stack := &w.stack
-	if raw {
-		stack = &w.rawStack
-	}
-	v := int32(-1)
-	if withVariations {
-		v = w.variationsOf(start)
-	}
-	*stack = append((*stack)[:0], frame{m: start, v: v})
-	w.move(start, 0, raw)
+	*stack = append((*stack)[:0], frame{m: start, v: w.variationsOf(start)})
+	w.move(start, 0)
 	for len(*stack) > 0 {
 		top := &(*stack)[len(*stack)-1]
 		v := top.v
-		for v >= 0 && (v == top.m || !keep(v)) {
+		for v >= 0 && (v == top.m || !w.replayed(v)) {
 			v = w.next[v]
 		}
 		if v >= 0 {
 			top.v = w.next[v]
-			w.open(raw)
+			w.out.word("(")
+			w.out.glueNext = true
+			w.out.needNumber = true
 			*stack = append(*stack, frame{m: v, v: -1})
-			w.move(v, len(*stack)-1, raw)
+			w.move(v, len(*stack)-1)
 			continue
 		}
-		if c := w.cont[top.m]; c >= 0 && keep(c) {
+		if c := w.cont[top.m]; c >= 0 && w.replayed(c) {
 			top.v = w.first[top.m]
 			top.m = c
-			w.move(c, len(*stack)-1, raw)
+			w.move(c, len(*stack)-1)
 			continue
 		}
 		*stack = (*stack)[:len(*stack)-1]
 		if len(*stack) > 0 {
-			w.close(raw)
+			addIfFits(&w.out, "", ")")
+			w.out.needNumber = true
 		}
 	}
 }
 
-func (w *pgnWriter) open(raw bool) {
-	if raw {
-		w.raw = append(w.raw, " ("...)
-		w.rawNumber = true
-		return
-	}
-	w.out.word("(")
-	w.out.glueNext = true
-	w.out.needNumber = true
-}
-
-func (w *pgnWriter) close(raw bool) {
-	if raw {
-		w.raw = append(w.raw, ')')
-		w.rawNumber = true
-		return
-	}
-	addIfFits(&w.out, "", ")")
-	w.out.needNumber = true
-}
-
-// move writes move m at nesting depth (0: the line walked first): in SAN
-// with its NAGs and its comment, to which go the notes on what follows it
-// that was not replayed; or, for raw, as written.
-func (w *pgnWriter) move(m int32, depth int, raw bool) {
+// move writes move m at nesting depth (0: the main line) in SAN with its
+// NAGs and its comment, to which go the notes on what follows it that is
+// not written.
+func (w *pgnWriter) move(m int32, depth int) {
 	mv := &w.g.Moves[m]
-	if raw {
-		if len(w.raw) > 0 && w.raw[len(w.raw)-1] != '(' {
-			w.raw = append(w.raw, ' ')
-		}
-		w.raw = w.appendNumber(w.raw, m, w.rawNumber, true)
-		w.raw = append(w.raw, w.g.Bytes(mv.Raw)...)
-		w.rawNumber = false
-		return
-	}
 	o := &w.out
 	o.word("")
 	w.tok = w.appendNumber(w.tok[:0], m, o.needNumber, false)
@@ -342,13 +340,16 @@ func (w *pgnWriter) move(m int32, depth int, raw bool) {
 	w.note = append(w.note[:0], w.g.Bytes(mv.Comment)...)
 	if p := w.parent(m); w.cont[p] == m {
 		for v := w.first[p]; v >= 0; v = w.next[v] {
-			if v != m && !w.replayed(v) {
+			if v != m && w.noted(v) {
 				w.addNote(v, true, depth+1)
 			}
 		}
 	}
-	if c := w.cont[m]; c >= 0 && !w.replayed(c) {
+	if c := w.cont[m]; c >= 0 && w.noted(c) {
 		w.addNote(c, false, depth)
+	}
+	if m == w.cutAfter {
+		w.addCutNote()
 	}
 	w.comment(w.note)
 }
@@ -396,8 +397,8 @@ func appendInt(b []byte, n int) []byte {
 }
 
 // addNote appends to w.note why move c was not written and the moves from c
-// on as written: c is a variation's first move (variation) or the next move
-// of a line, whose rest it gives (depth 0: the main line).
+// on as written in the source: c is a variation's first move (variation)
+// or the next move of a line, whose rest it gives (depth 0: the main line).
 //
 //	arbiter: illegal move 23. Nxe6 (no white knight can reach e6); the rest of the game as written: 23. Nxe6 Qd7 ...
 func (w *pgnWriter) addNote(c int32, variation bool, depth int) {
@@ -438,9 +439,17 @@ func (w *pgnWriter) addNote(c int32, variation bool, depth int) {
 	default:
 		w.note = append(w.note, "; the rest of the game as written: "...)
 	}
-	w.raw, w.rawNumber = w.raw[:0], true
-	w.walk(c, !variation, true)
-	w.note = append(w.note, w.raw...)
+	from := int(mv.Raw.Off)
+	if p := w.parent(c); variation || p == w.root() {
+		from = w.moveStart(c)
+	} else {
+		from = min(w.afterMove(p, from), w.moveStart(c))
+	}
+	end := w.mtEnd
+	if variation || depth > 0 {
+		end = w.lineEnd(from)
+	}
+	w.note = w.appendSource(w.note, from, end)
 }
 
 func appendReason(b []byte, reason string) []byte {

@@ -148,8 +148,7 @@ func TestConvertGerman(t *testing.T) {
 func TestConvertBroken(t *testing.T) {
 	got, findings, sink := convertPaths(t, 1, "../testdata/demo/broken.pgn")
 	wantTail := `17. Qc1 Kh7 18. Nxe5 {arbiter: illegal move 18... Nxe6
-(no black knight can reach e6); the rest of the game as written: 18... Nxe6}
-1/2-1/2
+(no black knight can reach e6); the rest of the game as written: Nxe6} 1/2-1/2
 
 `
 	first, _, _ := strings.Cut(string(got), "[Event")
@@ -193,7 +192,8 @@ func TestConvertRoundTrip(t *testing.T) {
 	}
 }
 
-// TestConvertLineLength: no line of any output reaches 80 columns.
+// TestConvertLineLength: no line of any output reaches 80 columns but for
+// a comment word too long for one.
 func TestConvertLineLength(t *testing.T) {
 	for _, c := range goldenCases {
 		out, _, _ := convertPaths(t, 1, c.input)
@@ -204,13 +204,25 @@ func TestConvertLineLength(t *testing.T) {
 func checkLines(t *testing.T, name, out string) {
 	t.Helper()
 	for i, line := range strings.Split(out, "\n") {
-		if n := utf8.RuneCountInString(line); n >= 80 {
+		if n := utf8.RuneCountInString(line); n >= 80 && !longWordLine(line) {
 			t.Errorf("%s line %d has %d columns: %q", name, i+1, n, line)
 		}
 		if strings.HasPrefix(line, " ") || strings.HasSuffix(line, " ") || strings.HasPrefix(line, "%") {
 			t.Errorf("%s line %d starts or ends badly: %q", name, i+1, line)
 		}
 	}
+}
+
+// longWordLine says whether line may reach 80 columns: it holds a comment
+// word too long for one (more than maxWord runes), and stays within
+// maxLine bytes unless a '%' word had to join the word before it.
+func longWordLine(line string) bool {
+	long, pct := false, false
+	for _, f := range strings.Fields(line) {
+		long = long || utf8.RuneCountInString(f) > maxWord
+		pct = pct || strings.HasPrefix(f, "%")
+	}
+	return long && (len(line) <= maxLine || pct)
 }
 
 // TestConvertOrderIndependentOfWorkers: many games over many chunks come
@@ -323,11 +335,12 @@ func TestMoveNumbers(t *testing.T) {
 }
 
 // TestComments: blanks fold, commands stay whole, '}' cannot end the
-// comment early, long words are cut, '%' never starts a line.
+// comment early, a long word stays whole on a line of its own, '%' never
+// starts a line.
 func TestComments(t *testing.T) {
 	long := strings.Repeat("x", 100)
 	got := movetext(t, appendOne(t, "[Event \"E\"]\n\n1. e4 {a\n\t b [%clk  0:01:02] c} e5 ; semi } colon\n2. Nf3 {"+long+"} *\n"))
-	want := "1. e4 {a b [%clk 0:01:02] c} 1... e5 {semi ) colon} 2. Nf3\n{" + long[:77] + "\n" + long[77:] + "} *\n\n"
+	want := "1. e4 {a b [%clk 0:01:02] c} 1... e5 {semi ) colon} 2. Nf3\n{" + long + "}\n*\n\n"
 	if got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
@@ -510,16 +523,19 @@ func TestPGNSink(t *testing.T) {
 	}
 }
 
-// TestPieces: words cut at maxWord runes, commands at their spaces first.
+// TestPieces: words whole up to maxLongWord bytes, then cut; commands too
+// long for a line cut at their spaces.
 func TestPieces(t *testing.T) {
 	cases := []struct {
 		in   string
 		want []string
 	}{
 		{"short", []string{"short"}},
-		{strings.Repeat("й", 80), []string{strings.Repeat("й", 77), strings.Repeat("й", 3)}},
+		{strings.Repeat("й", 80), []string{strings.Repeat("й", 80)}},
+		{strings.Repeat("й", 130), []string{strings.Repeat("й", 126), strings.Repeat("й", 4)}}, // 253 bytes: 126 whole characters
 		{"[%csl " + strings.Repeat("Ga1,", 18) + "]", []string{"[%csl", strings.Repeat("Ga1,", 18) + "]"}},
-		{"[%csl " + strings.Repeat("Ga1,", 20) + "]", []string{"[%csl", strings.Repeat("Ga1,", 19) + "G", "a1,]"}},
+		{"[%csl " + strings.Repeat("Ga1,", 20) + "]", []string{"[%csl", strings.Repeat("Ga1,", 20) + "]"}},
+		{"[%cal Ga1a2, Gb1b2, " + strings.Repeat("x", 80) + "]", []string{"[%cal", "Ga1a2,", "Gb1b2,", strings.Repeat("x", 80) + "]"}},
 	}
 	for _, c := range cases {
 		var got []string
@@ -533,7 +549,8 @@ func TestPieces(t *testing.T) {
 }
 
 // TestCorpusConvert converts the shared corpus: every game read is
-// written, no movetext line reaches 80 columns or starts with '%', and
+// written, no movetext line reaches 80 columns (but for a comment word too
+// long for one) or starts with '%', and
 // converting the output again gives it back byte for byte, reporting only
 // games that cannot be set up (a variant, an unreadable FEN).
 func TestCorpusConvert(t *testing.T) {
@@ -556,7 +573,7 @@ func TestCorpusConvert(t *testing.T) {
 		if strings.HasPrefix(line, "[") {
 			continue // a tag pair cannot be wrapped
 		}
-		if n := utf8.RuneCountInString(line); n >= 80 || strings.HasPrefix(line, "%") {
+		if n := utf8.RuneCountInString(line); n >= 80 && !longWordLine(line) || strings.HasPrefix(line, "%") {
 			t.Errorf("once.pgn line %d (%d columns): %q", i+1, n, line)
 		}
 	}
@@ -669,7 +686,8 @@ func convertText(text []byte) []byte {
 }
 
 // FuzzConvert: whatever the input, rendering does not panic, keeps movetext
-// lines under 80 columns, and a second conversion changes nothing.
+// lines under 80 columns (but for a comment word too long for one) and off
+// '%' at their start, and a second conversion changes nothing.
 func FuzzConvert(f *testing.F) {
 	for _, c := range goldenCases {
 		if b, err := os.ReadFile(c.input); err == nil {
@@ -680,7 +698,7 @@ func FuzzConvert(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text []byte) {
 		once := convertText(text)
 		for _, line := range strings.Split(string(once), "\n") {
-			if !strings.HasPrefix(line, "[") && utf8.RuneCountInString(line) >= 80 {
+			if !strings.HasPrefix(line, "[") && utf8.RuneCountInString(line) >= 80 && !longWordLine(line) || strings.HasPrefix(line, "%") {
 				t.Fatalf("line of %d columns: %q", utf8.RuneCountInString(line), line)
 			}
 		}

@@ -1,20 +1,34 @@
 package pipeline
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // maxColumns is the longest line of movetext the PGN export format allows
 // (standard, section 8.2.6: fewer than 80 columns).
 const maxColumns = 79
 
-// maxWord is the longest comment word kept whole: with its braces it still
-// fits a line. Longer words are cut, since the line limit is the rule.
+// maxWord is the longest comment text that pieces hands on whole even
+// when it holds spaces (a [%command]): with its braces it still fits a
+// line.
 const maxWord = maxColumns - 2
+
+// maxLine is the longest line in bytes any PGN reader must take (standard,
+// section 4.3: 255 characters, here counted in bytes to be safe). A
+// comment word too long for 80 columns stays whole on a longer line, as
+// cutting it would change it when read again; only a word that, with its
+// braces, would not fit maxLine either (maxLongWord) is cut.
+const (
+	maxLine     = 255
+	maxLongWord = maxLine - 2
+)
 
 // comment writes text as one comment, word by word so that it wraps:
 // blanks become single spaces (a comment is prose), a [%command] stays one
-// word, a '}' (possible from a ';' comment) becomes ')', and a word longer
-// than maxWord is cut. Writing nothing for an empty text keeps a reread
-// identical.
+// word, a '}' (possible from a ';' comment) becomes ')', and a word too
+// long for a line has a line of its own, cut only past maxLongWord bytes.
+// Writing nothing for an empty text keeps a reread identical.
 func (w *pgnWriter) comment(text []byte) {
 	o := &w.out
 	opened, glue := false, false
@@ -34,9 +48,15 @@ func (w *pgnWriter) comment(text []byte) {
 				o.word("{")
 				add(o, piece)
 				opened = true
-			case piece[0] == '%' || glue:
-				// A line that starts with '%' is an escape line some
-				// readers skip; a move number reads better with its move.
+			case piece[0] == '%' || piece[0] == '[' && (len(piece) < 2 || piece[1] != '%'):
+				// A line that starts with '%' is an escape line readers
+				// skip, and one that starts with '[' may be read as a tag
+				// pair that begins a game: such a word joins the one before
+				// it, however long the line gets.
+				add(o, " ")
+				add(o, piece)
+			case glue:
+				// A move number reads better with its move.
 				addIfFits(o, " ", piece)
 			default:
 				o.word("")
@@ -106,8 +126,10 @@ func cleanWord(dst, w []byte) []byte {
 	return dst
 }
 
-// pieces yields w cut into pieces of at most maxWord runes; a [%command]
-// that long is cut at its spaces first.
+// pieces yields w cut into the pieces comment places as words: w whole
+// when it fits a line (maxWord runes); else a [%command] cut at its
+// spaces, and any piece without spaces whole up to maxLongWord bytes, cut
+// at that length past it.
 func pieces(w []byte) func(func([]byte) bool) {
 	return func(yield func([]byte) bool) {
 		for len(w) > 0 {
@@ -115,14 +137,15 @@ func pieces(w []byte) func(func([]byte) bool) {
 				yield(w)
 				return
 			}
-			cut, n := 0, 0
-			for cut < len(w) && n < maxWord {
-				if w[cut] == ' ' {
-					break
+			cut := bytes.IndexByte(w, ' ')
+			if cut < 0 {
+				cut = len(w)
+			}
+			if cut > maxLongWord {
+				cut = maxLongWord
+				for !utf8.RuneStart(w[cut]) {
+					cut--
 				}
-				_, size := utf8.DecodeRune(w[cut:])
-				cut += size
-				n++
 			}
 			if !yield(w[:cut]) {
 				return
@@ -165,9 +188,12 @@ func add[T string | []byte](o *lineWriter, s T) {
 }
 
 // addIfFits adds sep and s to the current word if the word still fits a
-// line, else starts a new word with s.
+// line, or if it is too long for one already and stays within maxLine
+// bytes ("}" after a long word); else it starts a new word with s.
 func addIfFits[T string | []byte](o *lineWriter, sep string, s T) {
-	if o.curRunes+len(sep)+runeCount(s) > maxColumns || len(o.cur) == 0 {
+	fits := o.curRunes+len(sep)+runeCount(s) <= maxColumns ||
+		o.curRunes > maxColumns && len(o.cur)+len(sep)+len(s) <= maxLine
+	if !fits || len(o.cur) == 0 {
 		o.word("")
 		add(o, s)
 		return

@@ -125,7 +125,7 @@ func TestConvertBrokenKeepsEveryGame(t *testing.T) {
 	if n := strings.Count(out, "[Event "); n != 30 {
 		t.Errorf("%d games in the output", n)
 	}
-	if n := strings.Count(out, "1. e4 e5 {arbiter: illegal move 2. Ke3 (no white king can reach e3); the rest\nof the game as written: 2. Ke3 Qh4} 0-1\n"); n != 10 {
+	if n := strings.Count(out, "1. e4 e5 {arbiter: illegal move 2. Ke3 (no white king can reach e3); the rest\nof the game as written: 2. Ke3 Qh4 3. Nxx9} 0-1\n"); n != 10 {
 		t.Errorf("%d broken games cut as expected:\n%s", n, out)
 	}
 }

@@ -1,0 +1,90 @@
+package pipeline
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestConvertUnreadableText: text of the main line the parser could not
+// read stops the main line there, as an illegal move does: the note gives
+// the problem and the rest of the game as written, and the findings
+// printed are check's, unchanged. Problems that leave no move out (in a
+// comment, a stray brace, a bare $, punctuation, a move number that does
+// not fit, text in a variation) do not.
+func TestConvertUnreadableText(t *testing.T) {
+	cases := []struct{ name, in, want, findings string }{
+		{"unreadable capture", "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сc6: dc 5. 0-0 f6 *\n",
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {arbiter: text not read (unexpected text, from\n\"Сc6: dc\"); the rest of the game as written: 4. Сc6: dc 5. 0-0 f6} *\n\n",
+			"g.pgn:4:37: error syntax: unexpected text, from \"Сc6: dc\"\ng.pgn:4:46: error syntax: move number 5. where 4. was expected\n"},
+		{"scoresheet move", "1. f3 e5 2. g4 Фh4!х 0-1\n",
+			"1. f3 e5 2. g4 {arbiter: text not read (\"Фh4!х\" looks like a move but cannot be\nread: skipped); the rest of the game as written: Фh4!х} 0-1\n\n",
+			"g.pgn:1:16: error syntax: \"Фh4!х\" looks like a move but cannot be read: skipped\n"},
+		{"last move", "[Event \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Qq5 1-0\n",
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {arbiter: text not read (unexpected text, from\n\"Qq5\"); the rest of the game as written: Qq5} 1-0\n\n",
+			"g.pgn:4:28: error syntax: unexpected text, from \"Qq5\"\n"},
+		{"after comments and a variation", "[Event \"?\"]\n\n1. e4 e5 2. Nf3 {good} (2. Bc4) $1 2... Nc6 junk {x [%clk 0:00:10]} 3. Bb5 (3. Bc4) ; rest }\n*\n",
+			"1. e4 e5 2. Nf3 {good} (2. Bc4 $1) 2... Nc6 {x [%clk 0:00:10] arbiter: text not\nread (unexpected text, from \"junk\"); the rest of the game as written: junk\n{x [ %clk 0:00:10]) 3. Bb5 (3. Bc4) ; rest )} *\n\n",
+			"g.pgn:3:45: error syntax: unexpected text, from \"junk\"\n"},
+		{"not cut", "[Event \"?\"]\n\n1. e4 {[%clk 0:01:xx]} e5 2. Nf3 } Nc6 $ 3. Bb5 (3. Bc4 junk Bc5) a6 4. Ba4 \\ Nf6 5. O-O 5. Be7 *\n",
+			"1. e4 {[%clk 0:01:xx]} 1... e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) 3... a6 4. Ba4\nNf6 5. O-O Be7 *\n\n",
+			"g.pgn:3:8: error syntax: bad clock [%clk 0:01:xx]: want H:MM:SS or H:MM:SS.f\ng.pgn:3:34: error syntax: } without a matching {\ng.pgn:3:40: error syntax: $ without a number\ng.pgn:3:57: error syntax: unexpected text, from \"junk\"\ng.pgn:3:77: error syntax: unexpected text, from \"\\\\\"\ng.pgn:3:90: error syntax: move number 5. where 5... was expected\n"},
+	}
+	for _, c := range cases {
+		pgn, findings := convertBytes(t, "g.pgn", []byte(c.in))
+		findings = regexp.MustCompile(`(?m)^.*/g\.pgn:`).ReplaceAllString(findings, "g.pgn:")
+		if got := movetext(t, string(pgn)); got != c.want || findings != c.findings {
+			t.Errorf("%s: got\n%s\nwant\n%s\nfindings %q\nwant %q", c.name, got, c.want, findings, c.findings)
+		}
+		checkLines(t, c.name, string(pgn))
+		if twice, f := convertBytes(t, "once.pgn", pgn); string(twice) != string(pgn) || f != "" && c.name != "not cut" {
+			t.Errorf("%s: converting again gives\n%s\n%s", c.name, twice, f)
+		}
+	}
+}
+
+// TestNotesQuoteTheSource: the rest of a line as written is the source
+// text, from the move's own number (or the text skipped after the move
+// before) to the end of the line: nothing left out, nothing renumbered.
+func TestNotesQuoteTheSource(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"text skipped before the move",
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. gh:Л Кр f7 7. hg Кр:g8 *\n",
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: illegal move\n6. Кр f7 (no white king can reach f7); the rest of the game as written: 6. gh:Л\nКр f7 7. hg Кр:g8} *\n\n"},
+		{"prose and numbers as written",
+			"После 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей Кbd5.\n",
+			"{arbiter: illegal move 12. c6 (no white pawn can reach c6); the game as\nwritten: 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей\nКbd5.} *\n\n"},
+		{"a variation to its parenthesis",
+			"[Event \"E\"]\n\n1. e4 e5 (1... c5 2. Nf3 Kxe8 {a} (2... Nc6) $2 3. d4) 2. Nf3 *\n",
+			"1. e4 e5 (1... c5 2. Nf3 {arbiter: illegal move 2... Kxe8 (e8 is occupied by a\nblack king); the rest of the variation as written: Kxe8 {a) (2... Nc6) $2\n3. d4}) 2. Nf3 *\n\n"},
+		{"a variation's first move",
+			"[Event \"E\"]\n\n1. e4 e5 (1... Ke7?? {no} 2. Nf3) 2. Nf3 *\n",
+			"1. e4 e5 {arbiter: illegal move 1... Ke7?? in a variation (e7 is occupied by a\nblack pawn); the variation as written: 1... Ke7?? {no) 2. Nf3} 2. Nf3 *\n\n"},
+	}
+	for _, c := range cases {
+		if got := movetext(t, appendOne(t, c.in)); got != c.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestLongWordsStayWhole: a comment word too long for 80 columns has a
+// line of its own, its closing brace with it, and reads back the same;
+// only past 253 bytes, which no 255-byte line could hold, is it cut.
+func TestLongWordsStayWhole(t *testing.T) {
+	url := "https://www.chessgames.com/perl/chessgame?gid=1234567&comp=1&kpage=2&something=verylongparameter_value_here"
+	got := movetext(t, appendOne(t, "1. e4 {see "+url+"} e5 *\n"))
+	if want := "1. e4 {see\n" + url + "}\n1... e5 *\n\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	long := strings.Repeat("ж", 200) // 400 bytes
+	got = movetext(t, appendOne(t, "1. e4 {"+long+"} *\n"))
+	if want := "1. e4\n{" + long[:252] + "\n" + long[252:] + "} *\n\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	pct := "%" + strings.Repeat("y", 90)
+	got = movetext(t, appendOne(t, "1. e4 {a "+pct+"} *\n"))
+	if want := "1. e4\n{a " + pct + "}\n*\n\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
