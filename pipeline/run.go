@@ -36,9 +36,13 @@ type Config struct {
 	ProgressLog time.Duration
 }
 
-// inFlight is how many chunks per worker may be read ahead of the writer;
-// it bounds memory whatever the size of the input.
-const inFlight = 4
+// inFlight is how many chunks per worker may be read ahead of the writer,
+// and inFlightBytes what they may hold, input and records (see budget):
+// together they bound memory whatever the input.
+const (
+	inFlight      = 4
+	inFlightBytes = 2 << 20 // per chunk in flight: an ordinary chunk and its records
+)
 
 type jobKind uint8
 
@@ -60,6 +64,7 @@ type job struct {
 
 	complete bool  // endJob
 	bytes    int64 // endJob: raw bytes read
+	held     int64 // chunkJob: what it holds of the budget
 }
 
 var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 1)} }}
@@ -72,7 +77,7 @@ func newJob(kind jobKind, file int) *job {
 
 func (j *job) recycle() {
 	j.chunk = Chunk{}
-	j.err, j.complete, j.bytes = nil, false, 0
+	j.err, j.complete, j.bytes, j.held = nil, false, 0, 0
 	jobs.Put(j)
 }
 
@@ -113,6 +118,7 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 	g, gctx := errgroup.WithContext(context.WithoutCancel(ctx))
 	work := make(chan *job, workers)
 	order := make(chan *job, workers*inFlight)
+	r.budget = newBudget(int64(workers * inFlight * inFlightBytes))
 	g.Go(func() error {
 		defer close(work)
 		defer close(order)
@@ -153,6 +159,7 @@ type run struct {
 	progress *progress
 	printing bool // a sink prints findings, so the bar makes way for them
 	summary  Summary
+	budget   *budget
 
 	// What the reader has read, for the progress bar.
 	current      atomic.Pointer[inputReader]
@@ -234,6 +241,7 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 	// included; the error is reported once the chunks are queued.
 	src := &StopOnError{R: f}
 	sp := newSplitter(src, r.cfg)
+	r.budget.startInput(i)
 	for {
 		if ctx.Err() != nil {
 			return f.rawBytes(), nil, false
@@ -246,7 +254,11 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 			return f.rawBytes(), err, true
 		}
 		j := newJob(chunkJob, i)
-		j.chunk = c
+		j.chunk, j.held = c, r.budget.estimate(len(c.Data))
+		if !r.budget.take(gctx, j.held) {
+			j.recycle()
+			return f.rawBytes(), nil, false
+		}
 		if !send(order, j) || !send(work, j) {
 			return f.rawBytes(), nil, false
 		}
@@ -293,11 +305,20 @@ func (r *run) check(j *job, p *Parser) (err error) {
 		}
 	}()
 	j.batch.check(j.chunk, &r.cfg.Check, p)
+	n := len(j.chunk.Data)
 	// The records own copies of what they keep, so the chunk's buffer can
 	// take the next chunk instead of fresh memory the collector must clear.
 	releaseChunk(&j.chunk)
+	j.held = r.budget.checked(j.file, n, j.held, &j.batch)
+	if recordsHook != nil {
+		recordsHook(len(j.batch.Records))
+	}
 	return nil
 }
+
+// recordsHook, set by a test, hears of the records made (positive) and
+// written (negative): what is in flight.
+var recordsHook func(delta int)
 
 // releaseChunk is Chunk.Release; a test poisons the bytes first, so that a
 // record still pointing into them shows.
@@ -349,6 +370,10 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 			}
 			if err := r.writeChunk(j, in, &file); err != nil {
 				return err
+			}
+			r.budget.adjust(-j.held)
+			if recordsHook != nil {
+				recordsHook(-len(j.batch.Records))
 			}
 		case endJob:
 			file.Err, file.Complete, file.Bytes = j.err, j.complete, j.bytes

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -429,4 +430,39 @@ func TestCheckChunkPure(t *testing.T) {
 			t.Errorf("record %d is game %d", i, gameNumber(r.Tags))
 		}
 	}
+}
+
+// TestRunBoundsRecordsInFlight: a megabyte of one-line games makes ten
+// times its size in records; the budget keeps the records waiting for the
+// writer to a few chunks' worth however many games a chunk holds, where a
+// count of chunks let forty thousand and more wait.
+func TestRunBoundsRecordsInFlight(t *testing.T) {
+	game := "[Event \"x\"] [Result \"1-0\"] 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+	path := writeFile(t, t.TempDir(), "one-line.pgn", []byte(strings.Repeat(game, 150_000)))
+	var mu sync.Mutex
+	inFlight, most := 0, 0
+	recordsHook = func(d int) {
+		mu.Lock()
+		inFlight += d
+		most = max(most, inFlight)
+		mu.Unlock()
+	}
+	defer func() { recordsHook = nil }()
+	// A writer slower than the workers, as Parquet's is, lets the queue fill.
+	slow := &recordingSink{onGame: func(r *GameRecord) error {
+		if r.Index%1000 == 0 {
+			time.Sleep(5 * time.Millisecond)
+		}
+		return nil
+	}}
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2}, []Input{{Path: path, Size: -1}}, slow)
+	if err != nil || s.Games != 150_000 || s.Records != 150_000 {
+		t.Fatalf("games %d, records %d, error %v", s.Games, s.Records, err)
+	}
+	// 16 MiB of budget at about 1 KiB a record, and the chunks the two
+	// workers were checking when it ran out.
+	if most > 40_000 {
+		t.Errorf("%d records in flight at most, want 40,000 or fewer", most)
+	}
+	t.Logf("%d records in flight at most", most)
 }
