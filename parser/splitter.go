@@ -141,6 +141,13 @@ func (s *Splitter) Next() (Chunk, error) {
 	return c, nil
 }
 
+// Done says that the input is exhausted: the chunk Next returned last holds
+// the input's last byte, and Next has no more to return. A caller that
+// reads through a reader turning a read error into the end of the input
+// (a truncated .gz) learns from it that the chunk in hand is the one the
+// break cut, before handing it on.
+func (s *Splitter) Done() bool { return s.eof && len(s.buf) == 0 }
+
 // findCut chooses where the chunk in buf ends: at the first boundary at or
 // after the target size; failing that (a game longer than the cap) at the
 // last boundary before the target; failing that at a line end near the cap.

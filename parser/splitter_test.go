@@ -554,3 +554,38 @@ func splitAndParse(t *testing.T, r io.Reader, opt SplitOptions, chunk func(Chunk
 		p.Parse(c, func(g *Game) { games = append(games, g.Clone()) })
 	}
 }
+
+// TestSplitterDone: Done turns true with the chunk that holds the input's
+// last byte, never before, whatever the chunk sizes and read sizes, and
+// for games on one line and games longer than the cap too.
+func TestSplitterDone(t *testing.T) {
+	oneLine := bytes.ReplaceAll(synthetic(60, 3), []byte("\n"), []byte(" "))
+	for _, input := range [][]byte{synthetic(300, 1), oneLine, bytes.Repeat([]byte("1. e4 e5 "), 3000)} {
+		for _, target := range []int{1, 100, 1000, 4096, 1 << 20} {
+			for _, oneByte := range []bool{false, true} {
+				var r io.Reader = bytes.NewReader(input)
+				if oneByte {
+					r = iotest.OneByteReader(r)
+				}
+				s := NewSplitter(r, SplitOptions{Target: target, Max: max(target, 8192)})
+				read := 0
+				for {
+					c, err := s.Next()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					read += len(c.Data)
+					if done := s.Done(); done != (read == len(input)) {
+						t.Fatalf("target %d, one byte %v: Done() = %v after %d of %d bytes", target, oneByte, done, read, len(input))
+					}
+				}
+				if read != len(input) || !s.Done() {
+					t.Fatalf("target %d: read %d of %d bytes", target, read, len(input))
+				}
+			}
+		}
+	}
+}

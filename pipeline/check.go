@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -41,7 +42,20 @@ func CheckChunk(c Chunk, opt *CheckOptions, p *Parser) []GameRecord {
 		p = NewParser(opt)
 	}
 	var b Batch
-	b.check(c, opt, p)
+	b.check(c, opt, p, "")
+	return b.Records
+}
+
+// CheckBrokenChunk is CheckChunk for the last chunk of an input whose read
+// failed with readErr part way (a truncated .gz, read through StopOnError):
+// the chunk's last game, when the break came inside it, also gets the
+// syntax finding that says the input breaks off there, as Run gives it.
+func CheckBrokenChunk(c Chunk, opt *CheckOptions, p *Parser, readErr error) []GameRecord {
+	if p == nil {
+		p = NewParser(opt)
+	}
+	var b Batch
+	b.check(c, opt, p, brokenOffMessage(readErr))
 	return b.Records
 }
 
@@ -60,10 +74,19 @@ func checkSafely(g *parser.Game, opt *validate.Options) (r validate.Report) {
 }
 
 // check fills b with the records of c, reusing b's storage.
-func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
+//
+// brokenOff is "" but for the last chunk of an input whose read failed (a
+// truncated .gz): then the chunk's last game, when the break came inside it
+// (it has no result marker: its end was never read), gets a syntax problem
+// with that message at the end of its text, so that every output (exit
+// status, findings, tables, stats) shows the game is incomplete.
+func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser, brokenOff string) {
 	b.Records, b.tags, b.ends = b.Records[:0], b.tags[:0], b.ends[:0]
 	b.out, b.outEnds = b.out[:0], b.outEnds[:0]
 	p.Parse(c, func(g *parser.Game) {
+		if brokenOff != "" && g.End.Offset == c.Start.Offset+int64(len(c.Data)) && g.Result == "" {
+			g.Problems = append(g.Problems, parser.Problem{Pos: textEnd(c, g.Start), Message: brokenOff})
+		}
 		// The parser reuses g, so its tags are copied; the report is the record's own.
 		b.tags = append(b.tags, g.Tags...)
 		b.ends = append(b.ends, len(b.tags))
@@ -96,4 +119,21 @@ func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser) {
 			outStart = end
 		}
 	}
+}
+
+// textEnd is the position just past the last byte of c that is not blank,
+// from, a position in c, on: where the text of an input that breaks off
+// after c ends.
+func textEnd(c Chunk, from parser.Pos) parser.Pos {
+	data := c.Data[from.Offset-c.Start.Offset:]
+	data = bytes.TrimRight(data, " \t\r\n")
+	p := from
+	p.Offset += int64(len(data))
+	if nl := bytes.LastIndexByte(data, '\n'); nl >= 0 {
+		p.Line += int32(bytes.Count(data, []byte{'\n'}))
+		p.Col = int32(len(data)-nl-1) + 1
+	} else {
+		p.Col += int32(len(data))
+	}
+	return p
 }

@@ -5,7 +5,8 @@
 //
 //	Expand(paths)   files, directories (walked in lexical order), "-" for stdin
 //	     │
-//	 reader         one goroutine: Open (gzip, zstd, bzip2 by magic bytes), then
+//	 reader         one goroutine: Open (gzip, zstd, bzip2 by magic bytes; xz,
+//	     │          zip and other formats refused by theirs), then
 //	     │          the parser's splitter cuts each input into chunks of whole
 //	     │          games; each chunk becomes a job, queued twice: to the workers
 //	     │          and, in input order, to the writer
@@ -28,8 +29,8 @@
 //
 // Failures: an input that cannot be opened, or whose stream breaks part way
 // (a truncated .gz), is reported with its name and offset; every game read
-// before the break is still checked and written, and the run goes on with
-// the next input. Cancelling the context (Ctrl-C) stops the reader; the
+// before the break is still checked and written, the one the break cut with
+// a syntax finding that says so, and the run goes on with the next input. Cancelling the context (Ctrl-C) stops the reader; the
 // chunks already read are checked and written and the sinks are closed with
 // Summary.Interrupted set, so that file sinks can drop incomplete output. A
 // sink's failure ends the run.

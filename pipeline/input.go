@@ -57,9 +57,46 @@ type Duplicate struct {
 // they name a file already taken, so that the caller can say so. Standard
 // input is never a duplicate: "-" twice reads it twice.
 func ExpandInputs(paths []string) ([]Input, []Duplicate, error) {
-	inputs, err := expand(paths)
-	kept, dups := dedupe(inputs)
-	return kept, dups, err
+	x, err := ExpandAll(paths)
+	return x.Inputs, x.Duplicates, err
+}
+
+// Expansion is what ExpandAll found in the paths named.
+type Expansion struct {
+	Inputs     []Input
+	Duplicates []Duplicate // paths left out as naming a file already taken
+	LeftOut    []LeftOut   // files found in a directory that are not read, and why
+}
+
+// LeftOut is a file found in a directory and not taken although it may be
+// meant as games: in a format arbiter does not read (xz, zip, ...), or named
+// as games or as a compressed stream (.pgn.*, .gz, .zst, .bz2) yet empty or
+// neither compressed nor text with games in it. The caller says so, so that
+// it does not vanish from a run silently.
+type LeftOut struct {
+	Path   string
+	Reason string
+	// Named is set when the file's name says games or a compression arbiter
+	// reads: more likely a file the run was meant to check than another
+	// archive lying in the directory.
+	Named bool
+}
+
+// ExpandAll is Expand with everything it left out, and why.
+func ExpandAll(paths []string) (Expansion, error) {
+	var x Expansion
+	var left []LeftOut
+	inputs, err := expand(paths, &left)
+	x.Inputs, x.Duplicates = dedupe(inputs)
+	// A directory named twice, in any spelling, says a file is left out once.
+	ids := newFileIndex()
+	for _, l := range left {
+		if _, seen := ids.find(l.Path, nil); !seen {
+			ids.add(l.Path, len(x.LeftOut))
+			x.LeftOut = append(x.LeftOut, l)
+		}
+	}
+	return x, err
 }
 
 // DedupePaths keeps the first of the paths that name the same file or
@@ -163,7 +200,7 @@ func (x *fileIndex) find(path string, ok func(id int) bool) (int, bool) {
 	return 0, false
 }
 
-func expand(paths []string) ([]Input, error) {
+func expand(paths []string, left *[]LeftOut) ([]Input, error) {
 	var inputs []Input
 	var errs []error
 	for _, p := range paths {
@@ -180,7 +217,7 @@ func expand(paths []string) ([]Input, error) {
 			inputs = append(inputs, Input{Path: p, Size: size})
 			continue
 		}
-		found, err := walk(p)
+		found, err := walk(p, left)
 		inputs = append(inputs, found...)
 		if err != nil {
 			errs = append(errs, err)
@@ -189,8 +226,9 @@ func expand(paths []string) ([]Input, error) {
 	return inputs, errors.Join(errs...)
 }
 
-// walk lists the game files under dir.
-func walk(dir string) ([]Input, error) {
+// walk lists the game files under dir, and in left those it leaves out that
+// may be meant as games (see LeftOut).
+func walk(dir string, left *[]LeftOut) ([]Input, error) {
 	var inputs []Input
 	var errs []error
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -220,8 +258,9 @@ func walk(dir string) ([]Input, error) {
 			return nil
 		}
 		ok := strings.EqualFold(filepath.Ext(path), ".pgn")
+		why := ""
 		if !ok {
-			ok, err = sniffFile(path)
+			ok, why, err = sniffFile(path)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -229,6 +268,15 @@ func walk(dir string) ([]Input, error) {
 		}
 		if ok {
 			inputs = append(inputs, Input{Path: path, Size: info.Size()})
+		} else if named := namedAsGames(d.Name()); why != "" || named != "" {
+			if why == "" {
+				why = "the file is neither compressed with gzip, zstd or bzip2 nor text with games in its first bytes"
+				if info.Size() == 0 {
+					why = "the file is empty"
+				}
+				why = named + ", but " + why
+			}
+			*left = append(*left, LeftOut{Path: path, Reason: why, Named: named != ""})
 		}
 		return nil
 	})
@@ -238,18 +286,38 @@ func walk(dir string) ([]Input, error) {
 	return inputs, errors.Join(errs...)
 }
 
-func sniffFile(path string) (bool, error) {
+// sniffFile reads the first bytes of a file found in a directory and says
+// whether to take it; when it holds a format arbiter does not read, why
+// says which.
+func sniffFile(path string) (ok bool, why string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return false, err
+		return false, "", err
 	}
 	defer f.Close()
 	head := make([]byte, sniffSize)
 	n, err := io.ReadFull(f, head)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return false, fmt.Errorf("%s: %w", path, err)
+		return false, "", fmt.Errorf("%s: %w", path, err)
 	}
-	return looksLikeGames(head[:n]), nil
+	if ff, bad := foreign(head[:n]); bad {
+		return false, ff.name + ", which arbiter does not read", nil
+	}
+	return looksLikeGames(head[:n]), "", nil
+}
+
+// namedAsGames says how a file's name makes it look meant as games, ""
+// when it does not: .pgn before another extension (games.pgn.xz,
+// games.pgn.bak), or the extension of a compression arbiter reads.
+func namedAsGames(name string) string {
+	lower := strings.ToLower(name)
+	switch ext := filepath.Ext(lower); {
+	case strings.Contains(lower, ".pgn."):
+		return "the name says PGN"
+	case ext == ".gz" || ext == ".zst" || ext == ".zstd" || ext == ".bz2":
+		return "the name says " + ext[1:]
+	}
+	return ""
 }
 
 // looksLikeGames says whether the first bytes of a file are a compressed

@@ -164,3 +164,45 @@ func TestLooksLikeGames(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandLeftOut: in a directory, a zstd file made by pzstd is taken; a
+// file in a format arbiter does not read, and a file named as games or as a
+// compressed stream that is empty or holds neither, are left out, each with
+// its reason, so that the caller can say so; other files pass unremarked.
+func TestExpandLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	game := []byte("[Event \"x\"]\n\n1. e4 *\n")
+	pz := writeFile(t, dir, "month.pgn.zst", pzstded(t, game, 1))
+	pzOdd := writeFile(t, dir, "month.data", pzstded(t, game, 2))
+	writeFile(t, dir, "a/notes.txt", []byte("nothing to see\n"))
+	writeFile(t, dir, "a/empty.txt", nil)
+	xz := writeFile(t, dir, "a/games.pgn.xz", []byte("\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46"))
+	zip := writeFile(t, dir, "a/photos.zip", []byte("PK\x03\x04\x14\x00\x00\x00"))
+	empty := writeFile(t, dir, "b/empty.pgn.zst", nil)
+	emptyGz := writeFile(t, dir, "b/e.GZ", nil)
+	text := writeFile(t, dir, "b/readme.bz2", []byte("not compressed at all\n"))
+	emptyPGN := writeFile(t, dir, "b/empty.pgn", nil)
+
+	x, err := ExpandAll([]string{dir, dir + "/b/../a"}) // a/ twice: left out once
+	if err != nil {
+		t.Fatal(err)
+	}
+	var taken []string
+	for _, in := range x.Inputs {
+		taken = append(taken, in.Path)
+	}
+	if want := []string{emptyPGN, pzOdd, pz}; !slices.Equal(taken, want) {
+		t.Errorf("taken %q, want %q", taken, want)
+	}
+	neither := "the file is neither compressed with gzip, zstd or bzip2 nor text with games in its first bytes"
+	want := []LeftOut{
+		{Path: xz, Reason: "an xz-compressed file, which arbiter does not read", Named: true},
+		{Path: zip, Reason: "a zip archive, which arbiter does not read"},
+		{Path: emptyGz, Reason: "the name says gz, but the file is empty", Named: true},
+		{Path: empty, Reason: "the name says PGN, but the file is empty", Named: true},
+		{Path: text, Reason: "the name says bz2, but " + neither, Named: true},
+	}
+	if !slices.Equal(x.LeftOut, want) {
+		t.Errorf("left out:\n got %+v\nwant %+v", x.LeftOut, want)
+	}
+}

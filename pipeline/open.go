@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/bzip2"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -27,12 +28,15 @@ const (
 
 var compressionNames = [...]string{"plain", "gzip", "zstd", "bzip2"}
 
-// compression recognises a stream by its magic bytes: names lie, and stdin has none.
+// compression recognises a stream by its magic bytes: names lie, and stdin
+// has none. A zstd stream may open with a skippable frame (pzstd writes one
+// before each frame, the Linux kernel's zstd tools a seek table): the
+// decoder passes over it.
 func compression(head []byte) compressionKind {
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		return streamGzip
-	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+	case bytes.HasPrefix(head, zstdMagic), isSkippableFrame(head):
 		return streamZstd
 	case len(head) >= 4 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9':
 		return streamBzip2
@@ -40,10 +44,161 @@ func compression(head []byte) compressionKind {
 	return streamPlain
 }
 
+// Compressed says that head, the first bytes of a file, starts a stream
+// Open decompresses (gzip, zstd, bzip2) or refuses (xz, zip, ...): text that
+// cannot be read from an offset, which a runner splitting files must read
+// whole through Open.
+func Compressed(head []byte) bool {
+	_, bad := foreign(head)
+	return bad || compression(head) != streamPlain
+}
+
+var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
+// isSkippableFrame recognises the magic of a zstd skippable frame,
+// 0x184D2A50 to 0x184D2A5F, little-endian.
+func isSkippableFrame(head []byte) bool {
+	return len(head) >= 4 && head[0]&0xf0 == 0x50 && head[1] == 0x2a && head[2] == 0x4d && head[3] == 0x18
+}
+
+// foreignFormat is a compression or archive format arbiter does not read.
+type foreignFormat struct {
+	magic []byte
+	name  string // "an xz-compressed file"
+	how   string // a command that gives the text, %s for the path
+}
+
+// foreignFormats are recognised by their magic bytes so that such a file is
+// refused with a message that names its format, not read as binary PGN.
+var foreignFormats = []foreignFormat{
+	{[]byte{0xfd, '7', 'z', 'X', 'Z', 0x00}, "an xz-compressed file", "xz -dc %s"},
+	{[]byte{0x04, 0x22, 0x4d, 0x18}, "an lz4-compressed file", "lz4 -dc %s"},
+	{[]byte{0x02, 0x21, 0x4c, 0x18}, "an lz4-compressed file (legacy format)", "lz4 -dc %s"},
+	{[]byte("LZIP"), "an lzip-compressed file", "lzip -dc %s"},
+	{[]byte{0x1f, 0x9d}, "a compress (.Z) file", "gzip -dc %s"},
+	{[]byte{'P', 'K', 0x03, 0x04}, "a zip archive", "unzip -p %s"},
+	{[]byte{'P', 'K', 0x05, 0x06}, "a zip archive (empty)", "unzip -p %s"},
+	{[]byte{'P', 'K', 0x07, 0x08}, "a zip archive", "unzip -p %s"},
+	{[]byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}, "a 7z archive", "7z x -so %s"},
+	{[]byte{'R', 'a', 'r', '!', 0x1a, 0x07}, "a RAR archive", "unrar p -inul %s"},
+}
+
+// foreignMagic is the length of the longest magic in foreignFormats.
+const foreignMagic = 6
+
+// foreign returns the format arbiter does not read that head starts with.
+func foreign(head []byte) (foreignFormat, bool) {
+	for _, f := range foreignFormats {
+		if bytes.HasPrefix(head, f.magic) {
+			return f, true
+		}
+	}
+	return foreignFormat{}, false
+}
+
+// FormatError is an input arbiter refuses to read: a compression or archive
+// format it does not decode (xz, lz4, zip, 7z, ...), or a zstd stream whose
+// window exceeds the decoder's limit. Nothing of it was read.
+type FormatError struct {
+	Path   string
+	Format string // "an xz-compressed file", "zstd"
+	Reason string // the whole explanation, without the path
+}
+
+func (e *FormatError) Error() string { return e.Path + ": " + e.Reason }
+
+func foreignError(path string, f foreignFormat) *FormatError {
+	name := path
+	if path == Stdin {
+		name = "FILE"
+	}
+	return &FormatError{Path: path, Format: f.name, Reason: f.name + ", which arbiter does not read (it reads PGN text, " +
+		"plain or compressed with gzip, zstd or bzip2): pipe its text in, e.g. `" + fmt.Sprintf(f.how, name) + " | arbiter check -`"}
+}
+
 // zstdWindow caps the zstd window the decoder accepts. Archives such as the
 // Lichess database use the default 8 MB window; 128 MB leaves room for
 // --long archives and refuses frames that would take gigabytes.
 const zstdWindow = 128 << 20
+
+// zstdWindowMiB is zstdWindow in MiB, as messages and the README give it.
+const zstdWindowMiB = zstdWindow >> 20
+
+// checkZstdFrame looks at the header of the first frame of a zstd stream,
+// past any skippable frames, and refuses a frame whose window exceeds
+// zstdWindow before anything is decoded, with a message that says so (the
+// decoder would call it a broken stream). It also refuses an lz4 stream that
+// opens with a skippable frame, whose magic lz4 shares with zstd. What it
+// cannot see in the buffered bytes is left to the decoder.
+func checkZstdFrame(path string, buffered *bufio.Reader) error {
+	const maxHeader = 18 // magic, descriptor, window, dictionary ID, content size
+	off := 0
+	for range 64 {
+		h, _ := buffered.Peek(off + 8)
+		if len(h) < off+8 || !isSkippableFrame(h[off:]) {
+			break
+		}
+		next := off + 8 + int(binary.LittleEndian.Uint32(h[off+4:]))
+		if next+maxHeader > buffered.Size() || next < off {
+			return nil
+		}
+		off = next
+	}
+	h, _ := buffered.Peek(off + maxHeader)
+	if len(h) <= off {
+		return nil
+	}
+	h = h[off:]
+	if f, ok := foreign(h); ok && off > 0 {
+		return foreignError(path, f)
+	}
+	window, ok := zstdFrameWindow(h)
+	if !ok || window <= zstdWindow {
+		return nil
+	}
+	return &FormatError{Path: path, Format: "zstd", Reason: zstdWindowReason(path, window)}
+}
+
+func zstdWindowReason(path string, window uint64) string {
+	if path == Stdin {
+		path = "FILE"
+	}
+	need := "a frame of this zstd stream needs a larger window"
+	if window > 0 {
+		need = fmt.Sprintf("this zstd stream needs a %d MiB window", (window+1<<20-1)>>20)
+	}
+	return fmt.Sprintf("%s, more than the %d MiB arbiter accepts (zstd --long writes such streams; the file is not broken): "+
+		"recompress it without --long or with --long=27 or less, or pipe it in: `zstd -dc --long=31 %s | arbiter check -`",
+		need, zstdWindowMiB, path)
+}
+
+// zstdFrameWindow reads the window size from a zstd frame header (RFC 8878,
+// 3.1.1.1): the Window_Descriptor, or for a single-segment frame the
+// content size, which is then the window.
+func zstdFrameWindow(h []byte) (uint64, bool) {
+	if len(h) < 6 || !bytes.HasPrefix(h, zstdMagic) {
+		return 0, false
+	}
+	fhd := h[4]
+	if fhd&0x20 == 0 {
+		wd := h[5]
+		base := uint64(1) << (10 + wd>>3)
+		return base + base/8*uint64(wd&7), true
+	}
+	at := 5 + [4]int{0, 1, 2, 4}[fhd&3]
+	size := [4]int{1, 2, 4, 8}[fhd>>6]
+	if len(h) < at+size {
+		return 0, false
+	}
+	var fcs uint64
+	for i := size - 1; i >= 0; i-- {
+		fcs = fcs<<8 | uint64(h[at+i])
+	}
+	if size == 2 {
+		fcs += 256
+	}
+	return fcs, true
+}
 
 // ReadError is a failure to read an input part way through, such as a
 // truncated or corrupt compressed stream. Games before Offset were read.
@@ -89,12 +244,20 @@ func Open(in Input) (io.ReadCloser, error) {
 func open(path string, raw io.Reader, closer io.Closer) (*inputReader, error) {
 	counted := &countingReader{r: raw}
 	buffered := bufio.NewReaderSize(counted, 64<<10)
-	head, err := buffered.Peek(4)
+	head, err := buffered.Peek(foreignMagic)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if f, ok := foreign(head); ok {
+		return nil, foreignError(path, f)
+	}
 	kind := compression(head)
 	in := &inputReader{path: path, kind: kind, raw: counted, closer: closer}
+	if kind == streamZstd {
+		if err := checkZstdFrame(path, buffered); err != nil {
+			return nil, err
+		}
+	}
 	switch kind {
 	case streamPlain:
 		in.r = buffered
@@ -196,6 +359,10 @@ func (in *inputReader) wrap(err error) error {
 	}
 	if err == io.EOF {
 		err = io.ErrUnexpectedEOF
+	}
+	if in.kind == streamZstd && (errors.Is(err, zstd.ErrWindowSizeExceeded) || errors.Is(err, zstd.ErrDecoderSizeExceeded)) {
+		// A later frame than the first, which checkZstdFrame saw.
+		err = errors.New(zstdWindowReason(in.path, 0))
 	}
 	return &ReadError{Path: in.path, Format: compressionNames[in.kind], Offset: in.text, Raw: in.raw.n.Load(), Err: err}
 }

@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -159,6 +161,11 @@ func TestCompression(t *testing.T) {
 	}{
 		{[]byte{0x1f, 0x8b, 8, 0}, streamGzip},
 		{[]byte{0x28, 0xb5, 0x2f, 0xfd}, streamZstd},
+		{[]byte{0x50, 0x2a, 0x4d, 0x18}, streamZstd}, // a skippable frame (pzstd)
+		{[]byte{0x5f, 0x2a, 0x4d, 0x18}, streamZstd},
+		{[]byte{0x60, 0x2a, 0x4d, 0x18}, streamPlain},
+		{[]byte{0x50, 0x2a, 0x4d}, streamPlain},
+		{[]byte("\xfd7zXZ\x00"), streamPlain}, // xz: refused by Open, see foreign
 		{[]byte("BZh9"), streamBzip2},
 		{[]byte("BZh0"), streamPlain},
 		{[]byte("BZhx"), streamPlain},
@@ -222,5 +229,147 @@ func TestOpenUTF16(t *testing.T) {
 		} else if string(got) != c.want {
 			t.Errorf("%s: read %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// pzstded compresses text the way pzstd does: in independent zstd frames,
+// each preceded by a skippable frame (magic 0x184D2A50) whose 4-byte
+// payload is the size of the frame that follows.
+func pzstded(t testing.TB, text []byte, parts int) []byte {
+	var out []byte
+	step := (len(text) + parts - 1) / max(parts, 1)
+	for from := 0; from < len(text) || from == 0; from += max(step, 1) {
+		frame := zstded(t, text[from:min(from+step, len(text))])
+		out = append(out, 0x50, 0x2a, 0x4d, 0x18, 4, 0, 0, 0)
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(frame)))
+		out = append(out, frame...)
+		if step == 0 {
+			break
+		}
+	}
+	return out
+}
+
+// TestOpenZstdSkippableFrame: a zstd stream that opens with a skippable
+// frame, as pzstd (in Debian's zstd package) writes every file, is zstd.
+func TestOpenZstdSkippableFrame(t *testing.T) {
+	dir := t.TempDir()
+	text := bytes.Repeat([]byte(twoGamesText), 50)
+	for name, data := range map[string][]byte{
+		"pzstd-one.pgn.zst":   pzstded(t, text, 1),
+		"pzstd-three.pgn.zst": pzstded(t, text, 3),
+		// Another skippable magic (0x184D2A5F) and an empty payload.
+		"skip-5f.bin": append([]byte{0x5f, 0x2a, 0x4d, 0x18, 0, 0, 0, 0}, zstded(t, text)...),
+	} {
+		if data[0]&0xf0 != 0x50 || !bytes.Equal(data[1:4], []byte{0x2a, 0x4d, 0x18}) {
+			t.Fatalf("%s: % x does not open with a skippable frame", name, data[:4])
+		}
+		got, err := readAll(t, writeFile(t, dir, name, data))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		} else if !bytes.Equal(got, text) {
+			t.Errorf("%s: read %d bytes, want the %d of the text", name, len(got), len(text))
+		}
+	}
+}
+
+// TestOpenForeignFormats: a compressed file or archive in a format arbiter
+// does not read is refused with an error naming the format, not read as
+// binary text.
+func TestOpenForeignFormats(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name   string
+		data   []byte
+		format string
+	}{
+		{"a.pgn.xz", []byte("\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46"), "an xz-compressed file"},
+		{"a.pgn.lz4", []byte{0x04, 0x22, 0x4d, 0x18, 0x64, 0x40, 0xa7}, "an lz4-compressed file"},
+		{"a.zip", []byte("PK\x03\x04\x14\x00\x00\x00"), "a zip archive"},
+		{"a.7z", []byte("7z\xbc\xaf\x27\x1c\x00\x04"), "a 7z archive"},
+		{"a.rar", []byte("Rar!\x1a\x07\x01\x00"), "a RAR archive"},
+		// lz4 shares zstd's skippable frames: what follows one decides.
+		{"skip.lz4", []byte{0x50, 0x2a, 0x4d, 0x18, 2, 0, 0, 0, 'h', 'i', 0x04, 0x22, 0x4d, 0x18, 0x64, 0x40, 0xa7}, "an lz4-compressed file"},
+	} {
+		path := writeFile(t, dir, c.name, c.data)
+		_, err := Open(Input{Path: path})
+		var fe *FormatError
+		if !errors.As(err, &fe) || fe.Path != path || fe.Format != c.format {
+			t.Errorf("%s: Open: %v, want a *FormatError for %s", c.name, err, c.format)
+		}
+	}
+	path := filepath.Join(dir, "a.pgn.xz")
+	_, err := Open(Input{Path: path})
+	want := path + ": an xz-compressed file, which arbiter does not read (it reads PGN text, plain or compressed with gzip, zstd or bzip2): " +
+		"pipe its text in, e.g. `xz -dc " + path + " | arbiter check -`"
+	if err == nil || err.Error() != want {
+		t.Errorf("message\n got %v\nwant %s", err, want)
+	}
+}
+
+// TestOpenZstdWindowTooLarge: a valid zstd stream whose window exceeds the
+// decoder's limit (zstd --long=28 and more) is refused up front with a
+// message that says so, not as a broken stream; one within it is read.
+func TestOpenZstdWindowTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	text := []byte(twoGamesText)
+	// big is text in one zstd frame whose header asks for a window of
+	// 1<<log bytes, as zstd --long=log writes it.
+	big := func(log byte) []byte {
+		frame := zstded(t, text)
+		if frame[4]&0x20 != 0 {
+			t.Fatalf("% x: a single-segment frame", frame[:6])
+		}
+		frame[5] = (log - 10) << 3
+		return frame
+	}
+	// A single-segment frame (zstd --long=30 of a 200 MiB file) takes its
+	// content size for the window: 200 MiB, of which only the header is here.
+	single := []byte{0x28, 0xb5, 0x2f, 0xfd, 0xa4}
+	single = binary.LittleEndian.AppendUint32(single, 200<<20)
+	for _, c := range []struct {
+		name string
+		data []byte
+		need int // MiB; 0 when the stream is read
+	}{
+		{"w256.pgn.zst", big(28), 256},
+		{"w128.pgn.zst", big(27), 0},
+		{"single.pgn.zst", append(single, 0, 0, 0, 0, 0, 0, 0, 0), 200},
+		{"pzstd-w256.pgn.zst", append([]byte{0x50, 0x2a, 0x4d, 0x18, 0, 0, 0, 0}, big(28)...), 256},
+	} {
+		path := writeFile(t, dir, c.name, c.data)
+		rc, err := Open(Input{Path: path})
+		if c.need == 0 {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+				continue
+			}
+			got, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil || !bytes.Equal(got, text) {
+				t.Errorf("%s: read %q, %v", c.name, got, err)
+			}
+			continue
+		}
+		var fe *FormatError
+		if !errors.As(err, &fe) || fe.Format != "zstd" {
+			t.Errorf("%s: Open: %v, want a *FormatError", c.name, err)
+			continue
+		}
+		want := fmt.Sprintf("%s: this zstd stream needs a %d MiB window, more than the 128 MiB arbiter accepts (zstd --long writes such streams; "+
+			"the file is not broken): recompress it without --long or with --long=27 or less, or pipe it in: `zstd -dc --long=31 %s | arbiter check -`", path, c.need, path)
+		if err.Error() != want {
+			t.Errorf("%s: message\n got %s\nwant %s", c.name, err, want)
+		}
+	}
+
+	// A later frame with too large a window: the text before it is read,
+	// then a ReadError says what is wrong.
+	path := writeFile(t, dir, "later.pgn.zst", append(zstded(t, text), big(28)...))
+	got, err := readAll(t, path)
+	var re *ReadError
+	if !errors.As(err, &re) || re.Format != "zstd" || !bytes.Equal(got, text) ||
+		!strings.Contains(err.Error(), "a frame of this zstd stream needs a larger window, more than the 128 MiB arbiter accepts") {
+		t.Errorf("later frame: read %d bytes, %v", len(got), err)
 	}
 }

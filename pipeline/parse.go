@@ -18,6 +18,7 @@ type (
 // splitter cuts an input into chunks of whole games.
 type splitter interface {
 	Next() (Chunk, error)
+	Done() bool // the input is exhausted: the last chunk returned was its last
 }
 
 func newSplitter(r io.Reader, cfg *Config) splitter {

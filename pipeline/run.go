@@ -65,6 +65,11 @@ type job struct {
 	complete bool  // endJob
 	bytes    int64 // endJob: raw bytes read
 	held     int64 // chunkJob: what it holds of the budget
+
+	// brokenOff, for the last chunk of an input whose read failed, is the
+	// message of the syntax finding its last game gets when the break came
+	// inside it (see Batch.check).
+	brokenOff string
 }
 
 var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 1)} }}
@@ -77,7 +82,7 @@ func newJob(kind jobKind, file int) *job {
 
 func (j *job) recycle() {
 	j.chunk = Chunk{}
-	j.err, j.complete, j.bytes, j.held = nil, false, 0, 0
+	j.err, j.complete, j.bytes, j.held, j.brokenOff = nil, false, 0, 0, ""
 	jobs.Put(j)
 }
 
@@ -255,6 +260,9 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 		}
 		j := newJob(chunkJob, i)
 		j.chunk, j.held = c, r.budget.estimate(len(c.Data))
+		if src.Err != nil && sp.Done() {
+			j.brokenOff = brokenOffMessage(src.Err)
+		}
 		if !r.budget.take(gctx, j.held) {
 			j.recycle()
 			return f.rawBytes(), nil, false
@@ -263,6 +271,21 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 			return f.rawBytes(), nil, false
 		}
 	}
+}
+
+// brokenOffMessage is the message of the finding at the end of the game a
+// read error cut short (err is the error that ended the input).
+func brokenOffMessage(err error) string {
+	why := "a read error"
+	var re *ReadError
+	if errors.As(err, &re) {
+		if re.Format == "plain" {
+			why = fmt.Sprintf("read error after %d bytes: %v", re.Offset, re.Err)
+		} else {
+			why = fmt.Sprintf("%s stream broken after %d bytes of text: %v", re.Format, re.Offset, re.Err)
+		}
+	}
+	return "the input breaks off here (" + why + "): the game is incomplete"
 }
 
 // StopOnError turns a read error into the end of the stream and keeps the
@@ -304,7 +327,7 @@ func (r *run) check(j *job, p *Parser) (err error) {
 			err = fmt.Errorf("internal error checking %s from line %d: %v\n%s", in.Path, j.chunk.Start.Line, v, debug.Stack())
 		}
 	}()
-	j.batch.check(j.chunk, &r.cfg.Check, p)
+	j.batch.check(j.chunk, &r.cfg.Check, p, j.brokenOff)
 	n := len(j.chunk.Data)
 	// The records own copies of what they keep, so the chunk's buffer can
 	// take the next chunk instead of fresh memory the collector must clear.

@@ -466,3 +466,105 @@ func TestRunBoundsRecordsInFlight(t *testing.T) {
 	}
 	t.Logf("%d records in flight at most", most)
 }
+
+// brokenGzip is text gzipped with the stream's trailer cut off: the whole
+// text decompresses, then the stream breaks.
+func brokenGzip(t testing.TB, text []byte) []byte {
+	z := gzipped(t, text)
+	return z[:len(z)-8]
+}
+
+// lastRecords runs the real checker over one input and returns, for each
+// game, its number and the findings whose message says the input broke off.
+func brokenOffFindings(t *testing.T, path string) (numbers []int, broken [][]validate.Finding, s Summary) {
+	t.Helper()
+	inputs, err := Expand([]string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recordingSink{onGame: func(r *GameRecord) error {
+		var fs []validate.Finding
+		for _, f := range r.Report.Findings {
+			if strings.HasPrefix(f.Message, "the input breaks off here") {
+				fs = append(fs, f)
+			}
+		}
+		broken = append(broken, fs)
+		return nil
+	}}
+	s, err = runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.numbers[path], broken, s
+}
+
+// TestRunBrokenOffLastGame: when an input breaks off inside a game (a
+// truncated .gz), that game, the last read, carries a syntax error at the
+// end of its text saying so; the games before it do not, nor does the last
+// game when the break came after its end. Every game read is written once.
+func TestRunBrokenOffLastGame(t *testing.T) {
+	dir := t.TempDir()
+	const n = 400
+	text := synthetic(0, n)
+	start := func(k int) int { return bytes.Index(text, fmt.Appendf(nil, "[Event \"G%d\"]", k)) }
+	last := start(n - 1)
+	inMove := last + bytes.Index(text[last:], []byte("Nc6")) + 2 // "... 2. Nf3 Nc"
+	for _, c := range []struct {
+		name  string
+		cut   int
+		games int
+		want  bool
+	}{
+		{"mid-move", inMove, n, true},
+		{"mid-move-newline", last + bytes.Index(text[last:], []byte("\n\n1.")) + 2, n, true}, // after the tags
+		{"between-games", last, n - 1, false},
+		{"after-result", last - 2, n - 1, false}, // "1-0" without its newlines
+		{"in-tags", last + len("[Event \"G399\"]\n[Si"), n, true},
+	} {
+		prefix := text[:c.cut]
+		path := writeFile(t, dir, c.name+".pgn.gz", brokenGzip(t, prefix))
+		numbers, broken, s := brokenOffFindings(t, path)
+		if !slices.Equal(numbers, seq(0, c.games)) || s.Games != int64(c.games) || s.Records != s.Games || s.Failed != 1 {
+			t.Errorf("%s: games %v (%d), summary %+v", c.name, numbers[max(0, len(numbers)-3):], len(numbers), s)
+			continue
+		}
+		for i, fs := range broken[:len(broken)-1] {
+			if len(fs) > 0 {
+				t.Errorf("%s: game %d, not the last, says the input broke off: %+v", c.name, i, fs)
+			}
+		}
+		fs := broken[len(broken)-1]
+		if !c.want {
+			if len(fs) != 0 {
+				t.Errorf("%s: the break came after the last game, yet it says %+v", c.name, fs)
+			}
+			continue
+		}
+		trimmed := bytes.TrimRight(prefix, " \n")
+		want := validate.Finding{Code: validate.Syntax, Severity: validate.Error, Ply: -1,
+			Message: fmt.Sprintf("the input breaks off here (gzip stream broken after %d bytes of text: unexpected EOF): the game is incomplete", len(prefix)),
+			Pos: parser.Pos{Offset: int64(len(trimmed)), Line: int32(bytes.Count(trimmed, []byte("\n")) + 1),
+				Col: int32(len(trimmed) - bytes.LastIndexByte(trimmed, '\n'))}}
+		want.CharCol = want.Pos.Col
+		if len(fs) != 1 || fmt.Sprint(fs[0]) != fmt.Sprint(want) {
+			t.Errorf("%s: last game's findings\n got %+v\nwant %+v", c.name, fs, want)
+		}
+	}
+
+	// Every cut inside the last game's movetext, and a plain read of the
+	// same text, which ends where it should: no finding.
+	body := last + bytes.Index(text[last:], []byte("\n\n1.")) + 2
+	end := last + bytes.Index(text[last:], []byte(" 1-0"))
+	for cut := body + 1; cut < end; cut += 3 {
+		path := writeFile(t, dir, fmt.Sprintf("sweep-%d.pgn.gz", cut), brokenGzip(t, text[:cut]))
+		numbers, broken, _ := brokenOffFindings(t, path)
+		if len(numbers) != n || len(broken[n-1]) != 1 {
+			t.Fatalf("cut at %d (%q): %d games, the last with %+v", cut, text[cut-5:cut], len(numbers), broken[len(broken)-1])
+		}
+	}
+	_, broken, _ := brokenOffFindings(t, writeFile(t, dir, "whole.pgn", text[:inMove]))
+	if len(broken[len(broken)-1]) != 0 {
+		t.Errorf("a plain file that ends inside a game is not broken: %+v", broken[len(broken)-1])
+	}
+}

@@ -70,8 +70,13 @@ func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *pipelin
 		return ErrStdin, nil
 	}
 	index := base.Games
-	check := func(c parser.Chunk) error {
-		recs := pipeline.CheckChunk(c, opt, p)
+	check := func(c parser.Chunk, readErr error) error {
+		var recs []pipeline.GameRecord
+		if readErr != nil {
+			recs = pipeline.CheckBrokenChunk(c, opt, p, readErr)
+		} else {
+			recs = pipeline.CheckChunk(c, opt, p)
+		}
 		for i := range recs {
 			recs[i].File, recs[i].Index = sh.Path, int(index)
 			index++
@@ -84,7 +89,7 @@ func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *pipelin
 			return err, nil
 		}
 		defer f.Close()
-		return nil, chunks(f, sp, base.Lines, check)
+		return nil, chunks(f, sp, base.Lines, func(c parser.Chunk) error { return check(c, nil) })
 	}
 	rc, err := pipeline.Open(pipeline.Input{Path: sh.Path, Size: -1})
 	if err != nil {
@@ -101,7 +106,12 @@ func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *pipelin
 		if err != nil {
 			return nil, err
 		}
-		err = check(c)
+		// The last chunk before a break: its last game may be cut short.
+		var readErr error
+		if src.Err != nil && s.Done() {
+			readErr = src.Err
+		}
+		err = check(c, readErr)
 		c.Release()
 		if err != nil {
 			return nil, err

@@ -89,7 +89,7 @@ func Describe(inputs []pipeline.Input) []Input {
 		}
 		st, err := f.Stat()
 		if err == nil && st.Mode().IsRegular() {
-			head := make([]byte, 4)
+			head := make([]byte, 6) // the longest magic Compressed knows
 			n, _ := io.ReadFull(f, head)
 			out[i].Size, out[i].ModTime = st.Size(), st.ModTime().UnixNano()
 			out[i].Compressed = Compressed(head[:n])
@@ -99,13 +99,10 @@ func Describe(inputs []pipeline.Input) []Input {
 	return out
 }
 
-// Compressed recognises the magic bytes pipeline.Open decompresses: gzip,
-// zstd and bzip2.
-func Compressed(head []byte) bool {
-	return bytes.HasPrefix(head, []byte{0x1f, 0x8b}) ||
-		bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}) ||
-		len(head) >= 4 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9'
-}
+// Compressed recognises the magic bytes pipeline.Open decompresses (gzip,
+// zstd, a zstd skippable frame as pzstd writes, bzip2) or refuses (xz, zip,
+// ...): such a file is read whole, by pipeline.Open, never split.
+func Compressed(head []byte) bool { return pipeline.Compressed(head) }
 
 // margin is how many bytes must follow a boundary found in a window for
 // every candidate before it to have been decided on complete lines: a tag

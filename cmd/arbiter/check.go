@@ -98,11 +98,13 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		cfg.ProgressLog = progressLogEvery
 	}
 
-	inputs, dups, expandErr := pipeline.ExpandInputs(args)
+	expansion, expandErr := pipeline.ExpandAll(args)
+	inputs := expansion.Inputs
 	if expandErr != nil {
 		logger.Error().Err(expandErr).Msg("cannot read a directory")
 	}
-	logDuplicates(&logger, dups)
+	logDuplicates(&logger, expansion.Duplicates)
+	logLeftOut(&logger, expansion.LeftOut)
 	if len(inputs) == 0 {
 		logger.Warn().Strs("paths", args).Msg("no game files found")
 	}
@@ -177,6 +179,19 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 func logDuplicates(logger *zerolog.Logger, dups []pipeline.Duplicate) {
 	for _, d := range dups {
 		logger.Info().Str("path", d.Path).Str("same_as", d.Of).Msg("skipping an input named twice: it is the same file as an earlier one, read once")
+	}
+}
+
+// logLeftOut says which files found in a directory are not read although
+// they may be meant as games, and why: a warning when the name says games or
+// a compression arbiter reads, else an info line (an archive lying there).
+func logLeftOut(logger *zerolog.Logger, left []pipeline.LeftOut) {
+	for _, l := range left {
+		ev := logger.Info()
+		if l.Named {
+			ev = logger.Warn()
+		}
+		ev.Str("path", l.Path).Str("reason", l.Reason).Msg("skipping a file found in a directory: not read as games")
 	}
 }
 

@@ -881,3 +881,94 @@ func TestCheckUTF16(t *testing.T) {
 		t.Errorf("convert: UTF-16 gave exit %d\n%s\nUTF-8 exit %d\n%s", b.code, pb, a.code, pa)
 	}
 }
+
+// pzst compresses b as pzstd does: a skippable frame, holding the size of
+// the zstd frame that follows, before each frame.
+func pzst(t *testing.T, b []byte) []byte {
+	frame := zst(t, b)
+	out := []byte{0x50, 0x2a, 0x4d, 0x18, 4, 0, 0, 0, byte(len(frame)), byte(len(frame) >> 8), byte(len(frame) >> 16), byte(len(frame) >> 24)}
+	return append(out, frame...)
+}
+
+// TestCheckPzstdAndForeignFormats: a .zst made by pzstd is read, named or
+// found in a directory; an xz file named is refused with status 2 and a
+// message naming its format; in a directory, such a file and an empty .zst
+// are left out with a warning naming them, not silently.
+func TestCheckPzstdAndForeignFormats(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "d/month.pgn.zst", pzst(t, games(0, 6)))
+	write(t, dir, "d/old.pgn.xz", []byte("\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46\x02\x00\x21\x01"))
+	write(t, dir, "d/next.pgn.zst", nil)
+
+	r := arbiter(t, dir, nil, "check", "--format", "none", "d/month.pgn.zst")
+	if _, read, _ := counts(t, r.stderr); r.code != 1 || read != "6" {
+		t.Errorf("pzstd file named: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+
+	r = arbiter(t, dir, nil, "check", "--format", "none", "d/old.pgn.xz")
+	want := "ERR cannot read input error=\"d/old.pgn.xz: an xz-compressed file, which arbiter does not read (it reads PGN text, plain or compressed with gzip, zstd or bzip2): pipe its text in, e.g. `xz -dc d/old.pgn.xz | arbiter check -`\" file=d/old.pgn.xz\n"
+	if r.code != 2 || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "1 input could not be read") {
+		t.Errorf("xz named: exit %d, stderr:\n%s\nwant it to hold\n%s", r.code, r.stderr, want)
+	}
+
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--fail-on", "never", "d")
+	for _, want := range []string{
+		"WRN skipping a file found in a directory: not read as games path=d/next.pgn.zst reason=\"the name says PGN, but the file is empty\"\n",
+		"WRN skipping a file found in a directory: not read as games path=d/old.pgn.xz reason=\"an xz-compressed file, which arbiter does not read\"\n",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("directory: stderr does not hold %q:\n%s", want, r.stderr)
+		}
+	}
+	if files, read, _ := counts(t, r.stderr); r.code != 0 || files != "1" || read != "6" {
+		t.Errorf("directory: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+}
+
+// TestCheckBrokenOffGame: the game a truncated .gz cuts short carries a
+// syntax error at the end of its text; the games before it do not.
+func TestCheckBrokenOffGame(t *testing.T) {
+	dir := t.TempDir()
+	text := games(1, 2)                           // two clean games
+	cut := bytes.LastIndex(text, []byte("Qxf7#")) // "... 3. Bc4 Nf6 4. "
+	z := gz(t, text[:cut])
+	write(t, dir, "cut.pgn.gz", z[:len(z)-8]) // no trailer: the stream breaks after the text
+	r := arbiter(t, dir, nil, "check", "--format", "jsonl", "cut.pgn.gz")
+	if r.code != 2 {
+		t.Fatalf("exit %d, want 2\n%s", r.code, r.stderr)
+	}
+	line := bytes.Count(text[:cut], []byte("\n")) + 1
+	col := cut - bytes.LastIndexByte(text[:cut], '\n') - 1 // the blank before the cut is not the text's end
+	want := fmt.Sprintf(`{"file":"cut.pgn.gz","game":1,"line":%d,"column":%d,"ply":null,"move":null,"code":"syntax","severity":"error",`+
+		`"message":"the input breaks off here (gzip stream broken after %d bytes of text: unexpected EOF): the game is incomplete","suggestions":[]}`, line, col, cut)
+	var got []string
+	for l := range strings.Lines(r.stdout) {
+		if strings.Contains(l, "breaks off") {
+			got = append(got, strings.TrimSpace(l))
+		}
+	}
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("findings saying the input broke off:\n%q\nwant\n%q", got, want)
+	}
+	if _, read, written := counts(t, r.stderr); read != "2" || written != "2" {
+		t.Errorf("games read %s, written %s", read, written)
+	}
+}
+
+// TestCheckZstdWindowTooLarge: a zstd stream that needs a larger window
+// than arbiter accepts (zstd --long=30) is refused with a message that says
+// so, with status 2.
+func TestCheckZstdWindowTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	frame := zst(t, games(0, 2))
+	if frame[4]&0x20 != 0 {
+		t.Fatalf("% x: a single-segment frame", frame[:6])
+	}
+	frame[5] = (30 - 10) << 3 // a 1 GiB window, as --long=30 writes
+	write(t, dir, "long.pgn.zst", frame)
+	r := arbiter(t, dir, nil, "check", "long.pgn.zst")
+	want := "long.pgn.zst: this zstd stream needs a 1024 MiB window, more than the 128 MiB arbiter accepts (zstd --long writes such streams; the file is not broken): recompress it without --long or with --long=27 or less"
+	if r.code != 2 || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant it to hold\n%s", r.code, r.stderr, want)
+	}
+}

@@ -78,11 +78,13 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	limitMemory(cfg.Workers, false)
 	cfg.Check.Render = pipeline.AppendPGN
 
-	inputs, dups, expandErr := pipeline.ExpandInputs(args)
+	expansion, expandErr := pipeline.ExpandAll(args)
+	inputs := expansion.Inputs
 	if expandErr != nil {
 		logger.Error().Err(expandErr).Msg("cannot read a directory")
 	}
-	logDuplicates(&logger, dups)
+	logDuplicates(&logger, expansion.Duplicates)
+	logLeftOut(&logger, expansion.LeftOut)
 	if len(inputs) == 0 {
 		logger.Warn().Strs("paths", args).Msg("no game files found")
 	}
