@@ -116,6 +116,32 @@ func foreignError(path string, f foreignFormat) *FormatError {
 		"plain or compressed with gzip, zstd or bzip2): pipe its text in, e.g. `" + fmt.Sprintf(f.how, name) + " | arbiter check -`"}
 }
 
+// binaryText refuses an input whose text starts as binary data does: NUL
+// bytes scattered through its first binaryWindow bytes (a database of
+// another program, an executable, random bytes named .pgn). Read as PGN,
+// such a file is games of 16 MiB each, every one a heap of findings and of
+// memory. A block of zeros, as a damaged disk leaves, is one run and does
+// not count: the games after it are read.
+func binaryText(path string, head []byte) error {
+	head = head[:min(len(head), binaryWindow)]
+	runs := 0
+	for i := range head {
+		if head[i] == 0 && (i == 0 || head[i-1] != 0) {
+			runs++
+		}
+	}
+	if runs < binaryRuns {
+		return nil
+	}
+	return &FormatError{Path: path, Format: "binary data", Reason: fmt.Sprintf(
+		"binary data, not text (NUL bytes in %d places of its first %d bytes): not read as PGN", runs, len(head))}
+}
+
+const (
+	binaryWindow = 8 << 10
+	binaryRuns   = 8
+)
+
 // zstdWindow caps the zstd window the decoder accepts. Archives such as the
 // Lichess database use the default 8 MB window; 128 MB leaves room for
 // --long archives and refuses frames that would take gigabytes.

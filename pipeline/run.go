@@ -247,7 +247,7 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 	src := &StopOnError{R: f}
 	sp := newSplitter(src, r.cfg)
 	r.budget.startInput(i)
-	for {
+	for first := true; ; first = false {
 		if ctx.Err() != nil {
 			return f.rawBytes(), nil, false
 		}
@@ -257,6 +257,12 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 		}
 		if err != nil {
 			return f.rawBytes(), err, true
+		}
+		if first {
+			if err := binaryText(in.Path, c.Data); err != nil {
+				c.Release()
+				return f.rawBytes(), err, true
+			}
 		}
 		j := newJob(chunkJob, i)
 		j.chunk, j.held = c, r.budget.estimate(len(c.Data))

@@ -568,3 +568,36 @@ func TestRunBrokenOffLastGame(t *testing.T) {
 		t.Errorf("a plain file that ends inside a game is not broken: %+v", broken[len(broken)-1])
 	}
 }
+
+// TestRunRefusesBinaryData: a file of binary data named .pgn (NUL bytes
+// scattered through its start) is refused as unreadable, naming why, rather
+// than read as games of 16 MiB; a block of zeros in a text, as a damaged
+// disk leaves, does not make it binary, and its games are read.
+func TestRunRefusesBinaryData(t *testing.T) {
+	useFakeCheck(t, nil)
+	dir := t.TempDir()
+	binary := make([]byte, 1<<20)
+	for i := range binary {
+		binary[i] = byte(i*7919 + i/251) // NUL about once in 256 bytes
+	}
+	zeros := append(append(append([]byte{}, synthetic(0, 5)...), make([]byte, 4096)...), synthetic(5, 5)...)
+	inputs, _ := Expand([]string{writeFile(t, dir, "db.pgn", binary), writeFile(t, dir, "zeros.pgn", zeros)})
+	rec := &recordingSink{}
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2}, inputs, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fe *FormatError
+	if f := rec.files[0]; !errors.As(f.Err, &fe) || fe.Format != "binary data" || f.Games != 0 ||
+		!strings.Contains(fe.Error(), "db.pgn: binary data, not text (NUL bytes in ") {
+		t.Errorf("binary file: %+v", f)
+	}
+	// The zeros make a record that is not a game (-1) of their own.
+	games := slices.DeleteFunc(slices.Clone(rec.numbers[inputs[1].Path]), func(n int) bool { return n < 0 })
+	if f := rec.files[1]; f.Err != nil || !slices.Equal(games, seq(0, 10)) {
+		t.Errorf("text with a block of zeros: %+v, games %v", f, rec.numbers[inputs[1].Path])
+	}
+	if s.Failed != 1 {
+		t.Errorf("summary %+v", s)
+	}
+}
