@@ -215,7 +215,10 @@ func TestMistypedMoveInScoresheetText(t *testing.T) {
 // years, ordinals, page references.
 func TestProseAfterMovesStaysSilent(t *testing.T) {
 	for _, w := range []string{"с", "и", "К", "Конь", "Ферзь", "Лучше", "Слон", "по", "пешку", "C20", "B00",
-		"1985г.", "5-е", "20-ти", "ина14", "стр.5", "Be", "A", "I", "Bad", "Это", "кроме", "e.g."} {
+		"1985г.", "5-е", "20-ти", "ина14", "стр.5", "Be", "A", "I", "Bad", "Это", "кроме", "e.g.",
+		// letters then a number: names, references, ratings, symbols
+		"Elo2700", "Game2", "No1", "Nr5", "Vol2", "Black2", "Ladder2", "f7-pawn", "Fig1", "Diagram1", "©2021",
+		"±1", "°1", "§2", "Фото1", "Тур5", "Партия2", "Лев1", "Фишер1", "Ёж2"} {
 		g := one(t, "1. e4 e5 2. Кf3 "+w+" 2... Кc6 3. Сb5 *\n")
 		eq(t, w, problems(g), []string{})
 		eq(t, w+" moves", len(g.Moves), 5)

@@ -612,6 +612,15 @@ func TestEnPassantWord(t *testing.T) {
 	eq(t, "norms with a check", norms(g), []string{"e4", "f5", "e5", "d5", "exd6e.p.+"})
 	g = one(t, "[Event \"x\"]\n\n1. e4 f5 2. e5 d5 3. exd6ep e.p. *\n")
 	eq(t, "norms marked twice", norms(g), []string{"e4", "f5", "e5", "d5", "exd6ep"})
+	// Pawn captures written without a capture sign are pawn captures too;
+	// a push in long algebraic is not.
+	for _, c := range []struct{ move, norm string }{{"ef", "efe.p."}, {"ef6", "ef6e.p."}, {"e5-f6", "e5-f6e.p."}, {"e5f6", "e5f6e.p."}, {"e5:f6", "e5:f6e.p."}} {
+		g = one(t, "1. e4 d5 2. e5 f5 3. "+c.move+" e.p. *\n")
+		eq(t, c.move+" problems", problems(g), []string{})
+		eq(t, c.move+" norm", norms(g)[4], c.norm)
+	}
+	g = one(t, "1. e2-e4 e.p. d5 *\n")
+	eq(t, "push problems", problems(g), []string{`1:10 "e.p." after "e2-e4", which is not a pawn capture: skipped`})
 }
 
 // TestParenthesisedPromotionWithMarks: the marks after "(Q)" belong to the

@@ -333,7 +333,7 @@ func (p *Parser) enPassantWord(i, e int) {
 	}
 	// Only a pawn capture's: after another move the word is a stray mark,
 	// reported and skipped (on the move it would stop the replay there).
-	if len(norm) == 0 || norm[0] < 'a' || norm[0] > 'h' || bytes.IndexAny(norm, "x:") < 0 {
+	if !pawnCaptureShape(norm) {
 		p.problem(i, fmt.Sprintf("%q after %q, which is not a pawn capture: skipped", clip(p.src[i:e]), clip(p.spanBytes(m.Raw))))
 		return
 	}
@@ -342,6 +342,26 @@ func (p *Parser) enPassantWord(i, e int) {
 	b := make([]byte, 0, len(norm)+len(epSuffix)) // rare: no scratch kept
 	b = append(append(append(b, body...), epSuffix...), norm[len(body):]...)
 	m.Norm = p.extraSpan(b)
+}
+
+// pawnCaptureShape says that a move text has a pawn capture's shape: a
+// file, then another file it goes to, with or without ranks and a capture
+// sign between ("exd6", "ef", "ef6", "e5-f6", "e5f6", "e5:f6"); a push
+// ("e4", "e2-e4", "e7e8Q") has no second file or the same one.
+func pawnCaptureShape(norm []byte) bool {
+	if len(norm) == 0 || norm[0] < 'a' || norm[0] > 'h' {
+		return false
+	}
+	for _, c := range norm[1:] {
+		switch {
+		case c >= 'a' && c <= 'h':
+			return c != norm[0]
+		case c >= '1' && c <= '8', c == 'x', c == ':', c == '-':
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // setFolds records the folds of the move src[i:e] that addMove has just
@@ -541,56 +561,53 @@ func looksLikeMove(w []byte) bool {
 }
 
 // mistypedMove reports the other words that, standing where a move is
-// expected, are a move typed wrong rather than a word of text: a word that
-// starts as a move does (a piece letter, also a lowercase Russian one, a
-// file, a font glyph), of at most 8 characters of letters (any script),
-// digits, separators and move signs, and either a lowercase letter or glyph
-// right before a digit 1-9 (a square typed with the wrong keyboard layout
-// or letter: "Кп5", "Кг3", "КРe2", "¡h2"; not the ECO code "C20") or a
-// Russian piece letter or a figurine before nothing but Latin files and
-// separators ("пed", "п:d"). Words of Russian or English prose have no
-// digit inside them and do not mix Cyrillic with Latin letters; numbers
-// and ordinals ("5-е", "1985г.") do not start as a move.
+// expected, are a move typed wrong rather than a word of text. Either a
+// square typed with the wrong keyboard layout or letter after a piece:
+// a piece letter (Latin, Russian "К Ф Л С Кр", lowercase "к ф л кр", a
+// figurine or font glyph), at most two characters that disambiguate or
+// capture (Latin files and ranks, "x", ":", "-"), a lowercase letter of
+// the Cyrillic script or a Latin file, a rank 1-9, and nothing after but check and judgement signs
+// ("Кп5", "Кг3", "КРe2", "крe2", "¡h2", "Nbп5+"); or a Russian pawn or
+// piece letter or a figurine before nothing but Latin files and separators
+// ("пed", "п:d"). Words of text fall outside both: "Elo2700", "Game2",
+// "No1", "Black2", "Fig1", "Лев1", "Фото1", "C20", "§2" (prose has no
+// piece letter, then a letter and a rank at its end; an ECO code has no
+// lowercase letter before its digits).
 func mistypedMove(w []byte) bool {
-	n := 0
-	square := false
-	prevLetter := false
-	r, size := utf8.DecodeRune(w)
-	if !isPieceRune(r) && !isFileRune(r) && r != 'к' && r != 'ф' && r != 'л' && (r < 0xA1 || r > 0xBF) {
-		return false // words that start a move: "Кп5", "крe2", "¡h2"; not "ина14"
+	w = bytes.TrimRight(w, "+#!?")
+	first, size := utf8.DecodeRune(w)
+	switch {
+	case first == 'К' || first == 'к':
+		if r2, size2 := utf8.DecodeRune(w[size:]); r2 == 'р' || r2 == 'Р' {
+			size += size2 // "Кр", "КР", "кр"
+		}
+	case first >= 'A' && first <= 'Z' && strings.ContainsRune("KQRBNDTLSFCAPHWGVJ", first),
+		first == 'Ф' || first == 'Л' || first == 'С' || first == 'ф' || first == 'л' || first == 'п',
+		first >= '♔' && first <= '♟', first >= 0xA1 && first <= 0xBF:
+	default:
+		return false // "ина14", "Тур5", "5-е", "1985г."
 	}
-	for _, r := range string(w) {
-		n++
-		if n > 8 {
+	rest := w[size:]
+	if n := len(rest); n >= 2 && rest[n-1] >= '1' && rest[n-1] <= '9' {
+		// The letter before the rank, and what stands between it and the piece.
+		r, rs := utf8.DecodeLastRune(rest[:n-1])
+		lower := r >= 'a' && r <= 'h' || r >= 0x430 && r <= 0x45F // a Latin file, any Cyrillic lowercase
+		if !lower || utf8.RuneCount(rest[:n-1-rs]) > 2 {
 			return false
 		}
-		digit := r >= '0' && r <= '9'
-		capital := r >= 'A' && r <= 'Z' || r >= 'А' && r <= 'Я'
-		letter := r >= 'a' && r <= 'z' || r >= 0x400 && r <= 0x4FF && !capital ||
-			r >= '♔' && r <= '♟' || r >= 0xA1 && r <= 0xBF // font glyphs and their misreadings ("¡h2")
-		if !digit && !letter && !capital && !isMoveRune(r) {
-			return false
+		for _, c := range rest[:n-1-rs] {
+			if !(c >= 'a' && c <= 'h' || c >= '1' && c <= '8' || c == 'x' || c == ':' || c == '-') {
+				return false
+			}
 		}
-		// a rank after a lowercase letter or a glyph; not after a capital
-		// ("C20", an ECO code)
-		square = square || prevLetter && digit && r != '0'
-		prevLetter = letter
-	}
-	if square {
 		return true
 	}
-	switch {
-	case r == 'К' || r == 'Ф' || r == 'Л' || r == 'С' || r == 'п' || r >= '♔' && r <= '♟':
-	default:
+	// "пed", "п:d": a Russian letter or a figurine, then Latin files only.
+	if first != 'К' && first != 'Ф' && first != 'Л' && first != 'С' && first != 'п' && (first < '♔' || first > '♟') {
 		return false
 	}
-	if size < len(w) {
-		if r2, size2 := utf8.DecodeRune(w[size:]); r == 'К' && (r2 == 'р' || r2 == 'Р') {
-			size += size2 // "Кр", "КР"
-		}
-	}
 	file := false
-	for _, c := range w[size:] {
+	for _, c := range rest {
 		switch {
 		case c >= 'a' && c <= 'h':
 			file = true
