@@ -16,6 +16,11 @@ const dirLocking = true
 // that a lock file left behind never blocks a later run.
 func lockFile(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if errors.Is(err, os.ErrPermission) {
+		// Left by another user in a directory this one may write to:
+		// flock(2) locks a file open for reading too (no pid written then).
+		f, err = os.Open(path)
+	}
 	if err != nil {
 		return nil, err
 	}
