@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbiter-chess/arbiter/pipeline/table"
@@ -51,16 +52,31 @@ const (
 // NNNNN numbers the inputs in the order first seen and <name> is the input's
 // base name with unusual characters replaced. Each file is written under a
 // hidden temporary name in its directory and renamed once its input ends, so
-// a glob never reads a partial file; the manifest is rewritten after each
-// input. An input that was interrupted leaves no file; one whose read failed
-// part way keeps the games read before the failure, marked not completed in
-// the manifest, so that a resumed run reads it again.
+// a glob never reads a partial file. The manifest is rewritten when the run
+// ends (interrupted or not), and while it runs as often as keeps the cost of
+// rewriting it a small share of the run (saveDue): after every input while
+// it is small, less often as it grows, so that a run of many small inputs
+// does not spend its time rewriting it. The files of an input that ended
+// since the last rewrite are in place but not listed: readers leave them
+// out, and a run killed then (kill -9) leaves them to the next run into the
+// directory, which removes them and, with --resume, reads their inputs
+// again under the same numbers. An input that was interrupted leaves no
+// file; one whose read failed part way keeps the games read before the
+// failure, marked not completed in the manifest, so that a resumed run reads
+// it again.
+//
+// The sink holds an advisory lock on the directory (lockDir) from
+// NewParquetSink to Close, so that a second run into it refuses to start.
 type ParquetSink struct {
 	dir    string
 	opt    ParquetOptions
 	tables []string
-	man    Manifest
-	begun  map[int]bool // entries written by this run
+	// mu guards man and begun, which Done reads on the runner's reading
+	// goroutine while the writing goroutine changes them.
+	mu    sync.Mutex
+	man   Manifest
+	begun map[int]bool // entries written by this run
+	next  int          // the number of the next new entry
 	// earlier finds the entries of the manifest resumed by the file they
 	// name, whatever the spelling of its path (fileIndex).
 	earlier *fileIndex
@@ -68,6 +84,33 @@ type ParquetSink struct {
 	dropped int64      // games of interrupted inputs dropped (Dropped)
 	game    table.Game // reused: filled from each record
 	closed  bool
+	lock    *dirLock
+
+	// The manifest's rewrites (saveDue): when the last one ended, how long
+	// to wait after it, and whether man has changed since.
+	now      func() time.Time
+	lastSave time.Time
+	saveGap  time.Duration
+	dirty    bool
+	saves    int // rewrites made (for tests)
+	// pending are inputs ended since the last rewrite that replace files
+	// the manifest on disk lists (a resumed run writing an input again
+	// under its earlier names): their files wait under their temporary
+	// names until a rewrite has unlisted the old ones (flush).
+	pending []pendingInput
+}
+
+// saveCostFactor bounds the share of a run spent rewriting the manifest:
+// after a rewrite that took d, the next waits until saveCostFactor*d has
+// passed (about 5% of the run at most).
+const saveCostFactor = 20
+
+// pendingInput is an ended input whose files wait to be renamed into place.
+type pendingInput struct {
+	entry int
+	files []*parquetFile // synced, under their temporary names
+	final ManifestInput  // the entry once they are in place
+	old   []string       // the files the entry listed before
 }
 
 var _ Sink = (*ParquetSink)(nil)
@@ -101,14 +144,35 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 		run = (&CheckOptions{}).RunOptions()
 	}
 	run.Moves = opt.Moves // the sink decides whether the moves table is written
-	s := &ParquetSink{dir: dir, opt: opt, tables: []string{GamesTable, FindingsTable},
+	s := &ParquetSink{dir: dir, opt: opt, tables: []string{GamesTable, FindingsTable}, now: time.Now,
 		begun: map[int]bool{}, man: Manifest{Version: manifestVersion, Schema: table.Version, Options: &run}}
 	if opt.Moves {
 		s.tables = append(s.tables, MovesTable)
 	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	// Before anything in dir is changed: a run already writing into it
+	// keeps it.
+	lock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	s.lock = lock
+	if err := s.prepare(); err != nil {
+		lock.release()
+		return nil, err
+	}
+	return s, nil
+}
+
+// prepare creates the table directories, loads the manifest resumed and
+// removes what the sink does not keep.
+func (s *ParquetSink) prepare() error {
+	dir, opt, run := s.dir, s.opt, s.man.Options
 	for _, t := range s.tables {
 		if err := os.MkdirAll(filepath.Join(dir, t), 0o755); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if opt.Resume {
@@ -116,12 +180,12 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
-			return nil, err
+			return err
 		case m.Runner != "":
-			return nil, fmt.Errorf("%s holds the output of another runner (%s): --resume continues only arbiter check's own; write to a new directory or run without --resume",
+			return fmt.Errorf("%s holds the output of another runner (%s): --resume continues only arbiter check's own; write to a new directory or run without --resume",
 				dir, m.Runner)
 		case m.Schema != table.Version:
-			return nil, fmt.Errorf("%s holds tables of schema version %s, this arbiter writes version %s: write to a new directory or run without --resume",
+			return fmt.Errorf("%s holds tables of schema version %s, this arbiter writes version %s: write to a new directory or run without --resume",
 				dir, m.Schema, table.Version)
 		case m.Options == nil:
 			// A manifest of an arbiter older than the options in it: its
@@ -130,15 +194,15 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 			// this run's options over rows they may not describe, and every
 			// later --resume would trust them; so refuse, as for any other
 			// difference. The rerun it asks for is needed once per directory.
-			return nil, fmt.Errorf("%s was written by an older arbiter, whose manifest does not say which options (--rules, --notation, --encoding, --enable, --disable, --severity, --moves) its rows were checked with, so --resume cannot tell whether this run's match: run without --resume (which starts %s afresh) or write to a new directory",
+			return fmt.Errorf("%s was written by an older arbiter, whose manifest does not say which options (--rules, --notation, --encoding, --enable, --disable, --severity, --moves) its rows were checked with, so --resume cannot tell whether this run's match: run without --resume (which starts %s afresh) or write to a new directory",
 				dir, dir)
 		default:
 			if diff := run.Diff(m.Options); len(diff) > 0 {
-				return nil, fmt.Errorf("%s holds the output of a run with other options, and --resume would mix rows checked under both:\n  %s\nto go on, resume with the earlier run's options and no others (%s); to check everything with this run's, run without --resume (which starts %s afresh) or write to a new directory",
+				return fmt.Errorf("%s holds the output of a run with other options, and --resume would mix rows checked under both:\n  %s\nto go on, resume with the earlier run's options and no others (%s); to check everything with this run's, run without --resume (which starts %s afresh) or write to a new directory",
 					dir, strings.Join(diff, "\n  "), m.Options.Flags(), dir)
 			}
 			s.man = *m
-			s.man.Options = &run
+			s.man.Options = run
 		}
 	}
 	s.earlier = newFileIndex()
@@ -146,6 +210,7 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 		if e.Path != Stdin {
 			s.earlier.add(e.Path, i)
 		}
+		s.next = max(s.next, e.Number+1)
 	}
 	keep := map[string]bool{}
 	for _, in := range s.man.Inputs {
@@ -154,14 +219,14 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 		}
 	}
 	if err := s.clean(keep); err != nil {
-		return nil, err
+		return err
 	}
 	if !opt.Resume {
 		if err := os.Remove(filepath.Join(dir, ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, err
+			return err
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // clean removes temporary files, and output files not in keep, from the
@@ -198,6 +263,8 @@ func (s *ParquetSink) Dropped() int64 { return s.dropped }
 
 // Manifest returns the manifest as it stands (a copy).
 func (s *ParquetSink) Manifest() Manifest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	m := s.man
 	m.Inputs = slices.Clone(m.Inputs)
 	return m
@@ -215,11 +282,16 @@ func (s *ParquetSink) Done(in Input) bool {
 	if err != nil {
 		return false
 	}
+	s.mu.Lock()
 	i, ok := s.earlierEntry(in.Path)
+	var e ManifestInput
+	if ok {
+		e = s.man.Inputs[i]
+	}
+	s.mu.Unlock()
 	if !ok {
 		return false
 	}
-	e := &s.man.Inputs[i]
 	if !e.Completed || e.Size != info.Size() || !e.ModTime.Equal(info.ModTime()) {
 		return false
 	}
@@ -244,13 +316,16 @@ func (s *ParquetSink) BeginFile(in Input) error {
 	if s.cur != nil {
 		return fmt.Errorf("parquet sink: %s begun before %s ended", in.Path, s.man.Inputs[s.cur.entry].Path)
 	}
+	s.mu.Lock()
 	cur := &parquetInput{entry: s.entryFor(in.Path), file: ColumnPath(in.Path), size: in.Size}
+	number := s.man.Inputs[cur.entry].Number
+	s.mu.Unlock()
 	if in.Path != Stdin {
 		if info, err := os.Stat(in.Path); err == nil {
 			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
 		}
 	}
-	name := outputName(s.man.Inputs[cur.entry].Number, in.Path)
+	name := outputName(number, in.Path)
 	for _, t := range s.tables {
 		f, err := s.create(t, name)
 		if err != nil {
@@ -282,18 +357,16 @@ func (s *ParquetSink) earlierEntry(p string) (int, bool) {
 // entryFor returns the manifest entry an input is written under: its
 // earlier one on a resumed run (earlierEntry), so that its files keep their
 // names, then under the path as now given, the file column of its rows; or
-// a new one. A path given twice to the sink gets a second entry.
+// a new one. A path given twice to the sink gets a second entry. Called
+// with s.mu held.
 func (s *ParquetSink) entryFor(p string) int {
 	if i, ok := s.earlierEntry(p); ok {
 		s.begun[i] = true
 		s.man.Inputs[i].Path = p
 		return i
 	}
-	next := 0
-	for _, e := range s.man.Inputs {
-		next = max(next, e.Number+1)
-	}
-	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: next, Path: p, Size: -1, Files: []string{}})
+	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: s.next, Path: p, Size: -1, Files: []string{}})
+	s.next++
 	i := len(s.man.Inputs) - 1
 	s.begun[i] = true
 	return i
@@ -341,9 +414,9 @@ func (s *ParquetSink) Game(r *GameRecord) error {
 	return nil
 }
 
-// EndFile finishes the input's files and renames them into place, then
-// rewrites the manifest. An input that was interrupted (neither complete nor
-// failed) is dropped instead.
+// EndFile finishes the input's files and renames them into place; the
+// manifest lists them from its next rewrite (saveDue). An input that was
+// interrupted (neither complete nor failed) is dropped instead.
 func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	cur := s.cur
 	if cur == nil {
@@ -354,14 +427,6 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		s.dropped += cur.files[0].w.Rows()
 		abortFiles(cur.files)
 		return nil
-	}
-	e := &s.man.Inputs[cur.entry]
-	old := e.Files
-	e.Files, e.Games, e.Findings, e.Moves = []string{}, 0, 0, 0
-	e.Size, e.ModTime = cur.size, cur.modTime
-	e.Completed, e.Error = sum.Complete, ""
-	if sum.Err != nil {
-		e.Error = sum.Err.Error()
 	}
 	files := cur.files
 	if sum.Err != nil && cur.files[0].w.Rows() == 0 {
@@ -385,48 +450,119 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 			return err
 		}
 	}
-	if len(old) > 0 && len(files) > 0 {
-		// A resumed run writes the input again under the names the
-		// manifest on disk lists: unlist them while they are replaced,
-		// so that a reader never pairs a new games file with an old
-		// findings file.
-		done := e.Completed
-		e.Completed = false
-		err := s.man.save(s.dir)
-		e.Completed = done
-		if err != nil {
-			for _, f := range files {
-				os.Remove(f.tmp)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := &s.man.Inputs[cur.entry]
+	p := pendingInput{entry: cur.entry, files: files, final: *e, old: e.Files}
+	in := &p.final
+	in.Files, in.Games, in.Findings, in.Moves = []string{}, 0, 0, 0
+	in.Size, in.ModTime = cur.size, cur.modTime
+	in.Completed, in.Error = sum.Complete, ""
+	if sum.Err != nil {
+		in.Error = sum.Err.Error()
+	}
+	for i, f := range files {
+		in.Files = append(in.Files, f.final)
+		switch f.table {
+		case GamesTable:
+			in.Games = rows[i]
+		case FindingsTable:
+			in.Findings = rows[i]
+		case MovesTable:
+			in.Moves = rows[i]
+		}
+	}
+	s.dirty = true
+	if len(p.old) == 0 {
+		// The manifest on disk lists no file of the entry: its files go
+		// into place now, unlisted until the next rewrite.
+		if err := s.place(p); err != nil {
+			return err
+		}
+	} else {
+		// A resumed run writes the input again, under the names the
+		// manifest on disk lists (or beside them): they wait until a
+		// rewrite has unlisted the old files, so that a reader never
+		// pairs a new games file with an old findings file.
+		e.Files, e.Games, e.Findings, e.Moves, e.Completed = []string{}, 0, 0, 0, false
+		s.pending = append(s.pending, p)
+	}
+	if s.saveDue() {
+		return s.flush()
+	}
+	return nil
+}
+
+// saveDue says whether the manifest is to be rewritten now: at the first
+// input, and then once saveCostFactor times what the last rewrite took has
+// passed since it. Rewriting it is O(inputs), so rewriting it after every
+// input would make a run of many small inputs quadratic; the files of the
+// inputs ended in between are in place but unlisted (see ParquetSink).
+func (s *ParquetSink) saveDue() bool {
+	return s.lastSave.IsZero() || s.now().Sub(s.lastSave) >= s.saveGap
+}
+
+// save rewrites the manifest and times it (saveDue).
+func (s *ParquetSink) save() error {
+	start := s.now()
+	err := s.man.save(s.dir)
+	end := s.now()
+	s.saves++
+	s.lastSave, s.saveGap = end, saveCostFactor*end.Sub(start)
+	if err == nil {
+		s.dirty = false
+	}
+	return err
+}
+
+// flush rewrites the manifest. The pending inputs are then unlisted in it;
+// their files go into place after it, and a second rewrite lists them.
+func (s *ParquetSink) flush() error {
+	if len(s.pending) > 0 {
+		pending := s.pending
+		s.pending = nil
+		if err := s.save(); err != nil {
+			for _, p := range pending {
+				for _, f := range p.files {
+					os.Remove(f.tmp)
+				}
 			}
 			return err
 		}
+		for i, p := range pending {
+			if err := s.place(p); err != nil {
+				for _, q := range pending[i+1:] {
+					for _, f := range q.files {
+						os.Remove(f.tmp)
+					}
+				}
+				return err
+			}
+		}
 	}
-	for i, f := range files {
+	return s.save()
+}
+
+// place renames p's files into place, gives its entry its final state and
+// removes the files it listed before and lists no more (a moves file of an
+// earlier run, a name spelt otherwise then): the manifest on disk no longer
+// lists them.
+func (s *ParquetSink) place(p pendingInput) error {
+	for i, f := range p.files {
 		if err := f.rename(); err != nil {
-			for _, g := range files[i+1:] {
+			for _, g := range p.files[i+1:] {
 				os.Remove(g.tmp)
 			}
 			return err
 		}
 	}
-	for i, f := range files {
-		e.Files = append(e.Files, f.final)
-		switch f.table {
-		case GamesTable:
-			e.Games = rows[i]
-		case FindingsTable:
-			e.Findings = rows[i]
-		case MovesTable:
-			e.Moves = rows[i]
-		}
-	}
-	// A table written before but not now (moves) would be stale beside the new files.
-	for _, f := range old {
-		if !slices.Contains(e.Files, f) {
+	s.man.Inputs[p.entry] = p.final
+	for _, f := range p.old {
+		if !slices.Contains(p.final.Files, f) {
 			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f)))
 		}
 	}
-	return s.man.save(s.dir)
+	return nil
 }
 
 // sync writes the footer, syncs the file and closes it, still under its
@@ -474,17 +610,21 @@ func abortFiles(files []*parquetFile) {
 	}
 }
 
-// Close drops the input still open, if any (the run was stopped in it), and
-// writes the manifest a last time.
+// Close drops the input still open, if any (the run was stopped in it),
+// writes the manifest a last time, listing every input ended, and releases
+// the directory's lock.
 func (s *ParquetSink) Close(*Summary) error {
 	if s.closed {
 		return nil
 	}
 	s.closed = true
+	defer s.lock.release()
 	if s.cur != nil {
 		s.dropped += s.cur.files[0].w.Rows()
 		abortFiles(s.cur.files)
 		s.cur = nil
 	}
-	return s.man.save(s.dir)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.flush()
 }

@@ -17,8 +17,10 @@ const ManifestName = "manifest.json"
 const manifestVersion = 1
 
 // Manifest lists the inputs of a Parquet output directory and what each
-// gave. It is rewritten (to a temporary name, then renamed) after every
-// input, so that it always describes files that exist.
+// gave. It is rewritten (to a temporary name, then renamed) while a run goes
+// on and when it ends, so that it always describes files that exist; the
+// files of an input ended since the last rewrite are not listed yet
+// (ParquetSink).
 type Manifest struct {
 	Version int    `json:"version"`
 	Schema  string `json:"schema"` // table.Version of the files

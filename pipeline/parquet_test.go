@@ -687,7 +687,10 @@ func TestResumeRefusesOtherMoves(t *testing.T) {
 					t.Fatalf("legacy manifest (%v): options %+v, %v\n%s", tc.earlier, m.Options, err, b)
 				}
 			}
-			_, err := NewParquetSink(out, ParquetOptions{Moves: tc.now, Resume: true})
+			s2, err := NewParquetSink(out, ParquetOptions{Moves: tc.now, Resume: true})
+			if err == nil {
+				s2.Close(&Summary{}) // which releases the directory
+			}
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("earlier %v, now %v (legacy %v): %v", tc.earlier, tc.now, legacy, err)
