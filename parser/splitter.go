@@ -156,6 +156,7 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 	if from == 0 {
 		from = 1
 	}
+	target, triedTagless := from, false
 	for {
 		window := s.buf
 		atEOF := s.eof
@@ -178,11 +179,22 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 		} else if ms := s.midLineCut(from, len(s.buf)); ms > 0 {
 			return ms, false
 		}
+		// A whole target read past the target and no tag section: the games
+		// may have no tags.
+		if !triedTagless && len(s.buf) >= 2*target {
+			triedTagless = true
+			if tc := s.taglessCut(target, len(s.buf)); tc > 0 {
+				return tc, false
+			}
+		}
 		s.fill(len(s.buf) + s.block)
 	}
 	// No line starts past from: games may still start inside the line.
 	if ms := s.midLineCut(from, min(s.max, len(s.buf))); ms > 0 {
 		return ms, false
+	}
+	if tc := s.taglessCut(target, min(s.max, len(s.buf))); tc > 0 && !(s.eof && len(s.buf) <= 2*target) {
+		return tc, false
 	}
 	if s.eof && len(s.buf) <= s.max {
 		return len(s.buf), false
@@ -238,6 +250,79 @@ func midLineGameStart(data []byte, from, limit int) int {
 		}
 	}
 	return -1
+}
+
+// taglessGameStart finds, in data[from:limit], a game without tags that
+// follows another: "1." after blanks, the text before them ending with a
+// result marker ("... 3. Bb5 a6 1-0\n1. e4", "1-0 1. e4"), outside
+// comments, variations, escape lines and tag values, which are followed
+// from data[0], a game's start. Lists of games and scoresheets typed
+// without tags have no boundary of the tag rule: without this they are cut
+// at the cap, into chunks of hundreds of thousands of games held at once.
+func taglessGameStart(data []byte, from, limit int) int {
+	depth := 0 // variations open
+	for k := 0; k < limit; k++ {
+		switch data[k] {
+		case '%':
+			if k == 0 || data[k-1] == '\n' || data[k-1] == '\r' {
+				e := bytes.IndexByte(data[k:limit], '\n')
+				if e < 0 {
+					return -1
+				}
+				k += e
+			}
+		case '{':
+			e := bytes.IndexByte(data[k:limit], '}')
+			if e < 0 {
+				return -1
+			}
+			k += e
+		case ';':
+			e := bytes.IndexByte(data[k:limit], '\n')
+			if e < 0 {
+				return -1
+			}
+			k += e
+		case '(':
+			depth++
+		case ')':
+			depth = max(depth-1, 0)
+		case '[':
+			if e := tagPairEnd(data[k:limit]); e > 0 {
+				k += e - 1
+			}
+		case '1':
+			if depth == 0 && k >= from && k+1 < len(data) && data[k+1] == '.' && k > 0 && isSpaceOrEOL(data[k-1]) &&
+				resultBefore(data[:k]) {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+func isSpaceOrEOL(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// resultBefore says that b ends with a result marker standing alone, then
+// blanks or line ends.
+func resultBefore(b []byte) bool {
+	t := bytes.TrimRight(b, " \t\r\n")
+	for _, r := range [...]string{"1-0", "0-1", "1/2-1/2", "*"} {
+		if bytes.HasSuffix(t, []byte(r)) {
+			n := len(t) - len(r)
+			return n == 0 || isSpaceOrEOL(t[n-1])
+		}
+	}
+	return false
+}
+
+// taglessCut is taglessGameStart for buf, when buf starts a game (not
+// after a cut inside one).
+func (s *Splitter) taglessCut(from, limit int) int {
+	if s.cont || from >= limit {
+		return -1
+	}
+	return taglessGameStart(s.buf, from, limit)
 }
 
 // tagPairEnd returns the length of the tag pair at the start of b ("[Name

@@ -76,8 +76,13 @@ func TestSplitterCoversInput(t *testing.T) {
 			t.Fatalf("target %d: %d chunks", target, len(chunks))
 		}
 		for k, c := range chunks {
-			if k > 0 && NextBoundary(input, int(c.Start.Offset)) != int(c.Start.Offset) {
-				t.Errorf("target %d: chunk %d starts at %d, not at a boundary", target, k, c.Start.Offset)
+			// A boundary of the tag rule, or a game without tags after a
+			// result, looked for from the chunk before.
+			if off := int(c.Start.Offset); k > 0 && NextBoundary(input, off) != off {
+				prev := int(chunks[k-1].Start.Offset)
+				if taglessGameStart(input[prev:], off-prev, off-prev+1) != off-prev {
+					t.Errorf("target %d: chunk %d starts at %d, not at a boundary", target, k, c.Start.Offset)
+				}
 			}
 			if c.Cut || c.Continued {
 				t.Errorf("target %d: chunk %d cut", target, k)
@@ -413,6 +418,44 @@ func TestSplitterGamesOnOneLine(t *testing.T) {
 	}
 	if len(games) != 3000 {
 		t.Errorf("%d games, want 3000", len(games))
+	}
+}
+
+// TestSplitterTaglessGames: games without tags, one a line or many on one
+// line, are cut into chunks near the target at a game that follows a
+// result, never at the cap, and read as the whole file is; a "1-0" then
+// "1." inside a comment, a variation or a rest-of-line comment is no game
+// start.
+func TestSplitterTaglessGames(t *testing.T) {
+	game := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"
+	tricky := "1. e4 {a note\nthat ends 1-0\n1. d4 was played too} e5 (1... c5 2. Nf3 1-0\n1. d4) 2. Nf3 ; 1-0\n2... Nc6 *"
+	for _, tc := range []struct {
+		name, in string
+		games    int
+	}{
+		{"a line each", strings.Repeat(game+"\n", 3000), 3000},
+		{"many on a line", strings.Repeat(strings.Repeat(game+" ", 100)+"\n", 30), 3000},
+		{"CR LF", strings.Repeat(game+"\r\n", 3000), 3000},
+		{"with a tricky game", strings.Repeat(game+"\n", 1000) + tricky + "\n" + strings.Repeat(game+"\n", 1000), 2001},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			input := []byte(tc.in)
+			whole, _ := readAll(t, input, SplitOptions{Target: len(input) + 1}, Options{})
+			games, chunks := readAll(t, input, SplitOptions{Target: 4096, Max: 64 << 10}, Options{})
+			checkGames(t, input, games, chunks)
+			if len(games) != tc.games {
+				t.Fatalf("%d games, want %d", len(games), tc.games)
+			}
+			if len(chunks) < len(input)/(2*4096) {
+				t.Errorf("%d chunks of %d bytes: not cut near the target", len(chunks), len(input))
+			}
+			for k, c := range chunks {
+				if c.Cut || c.Continued || len(c.Data) > 2*4096+200 {
+					t.Errorf("chunk %d: %d bytes, cut %v", k, len(c.Data), c.Cut)
+				}
+			}
+			sameGames(t, "chunks vs whole", games, whole)
+		})
 	}
 }
 
