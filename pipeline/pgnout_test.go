@@ -215,14 +215,13 @@ func checkLines(t *testing.T, name, out string) {
 
 // longWordLine says whether line may reach 80 columns: it holds a comment
 // word too long for one (more than maxWord runes), and stays within
-// maxLine bytes unless a '%' word had to join the word before it.
+// maxLine bytes.
 func longWordLine(line string) bool {
-	long, pct := false, false
+	long := false
 	for _, f := range strings.Fields(line) {
 		long = long || utf8.RuneCountInString(f) > maxWord
-		pct = pct || strings.HasPrefix(f, "%")
 	}
-	return long && (len(line) <= maxLine || pct)
+	return long && len(line) <= maxLine
 }
 
 // TestConvertOrderIndependentOfWorkers: many games over many chunks come

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -86,5 +87,25 @@ func TestLongWordsStayWhole(t *testing.T) {
 	got = movetext(t, appendOne(t, "1. e4 {a "+pct+"} *\n"))
 	if want := "1. e4\n{a " + pct + "}\n*\n\n"; got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// Runs of words that may not start a line: glued while the line stays
+	// within maxLine bytes, then a line starts with '(' for the '[' (or
+	// before the '%'), as '}' becomes ')'.
+	var refs, pcts strings.Builder
+	for i := range 80 {
+		fmt.Fprintf(&refs, " [%d]", i)
+		fmt.Fprintf(&pcts, " %%p%d", i)
+	}
+	out := appendOne(t, "1. e4 {refs"+refs.String()+"} e5 {odd"+pcts.String()+"} *\n")
+	for i, line := range strings.Split(out, "\n") {
+		if len(line) > maxLine || strings.HasPrefix(line, "%") || strings.HasPrefix(line, "[") && !strings.HasSuffix(line, "\"]") {
+			t.Errorf("line %d: %d bytes: %q", i+1, len(line), line)
+		}
+	}
+	if !strings.Contains(out, "\n([") && !strings.Contains(out, " ([") && !strings.Contains(out, "\n(") {
+		t.Errorf("no run was broken:\n%s", out)
+	}
+	if again := appendOne(t, out); again != out {
+		t.Errorf("not read back the same:\n%s\nthen\n%s", out, again)
 	}
 }

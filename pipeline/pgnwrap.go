@@ -52,9 +52,19 @@ func (w *pgnWriter) comment(text []byte) {
 				// A line that starts with '%' is an escape line readers
 				// skip, and one that starts with '[' may be read as a tag
 				// pair that begins a game: such a word joins the one before
-				// it, however long the line gets.
-				add(o, " ")
-				add(o, piece)
+				// it while the line stays within maxLine; past that (a run
+				// of "[1] [2] ..."), it starts a line with '(' for its '['
+				// or before its '%', as '}' becomes ')'.
+				if len(o.cur)+1+len(piece) <= maxLongWord {
+					add(o, " ")
+					add(o, piece)
+				} else if o.word(""); piece[0] == '[' {
+					add(o, "(")
+					add(o, piece[1:])
+				} else {
+					add(o, "(")
+					add(o, piece)
+				}
 			case glue:
 				// A move number reads better with its move.
 				addIfFits(o, " ", piece)
