@@ -213,26 +213,41 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 // otherwise be cut at the cap into chunks of hundreds of thousands of games
 // each, every one held in memory at once.
 func midLineGameStart(data []byte, from, limit int) int {
+	return gameAfterResult(data, from, limit, false)
+}
+
+// taglessGameStart finds, in data[from:limit], a game that follows another
+// as midLineGameStart does, or one without tags: "1." after blanks, the
+// text before them ending with a result marker ("... 3. Bb5 a6 1-0\n1. e4",
+// "1-0 1. e4"). Lists of games and scoresheets typed without tags have no
+// boundary of the tag rule: without this they are cut at the cap, into
+// chunks of hundreds of thousands of games held at once.
+func taglessGameStart(data []byte, from, limit int) int {
+	return gameAfterResult(data, from, limit, true)
+}
+
+// gameAfterResult is midLineGameStart, and with tagless taglessGameStart.
+func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 	depth := 0 // variations open
 	for k := 0; k < limit; k++ {
 		switch data[k] {
-		case '%':
-			if k == 0 || data[k-1] == '\n' || data[k-1] == '\r' {
-				// An escape line, to its end: none of it counts.
-				e := bytes.IndexAny(data[k:limit], "\r\n")
-				if e < 0 {
-					return -1
-				}
-				k += e
+		case '%', ';':
+			if data[k] == '%' && k > 0 && data[k-1] != '\n' && data[k-1] != '\r' {
+				break // an escape line starts a line
 			}
+			// An escape line or a rest-of-line comment, to its end: none
+			// of it counts.
+			e := bytes.IndexAny(data[k:limit], "\r\n")
+			if e < 0 {
+				return -1
+			}
+			k += e
 		case '{':
 			e := bytes.IndexByte(data[k:limit], '}')
 			if e < 0 {
 				return -1
 			}
 			k += e
-		case ';':
-			return -1 // to the end of the line, which is not here
 		case '(':
 			depth++
 		case ')':
@@ -247,53 +262,9 @@ func midLineGameStart(data []byte, from, limit int) int {
 			if e := tagPairEnd(data[k:limit]); e > 0 {
 				k += e - 1
 			}
-		}
-	}
-	return -1
-}
-
-// taglessGameStart finds, in data[from:limit], a game without tags that
-// follows another: "1." after blanks, the text before them ending with a
-// result marker ("... 3. Bb5 a6 1-0\n1. e4", "1-0 1. e4"), outside
-// comments, variations, escape lines and tag values, which are followed
-// from data[0], a game's start. Lists of games and scoresheets typed
-// without tags have no boundary of the tag rule: without this they are cut
-// at the cap, into chunks of hundreds of thousands of games held at once.
-func taglessGameStart(data []byte, from, limit int) int {
-	depth := 0 // variations open
-	for k := 0; k < limit; k++ {
-		switch data[k] {
-		case '%':
-			if k == 0 || data[k-1] == '\n' || data[k-1] == '\r' {
-				e := bytes.IndexByte(data[k:limit], '\n')
-				if e < 0 {
-					return -1
-				}
-				k += e
-			}
-		case '{':
-			e := bytes.IndexByte(data[k:limit], '}')
-			if e < 0 {
-				return -1
-			}
-			k += e
-		case ';':
-			e := bytes.IndexByte(data[k:limit], '\n')
-			if e < 0 {
-				return -1
-			}
-			k += e
-		case '(':
-			depth++
-		case ')':
-			depth = max(depth-1, 0)
-		case '[':
-			if e := tagPairEnd(data[k:limit]); e > 0 {
-				k += e - 1
-			}
 		case '1':
-			if depth == 0 && k >= from && k+1 < len(data) && data[k+1] == '.' && k > 0 && isSpaceOrEOL(data[k-1]) &&
-				resultBefore(data[:k]) {
+			if tagless && depth == 0 && k >= from && k+1 < len(data) && data[k+1] == '.' && k > 0 &&
+				isSpaceOrEOL(data[k-1]) && resultBefore(data[:k]) {
 				return k
 			}
 		}
