@@ -220,18 +220,12 @@ func (w *pgnWriter) moveStart(c int32) int {
 	start := t
 	for i := lo; i < t; i++ {
 		switch c := text[i]; {
-		case c == '{':
-			k := bytes.IndexByte(text[i:t], '}')
-			if k < 0 {
+		case c == '{' || c == ';':
+			e, ok := asideEnd(text, i, t)
+			if !ok {
 				return start
 			}
-			i += k
-		case c == ';':
-			k := bytes.IndexByte(text[i:t], '\n')
-			if k < 0 {
-				return start
-			}
-			i += k
+			i = e
 		case c >= '0' && c <= '9' && (i == 0 || !isWordByte(text[i-1])):
 			j := i
 			for j < t && text[j] >= '0' && text[j] <= '9' {
@@ -244,6 +238,18 @@ func (w *pgnWriter) moveStart(c int32) int {
 		}
 	}
 	return start
+}
+
+// asideEnd is the offset of the last byte of the comment text[i] opens
+// ('{' to its '}', ';' to its line end), false when it ends at limit or
+// after.
+func asideEnd(text []byte, i, limit int) (int, bool) {
+	end := byte('}')
+	if text[i] == ';' {
+		end = '\n'
+	}
+	k := bytes.IndexByte(text[i:limit], end)
+	return i + k, k >= 0
 }
 
 // afterMove is where the text not written after move p starts, at or
@@ -262,18 +268,12 @@ func (w *pgnWriter) afterMove(p int32, limit int) int {
 	for i < limit {
 		switch c := text[i]; {
 		case isBlank(c):
-		case c == '{':
-			k := bytes.IndexByte(text[i:limit], '}')
-			if k < 0 {
+		case c == '{' || c == ';':
+			e, ok := asideEnd(text, i, limit)
+			if !ok {
 				return limit
 			}
-			i += k
-		case c == ';':
-			k := bytes.IndexByte(text[i:limit], '\n')
-			if k < 0 {
-				return limit
-			}
-			i += k
+			i = e
 		case c == '$':
 			for i+1 < limit && text[i+1] >= '0' && text[i+1] <= '9' {
 				i++
