@@ -621,6 +621,11 @@ func TestEnPassantWord(t *testing.T) {
 	}
 	g = one(t, "1. e2-e4 e.p. d5 *\n")
 	eq(t, "push problems", problems(g), []string{`1:10 "e.p." after "e2-e4", which is not a pawn capture: skipped`})
+	// A knight's move in coordinates changes file by one too, but two ranks.
+	for _, m := range []string{"b1c3", "g1-f3", "g1f3"} {
+		g = one(t, "1. "+m+" e.p. d5 *\n")
+		eq(t, m+" problems", problems(g), []string{fmt.Sprintf(`1:%d "e.p." after %q, which is not a pawn capture: skipped`, 5+len(m), m)})
+	}
 }
 
 // TestParenthesisedPromotionWithMarks: the marks after "(Q)" belong to the

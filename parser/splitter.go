@@ -227,16 +227,24 @@ func taglessGameStart(data []byte, from, limit int) int {
 }
 
 // gameAfterResult is midLineGameStart, and with tagless taglessGameStart.
+// A game without tags is read as scoresheet text (see doc.go), where a '#'
+// line is a note, "[...]" an aside read like a variation and ';'
+// punctuation: the tagless scan reads them so, and reads ';' as nothing
+// rather than as a comment to the line's end, which could hide the opening
+// of an aside the parser sees.
 func gameAfterResult(data []byte, from, limit int, tagless bool) int {
-	depth := 0 // variations open
+	depth := 0 // variations (and in text, bracketed asides) open
 	for k := 0; k < limit; k++ {
-		switch data[k] {
-		case '%', ';':
-			if data[k] == '%' && k > 0 && data[k-1] != '\n' && data[k-1] != '\r' {
-				break // an escape line starts a line
+		switch c := data[k]; c {
+		case ';':
+			if tagless {
+				break
 			}
-			// An escape line or a rest-of-line comment, to its end: none
-			// of it counts.
+			return -1 // to the end of the line, which is not here
+		case '%', '#':
+			if k > 0 && data[k-1] != '\n' && data[k-1] != '\r' || c == '#' && !tagless {
+				break // an escape line, or a note of text, starts a line
+			}
 			e := bytes.IndexAny(data[k:limit], "\r\n")
 			if e < 0 {
 				return -1
@@ -253,14 +261,19 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 		case ')':
 			depth = max(depth-1, 0)
 		case '[':
-			if depth == 0 && k >= from {
-				if open, _ := tagOpenAt(data, k, true); open && afterResult(data[:k]) {
-					return k
-				}
+			open, _ := tagOpenAt(data, k, true)
+			if open && depth == 0 && k >= from && afterResult(data[:k]) {
+				return k
 			}
 			// A tag pair's value may hold any of the above: skip to its end.
 			if e := tagPairEnd(data[k:limit]); e > 0 {
 				k += e - 1
+			} else if tagless && !open {
+				depth++
+			}
+		case ']':
+			if tagless {
+				depth = max(depth-1, 0)
 			}
 		case '1':
 			if tagless && depth == 0 && k >= from && k+1 < len(data) && data[k+1] == '.' && k > 0 &&
@@ -301,8 +314,10 @@ func (s *Splitter) taglessCut(from, limit int) int {
 // its closing quote or at the end of its line, and the pair at a ']' after
 // it on the same line; 0 when b does not hold a whole value.
 func tagPairEnd(b []byte) int {
-	q := bytes.IndexByte(b, '"')
-	if q < 0 || bytes.IndexAny(b[:q], "]\r\n") >= 0 {
+	// The first quote, ']' or line end: searching for the quote alone would
+	// read to the end of a text without quotes at every '['.
+	q := bytes.IndexAny(b, "\"]\r\n")
+	if q < 0 || b[q] != '"' {
 		return 0
 	}
 	for i := q + 1; i < len(b); i++ {

@@ -437,6 +437,11 @@ func TestSplitterTaglessGames(t *testing.T) {
 		{"many on a line", strings.Repeat(strings.Repeat(game+" ", 100)+"\n", 30), 3000},
 		{"CR LF", strings.Repeat(game+"\r\n", 3000), 3000},
 		{"with a tricky game", strings.Repeat(game+"\n", 1000) + tricky + "\n" + strings.Repeat(game+"\n", 1000), 2001},
+		// Scoresheet text: a bracketed aside is read like a variation, a
+		// '#' line is a note, ';' is punctuation (here before an aside).
+		{"asides of text", strings.Repeat("1. e4 e5 2. Nf3 Nc6 [a note: 0-1\n1. d4 d5 was tried] 3. Bb5 a6 1-0\n"+
+			"1. e4 e5 2. Nf3 (2. d4\n# see 1-0\n1. d4 ) 2... Nc6 1-0\n"+
+			"1. d4 d5; (after 1-0\n1. c4 c6) 2. c4 1-0\n", 400), 1200},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			input := []byte(tc.in)

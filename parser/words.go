@@ -345,18 +345,31 @@ func (p *Parser) enPassantWord(i, e int) {
 }
 
 // pawnCaptureShape says that a move text has a pawn capture's shape: a
-// file, then another file it goes to, with or without ranks and a capture
-// sign between ("exd6", "ef", "ef6", "e5-f6", "e5f6", "e5:f6"); a push
-// ("e4", "e2-e4", "e7e8Q") has no second file or the same one.
+// file, then the file beside it that it goes to, with or without ranks and
+// a capture sign between ("exd6", "ef", "ef6", "e5-f6", "e5f6", "e5:f6"),
+// and when both ranks are written, one rank apart. A push ("e4", "e2-e4",
+// "e7e8Q") has no second file or the same one; a knight's move in
+// coordinates ("b1c3", "g1-f3") goes two ranks.
 func pawnCaptureShape(norm []byte) bool {
 	if len(norm) == 0 || norm[0] < 'a' || norm[0] > 'h' {
 		return false
 	}
-	for _, c := range norm[1:] {
+	fromRank := byte(0)
+	for i, c := range norm[1:] {
 		switch {
 		case c >= 'a' && c <= 'h':
-			return c != norm[0]
-		case c >= '1' && c <= '8', c == 'x', c == ':', c == '-':
+			if d := int(c) - int(norm[0]); d != 1 && d != -1 {
+				return false
+			}
+			rest := norm[i+2:]
+			if fromRank != 0 && len(rest) > 0 && rest[0] >= '1' && rest[0] <= '8' {
+				d := int(rest[0]) - int(fromRank)
+				return d == 1 || d == -1
+			}
+			return true
+		case c >= '1' && c <= '8':
+			fromRank = c
+		case c == 'x', c == ':', c == '-':
 		default:
 			return false
 		}

@@ -308,10 +308,14 @@ func sniffFile(path string) (ok bool, why string, err error) {
 
 // namedAsGames says how a file's name makes it look meant as games, ""
 // when it does not: .pgn before another extension (games.pgn.xz,
-// games.pgn.bak), or the extension of a compression arbiter reads.
+// games.pgn.bak), or the extension of a compression arbiter reads. What
+// arbiter itself writes is none: its tables are named after their input
+// (00001-games.pgn.parquet), and its reports are JSON, HTML or SARIF.
 func namedAsGames(name string) string {
 	lower := strings.ToLower(name)
 	switch ext := filepath.Ext(lower); {
+	case ext == ".parquet" || ext == ".tmp" || ext == ".json" || ext == ".jsonl" || ext == ".sarif" || ext == ".html":
+		return ""
 	case strings.Contains(lower, ".pgn."):
 		return "the name says PGN"
 	case ext == ".gz" || ext == ".zst" || ext == ".zstd" || ext == ".bz2":

@@ -182,6 +182,9 @@ func TestExpandLeftOut(t *testing.T) {
 	emptyGz := writeFile(t, dir, "b/e.GZ", nil)
 	text := writeFile(t, dir, "b/readme.bz2", []byte("not compressed at all\n"))
 	emptyPGN := writeFile(t, dir, "b/empty.pgn", nil)
+	// arbiter's own tables, named after their input: not meant as games.
+	writeFile(t, dir, "out/00001-month.pgn.parquet", []byte("PAR1\x15\x04PAR1"))
+	writeFile(t, dir, "out/.00002-month.pgn.parquet.tmp", []byte("PAR1"))
 
 	x, err := ExpandAll([]string{dir, dir + "/b/../a"}) // a/ twice: left out once
 	if err != nil {

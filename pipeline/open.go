@@ -123,6 +123,12 @@ func foreignError(path string, f foreignFormat) *FormatError {
 // memory. A block of zeros, as a damaged disk leaves, is one run and does
 // not count: the games after it are read.
 func binaryText(path string, head []byte) error {
+	if len(head) >= 262 && string(head[257:262]) == "ustar" {
+		// A tar archive of PGN files: its headers hold NUL bytes, its
+		// members are text, and read as text they are checked (the headers
+		// are reported as stray bytes), as they always were.
+		return nil
+	}
 	head = head[:min(len(head), binaryWindow)]
 	runs := 0
 	for i := range head {

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"archive/tar"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -599,5 +600,37 @@ func TestRunRefusesBinaryData(t *testing.T) {
 	}
 	if s.Failed != 1 {
 		t.Errorf("summary %+v", s)
+	}
+}
+
+// TestRunReadsTar: a tar archive of PGN files is no binary data to refuse:
+// its members are text, and their games are read (the headers, NUL bytes
+// and all, are reported as stray text), plain and gzipped.
+func TestRunReadsTar(t *testing.T) {
+	useFakeCheck(t, nil)
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for i, name := range []string{"round1.pgn", "round2.pgn"} {
+		body := synthetic(5*i, 5)
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body))}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write(body)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	inputs, _ := Expand([]string{writeFile(t, dir, "rounds.tar", b.Bytes()), writeFile(t, dir, "rounds.tar.gz", gzipped(t, b.Bytes()))})
+	rec := &recordingSink{}
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2}, inputs, rec)
+	if err != nil || s.Failed != 0 {
+		t.Fatalf("summary %+v, error %v", s, err)
+	}
+	for _, in := range inputs {
+		games := slices.DeleteFunc(slices.Clone(rec.numbers[in.Path]), func(n int) bool { return n < 0 })
+		if !slices.Equal(games, seq(0, 10)) {
+			t.Errorf("%s: games %v", in.Path, rec.numbers[in.Path])
+		}
 	}
 }
