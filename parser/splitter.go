@@ -227,56 +227,62 @@ func taglessGameStart(data []byte, from, limit int) int {
 }
 
 // gameAfterResult is midLineGameStart, and with tagless taglessGameStart.
-// A game without tags is read as scoresheet text (see doc.go), where a '#'
-// line is a note, "[...]" an aside read like a variation and ';'
-// punctuation: the tagless scan reads them so, and reads ';' as nothing
-// rather than as a comment to the line's end, which could hide the opening
-// of an aside the parser sees.
+// A game without tags is read as scoresheet text (see doc.go), and the
+// tagless scan follows the parser there: a '#' line is a note, "[...]" an
+// aside read like a variation, each closed only by its own bracket (the
+// open asides are a stack), ';' a comment to the line's end only after a
+// blank (punctuation after a word), and only a line feed starts a line
+// (a CR-only file has become LF before the scan).
 func gameAfterResult(data []byte, from, limit int, tagless bool) int {
-	depth := 0 // variations (and in text, bracketed asides) open
+	depth := 0         // variations open
+	var closers []byte // tagless: the closing brackets of the asides open
 	for k := 0; k < limit; k++ {
-		switch c := data[k]; c {
-		case ';':
-			if tagless {
-				break
-			}
+		c := data[k]
+		lineStart := k == 0 || data[k-1] == '\n' || !tagless && data[k-1] == '\r'
+		switch {
+		case c == ';' && !tagless:
 			return -1 // to the end of the line, which is not here
-		case '%', '#':
-			if k > 0 && data[k-1] != '\n' && data[k-1] != '\r' || c == '#' && !tagless {
-				break // an escape line, or a note of text, starts a line
-			}
+		case c == ';' && k > 0 && !isSpaceOrEOL(data[k-1]):
+			// punctuation after a word
+		case c == ';', (c == '%' || c == '#' && tagless) && lineStart:
+			// A comment to the line's end, an escape line or a note line:
+			// none of it counts.
 			e := bytes.IndexAny(data[k:limit], "\r\n")
 			if e < 0 {
 				return -1
 			}
 			k += e
-		case '{':
+		case c == '{':
 			e := bytes.IndexByte(data[k:limit], '}')
 			if e < 0 {
 				return -1
 			}
 			k += e
-		case '(':
+		case c == '(' && tagless:
+			closers = append(closers, ')')
+		case (c == ')' || c == ']') && tagless:
+			if n := len(closers); n > 0 && closers[n-1] == c {
+				closers = closers[:n-1]
+			}
+		case c == '(':
 			depth++
-		case ')':
+		case c == ')':
 			depth = max(depth-1, 0)
-		case '[':
+		case c == '[':
 			open, _ := tagOpenAt(data, k, true)
-			if open && depth == 0 && k >= from && afterResult(data[:k]) {
+			if open && depth == 0 && len(closers) == 0 && k >= from && afterResult(data[:k]) {
 				return k
+			}
+			if !open && tagless {
+				closers = append(closers, ']') // an aside of text
+				break
 			}
 			// A tag pair's value may hold any of the above: skip to its end.
 			if e := tagPairEnd(data[k:limit]); e > 0 {
 				k += e - 1
-			} else if tagless && !open {
-				depth++
 			}
-		case ']':
-			if tagless {
-				depth = max(depth-1, 0)
-			}
-		case '1':
-			if tagless && depth == 0 && k >= from && k+1 < len(data) && data[k+1] == '.' && k > 0 &&
+		case c == '1' && tagless:
+			if len(closers) == 0 && k >= from && k+1 < len(data) && data[k+1] == '.' && k > 0 &&
 				isSpaceOrEOL(data[k-1]) && resultBefore(data[:k]) {
 				return k
 			}

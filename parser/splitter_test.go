@@ -442,6 +442,15 @@ func TestSplitterTaglessGames(t *testing.T) {
 		{"asides of text", strings.Repeat("1. e4 e5 2. Nf3 Nc6 [a note: 0-1\n1. d4 d5 was tried] 3. Bb5 a6 1-0\n"+
 			"1. e4 e5 2. Nf3 (2. d4\n# see 1-0\n1. d4 ) 2... Nc6 1-0\n"+
 			"1. d4 d5; (after 1-0\n1. c4 c6) 2. c4 1-0\n", 400), 1200},
+		// Each a game the parser reads whole: ';' after a blank is a
+		// comment; an aside closes only with its own bracket; a quote in an
+		// aside is no tag value; a lone CR starts no '#' line.
+		{"comment after a blank", strings.Repeat("1. e4 e5 2. Nf3 Nc6 ; compare 1-0 1. d4 d5 here\n3. Bb5 a6 1-0\n", 400), 400},
+		{"comment hiding a bracket", strings.Repeat("1. e4 e5 2. Nf3 (2. d4 ; alt )\n0-1\n1. d4 d5 ) 2... Nc6 3. Bb5 a6 1-0\n", 400), 400},
+		{"variation and aside brackets", strings.Repeat("1. e4 e5 2. Nf3 (2. d4 see ] 0-1\n1. d4 d5 ) 2... Nc6 3. Bb5 a6 1-0\n"+
+			"1. e4 e5 2. Nf3 Nc6 [note ) 0-1\n1. d4 d5 ] 3. Bb5 a6 1-0\n", 200), 400},
+		{"quote in an aside", strings.Repeat("1. e4 e5 2. Nf3 Nc6 [he said \"wow\" 1-0\n1. d4 d5 was seen] 3. Bb5 a6 1-0\n", 400), 400},
+		{"lone CR before #", strings.Repeat("1. e4 e5 2. Nf3\r# (2. d4 see\n0-1\n1. d4 d5) 2... Nc6 3. Bb5 a6 1-0\n", 400), 400},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			input := []byte(tc.in)

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/gzip"
@@ -124,10 +126,15 @@ func foreignError(path string, f foreignFormat) *FormatError {
 // not count: the games after it are read.
 func binaryText(path string, head []byte) error {
 	if len(head) >= 262 && string(head[257:262]) == "ustar" {
-		// A tar archive of PGN files: its headers hold NUL bytes, its
-		// members are text, and read as text they are checked (the headers
-		// are reported as stray bytes), as they always were.
-		return nil
+		// A tar archive: its headers hold NUL bytes, and members of text
+		// read as text are checked (the headers reported as stray bytes),
+		// as they always were; the first member's bytes are what is judged.
+		size, err := strconv.ParseInt(strings.Trim(string(head[124:136]), " \x00"), 8, 64)
+		if err != nil {
+			return nil
+		}
+		head = head[min(len(head), 512):]
+		head = head[:min(int64(len(head)), size)]
 	}
 	head = head[:min(len(head), binaryWindow)]
 	runs := 0

@@ -633,4 +633,19 @@ func TestRunReadsTar(t *testing.T) {
 			t.Errorf("%s: games %v", in.Path, rec.numbers[in.Path])
 		}
 	}
+	// A tar whose first member is binary (a .pgn.gz) is binary data: its
+	// games would never be read, so it is refused.
+	b.Reset()
+	tw = tar.NewWriter(&b)
+	member := gzipped(t, synthetic(0, 3000))
+	tw.WriteHeader(&tar.Header{Name: "games.pgn.gz", Mode: 0o644, Size: int64(len(member))})
+	tw.Write(member)
+	tw.Close()
+	inputs, _ = Expand([]string{writeFile(t, dir, "gz.tar", b.Bytes())})
+	rec = &recordingSink{}
+	s, err = runWithin(t, context.Background(), &Config{Workers: 2}, inputs, rec)
+	var fe *FormatError
+	if err != nil || s.Failed != 1 || !errors.As(rec.files[0].Err, &fe) || fe.Format != "binary data" {
+		t.Errorf("tar of a .pgn.gz: summary %+v, error %v, file %+v", s, err, rec.files[0])
+	}
 }
