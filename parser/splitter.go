@@ -231,8 +231,13 @@ func taglessGameStart(data []byte, from, limit int) int {
 // tagless scan follows the parser there: a '#' line is a note, "[...]" an
 // aside read like a variation, each closed only by its own bracket (the
 // open asides are a stack), ';' a comment to the line's end only after a
-// blank (punctuation after a word), and only a line feed starts a line
-// (a CR-only file has become LF before the scan).
+// blank (punctuation after a word), and only a line feed starts or ends a
+// line (a CR-only file has become LF before the scan). Where the parser's
+// reading depends on more than the scan follows, the scan stops looking
+// (the cap then cuts): a tag pair (the game turns to PGN's rules), a ';'
+// inside an aside (past the parser's deepest nesting, every ';' is a
+// comment). A start is a "1." followed by a word that looks like a move:
+// the parser starts a game at a move, not at "1. Chapter two".
 func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 	depth := 0         // variations open
 	var closers []byte // tagless: the closing brackets of the asides open
@@ -240,14 +245,18 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 		c := data[k]
 		lineStart := k == 0 || data[k-1] == '\n' || !tagless && data[k-1] == '\r'
 		switch {
-		case c == ';' && !tagless:
-			return -1 // to the end of the line, which is not here
-		case c == ';' && k > 0 && !isSpaceOrEOL(data[k-1]):
+		case c == ';' && (!tagless || len(closers) > 0):
+			return -1 // to the end of the line, which is not here; or read otherwise deep down
+		case c == ';' && k > 0 && !isSpaceByte(data[k-1]):
 			// punctuation after a word
 		case c == ';', (c == '%' || c == '#' && tagless) && lineStart:
 			// A comment to the line's end, an escape line or a note line:
 			// none of it counts.
-			e := bytes.IndexAny(data[k:limit], "\r\n")
+			ends := "\r\n"
+			if tagless {
+				ends = "\n"
+			}
+			e := bytes.IndexAny(data[k:limit], ends)
 			if e < 0 {
 				return -1
 			}
@@ -273,7 +282,10 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 			if open && depth == 0 && len(closers) == 0 && k >= from && afterResult(data[:k]) {
 				return k
 			}
-			if !open && tagless {
+			if tagless {
+				if open {
+					return -1 // PGN's rules from here on
+				}
 				closers = append(closers, ']') // an aside of text
 				break
 			}
@@ -283,12 +295,26 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 			}
 		case c == '1' && tagless:
 			if len(closers) == 0 && k >= from && k+1 < len(data) && data[k+1] == '.' && k > 0 &&
-				isSpaceOrEOL(data[k-1]) && resultBefore(data[:k]) {
+				isSpaceOrEOL(data[k-1]) && resultBefore(data[:k]) && moveFollows(data[k+2:limit]) {
 				return k
 			}
 		}
 	}
 	return -1
+}
+
+// moveFollows says that the first word of b, after blanks, looks like a
+// move ("e4", "Nf3", "e2-e4"; see looksLikeMove).
+func moveFollows(b []byte) bool {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(b) && !isSpaceByte(b[j]) {
+		j++
+	}
+	return j > i && j < len(b) && looksLikeMove(b[i:j])
 }
 
 func isSpaceOrEOL(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
