@@ -283,8 +283,15 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 				return k
 			}
 			if tagless {
-				if open {
-					return -1 // PGN's rules from here on
+				// A tag pair, or what the parser may read as one (it is
+				// more lenient: a no-break space after the '['): PGN's
+				// rules from here on.
+				line := data[k:limit]
+				if e := bytes.IndexByte(line, '\n'); e >= 0 {
+					line = line[:e]
+				}
+				if open || bytes.IndexByte(line, '"') >= 0 {
+					return -1
 				}
 				closers = append(closers, ']') // an aside of text
 				break
@@ -304,7 +311,8 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 }
 
 // moveFollows says that the first word of b, after blanks, looks like a
-// move ("e4", "Nf3", "e2-e4"; see looksLikeMove).
+// move ("e4", "Nf3", "e2-e4"; see looksLikeMove) with every square on the
+// board: the parser reads "e9" as no move, and so starts no game there.
 func moveFollows(b []byte) bool {
 	i := 0
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
@@ -314,7 +322,15 @@ func moveFollows(b []byte) bool {
 	for j < len(b) && !isSpaceByte(b[j]) {
 		j++
 	}
-	return j > i && j < len(b) && looksLikeMove(b[i:j])
+	if j == i || j == len(b) || !looksLikeMove(b[i:j]) {
+		return false
+	}
+	for k := i + 1; k < j; k++ {
+		if b[k-1] >= 'a' && b[k-1] <= 'h' && (b[k] == '9' || b[k] == '0') {
+			return false
+		}
+	}
+	return true
 }
 
 func isSpaceOrEOL(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
