@@ -284,13 +284,10 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 			}
 			if tagless {
 				// A tag pair, or what the parser may read as one (it is
-				// more lenient: a no-break space after the '['): PGN's
-				// rules from here on.
-				line := data[k:limit]
-				if e := bytes.IndexByte(line, '\n'); e >= 0 {
-					line = line[:e]
-				}
-				if open || bytes.IndexByte(line, '"') >= 0 {
+				// more lenient: a no-break space after the '['), a quote
+				// before the ']' or the line's end: PGN's rules from here on.
+				q := bytes.IndexAny(data[k:limit], "\"]\n")
+				if open || q >= 0 && data[k+q] == '"' {
 					return -1
 				}
 				closers = append(closers, ']') // an aside of text
