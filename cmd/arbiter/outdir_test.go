@@ -133,7 +133,18 @@ func TestCheckOutDirInUse(t *testing.T) {
 		})
 		return files
 	}
+	// The first run may still be writing what it began (a table's header,
+	// the manifest): wait until out/ holds still, so that a change seen
+	// below is the refused run's.
 	before := snapshot()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(200 * time.Millisecond)
+		now := snapshot()
+		if reflect.DeepEqual(before, now) {
+			break
+		}
+		before = now
+	}
 	for _, args := range [][]string{
 		{"check", "--format", "none", "--out", "out", "a.pgn"},
 		{"check", "--format", "none", "--out", "out", "--resume", "a.pgn"},
