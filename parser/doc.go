@@ -60,9 +60,11 @@
 // boundary. Where none follows, they are cut where the Parser would begin
 // a game anyway: inside a line, at a tag pair after a result (games written
 // one after another on one line), and in text without tags, at a "1." and
-// a move after a result, outside comments, variations and asides (a list of
-// games without tags); that scan stops looking where the text is read by
-// rules it does not follow (gameAfterResult). No chunk exceeds
+// a move where the Parser begins a new game: after a game with a move or a
+// result, whatever text stands between ("Game 12"), outside comments,
+// variations and asides (a list of games without tags); that scan stops
+// looking where the text is read by rules it does not follow
+// (gameAfterResult). No chunk exceeds
 // SplitOptions.Max. A single game longer than Max
 // is cut at a line end and the two pieces carry a Problem each (Chunk.Cut,
 // Chunk.Continued). Every input byte is in exactly one chunk, and chunk

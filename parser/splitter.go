@@ -236,11 +236,19 @@ func taglessGameStart(data []byte, from, limit int) int {
 // reading depends on more than the scan follows, the scan stops looking
 // (the cap then cuts): a tag pair (the game turns to PGN's rules), a ';'
 // inside an aside (past the parser's deepest nesting, every ';' is a
-// comment). A start is a "1." followed by a word that looks like a move:
-// the parser starts a game at a move, not at "1. Chapter two".
+// comment). A start is a "1." followed by a word read as a move, outside
+// asides, in a game that has a move outside asides or has ended: there the
+// parser begins a new game (addMove), whatever text stands between, such
+// as a heading ("1-0\nGame 12\n1. e4"). The scan knows a game to be such
+// after a result or a "1." and a move outside asides, and forgets it when
+// an aside opens (a move in it after a result splits the game inside the
+// aside, which the scan does not follow): the next "1." and move outside
+// asides is then no cut, but makes the one after it one.
 func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 	depth := 0         // variations open
 	var closers []byte // tagless: the closing brackets of the asides open
+	moved := false     // tagless: the game read has a move outside asides, or has ended
+	next := -1         // tagless: where the last word read ended
 	for k := 0; k < limit; k++ {
 		c := data[k]
 		lineStart := k == 0 || data[k-1] == '\n' || !tagless && data[k-1] == '\r'
@@ -268,6 +276,7 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 			}
 			k += e
 		case c == '(' && tagless:
+			moved = false
 			closers = append(closers, ')')
 		case (c == ')' || c == ']') && tagless:
 			if n := len(closers); n > 0 && closers[n-1] == c {
@@ -291,20 +300,41 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 					return -1
 				}
 				closers = append(closers, ']') // an aside of text
+				moved = false
 				break
 			}
 			// A tag pair's value may hold any of the above: skip to its end.
 			if e := tagPairEnd(data[k:limit]); e > 0 {
 				k += e - 1
 			}
-		case c == '1' && tagless:
-			if len(closers) == 0 && k >= from && k+1 < len(data) && data[k+1] == '.' && k > 0 &&
-				isSpaceOrEOL(data[k-1]) && resultBefore(data[:k]) && moveFollows(data[k+2:limit]) {
-				return k
+		case tagless && len(closers) == 0 && !isSpaceByte(c) && (k == 0 || k == next || wordDelim[data[k-1]]):
+			// A word outside asides.
+			e := scanWord(data[:limit], k)
+			if e == k { // a delimiter
+				_, size := utf8.DecodeRune(data[k:limit])
+				e += size
 			}
+			if c == '1' && k+1 < limit && data[k+1] == '.' && moveFollows(data[k+2:limit]) {
+				if moved && k >= from && k > 0 && isSpaceOrEOL(data[k-1]) {
+					return k
+				}
+				moved = true
+			} else if isResultWord(data[k:e]) {
+				moved = true
+			}
+			k, next = e-1, e
 		}
 	}
 	return -1
+}
+
+// isResultWord reports a result marker as resultBefore knows them.
+func isResultWord(w []byte) bool {
+	switch string(w) {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return true
+	}
+	return false
 }
 
 // moveFollows says that the first word of b, after blanks, looks like a
@@ -327,7 +357,14 @@ func moveFollows(b []byte) bool {
 			return false
 		}
 	}
-	return true
+	// And the parser reads it as a move (moveWord): "1. a1b2c3" is text.
+	w := b[i:j]
+	for len(w) > 0 && (w[len(w)-1] == '.' || w[len(w)-1] == ',') && !bytes.HasSuffix(w, epSuffix) {
+		w = w[:len(w)-1]
+	}
+	var words Parser
+	_, _, kind, _, _, _ := words.normalize(w)
+	return kind == kindMove || kind == kindFilePair
 }
 
 func isSpaceOrEOL(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

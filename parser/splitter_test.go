@@ -457,11 +457,33 @@ func TestSplitterTaglessGames(t *testing.T) {
 		{"a tag value without its quote", strings.Repeat("1. e4 e5 ( 2. Nf3 [Event \"x )\n 1-0\n1. d4 d5 ) 0-1\n", 400), 400, nocut},
 		{"no move after the number", strings.Repeat("1. e4 e5 1-0\n1. Chapter two\n1-0\n", 400), 400, nocut},
 		{"no square after the number", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\n1. e9 1-0\n1. e4 d5 1-0\n1. Kf9 1-0\n", 200), 400, nocut},
+		{"a word with squares after the number", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\n1. a1b2c3d4 1-0\n1. e4 d5 1-0\n1. e2e4e5 1-0\n", 200), 400, nocut},
 		{"a tag pair the parser reads leniently", strings.Repeat("1. e4 e5 2. Nf3 ( 2. d4 [Event\u00a0\"])\"] 1-0\n1. c4 c5 )\n", 400), 400, nocut},
 		{"variation and aside brackets", strings.Repeat("1. e4 e5 2. Nf3 (2. d4 see ] 0-1\n1. d4 d5 ) 2... Nc6 3. Bb5 a6 1-0\n"+
 			"1. e4 e5 2. Nf3 Nc6 [note ) 0-1\n1. d4 d5 ] 3. Bb5 a6 1-0\n", 200), 400, 0},
 		{"quote in an aside", strings.Repeat("1. e4 e5 2. Nf3 Nc6 [he said \"wow\" 1-0\n1. d4 d5 was seen] 3. Bb5 a6 1-0\n", 400), 400, nocut},
 		{"lone CR before #", strings.Repeat("1. e4 e5 2. Nf3\r# (2. d4 see\n0-1\n1. d4 d5) 2... Nc6 3. Bb5 a6 1-0\n", 400), 400, 0},
+		// Headings between games ("Game 12", a Russian heading, players'
+		// names) belong to the game before, as its text after the result:
+		// cut at the "1." after them.
+		{"headings between games", strings.Repeat("Game 12\n"+game+"\n\n", 1000) +
+			strings.Repeat("Партия 7, Москва 1985\n"+game+"\n", 1000) +
+			strings.Repeat(game+"\nKasparov - Karpov, round 3:\n\n"+game+" \"Brilliant!\" said Petrosian\n", 500), 3000, 0},
+		// The parser begins a game at a "1." and a move after one that has
+		// a move, whatever stands between: a move in a heading (here "e4",
+		// "3. dc", "O-O", "--", "Tal", which is Ta1 with an l for the 1), a
+		// result in a comment, no result at all.
+		{"moves in headings", strings.Repeat(game+"\nNotes on e4 openings\n"+game+"\nRound 3. dc\n"+game+" said Tal\n"+
+			game+"\nO-O early\n"+game+"\nthen -- or Z0 0000\n", 200), 2000, 0},
+		{"a result in a comment line", strings.Repeat("1. e4 e5 2. Nf3 Nc6 ; compare 1-0\n1. d4 d5 3. Bb5 a6 1-0\n", 400), 800, 0},
+		{"a result in a note line", strings.Repeat("1. e4 e5 2. Nf3 Nc6\n# the game 1-0\n1. d4 d5 3. Bb5 a6 1-0\n", 400), 800, 0},
+		{"no results", strings.Repeat("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n", 3000), 3000, 0},
+		// A preface longer than a chunk belongs to the first game, which
+		// has no move before its "1.": no cut there.
+		{"a long preface", strings.Repeat("Some words of a preface.\n", 400) + strings.Repeat(game+"\n", 3000), 3000, nocut},
+		// After a result, a move in a variation begins a game: no cut
+		// after it until a "1." and a move outside asides.
+		{"a game begun in a variation", strings.Repeat(game+" ( 1. d4 d5 ) 1. c4 c5 1-0\n", 400), 1200, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			input := []byte(tc.in)
