@@ -309,6 +309,43 @@ func (p *Position) auditCastling(out []Impossibility, c Color) []Impossibility {
 	return out
 }
 
+// AuditMirror lists the castling rights that break the mirror symmetry of a
+// Chess960 start: both sides start from one row, mirrored, and a king or rook
+// that still carries a right has never moved, so when both sides have a right
+// their kings must share a file, and when both have one on the same wing so
+// must those rooks. Nil means none was found.
+//
+// Audit leaves this out because Chess960 castling serves other starts too:
+// double Fischer random (TCEC's DFRC and FRD events) gives each side its own
+// row, and a FEN read as Chess960 only because of its rights may be such a
+// game. Call it when the game is known to be Chess960 proper (a Variant tag
+// says so). In standard chess it finds nothing Audit does not, since Audit
+// already pins the king to e1/e8 and the rooks to the corners.
+//
+// The finding goes to Black, White's row being taken as the reference.
+func (p *Position) AuditMirror() []Impossibility {
+	var out []Impossibility
+	has := func(c Color) bool { return p.castle[c][KingSide] != NoSquare || p.castle[c][QueenSide] != NoSquare }
+	if !has(White) || !has(Black) || p.Pieces(White, King).Count() != 1 || p.Pieces(Black, King).Count() != 1 {
+		return nil
+	}
+	wk, bk := p.King(White), p.King(Black)
+	if wk.File() != bk.File() {
+		out = append(out, Impossibility{Reason: BadCastlingRights, Color: Black, Squares: wk.Bit() | bk.Bit(),
+			Detail: fmt.Sprintf("though its king is on %s and White's, which has a right too, on %s; both sides start a Chess960 game mirrored", bk, wk)})
+	}
+	for side := KingSide; side <= QueenSide; side++ {
+		wr, br := p.castle[White][side], p.castle[Black][side]
+		if wr == NoSquare || br == NoSquare || wr.File() == br.File() {
+			continue
+		}
+		out = append(out, Impossibility{Reason: BadCastlingRights, Color: Black, Squares: wr.Bit() | br.Bit(),
+			Detail: fmt.Sprintf("%s with the rook on %s though White's %s right is with the rook on %s; both sides start a Chess960 game mirrored",
+				sideWord(side), br, sideWord(side), wr)})
+	}
+	return out
+}
+
 func sideWord(side CastleSide) string {
 	if side == KingSide {
 		return "king-side"

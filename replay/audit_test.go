@@ -150,18 +150,18 @@ func TestAuditNearMisses(t *testing.T) {
 	}
 }
 
-// Every Chess960 starting position is possible as a Chess960 game. As a
-// standard game, one whose king is off e1 or whose rooks are off the corners
-// has impossible castling rights, and one whose bishops are off c1 and f1
-// has bishops that cannot have got past their pawns; number 518 is the
-// standard start itself.
+// Every Chess960 starting position is possible as a Chess960 game, its
+// mirror included. As a standard game, one whose king is off e1 or whose
+// rooks are off the corners has impossible castling rights, and one whose
+// bishops are off c1 and f1 has bishops that cannot have got past their
+// pawns; number 518 is the standard start itself.
 func TestAuditChess960Starts(t *testing.T) {
 	for n := range 960 {
 		p, err := Chess960Position(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.Audit(); len(got) != 0 {
+		if got := append(p.Audit(), p.AuditMirror()...); len(got) != 0 {
 			t.Fatalf("position %d (%s): %v", n, p.FEN(), got)
 		}
 		p.SetChess960(false)
@@ -204,7 +204,7 @@ func TestAuditRandomGames(t *testing.T) {
 			p, _ = Chess960Position(int(rng.next() % 960))
 		}
 		for ply := 0; ply < 300; ply++ {
-			if got := p.Audit(); len(got) != 0 {
+			if got := append(p.Audit(), p.AuditMirror()...); len(got) != 0 {
 				t.Fatalf("game %d ply %d %s: %v", game, ply, p.FENOpts(FENOptions{AlwaysEnPassant: true}), got)
 			}
 			positions++
@@ -304,5 +304,62 @@ func TestAuditReasonNames(t *testing.T) {
 func TestAuditFENError(t *testing.T) {
 	if _, _, err := AuditFEN("8/8/8 w - -", false); err == nil {
 		t.Fatal("no error for a malformed FEN")
+	}
+}
+
+// AuditMirror holds Chess960 proper to its mirrored start: kings with rights
+// on one file, rooks with rights on one wing on one file. The castling
+// letters are read first (X-FEN outermost rooks, Shredder files, inner-rook
+// letters), so the test is on the rooks the rights name.
+func TestAuditMirror(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want []string // the messages, in order; none for a near miss
+	}{
+		{"kings on d8 and e1", "r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+			[]string{"Black has a castling right though its king is on d8 and White's, which has a right too, on e1; both sides start a Chess960 game mirrored"}},
+		{"queen-side rooks on b8 and a1", "1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+			[]string{"Black has a castling right queen-side with the rook on b8 though White's queen-side right is with the rook on a1; both sides start a Chess960 game mirrored"}},
+		{"king-side rooks on g8 and h1", "4k1r1/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+			[]string{"Black has a castling right king-side with the rook on g8 though White's king-side right is with the rook on h1; both sides start a Chess960 game mirrored"}},
+		{"kings and both wings apart", "1r1k2r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1", []string{
+			"Black has a castling right though its king is on d8 and White's, which has a right too, on e1; both sides start a Chess960 game mirrored",
+			"Black has a castling right king-side with the rook on g8 though White's king-side right is with the rook on h1; both sides start a Chess960 game mirrored",
+			"Black has a castling right queen-side with the rook on b8 though White's queen-side right is with the rook on a1; both sides start a Chess960 game mirrored"}},
+		{"Shredder letters, queen-side apart", "1r2k1r1/8/8/8/8/8/8/R3K1R1 w GAgb - 0 1",
+			[]string{"Black has a castling right queen-side with the rook on b8 though White's queen-side right is with the rook on a1; both sides start a Chess960 game mirrored"}},
+		{"inner-rook letter against an outer rook", "r1r1k2r/8/8/8/8/8/8/R1R1K2R w KCkq - 0 1",
+			[]string{"Black has a castling right queen-side with the rook on a8 though White's queen-side right is with the rook on c1; both sides start a Chess960 game mirrored"}},
+		{"rights on opposite wings, kings apart", "r2k4/8/8/8/8/8/8/4K2R w Kq - 0 1",
+			[]string{"Black has a castling right though its king is on d8 and White's, which has a right too, on e1; both sides start a Chess960 game mirrored"}},
+
+		{"mirrored X-FEN", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", nil},
+		{"mirrored Shredder letters", "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", nil},
+		{"mirrored inner-rook letters", "r1r1k2r/8/8/8/8/8/8/R1R1K2R w KCkc - 0 1", nil},
+		{"rights on opposite wings, one king file", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", nil},
+		{"white has lost its rights", "1r1k2r1/8/8/8/8/8/8/R3K2R w kq - 0 1", nil},
+		{"black has lost its rights", "1r1k2r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", nil},
+		{"other rooks off the mirror", "rr2k2r/8/8/8/8/8/8/R3KR1R w KQkq - 0 1", nil},
+		{"no rights", "1r1k2r1/8/8/8/8/8/8/R3K2R w - - 0 1", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.SetChess960(true)
+			var msgs []string
+			for _, i := range p.AuditMirror() {
+				if i.Reason != BadCastlingRights || i.Color != Black {
+					t.Errorf("%v: reason %v for %v", i, i.Reason, i.Color)
+				}
+				msgs = append(msgs, i.String())
+			}
+			if !slices.Equal(msgs, tt.want) {
+				t.Fatalf("got %q\nwant %q", msgs, tt.want)
+			}
+		})
 	}
 }
