@@ -95,8 +95,12 @@ func (i Impossibility) String() string {
 	case TooManyPieces:
 		return fmt.Sprintf("%s has %d pieces (at most 16)", side, i.Count)
 	case TooManyPromoted:
-		return fmt.Sprintf("%s has %d %s beyond the starting set but only %d missing %s to have promoted",
+		s := fmt.Sprintf("%s has %d %s beyond the starting set but only %d missing %s to have promoted",
 			side, i.Count, plural(i.Count, "piece", "pieces"), i.Limit, plural(i.Limit, "pawn", "pawns"))
+		if i.Detail != "" {
+			s += ": " + i.Detail
+		}
+		return s
 	case TooFewCaptures:
 		return fmt.Sprintf("%s's pawns must have made at least %d %s to stand on their files, but %s has lost only %d %s",
 			side, i.Count, plural(i.Count, "capture", "captures"), other, i.Limit, plural(i.Limit, "piece", "pieces"))
@@ -216,21 +220,89 @@ func (p *Position) auditMaterial(out []Impossibility, c Color) []Impossibility {
 		out = append(out, Impossibility{Reason: TooManyPieces, Color: c, Count: n, Limit: 16})
 	}
 	promoted := 0
+	var detail []string
 	for k := Knight; k <= Queen; k++ {
 		if k == Bishop {
-			b := p.Pieces(c, Bishop)
-			promoted += max(0, (b&lightSquares).Count()-1) + max(0, (b&^lightSquares).Count()-1)
+			for _, colour := range [2]Bitboard{lightSquares, ^lightSquares} {
+				n, why := p.promotedBishops(c, colour)
+				promoted += n
+				if why != "" {
+					detail = append(detail, why)
+				}
+			}
 			continue
 		}
 		promoted += max(0, p.Pieces(c, k).Count()-startCount[k])
 	}
 	if missing := max(0, 8-np); promoted > missing {
-		out = append(out, Impossibility{Reason: TooManyPromoted, Color: c, Count: promoted, Limit: missing})
+		out = append(out, Impossibility{Reason: TooManyPromoted, Color: c, Count: promoted, Limit: missing,
+			Detail: strings.Join(detail, "; ")})
 	}
 	if np <= 8 {
 		lost := max(0, 16-p.ByColor(c.Other()).Count())
 		if need := pawnCapturesNeeded(pawns); need > lost {
 			out = append(out, Impossibility{Reason: TooFewCaptures, Color: c, Squares: pawns, Count: need, Limit: lost})
+		}
+	}
+	return out
+}
+
+// promotedBishops counts c's bishops on the squares of colour (light or
+// dark) that must have been promoted, and says why when the count rests on
+// more than there being two. In standard chess the bishop that starts on
+// that colour (c1/f8 dark, f1/c8 light) never leaves home while the pawns on
+// both its diagonals stand unmoved on their second rank; then, if it is no
+// longer there (it was taken on its square), every bishop of that colour was
+// promoted. Bishops auditBishops reports as unable to have got where they
+// stand are not counted for this reason too, so that one bishop is not
+// reported twice (it is how a shuffle-chess start read as standard shows).
+func (p *Position) promotedBishops(c Color, colour Bitboard) (int, string) {
+	b := p.Pieces(c, Bishop) & colour
+	plain := max(0, b.Count()-1)
+	home := (bishopHomes(c) & colour).LSB()
+	ways, shut := p.shutIn(c, home)
+	if p.chess960 || !shut || p.board[home] == MakePiece(c, Bishop) {
+		return plain, ""
+	}
+	counted := b &^ p.trappedBishops(c)
+	if counted.Count() <= plain {
+		return plain, ""
+	}
+	return counted.Count(), fmt.Sprintf("the %s bishop of %s never left it, shut in by the pawns on %s, so the %s on %s %s promoted",
+		strings.ToLower(sideName(c)), home, squareList(ways), plural(counted.Count(), "bishop", "bishops"),
+		squareList(counted), plural(counted.Count(), "was", "were"))
+}
+
+// bishopHomes is the two squares c's bishops start on in standard chess.
+func bishopHomes(c Color) Bitboard {
+	if c == Black {
+		return MakeSquare(2, 7).Bit() | MakeSquare(5, 7).Bit()
+	}
+	return MakeSquare(2, 0).Bit() | MakeSquare(5, 0).Bit()
+}
+
+// shutIn reports whether a bishop of c on s, a square of c's first rank, is
+// walled in by c's pawns that have never moved (a pawn on its second rank
+// has always stood there), with the squares of those pawns.
+func (p *Position) shutIn(c Color, s Square) (Bitboard, bool) {
+	ways := PawnAttacks(c, s)
+	return ways, ways&^p.Pieces(c, Pawn) == 0
+}
+
+// trappedBishops is c's bishops on their first rank, off the squares bishops
+// start on, that cannot have got there past pawns that never moved. It
+// holds for standard chess only, and the callers ask only then: Chess960
+// bishops may start on any first-rank square.
+func (p *Position) trappedBishops(c Color) Bitboard {
+	first := Rank1
+	if c == Black {
+		first = Rank8
+	}
+	var out Bitboard
+	for b := p.Pieces(c, Bishop) & first &^ bishopHomes(c); b != 0; {
+		s := b.PopLSB()
+		if _, shut := p.shutIn(c, s); shut {
+			out |= s.Bit()
 		}
 	}
 	return out

@@ -91,6 +91,25 @@ func TestAuditFires(t *testing.T) {
 			[]Reason{TrappedBishop}, "White bishop on a1 cannot have got there: the only way in is past the pawn on b2, which has never moved"},
 		{"black bishop behind two pawns", "1b2k3/p1p5/8/8/8/8/8/4K3 w - - 0 1", false,
 			[]Reason{TrappedBishop}, "past the pawns on a7, c7, which have never moved"},
+		// A bishop shut in at home never left it: another of its colour
+		// was promoted, though no pawn is missing.
+		{"dark bishop out though c1's never left", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "White has 1 piece beyond the starting set but only 0 missing pawns to have promoted: " +
+				"the white bishop of c1 never left it, shut in by the pawns on b2, d2, so the bishop on f4 was promoted"},
+		{"light bishop out though f1's never left", "rnbqkbnr/pppppppp/8/8/2B5/8/PPPPPPPP/RNBQK1NR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "the white bishop of f1 never left it, shut in by the pawns on e2, g2, so the bishop on c4 was promoted"},
+		{"black bishop out though f8's never left", "rnbqk1nr/pppppppp/8/2b5/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "Black has 1 piece beyond the starting set but only 0 missing pawns to have promoted: " +
+				"the black bishop of f8 never left it, shut in by the pawns on e7, g7, so the bishop on c5 was promoted"},
+		{"bishop taken at home by a knight", "rnbqkb1r/pppppppp/8/8/5B2/8/PPPPPPPP/RNnQKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "the white bishop of c1 never left it, shut in by the pawns on b2, d2, so the bishop on f4 was promoted"},
+		{"two bishops out, one pawn missing", "rnbqkbnr/pppppppp/8/8/5B2/4B3/PPPPPPP1/RN1QKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "White has 2 pieces beyond the starting set but only 1 missing pawn to have promoted: " +
+				"the white bishop of c1 never left it, shut in by the pawns on b2, d2, so the bishops on e3, f4 were promoted"},
+		// A bishop on a1 behind b2 is reported as trapped, and not counted
+		// again as promoted because c1's is shut in.
+		{"trapped bishop not counted twice", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BN1QKBNR w kq - 0 1", false,
+			[]Reason{TrappedBishop}, "White bishop on a1 cannot have got there"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,6 +152,12 @@ func TestAuditNearMisses(t *testing.T) {
 		{"pawn check from its third rank", "7k/8/3p4/4K3/8/8/8/8 w - - 0 1", false},
 		{"bishop at home behind pawns", "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1", false},
 		{"bishop in the corner with a way out", "4k3/8/8/8/8/8/8/B3K3 w - - 0 1", false},
+		{"a pawn missing to promote the bishop", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPP1/RN1QKBNR w KQkq - 0 1", false},
+		{"d-pawn moved, so c1's bishop got out", "rnbqkbnr/pppppppp/8/8/5B2/3P4/PPP1PPPP/RN1QKBNR w KQkq - 0 1", false},
+		{"c1's bishop taken at home, no other", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", false},
+		{"c1 empty, the bishop out light and let out by e3", "rnbqkbnr/pppppppp/8/8/2B5/4P3/PPPP1PPP/RN1QK1NR w KQkq - 0 1", false},
+		{"c1's bishop at home beside a promoted one", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPP1/RNBQK1NR w KQkq - 0 1", false},
+		{"chess960 bishops may start anywhere", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", true},
 		{"chess960 start in Shredder-FEN", "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1", true},
 		// Double Fischer random: White and Black start from different rows.
 		{"double chess960 start", "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/BRKRQNNB w KQkq - 0 1", true},
