@@ -45,13 +45,16 @@ const (
 	// TrappedBishop: a bishop on its first rank, off its starting squares,
 	// behind pawns that have never moved, so it cannot have got there.
 	TrappedBishop
+	// WrongSideToMove: Black to move with all 32 men on the squares of the
+	// standard start, where each side has made an even number of moves.
+	WrongSideToMove
 	numReasons
 )
 
 var reasonNames = [numReasons]string{
 	"", "no-king", "too-many-kings", "pawn-on-back-rank", "too-many-pawns", "too-many-pieces",
 	"too-many-promoted", "too-few-captures", "bad-castling-rights", "bad-en-passant",
-	"opposite-check", "too-many-checkers", "impossible-check", "trapped-bishop",
+	"opposite-check", "too-many-checkers", "impossible-check", "trapped-bishop", "wrong-side-to-move",
 }
 
 // String is the reason's stable kebab-case name ("too-many-pawns").
@@ -119,6 +122,10 @@ func (i Impossibility) String() string {
 			side, squareList(i.Squares), i.Detail)
 	case TrappedBishop:
 		return fmt.Sprintf("%s bishop on %s cannot have got there: %s", side, squareList(i.Squares), i.Detail)
+	case WrongSideToMove:
+		return fmt.Sprintf("%s is to move with every man on its starting square, where each side has made an even number of moves "+
+			"(bishops, queens and kings cannot have moved, a rook only to its knight's square and back, and knights change square colour with every move), so it is %s's move",
+			side, other)
 	}
 	return i.Reason.String()
 }
@@ -171,7 +178,28 @@ func (p *Position) Audit() []Impossibility {
 			out = p.auditBishops(out, c)
 		}
 	}
-	return out
+	return p.auditStartParity(out)
+}
+
+// auditStartParity rejects the standard start array with Black to move.
+// While every pawn stands unmoved, the bishops, queens and kings are walled
+// in and never move (so neither side can have castled, by either rules), a
+// rook can only go to its knight's square and back, and a knight changes
+// square colour with every move, so the knights, back on the two squares
+// they began on, made an even number of moves between them. Each side has
+// therefore made an even number of moves, and it is White's turn. The rule
+// holds as well for the Chess960 position that is the standard array (518);
+// other arrays are left alone, since a rook beside an empty stretch of its
+// first rank can return in an odd number of moves.
+func (p *Position) auditStartParity(out []Impossibility) []Impossibility {
+	if p.turn != Black {
+		return out
+	}
+	start := StartPosition()
+	if p.board != start.board {
+		return out
+	}
+	return append(out, Impossibility{Reason: WrongSideToMove, Color: Black})
 }
 
 // AuditFEN parses fen and audits the position as a game of standard chess, or

@@ -106,6 +106,12 @@ func TestAuditFires(t *testing.T) {
 		{"two bishops out, one pawn missing", "rnbqkbnr/pppppppp/8/8/5B2/4B3/PPPPPPP1/RN1QKBNR w KQkq - 0 1", false,
 			[]Reason{TooManyPromoted}, "White has 2 pieces beyond the starting set but only 1 missing pawn to have promoted: " +
 				"the white bishop of c1 never left it, shut in by the pawns on b2, d2, so the bishops on e3, f4 were promoted"},
+		{"start array, Black to move", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", false,
+			[]Reason{WrongSideToMove}, "Black is to move with every man on its starting square, where each side has made an even number of moves"},
+		{"start array, Black to move, no rights", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 5 9", false,
+			[]Reason{WrongSideToMove}, "so it is White's move"},
+		{"Chess960 518, Black to move", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", true,
+			[]Reason{WrongSideToMove}, "so it is White's move"},
 		// A bishop on a1 behind b2 is reported as trapped, and not counted
 		// again as promoted because c1's is shut in.
 		{"trapped bishop not counted twice", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BN1QKBNR w kq - 0 1", false,
@@ -158,6 +164,10 @@ func TestAuditNearMisses(t *testing.T) {
 		{"c1 empty, the bishop out light and let out by e3", "rnbqkbnr/pppppppp/8/8/2B5/4P3/PPPP1PPP/RN1QK1NR w KQkq - 0 1", false},
 		{"c1's bishop at home beside a promoted one", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPP1/RNBQK1NR w KQkq - 0 1", false},
 		{"chess960 bishops may start anywhere", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", true},
+		{"one knight out, Black to move", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", false},
+		{"knights back home, White to move", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3", false},
+		// Reached in TestAuditStartParityNarrow.
+		{"another Chess960 array, Black to move", "rknnqrbb/pppppppp/8/8/8/8/PPPPPPPP/RKNNQRBB b KQkq - 0 1", true},
 		{"chess960 start in Shredder-FEN", "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1", true},
 		// Double Fischer random: White and Black start from different rows.
 		{"double chess960 start", "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/BRKRQNNB w KQkq - 0 1", true},
@@ -386,5 +396,39 @@ func TestAuditMirror(t *testing.T) {
 				t.Fatalf("got %q\nwant %q", msgs, tt.want)
 			}
 		})
+	}
+}
+
+// The start-parity rule is for the standard array alone: in other Chess960
+// arrays a piece can come home in an odd number of moves. Here White's queen
+// goes e1-d1-c1-e1 along its emptied first rank while Black's knight goes
+// out and back, and the start array stands with Black to move.
+func TestAuditStartParityNarrow(t *testing.T) {
+	p, err := ParseFEN("rknnqrbb/pppppppp/8/8/8/8/PPPPPPPP/RKNNQRBB w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.SetChess960(true)
+	start := p
+	var ml MoveList
+	for _, san := range strings.Fields("Ne3 Nb6 Nb3 Nc8 Qd1 Nb6 Qc1 Nc8 Qe1 Nb6 Nd1 Nc8 Nc1") {
+		p.LegalMoves(&ml)
+		found := false
+		for i := range ml.Len() {
+			if m := ml.At(i); p.SAN(m) == san {
+				p.Play(m)
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s is not legal in %s", san, p.FEN())
+		}
+	}
+	if p.board != start.board || p.Turn() != Black {
+		t.Fatalf("reached %s", p.FEN())
+	}
+	if got := p.Audit(); len(got) != 0 {
+		t.Fatalf("audit found %v", got)
 	}
 }
