@@ -45,13 +45,16 @@ const (
 	// TrappedBishop: a bishop on its first rank, off its starting squares,
 	// behind pawns that have never moved, so it cannot have got there.
 	TrappedBishop
+	// WrongSideToMove: Black to move with all 32 men on the squares of the
+	// standard start, where each side has made an even number of moves.
+	WrongSideToMove
 	numReasons
 )
 
 var reasonNames = [numReasons]string{
 	"", "no-king", "too-many-kings", "pawn-on-back-rank", "too-many-pawns", "too-many-pieces",
 	"too-many-promoted", "too-few-captures", "bad-castling-rights", "bad-en-passant",
-	"opposite-check", "too-many-checkers", "impossible-check", "trapped-bishop",
+	"opposite-check", "too-many-checkers", "impossible-check", "trapped-bishop", "wrong-side-to-move",
 }
 
 // String is the reason's stable kebab-case name ("too-many-pawns").
@@ -95,8 +98,12 @@ func (i Impossibility) String() string {
 	case TooManyPieces:
 		return fmt.Sprintf("%s has %d pieces (at most 16)", side, i.Count)
 	case TooManyPromoted:
-		return fmt.Sprintf("%s has %d %s beyond the starting set but only %d missing %s to have promoted",
+		s := fmt.Sprintf("%s has %d %s beyond the starting set but only %d missing %s to have promoted",
 			side, i.Count, plural(i.Count, "piece", "pieces"), i.Limit, plural(i.Limit, "pawn", "pawns"))
+		if i.Detail != "" {
+			s += ": " + i.Detail
+		}
+		return s
 	case TooFewCaptures:
 		return fmt.Sprintf("%s's pawns must have made at least %d %s to stand on their files, but %s has lost only %d %s",
 			side, i.Count, plural(i.Count, "capture", "captures"), other, i.Limit, plural(i.Limit, "piece", "pieces"))
@@ -115,6 +122,10 @@ func (i Impossibility) String() string {
 			side, squareList(i.Squares), i.Detail)
 	case TrappedBishop:
 		return fmt.Sprintf("%s bishop on %s cannot have got there: %s", side, squareList(i.Squares), i.Detail)
+	case WrongSideToMove:
+		return fmt.Sprintf("%s is to move with every man on its starting square, where each side has made an even number of moves "+
+			"(bishops, queens and kings cannot have moved, a rook only to its knight's square and back, and knights change square colour with every move), so it is %s's move",
+			side, other)
 	}
 	return i.Reason.String()
 }
@@ -167,7 +178,28 @@ func (p *Position) Audit() []Impossibility {
 			out = p.auditBishops(out, c)
 		}
 	}
-	return out
+	return p.auditStartParity(out)
+}
+
+// auditStartParity rejects the standard start array with Black to move.
+// While every pawn stands unmoved, the bishops, queens and kings are walled
+// in and never move (so neither side can have castled, by either rules), a
+// rook can only go to its knight's square and back, and a knight changes
+// square colour with every move, so the knights, back on the two squares
+// they began on, made an even number of moves between them. Each side has
+// therefore made an even number of moves, and it is White's turn. The rule
+// holds as well for the Chess960 position that is the standard array (518);
+// other arrays are left alone, since a rook beside an empty stretch of its
+// first rank can return in an odd number of moves.
+func (p *Position) auditStartParity(out []Impossibility) []Impossibility {
+	if p.turn != Black {
+		return out
+	}
+	start := StartPosition()
+	if p.board != start.board {
+		return out
+	}
+	return append(out, Impossibility{Reason: WrongSideToMove, Color: Black})
 }
 
 // AuditFEN parses fen and audits the position as a game of standard chess, or
@@ -216,21 +248,89 @@ func (p *Position) auditMaterial(out []Impossibility, c Color) []Impossibility {
 		out = append(out, Impossibility{Reason: TooManyPieces, Color: c, Count: n, Limit: 16})
 	}
 	promoted := 0
+	var detail []string
 	for k := Knight; k <= Queen; k++ {
 		if k == Bishop {
-			b := p.Pieces(c, Bishop)
-			promoted += max(0, (b&lightSquares).Count()-1) + max(0, (b&^lightSquares).Count()-1)
+			for _, colour := range [2]Bitboard{lightSquares, ^lightSquares} {
+				n, why := p.promotedBishops(c, colour)
+				promoted += n
+				if why != "" {
+					detail = append(detail, why)
+				}
+			}
 			continue
 		}
 		promoted += max(0, p.Pieces(c, k).Count()-startCount[k])
 	}
 	if missing := max(0, 8-np); promoted > missing {
-		out = append(out, Impossibility{Reason: TooManyPromoted, Color: c, Count: promoted, Limit: missing})
+		out = append(out, Impossibility{Reason: TooManyPromoted, Color: c, Count: promoted, Limit: missing,
+			Detail: strings.Join(detail, "; ")})
 	}
 	if np <= 8 {
 		lost := max(0, 16-p.ByColor(c.Other()).Count())
 		if need := pawnCapturesNeeded(pawns); need > lost {
 			out = append(out, Impossibility{Reason: TooFewCaptures, Color: c, Squares: pawns, Count: need, Limit: lost})
+		}
+	}
+	return out
+}
+
+// promotedBishops counts c's bishops on the squares of colour (light or
+// dark) that must have been promoted, and says why when the count rests on
+// more than there being two. In standard chess the bishop that starts on
+// that colour (c1/f8 dark, f1/c8 light) never leaves home while the pawns on
+// both its diagonals stand unmoved on their second rank; then, if it is no
+// longer there (it was taken on its square), every bishop of that colour was
+// promoted. Bishops auditBishops reports as unable to have got where they
+// stand are not counted for this reason too, so that one bishop is not
+// reported twice (it is how a shuffle-chess start read as standard shows).
+func (p *Position) promotedBishops(c Color, colour Bitboard) (int, string) {
+	b := p.Pieces(c, Bishop) & colour
+	plain := max(0, b.Count()-1)
+	home := (bishopHomes(c) & colour).LSB()
+	ways, shut := p.shutIn(c, home)
+	if p.chess960 || !shut || p.board[home] == MakePiece(c, Bishop) {
+		return plain, ""
+	}
+	counted := b &^ p.trappedBishops(c)
+	if counted.Count() <= plain {
+		return plain, ""
+	}
+	return counted.Count(), fmt.Sprintf("the %s bishop of %s never left it, shut in by the pawns on %s, so the %s on %s %s promoted",
+		strings.ToLower(sideName(c)), home, squareList(ways), plural(counted.Count(), "bishop", "bishops"),
+		squareList(counted), plural(counted.Count(), "was", "were"))
+}
+
+// bishopHomes is the two squares c's bishops start on in standard chess.
+func bishopHomes(c Color) Bitboard {
+	if c == Black {
+		return MakeSquare(2, 7).Bit() | MakeSquare(5, 7).Bit()
+	}
+	return MakeSquare(2, 0).Bit() | MakeSquare(5, 0).Bit()
+}
+
+// shutIn reports whether a bishop of c on s, a square of c's first rank, is
+// walled in by c's pawns that have never moved (a pawn on its second rank
+// has always stood there), with the squares of those pawns.
+func (p *Position) shutIn(c Color, s Square) (Bitboard, bool) {
+	ways := PawnAttacks(c, s)
+	return ways, ways&^p.Pieces(c, Pawn) == 0
+}
+
+// trappedBishops is c's bishops on their first rank, off the squares bishops
+// start on, that cannot have got there past pawns that never moved. It
+// holds for standard chess only, and the callers ask only then: Chess960
+// bishops may start on any first-rank square.
+func (p *Position) trappedBishops(c Color) Bitboard {
+	first := Rank1
+	if c == Black {
+		first = Rank8
+	}
+	var out Bitboard
+	for b := p.Pieces(c, Bishop) & first &^ bishopHomes(c); b != 0; {
+		s := b.PopLSB()
+		if _, shut := p.shutIn(c, s); shut {
+			out |= s.Bit()
 		}
 	}
 	return out
@@ -305,6 +405,43 @@ func (p *Position) auditCastling(out []Impossibility, c Color) []Impossibility {
 		if f := king.File(); f == 0 || f == 7 {
 			bad(fmt.Sprintf("%s though its king is on %s, where no Chess960 king starts (it stands between the rooks)", name, king), king.Bit())
 		}
+	}
+	return out
+}
+
+// AuditMirror lists the castling rights that break the mirror symmetry of a
+// Chess960 start: both sides start from one row, mirrored, and a king or rook
+// that still carries a right has never moved, so when both sides have a right
+// their kings must share a file, and when both have one on the same wing so
+// must those rooks. Nil means none was found.
+//
+// Audit leaves this out because Chess960 castling serves other starts too:
+// double Fischer random (TCEC's DFRC and FRD events) gives each side its own
+// row, and a FEN read as Chess960 only because of its rights may be such a
+// game. Call it when the game is known to be Chess960 proper (a Variant tag
+// says so). In standard chess it finds nothing Audit does not, since Audit
+// already pins the king to e1/e8 and the rooks to the corners.
+//
+// The finding goes to Black, White's row being taken as the reference.
+func (p *Position) AuditMirror() []Impossibility {
+	var out []Impossibility
+	has := func(c Color) bool { return p.castle[c][KingSide] != NoSquare || p.castle[c][QueenSide] != NoSquare }
+	if !has(White) || !has(Black) || p.Pieces(White, King).Count() != 1 || p.Pieces(Black, King).Count() != 1 {
+		return nil
+	}
+	wk, bk := p.King(White), p.King(Black)
+	if wk.File() != bk.File() {
+		out = append(out, Impossibility{Reason: BadCastlingRights, Color: Black, Squares: wk.Bit() | bk.Bit(),
+			Detail: fmt.Sprintf("though its king is on %s and White's, which has a right too, on %s; both sides start a Chess960 game mirrored", bk, wk)})
+	}
+	for side := KingSide; side <= QueenSide; side++ {
+		wr, br := p.castle[White][side], p.castle[Black][side]
+		if wr == NoSquare || br == NoSquare || wr.File() == br.File() {
+			continue
+		}
+		out = append(out, Impossibility{Reason: BadCastlingRights, Color: Black, Squares: wr.Bit() | br.Bit(),
+			Detail: fmt.Sprintf("%s with the rook on %s though White's %s right is with the rook on %s; both sides start a Chess960 game mirrored",
+				sideWord(side), br, sideWord(side), wr)})
 	}
 	return out
 }

@@ -212,24 +212,15 @@ func (p *Position) enPassantUncoversBoth(ksq, a, b Square) bool {
 	return false
 }
 
-// auditBishops finds bishops on their first rank, off the squares bishops
-// start on, whose only ways in are squares held by pawns that have never
-// moved (a pawn on its second rank has always stood there). Standard chess
+// auditBishops reports the bishops trappedBishops finds. Standard chess
 // only: Chess960 bishops may start on any first-rank square.
 func (p *Position) auditBishops(out []Impossibility, c Color) []Impossibility {
-	first, homes := Rank1, MakeSquare(2, 0).Bit()|MakeSquare(5, 0).Bit()
-	if c == Black {
-		first, homes = Rank8, MakeSquare(2, 7).Bit()|MakeSquare(5, 7).Bit()
-	}
-	pawns := p.Pieces(c, Pawn)
-	for b := p.Pieces(c, Bishop) & first &^ homes; b != 0; {
+	for b := p.trappedBishops(c); b != 0; {
 		s := b.PopLSB()
-		ways := PawnAttacks(c, s)
-		if ways&^pawns == 0 {
-			out = append(out, Impossibility{Reason: TrappedBishop, Color: c, Squares: s.Bit(),
-				Detail: fmt.Sprintf("the only way in is past %s on %s, which %s never moved",
-					plural(ways.Count(), "the pawn", "the pawns"), squareList(ways), plural(ways.Count(), "has", "have"))})
-		}
+		ways, _ := p.shutIn(c, s)
+		out = append(out, Impossibility{Reason: TrappedBishop, Color: c, Squares: s.Bit(),
+			Detail: fmt.Sprintf("the only way in is past %s on %s, which %s never moved",
+				plural(ways.Count(), "the pawn", "the pawns"), squareList(ways), plural(ways.Count(), "has", "have"))})
 	}
 	return out
 }

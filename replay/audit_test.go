@@ -91,6 +91,31 @@ func TestAuditFires(t *testing.T) {
 			[]Reason{TrappedBishop}, "White bishop on a1 cannot have got there: the only way in is past the pawn on b2, which has never moved"},
 		{"black bishop behind two pawns", "1b2k3/p1p5/8/8/8/8/8/4K3 w - - 0 1", false,
 			[]Reason{TrappedBishop}, "past the pawns on a7, c7, which have never moved"},
+		// A bishop shut in at home never left it: another of its colour
+		// was promoted, though no pawn is missing.
+		{"dark bishop out though c1's never left", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "White has 1 piece beyond the starting set but only 0 missing pawns to have promoted: " +
+				"the white bishop of c1 never left it, shut in by the pawns on b2, d2, so the bishop on f4 was promoted"},
+		{"light bishop out though f1's never left", "rnbqkbnr/pppppppp/8/8/2B5/8/PPPPPPPP/RNBQK1NR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "the white bishop of f1 never left it, shut in by the pawns on e2, g2, so the bishop on c4 was promoted"},
+		{"black bishop out though f8's never left", "rnbqk1nr/pppppppp/8/2b5/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "Black has 1 piece beyond the starting set but only 0 missing pawns to have promoted: " +
+				"the black bishop of f8 never left it, shut in by the pawns on e7, g7, so the bishop on c5 was promoted"},
+		{"bishop taken at home by a knight", "rnbqkb1r/pppppppp/8/8/5B2/8/PPPPPPPP/RNnQKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "the white bishop of c1 never left it, shut in by the pawns on b2, d2, so the bishop on f4 was promoted"},
+		{"two bishops out, one pawn missing", "rnbqkbnr/pppppppp/8/8/5B2/4B3/PPPPPPP1/RN1QKBNR w KQkq - 0 1", false,
+			[]Reason{TooManyPromoted}, "White has 2 pieces beyond the starting set but only 1 missing pawn to have promoted: " +
+				"the white bishop of c1 never left it, shut in by the pawns on b2, d2, so the bishops on e3, f4 were promoted"},
+		{"start array, Black to move", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", false,
+			[]Reason{WrongSideToMove}, "Black is to move with every man on its starting square, where each side has made an even number of moves"},
+		{"start array, Black to move, no rights", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 5 9", false,
+			[]Reason{WrongSideToMove}, "so it is White's move"},
+		{"Chess960 518, Black to move", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", true,
+			[]Reason{WrongSideToMove}, "so it is White's move"},
+		// A bishop on a1 behind b2 is reported as trapped, and not counted
+		// again as promoted because c1's is shut in.
+		{"trapped bishop not counted twice", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BN1QKBNR w kq - 0 1", false,
+			[]Reason{TrappedBishop}, "White bishop on a1 cannot have got there"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,6 +158,16 @@ func TestAuditNearMisses(t *testing.T) {
 		{"pawn check from its third rank", "7k/8/3p4/4K3/8/8/8/8 w - - 0 1", false},
 		{"bishop at home behind pawns", "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1", false},
 		{"bishop in the corner with a way out", "4k3/8/8/8/8/8/8/B3K3 w - - 0 1", false},
+		{"a pawn missing to promote the bishop", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPP1/RN1QKBNR w KQkq - 0 1", false},
+		{"d-pawn moved, so c1's bishop got out", "rnbqkbnr/pppppppp/8/8/5B2/3P4/PPP1PPPP/RN1QKBNR w KQkq - 0 1", false},
+		{"c1's bishop taken at home, no other", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", false},
+		{"c1 empty, the bishop out light and let out by e3", "rnbqkbnr/pppppppp/8/8/2B5/4P3/PPPP1PPP/RN1QK1NR w KQkq - 0 1", false},
+		{"c1's bishop at home beside a promoted one", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPP1/RNBQK1NR w KQkq - 0 1", false},
+		{"chess960 bishops may start anywhere", "rnbqkbnr/pppppppp/8/8/5B2/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1", true},
+		{"one knight out, Black to move", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", false},
+		{"knights back home, White to move", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3", false},
+		// Reached in TestAuditStartParityNarrow.
+		{"another Chess960 array, Black to move", "rknnqrbb/pppppppp/8/8/8/8/PPPPPPPP/RKNNQRBB b KQkq - 0 1", true},
 		{"chess960 start in Shredder-FEN", "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1", true},
 		// Double Fischer random: White and Black start from different rows.
 		{"double chess960 start", "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/BRKRQNNB w KQkq - 0 1", true},
@@ -150,18 +185,18 @@ func TestAuditNearMisses(t *testing.T) {
 	}
 }
 
-// Every Chess960 starting position is possible as a Chess960 game. As a
-// standard game, one whose king is off e1 or whose rooks are off the corners
-// has impossible castling rights, and one whose bishops are off c1 and f1
-// has bishops that cannot have got past their pawns; number 518 is the
-// standard start itself.
+// Every Chess960 starting position is possible as a Chess960 game, its
+// mirror included. As a standard game, one whose king is off e1 or whose
+// rooks are off the corners has impossible castling rights, and one whose
+// bishops are off c1 and f1 has bishops that cannot have got past their
+// pawns; number 518 is the standard start itself.
 func TestAuditChess960Starts(t *testing.T) {
 	for n := range 960 {
 		p, err := Chess960Position(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.Audit(); len(got) != 0 {
+		if got := append(p.Audit(), p.AuditMirror()...); len(got) != 0 {
 			t.Fatalf("position %d (%s): %v", n, p.FEN(), got)
 		}
 		p.SetChess960(false)
@@ -204,7 +239,7 @@ func TestAuditRandomGames(t *testing.T) {
 			p, _ = Chess960Position(int(rng.next() % 960))
 		}
 		for ply := 0; ply < 300; ply++ {
-			if got := p.Audit(); len(got) != 0 {
+			if got := append(p.Audit(), p.AuditMirror()...); len(got) != 0 {
 				t.Fatalf("game %d ply %d %s: %v", game, ply, p.FENOpts(FENOptions{AlwaysEnPassant: true}), got)
 			}
 			positions++
@@ -304,5 +339,96 @@ func TestAuditReasonNames(t *testing.T) {
 func TestAuditFENError(t *testing.T) {
 	if _, _, err := AuditFEN("8/8/8 w - -", false); err == nil {
 		t.Fatal("no error for a malformed FEN")
+	}
+}
+
+// AuditMirror holds Chess960 proper to its mirrored start: kings with rights
+// on one file, rooks with rights on one wing on one file. The castling
+// letters are read first (X-FEN outermost rooks, Shredder files, inner-rook
+// letters), so the test is on the rooks the rights name.
+func TestAuditMirror(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want []string // the messages, in order; none for a near miss
+	}{
+		{"kings on d8 and e1", "r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+			[]string{"Black has a castling right though its king is on d8 and White's, which has a right too, on e1; both sides start a Chess960 game mirrored"}},
+		{"queen-side rooks on b8 and a1", "1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+			[]string{"Black has a castling right queen-side with the rook on b8 though White's queen-side right is with the rook on a1; both sides start a Chess960 game mirrored"}},
+		{"king-side rooks on g8 and h1", "4k1r1/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+			[]string{"Black has a castling right king-side with the rook on g8 though White's king-side right is with the rook on h1; both sides start a Chess960 game mirrored"}},
+		{"kings and both wings apart", "1r1k2r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1", []string{
+			"Black has a castling right though its king is on d8 and White's, which has a right too, on e1; both sides start a Chess960 game mirrored",
+			"Black has a castling right king-side with the rook on g8 though White's king-side right is with the rook on h1; both sides start a Chess960 game mirrored",
+			"Black has a castling right queen-side with the rook on b8 though White's queen-side right is with the rook on a1; both sides start a Chess960 game mirrored"}},
+		{"Shredder letters, queen-side apart", "1r2k1r1/8/8/8/8/8/8/R3K1R1 w GAgb - 0 1",
+			[]string{"Black has a castling right queen-side with the rook on b8 though White's queen-side right is with the rook on a1; both sides start a Chess960 game mirrored"}},
+		{"inner-rook letter against an outer rook", "r1r1k2r/8/8/8/8/8/8/R1R1K2R w KCkq - 0 1",
+			[]string{"Black has a castling right queen-side with the rook on a8 though White's queen-side right is with the rook on c1; both sides start a Chess960 game mirrored"}},
+		{"rights on opposite wings, kings apart", "r2k4/8/8/8/8/8/8/4K2R w Kq - 0 1",
+			[]string{"Black has a castling right though its king is on d8 and White's, which has a right too, on e1; both sides start a Chess960 game mirrored"}},
+
+		{"mirrored X-FEN", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", nil},
+		{"mirrored Shredder letters", "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", nil},
+		{"mirrored inner-rook letters", "r1r1k2r/8/8/8/8/8/8/R1R1K2R w KCkc - 0 1", nil},
+		{"rights on opposite wings, one king file", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", nil},
+		{"white has lost its rights", "1r1k2r1/8/8/8/8/8/8/R3K2R w kq - 0 1", nil},
+		{"black has lost its rights", "1r1k2r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", nil},
+		{"other rooks off the mirror", "rr2k2r/8/8/8/8/8/8/R3KR1R w KQkq - 0 1", nil},
+		{"no rights", "1r1k2r1/8/8/8/8/8/8/R3K2R w - - 0 1", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.SetChess960(true)
+			var msgs []string
+			for _, i := range p.AuditMirror() {
+				if i.Reason != BadCastlingRights || i.Color != Black {
+					t.Errorf("%v: reason %v for %v", i, i.Reason, i.Color)
+				}
+				msgs = append(msgs, i.String())
+			}
+			if !slices.Equal(msgs, tt.want) {
+				t.Fatalf("got %q\nwant %q", msgs, tt.want)
+			}
+		})
+	}
+}
+
+// The start-parity rule is for the standard array alone: in other Chess960
+// arrays a piece can come home in an odd number of moves. Here White's queen
+// goes e1-d1-c1-e1 along its emptied first rank while Black's knight goes
+// out and back, and the start array stands with Black to move.
+func TestAuditStartParityNarrow(t *testing.T) {
+	p, err := ParseFEN("rknnqrbb/pppppppp/8/8/8/8/PPPPPPPP/RKNNQRBB w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.SetChess960(true)
+	start := p
+	var ml MoveList
+	for _, san := range strings.Fields("Ne3 Nb6 Nb3 Nc8 Qd1 Nb6 Qc1 Nc8 Qe1 Nb6 Nd1 Nc8 Nc1") {
+		p.LegalMoves(&ml)
+		found := false
+		for i := range ml.Len() {
+			if m := ml.At(i); p.SAN(m) == san {
+				p.Play(m)
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s is not legal in %s", san, p.FEN())
+		}
+	}
+	if p.board != start.board || p.Turn() != Black {
+		t.Fatalf("reached %s", p.FEN())
+	}
+	if got := p.Audit(); len(got) != 0 {
+		t.Fatalf("audit found %v", got)
 	}
 }

@@ -236,7 +236,14 @@ func (c *Checker) setUp() bool {
 		if strayEP != "" {
 			fen = strings.Replace(fen, " "+strayEP+" ", " - ", 1)
 		}
-		_, reasons, _ := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960())
+		q, reasons, err := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960())
+		// Only a Variant tag naming Chess960 proper says both sides started
+		// from one row: rights read as Chess960 without it, or under
+		// "fischerandom", may belong to a double Fischer random game (TCEC's
+		// DFRC and FRD events), whose rows differ.
+		if err == nil && t.mirroredChess960() {
+			reasons = append(reasons, q.AuditMirror()...)
+		}
 		for _, why := range reasons {
 			c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
 				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: " + why.String()})

@@ -119,3 +119,37 @@ func TestCheckImpossibleMoveText(t *testing.T) {
 		})
 	}
 }
+
+// Only a Variant tag naming Chess960 proper holds the start to Chess960's
+// mirror; "fischerandom", which TCEC writes for its double Fischer random
+// games too, and a FEN read as Chess960 without a tag do not.
+func TestCheckChess960Mirror(t *testing.T) {
+	const kings = "r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"                    // kings on d8 and e1
+	const dfrc = "nrnbkrbq/pppppppp/8/8/8/8/PPPPPPPP/BQNBRNKR w KQkq - 0 1" // TCEC S22 DFRC
+	for _, c := range []struct {
+		name, variant, fen, want string
+	}{
+		{"Chess960, kings apart", "Chess960", kings, "impossible-position@0"},
+		{"chess 960, rooks apart", "chess 960", "1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "impossible-position@0"},
+		{"960, king-side rooks apart", "960", "4k1r1/8/8/8/8/8/8/R3K2R w KQk - 0 1", "impossible-position@0"},
+		{"Chess960, mirrored", "Chess960", "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", ""},
+		{"Chess960, Black without rights", "Chess960", "r2k3r/8/8/8/8/8/8/R3K2R w KQ - 0 1", ""},
+		{"fischerandom, kings apart", "fischerandom", kings, ""},
+		{"fischerandom, double Fischer random start", "fischerandom", dfrc, ""},
+		{"no Variant tag, double Fischer random start", "", dfrc, "non-standard-notation@0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tags := []string{"SetUp 1", "FEN " + c.fen}
+			if c.variant != "" {
+				tags = append(tags, "Variant "+c.variant)
+			}
+			r := checkOne(t, pgn("*", tags, "*"), nil)
+			if g := got(r); g != c.want {
+				t.Errorf("findings %q, want %q", g, c.want)
+			}
+			if f := find(r, ImpossiblePosition); f != nil && !strings.Contains(f.Message, "both sides start a Chess960 game mirrored") {
+				t.Errorf("message %q", f.Message)
+			}
+		})
+	}
+}

@@ -421,6 +421,14 @@ func variantKind(v string) VariantKind {
 	return VariantOther
 }
 
+// mirroredChess960 reports whether the Variant tag names Chess960 proper,
+// whose two sides start from one row, mirrored. "fischerandom" (cutechess's
+// name) is left out: TCEC writes it for its double Fischer random events
+// too, where each side has a row of its own.
+func (t *Tags) mirroredChess960() bool {
+	return equalFoldAny(strings.TrimSpace(t.VariantName), "chess960", "chess 960", "960")
+}
+
 // UnsupportedVariant reports a game the replay cannot judge: a variant other
 // than standard chess, or Chess960 when the replay does not support it.
 func (t *Tags) UnsupportedVariant(supports960 bool) (Finding, bool) {
