@@ -112,6 +112,45 @@ func TestTextThatIsNotAGame(t *testing.T) {
 	eq(t, "blank text", len(games), 0)
 }
 
+// Comments, escape lines and blanks before a file's first game are no game
+// of their own: the first game starts at the file's start, however the file
+// is cut into chunks, and a comment there is its leading comment. Other text
+// there is still a game of its own, with its Problem.
+func TestPreambleBelongsToTheFirstGame(t *testing.T) {
+	const game = "[Event \"x\"]\n[Site \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n"
+	second := "\n[Event \"y\"]\n[Result \"*\"]\n\n1. d4 *\n"
+	for _, tc := range []struct{ pre, comment string }{
+		{"{ A collection of games,\n compiled by me. }\n\n", "A collection of games,\n compiled by me."},
+		{"% escape line\n", ""},
+		{"\xEF\xBB\xBF; made by X\n\n% v1\n{a} {b}\n", "made by X a b"},
+	} {
+		input := []byte(tc.pre + game + second)
+		whole, _ := readAll(t, input, SplitOptions{Target: len(input) + 1}, Options{})
+		eq(t, tc.pre+" games", len(whole), 2)
+		g := whole[0]
+		eq(t, tc.pre+" start", g.Start, Pos{Offset: 0, Line: 1, Col: 1})
+		eq(t, tc.pre+" end", g.End.Offset, int64(len(tc.pre+game)+1)) // with the blank line
+		eq(t, tc.pre+" tags", len(g.Tags), 3)
+		eq(t, tc.pre+" moves", norms(g), []string{"e4", "e5"})
+		eq(t, tc.pre+" comment", g.Str(g.Comment), tc.comment)
+		eq(t, tc.pre+" problems", problems(g), []string{})
+		eq(t, tc.pre+" tag line", g.Tags[0].Pos.Line, int32(strings.Count(tc.pre, "\n")+1))
+		for _, target := range []int{1, 7, 40, 64} {
+			games, chunks := readAll(t, input, SplitOptions{Target: target, Max: 1 << 20}, Options{})
+			checkGames(t, input, games, chunks)
+			sameGames(t, fmt.Sprintf("%q target %d", tc.pre, target), games, whole)
+		}
+	}
+	// Prose before the first game is text of its own, reported; so is a
+	// comment still open where the game begins.
+	for _, pre := range []string{"This archive was made by X.\n\n", "{credits} written by X\n", "{ open\n"} {
+		games := parseString(t, pre+game)
+		eq(t, pre+" games", len(games), 2)
+		eq(t, pre+" first", games[0].NotAGame(), true)
+		eq(t, pre+" second start", games[1].Start.Offset, int64(len(pre)))
+	}
+}
+
 func TestMoveNumberForms(t *testing.T) {
 	g := one(t, "1. e4 e5 2.Nf3 2... Nc6 3 Bb5 3…a6 4.Ba4 4. … Nf6 5.O-O *")
 	eq(t, "moves", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"})
