@@ -137,6 +137,8 @@
 //
 // Nothing panics and nothing is dropped silently: each thing that cannot be
 // read is a Problem with its position, and reading resumes at the next token.
+// A tag pair that cannot be read says why ("the value must be in straight
+// double quotes") and, where it is clear, how to write it.
 // Memory is bounded: chunks by SplitOptions.Max, comments by
 // Options.MaxComment, tag values by 64 KiB, variation nesting by
 // Options.MaxDepth (deeper variations are skipped, never recursed into),

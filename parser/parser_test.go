@@ -60,17 +60,29 @@ func TestMalformedTags(t *testing.T) {
 // down the header: the game has read no tag yet, but the line is a tag line.
 func TestDamagedTagOnFirstLine(t *testing.T) {
 	g := one(t, "[WhiteElo 2500]\n[Event \"T\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n")
-	eq(t, "problems", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "problems", problems(g), []string{`1:1 malformed tag pair: the value must be in straight double quotes; write [WhiteElo "2500"]`})
 	eq(t, "tags", len(g.Tags), 2)
 	eq(t, "moves", norms(g), []string{"e4"})
 	g = one(t, "\ufeff  [Event x]\n\n1. e4 *\n")
-	eq(t, "after a BOM and blanks (columns count bytes)", problems(g), []string{"1:6 malformed tag pair"})
+	eq(t, "after a BOM and blanks (columns count bytes)", problems(g), []string{`1:6 malformed tag pair: the value must be in straight double quotes; write [Event "x"]`})
 	g = one(t, "[Event ")
-	eq(t, "cut inside the tag", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "cut inside the tag", problems(g), []string{"1:1 malformed tag pair: Event has no value"})
 	g = one(t, "[Opening x]\n\n1. e4 *\n")
-	eq(t, "a known name", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "a known name", problems(g), []string{`1:1 malformed tag pair: the value must be in straight double quotes; write [Opening "x"]`})
 	g = one(t, "[Custom x\"]\n\n1. e4 *\n")
-	eq(t, "a quote", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "a quote", problems(g), []string{"1:1 malformed tag pair: the value must be in straight double quotes"})
+	// What is wrong is said, and the pair as it should be written.
+	for in, want := range map[string]string{
+		"[Date 2024.03.15]":     `malformed tag pair: the value must be in straight double quotes; write [Date "2024.03.15"]`,
+		"[Black “B”]":           `malformed tag pair: the value must be in straight double quotes (", not “); write [Black "B"]`,
+		"[White „Müller, K.“]":  `malformed tag pair: the value must be in straight double quotes (", not „); write [White "Müller, K."]`,
+		"[Site 'Riga']":         `malformed tag pair: the value must be in straight double quotes (", not '); write [Site "Riga"]`,
+		"[Event «a \\\"b\\\"»]": `malformed tag pair: the value must be in straight double quotes (", not «)`,
+	} {
+		g = one(t, "[Event \"T\"]\n"+in+"\n[Result \"*\"]\n\n1. e4 *\n")
+		eq(t, in, problems(g), []string{"2:1 " + want})
+		eq(t, in+" tags", len(g.Tags), 2)
+	}
 	// Before a move, a bracket that does not make a tag line, or makes one
 	// with no known name and no quote, is a note.
 	for _, note := range []string{"[Quelle: Archiv]", "[see diagram]", "[Diagram 1]"} {
