@@ -114,8 +114,9 @@ func tagBit(name string) int {
 // Decisions: the Seven Tag Roster check is one finding per game listing every
 // missing tag, so that a file of tagless scoresheets counts one problem per
 // game, not seven; an empty value is present, not missing (it is judged by the
-// tag's format where one is defined). A FEN tag without SetUp "1" is not
-// reported: every reader honours the FEN. SetUp "1" without a FEN is.
+// tag's format where one is defined). A FEN is used whatever SetUp says (as
+// every reader does), but PGN requires SetUp "1" beside it, so a FEN without
+// SetUp is reported as SetUp "1" without a FEN is, and SetUp "0" with one.
 func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 	*t = Tags{}
 	seen := 0
@@ -189,6 +190,10 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			t.VariantName, t.VariantPos = v, tag.Pos
 			t.Variant = variantKind(v)
 		}
+	}
+	if t.HasFEN && !hasSetUp {
+		out = append(out, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: t.FENPos, Ply: -1,
+			Message: `a FEN tag without SetUp "1": PGN requires it beside a FEN (the game is replayed from the FEN)`})
 	}
 	if hasSetUp {
 		switch {

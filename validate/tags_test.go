@@ -118,7 +118,7 @@ func TestReadTagsFindings(t *testing.T) {
 
 		// SetUp and FEN
 		{"fen with setup", with(roster, "SetUp", "1", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), nil},
-		{"fen without setup", with(roster, "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), nil},
+		{"fen without setup", with(roster, "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), []string{`a FEN tag without SetUp "1": PGN requires it beside a FEN (the game is replayed from the FEN)`}},
 		{"setup without fen", with(roster, "SetUp", "1"), []string{`SetUp is "1" but there is no FEN tag: the game is replayed from the standard start`}},
 		{"setup 0 with fen", with(roster, "SetUp", "0", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), []string{`SetUp is "0" but there is a FEN tag: the game is replayed from the FEN`}},
 		{"setup 0 alone", with(roster, "SetUp", "0"), nil},
