@@ -688,3 +688,15 @@ func TestParenthesisedPromotionWithMarks(t *testing.T) {
 		t.Errorf("problems: %v", g.Problems)
 	}
 }
+
+// A marker not in PGN form is kept as written, for reports to quote.
+func TestResultRaw(t *testing.T) {
+	for in, want := range map[string]string{"1-0": "", "1/2-1/2": "", "*": "", "1/2-1/2.": "",
+		"1/2": "1/2", "½-½": "½-½", "1:0": "1:0", "0–1,": "0–1"} {
+		g := one(t, "[Event \"x\"]\n\n1. e4 e5 "+in+"\n")
+		eq(t, in+" raw", g.Str(g.ResultRaw), want)
+		eq(t, in+" at", g.ResultPos.Col, int32(10))
+	}
+	g := one(t, "[Event \"x\"]\n\n1. e4 (1. d4 ½-½) e5 1-0\n")
+	eq(t, "a marker in a variation is not the game's", g.ResultRaw, Span{})
+}
