@@ -83,6 +83,8 @@ func TestDamagedTagOnFirstLine(t *testing.T) {
 		eq(t, in, problems(g), []string{"2:1 " + want})
 		eq(t, in+" tags", len(g.Tags), 2)
 	}
+	g = one(t, "[Event \"T\"]\n\n1. e4 [Best? \"yes\"] e5 *\n")
+	eq(t, "a character in the name", problems(g), []string{`3:7 malformed tag pair: "Best?" is no tag name: letters, digits and _ only`})
 	// Before a move, a bracket that does not make a tag line, or makes one
 	// with no known name and no quote, is a note.
 	for _, note := range []string{"[Quelle: Archiv]", "[see diagram]", "[Diagram 1]"} {

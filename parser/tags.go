@@ -231,6 +231,16 @@ func malformedTag(line []byte) string {
 	if len(name) == 0 || len(name) > maxTagName {
 		return msg + ": a tag name (letters, digits, _) must follow the ["
 	}
+	if j < len(line) && line[j] != ' ' && line[j] != '\t' && line[j] != '"' && line[j] != ']' && line[j] != '\'' {
+		// A character in the name: "[GreatestGameEverPlayed? \"True\"]".
+		if r, _ := utf8.DecodeRune(line[j:]); !typographicQuote(r) {
+			e := j
+			for e < len(line) && line[e] != ' ' && line[e] != '\t' && line[e] != '"' && line[e] != ']' {
+				e++
+			}
+			return fmt.Sprintf("%s: %q is no tag name: letters, digits and _ only", msg, line[ns:e])
+		}
+	}
 	j = skipBlanks(line, j)
 	rest := bytes.TrimRight(line[j:], " \t\r")
 	rest = bytes.TrimSuffix(rest, []byte("]"))
