@@ -53,8 +53,13 @@
 // tag-less game; when the game it cuts has tags and no result yet, that
 // game gets a Problem at the cut ("the game ends without a result: move 1.
 // at line L begins a new game"). Text after a game's result belongs to that
-// game (a Problem in PGN). The bytes before the first boundary are a piece of their own: a
-// comment heading a file yields a Game with neither tags nor moves.
+// game (a Problem in PGN). The bytes before the first boundary are a piece of
+// their own, except when they hold only blanks, comments and escape lines
+// (Preamble): PGN allows such text before a file's first game, so it is
+// read with that game, which then starts at the file's start, a comment
+// there becoming its leading comment (Game.Comment), and the file has as
+// many games as tag sections. No reader cuts at that boundary (the
+// Splitter, a runner cutting shards).
 //
 // Chunks grow to SplitOptions.Target bytes and are cut at the next
 // boundary. Where none follows, they are cut where the Parser would begin
@@ -106,8 +111,9 @@
 // not follow the moves before it is a Problem too.
 //
 // Text in which no tag pair, move or result can be read (a web page saved as
-// .pgn, a lone comment, a preamble before the first game) is handed on as a
-// game all the same, so that no input goes uncounted, with a Problem saying
+// .pgn, a preamble in prose before the first game, a file of comments only)
+// is handed on as a game all the same, so that no input goes uncounted; when
+// it holds words, not only comments and escape lines, with a Problem saying
 // that it is not a game record.
 //
 // Options.NoVariations and Options.NoComments read the main line only,
@@ -131,6 +137,8 @@
 //
 // Nothing panics and nothing is dropped silently: each thing that cannot be
 // read is a Problem with its position, and reading resumes at the next token.
+// A tag pair that cannot be read says why ("the value must be in straight
+// double quotes") and, where it is clear, how to write it.
 // Memory is bounded: chunks by SplitOptions.Max, comments by
 // Options.MaxComment, tag values by 64 KiB, variation nesting by
 // Options.MaxDepth (deeper variations are skipped, never recursed into),

@@ -27,6 +27,10 @@ type Game struct {
 	// ("1-0", "0-1", "1/2-1/2", "*"), or empty when there is none.
 	Result    string
 	ResultPos Pos
+	// ResultRaw is the marker as written when that is not Result's PGN
+	// form ("1/2", "½-½", "1:0"), so that a report can quote it; zero
+	// otherwise.
+	ResultRaw Span
 
 	// Comment is a comment that stands before the first move.
 	Comment Span

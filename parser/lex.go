@@ -336,8 +336,8 @@ func (p *Parser) bracket(i int) int {
 	if p.text && !(len(p.g.Moves) == 0 && p.tagLineAt(i)) {
 		return p.openVariation(i, '[')
 	}
-	p.problem(i, "malformed tag pair")
 	e := p.endOfLine(i)
+	p.problem(i, malformedTag(p.src[i:e]))
 	if k := bytes.IndexByte(p.src[i:e], ']'); k >= 0 {
 		return i + k + 1
 	}

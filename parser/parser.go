@@ -160,6 +160,11 @@ func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 		for end >= 0 && isBlankText(data[start:end]) {
 			end = NextBoundary(data, end+1)
 		}
+		if start == 0 && pos.Offset == 0 && !c.Continued && isPreamble(data, end) {
+			// Comments before a file's first game are read with it, not
+			// as a game of their own.
+			end = NextBoundary(data, end+1)
+		}
 		if end < 0 {
 			end = len(data)
 		}

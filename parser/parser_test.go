@@ -60,17 +60,31 @@ func TestMalformedTags(t *testing.T) {
 // down the header: the game has read no tag yet, but the line is a tag line.
 func TestDamagedTagOnFirstLine(t *testing.T) {
 	g := one(t, "[WhiteElo 2500]\n[Event \"T\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n")
-	eq(t, "problems", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "problems", problems(g), []string{`1:1 malformed tag pair: the value must be in straight double quotes; write [WhiteElo "2500"]`})
 	eq(t, "tags", len(g.Tags), 2)
 	eq(t, "moves", norms(g), []string{"e4"})
 	g = one(t, "\ufeff  [Event x]\n\n1. e4 *\n")
-	eq(t, "after a BOM and blanks (columns count bytes)", problems(g), []string{"1:6 malformed tag pair"})
+	eq(t, "after a BOM and blanks (columns count bytes)", problems(g), []string{`1:6 malformed tag pair: the value must be in straight double quotes; write [Event "x"]`})
 	g = one(t, "[Event ")
-	eq(t, "cut inside the tag", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "cut inside the tag", problems(g), []string{"1:1 malformed tag pair: Event has no value"})
 	g = one(t, "[Opening x]\n\n1. e4 *\n")
-	eq(t, "a known name", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "a known name", problems(g), []string{`1:1 malformed tag pair: the value must be in straight double quotes; write [Opening "x"]`})
 	g = one(t, "[Custom x\"]\n\n1. e4 *\n")
-	eq(t, "a quote", problems(g), []string{"1:1 malformed tag pair"})
+	eq(t, "a quote", problems(g), []string{"1:1 malformed tag pair: the value must be in straight double quotes"})
+	// What is wrong is said, and the pair as it should be written.
+	for in, want := range map[string]string{
+		"[Date 2024.03.15]":     `malformed tag pair: the value must be in straight double quotes; write [Date "2024.03.15"]`,
+		"[Black “B”]":           `malformed tag pair: the value must be in straight double quotes (", not “); write [Black "B"]`,
+		"[White „Müller, K.“]":  `malformed tag pair: the value must be in straight double quotes (", not „); write [White "Müller, K."]`,
+		"[Site 'Riga']":         `malformed tag pair: the value must be in straight double quotes (", not '); write [Site "Riga"]`,
+		"[Event «a \\\"b\\\"»]": `malformed tag pair: the value must be in straight double quotes (", not «)`,
+	} {
+		g = one(t, "[Event \"T\"]\n"+in+"\n[Result \"*\"]\n\n1. e4 *\n")
+		eq(t, in, problems(g), []string{"2:1 " + want})
+		eq(t, in+" tags", len(g.Tags), 2)
+	}
+	g = one(t, "[Event \"T\"]\n\n1. e4 [Best? \"yes\"] e5 *\n")
+	eq(t, "a character in the name", problems(g), []string{`3:7 malformed tag pair: "Best?" is no tag name: letters, digits and _ only`})
 	// Before a move, a bracket that does not make a tag line, or makes one
 	// with no known name and no quote, is a note.
 	for _, note := range []string{"[Quelle: Archiv]", "[see diagram]", "[Diagram 1]"} {
@@ -110,6 +124,45 @@ func TestTextThatIsNotAGame(t *testing.T) {
 	}
 	games, _ := readAll(t, []byte("  \n\n\t\n"), SplitOptions{}, Options{})
 	eq(t, "blank text", len(games), 0)
+}
+
+// Comments, escape lines and blanks before a file's first game are no game
+// of their own: the first game starts at the file's start, however the file
+// is cut into chunks, and a comment there is its leading comment. Other text
+// there is still a game of its own, with its Problem.
+func TestPreambleBelongsToTheFirstGame(t *testing.T) {
+	const game = "[Event \"x\"]\n[Site \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n"
+	second := "\n[Event \"y\"]\n[Result \"*\"]\n\n1. d4 *\n"
+	for _, tc := range []struct{ pre, comment string }{
+		{"{ A collection of games,\n compiled by me. }\n\n", "A collection of games,\n compiled by me."},
+		{"% escape line\n", ""},
+		{"\xEF\xBB\xBF; made by X\n\n% v1\n{a} {b}\n", "made by X a b"},
+	} {
+		input := []byte(tc.pre + game + second)
+		whole, _ := readAll(t, input, SplitOptions{Target: len(input) + 1}, Options{})
+		eq(t, tc.pre+" games", len(whole), 2)
+		g := whole[0]
+		eq(t, tc.pre+" start", g.Start, Pos{Offset: 0, Line: 1, Col: 1})
+		eq(t, tc.pre+" end", g.End.Offset, int64(len(tc.pre+game)+1)) // with the blank line
+		eq(t, tc.pre+" tags", len(g.Tags), 3)
+		eq(t, tc.pre+" moves", norms(g), []string{"e4", "e5"})
+		eq(t, tc.pre+" comment", g.Str(g.Comment), tc.comment)
+		eq(t, tc.pre+" problems", problems(g), []string{})
+		eq(t, tc.pre+" tag line", g.Tags[0].Pos.Line, int32(strings.Count(tc.pre, "\n")+1))
+		for _, target := range []int{1, 7, 40, 64} {
+			games, chunks := readAll(t, input, SplitOptions{Target: target, Max: 1 << 20}, Options{})
+			checkGames(t, input, games, chunks)
+			sameGames(t, fmt.Sprintf("%q target %d", tc.pre, target), games, whole)
+		}
+	}
+	// Prose before the first game is text of its own, reported; so is a
+	// comment still open where the game begins.
+	for _, pre := range []string{"This archive was made by X.\n\n", "{credits} written by X\n", "{ open\n"} {
+		games := parseString(t, pre+game)
+		eq(t, pre+" games", len(games), 2)
+		eq(t, pre+" first", games[0].NotAGame(), true)
+		eq(t, pre+" second start", games[1].Start.Offset, int64(len(pre)))
+	}
 }
 
 func TestMoveNumberForms(t *testing.T) {
@@ -636,4 +689,16 @@ func TestParenthesisedPromotionWithMarks(t *testing.T) {
 	if len(g.Problems) != 0 {
 		t.Errorf("problems: %v", g.Problems)
 	}
+}
+
+// A marker not in PGN form is kept as written, for reports to quote.
+func TestResultRaw(t *testing.T) {
+	for in, want := range map[string]string{"1-0": "", "1/2-1/2": "", "*": "", "1/2-1/2.": "",
+		"1/2": "1/2", "½-½": "½-½", "1:0": "1:0", "0–1,": "0–1"} {
+		g := one(t, "[Event \"x\"]\n\n1. e4 e5 "+in+"\n")
+		eq(t, in+" raw", g.Str(g.ResultRaw), want)
+		eq(t, in+" at", g.ResultPos.Col, int32(10))
+	}
+	g := one(t, "[Event \"x\"]\n\n1. e4 (1. d4 ½-½) e5 1-0\n")
+	eq(t, "a marker in a variation is not the game's", g.ResultRaw, Span{})
 }

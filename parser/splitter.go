@@ -164,6 +164,12 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 			window, atEOF = window[:s.max+tagLookahead], true
 		}
 		b, _ := nextBoundary(window, from, atEOF, &s.ctx)
+		if b > 0 && s.pos.Offset == 0 && isPreamble(s.buf, b) {
+			// The parser reads the comments before the file's first game
+			// with that game: no cut between them.
+			from = b + 1
+			continue
+		}
 		if b > 0 && b <= s.max {
 			return b, false
 		}
@@ -199,7 +205,7 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 	if s.eof && len(s.buf) <= s.max {
 		return len(s.buf), false
 	}
-	if lb := lastBoundaryBefore(s.buf, min(s.target, len(s.buf)), &s.ctx); lb > 0 {
+	if lb := lastBoundaryBefore(s.buf, min(s.target, len(s.buf)), &s.ctx); lb > 0 && !(s.pos.Offset == 0 && isPreamble(s.buf, lb)) {
 		return lb, false
 	}
 	return capCut(s.buf, s.max), true

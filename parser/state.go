@@ -12,6 +12,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Problems = g.Problems[:0]
 	g.Result = ""
 	g.ResultPos = Pos{}
+	g.ResultRaw = Span{}
 	g.Comment = Span{}
 	g.Encoding = p.enc
 	g.Scripts = 0

@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"unicode/utf8"
 )
 
 // tagPair reads a tag pair at src offset i ('[') and returns the offset
@@ -213,4 +214,57 @@ func internedTagName(b []byte) string {
 		return "GameId"
 	}
 	return ""
+}
+
+// malformedTag says what is wrong with line, a tag line from its '[' to its
+// end that tagPair could not read, and how to write it when that is clear:
+// a value typed without quotes or in typographic ones ("[Date 2024.03.15]",
+// "[Black “B”]") leaves readers guessing what "malformed" means.
+func malformedTag(line []byte) string {
+	const msg = "malformed tag pair"
+	j := skipBlanks(line, 1)
+	ns := j
+	for j < len(line) && isTagNameByte(line[j]) {
+		j++
+	}
+	name := line[ns:j]
+	if len(name) == 0 || len(name) > maxTagName {
+		return msg + ": a tag name (letters, digits, _) must follow the ["
+	}
+	if j < len(line) && line[j] != ' ' && line[j] != '\t' && line[j] != '"' && line[j] != ']' && line[j] != '\'' {
+		// A character in the name: "[GreatestGameEverPlayed? \"True\"]".
+		if r, _ := utf8.DecodeRune(line[j:]); !typographicQuote(r) {
+			e := j
+			for e < len(line) && line[e] != ' ' && line[e] != '\t' && line[e] != '"' && line[e] != ']' {
+				e++
+			}
+			return fmt.Sprintf("%s: %q is no tag name: letters, digits and _ only", msg, line[ns:e])
+		}
+	}
+	j = skipBlanks(line, j)
+	rest := bytes.TrimRight(line[j:], " \t\r")
+	rest = bytes.TrimSuffix(rest, []byte("]"))
+	rest = bytes.TrimSpace(rest)
+	if len(rest) == 0 {
+		return msg + ": " + string(name) + " has no value"
+	}
+	why := ": the value must be in straight double quotes"
+	r, _ := utf8.DecodeRune(rest)
+	if typographicQuote(r) || rest[0] == '\'' {
+		why += fmt.Sprintf(" (\", not %c)", r)
+	}
+	value := bytes.TrimFunc(rest, func(r rune) bool { return typographicQuote(r) || r == '\'' })
+	if len(value) == 0 || len(value) > 80 || bytes.ContainsAny(value, "\"\\[]") || !utf8.Valid(value) {
+		return msg + why
+	}
+	return fmt.Sprintf("%s%s; write [%s \"%s\"]", msg, why, name, value)
+}
+
+// typographicQuote reports the quotation marks word processors put for '"'.
+func typographicQuote(r rune) bool {
+	switch r {
+	case '“', '”', '„', '‟', '«', '»', '‘', '’', '‚', '‛', '″', '＂':
+		return true
+	}
+	return false
 }

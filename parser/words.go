@@ -110,7 +110,10 @@ func (p *Parser) numberWord(i, end int) int {
 		return p.moveWord(k, end)
 	}
 	if res := resultOf(s[i:end]); res != "" {
-		p.result(i, res)
+		w := bytes.TrimRight(s[i:end], ".,") // punctuation, as resultOf reads it
+		if p.result(i, res) && string(w) != res {
+			p.g.ResultRaw = p.span(i, i+len(w))
+		}
 		return end
 	}
 	if s[i] == '0' && j == i+1 {
@@ -198,8 +201,9 @@ func isDashRune(r rune) bool {
 	return false
 }
 
-// result records a game-termination marker.
-func (p *Parser) result(i int, res string) {
+// result records a game-termination marker, and says whether it is the
+// game's (not one inside a variation or after the game's end).
+func (p *Parser) result(i int, res string) bool {
 	p.inProse = false
 	p.pend = pending{}
 	p.lastWasMove = false
@@ -212,7 +216,9 @@ func (p *Parser) result(i int, res string) {
 		p.g.Result = res
 		p.g.ResultPos = p.posAt(i)
 		p.ended = true
+		return true
 	}
+	return false
 }
 
 // prose handles a word that is not movetext. A run of such words (a

@@ -418,6 +418,9 @@ var (
 	commentBeforeMoves = clusterShape{"comment-before-moves", "a `;` comment line before the first " +
 		"move: the bytes before a game's first token belong to our game, python-chess's line is the " +
 		"first movetext line", true}
+	commentPreamble = clusterShape{"comment-preamble", "a comment before a file's first game: our " +
+		"parser reads it with that game (parser.Preamble), python-chess makes a record of it with " +
+		"neither tags nor moves; our game is compared with the record after it", true}
 )
 
 var clusterTable = []clusterEntry{
@@ -453,6 +456,7 @@ var clusterTable = []clusterEntry{
 	{file: "tricky/kentdjb_pgn-extract/test/outfiles/test-WWepd-out.pgn", line: 1, shape: notPGN, clusters: 1, ours: 73, refs: 1, unpaired: [2]int{72, 0}},
 	{file: "masters/chessgames_smallmaster/smallmaster_step2_22_2135955-2820097.pgn", line: 3770, shape: malformedTagLine, clusters: 1, ours: 2, refs: 2},
 	{file: "tricky/mliebelt_pgn-parser/doc/sampleGameThrow.pgn", line: 1, shape: commentBeforeMoves, clusters: 1, ours: 1, refs: 1},
+	{file: "tricky/kentdjb_pgn-extract/eco.pgn", line: 1, shape: commentPreamble, clusters: 1, ours: 1, refs: 2, unpaired: [2]int{0, 1}},
 }
 
 // shapeTable is how many clusters of the two common shapes there are, and

@@ -60,9 +60,20 @@ func NormalizeResult(s string) (canon string, exact, ok bool) {
 // reader takes the game without it and the tag still states the result, so
 // it is result-missing at info severity; with neither tag nor marker the
 // finding says the game records no result. Written variants ("½-½", "1:0")
-// compare equal to their PGN form; the tag's spelling is tag-format's concern.
+// compare equal to their PGN form; the tag's spelling is tag-format's
+// concern, the marker's non-standard-notation's (info, as for moves in
+// other notations), and a mismatch quotes the marker as written.
 func CheckResultRecord(g *parser.Game, t *Tags, out []Finding) (string, []Finding) {
 	marker, _, markerOK := NormalizeResult(g.Result)
+	written := g.Result
+	if g.ResultRaw.Len > 0 {
+		// Understood, as the moves written in other notations are, and
+		// reported as they are: other readers may take it for text.
+		written = g.Str(g.ResultRaw)
+		out = append(out, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation), Pos: g.ResultPos, Ply: -1,
+			Message: fmt.Sprintf("the result marker %q is not PGN: write %s", written, g.Result)})
+		written = fmt.Sprintf("%q (%s)", written, g.Result)
+	}
 	switch {
 	case g.Result == "":
 		f := Finding{Code: ResultMissing, Severity: DefaultSeverity(ResultMissing), Pos: g.End, Ply: -1}
@@ -74,7 +85,7 @@ func CheckResultRecord(g *parser.Game, t *Tags, out []Finding) (string, []Findin
 		out = append(out, f)
 	case markerOK && t.Result != "" && marker != t.Result:
 		out = append(out, Finding{Code: ResultMismatch, Severity: DefaultSeverity(ResultMismatch), Pos: g.ResultPos, Ply: -1,
-			Message: fmt.Sprintf("the Result tag says %s but the moves end with %s", t.Result, g.Result)})
+			Message: fmt.Sprintf("the Result tag says %s but the moves end with %s", t.Result, written)})
 	}
 	switch {
 	case t.Result != "":

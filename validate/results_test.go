@@ -1,6 +1,9 @@
 package validate
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestNormalizeResult(t *testing.T) {
 	tests := []struct {
@@ -102,6 +105,41 @@ func BenchmarkNormalizeResult(b *testing.B) {
 	for b.Loop() {
 		if c, _, _ := NormalizeResult("½-½"); c != "1/2-1/2" {
 			b.Fatal(c)
+		}
+	}
+}
+
+// A marker written in a form PGN does not know is understood, reported as
+// the moves of other notations are, and quoted as written where the Result
+// tag disagrees.
+func TestResultMarkerAsWritten(t *testing.T) {
+	tests := []struct {
+		tag, marker string
+		want        []string // code: message, in order
+	}{
+		{"1/2-1/2", "1/2", []string{`non-standard-notation: the result marker "1/2" is not PGN: write 1/2-1/2`}},
+		{"1/2-1/2", "½-½", []string{`non-standard-notation: the result marker "½-½" is not PGN: write 1/2-1/2`}},
+		{"1-0", "1:0", []string{`non-standard-notation: the result marker "1:0" is not PGN: write 1-0`}},
+		{"1-0", "1/2", []string{
+			`non-standard-notation: the result marker "1/2" is not PGN: write 1/2-1/2`,
+			`result-mismatch: the Result tag says 1-0 but the moves end with "1/2" (1/2-1/2)`,
+		}},
+		{"0-1", "1/2-1/2", []string{"result-mismatch: the Result tag says 0-1 but the moves end with 1/2-1/2"}},
+		{"1/2-1/2", "1/2-1/2.", nil}, // a full stop after the marker is punctuation
+	}
+	for _, tt := range tests {
+		r := checkOne(t, pgn(tt.tag, nil, "1. e4 e5 "+tt.marker), nil)
+		var fs []string
+		for _, f := range r.Findings {
+			if f.Code == NonStandardNotation || f.Code == ResultMismatch {
+				fs = append(fs, string(f.Code)+": "+f.Message)
+				if f.Pos.Line != 9 || f.Pos.Col != 10 {
+					t.Errorf("%s: %s at %d:%d, want the marker at 9:10", tt.marker, f.Code, f.Pos.Line, f.Pos.Col)
+				}
+			}
+		}
+		if !slices.Equal(fs, tt.want) {
+			t.Errorf("%s with Result %s: got %q, want %q", tt.marker, tt.tag, fs, tt.want)
 		}
 	}
 }

@@ -114,8 +114,9 @@ func tagBit(name string) int {
 // Decisions: the Seven Tag Roster check is one finding per game listing every
 // missing tag, so that a file of tagless scoresheets counts one problem per
 // game, not seven; an empty value is present, not missing (it is judged by the
-// tag's format where one is defined). A FEN tag without SetUp "1" is not
-// reported: every reader honours the FEN. SetUp "1" without a FEN is.
+// tag's format where one is defined). A FEN is used whatever SetUp says (as
+// every reader does), but PGN requires SetUp "1" beside it, so a FEN without
+// SetUp is reported as SetUp "1" without a FEN is, and SetUp "0" with one.
 func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 	*t = Tags{}
 	seen := 0
@@ -190,6 +191,10 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			t.Variant = variantKind(v)
 		}
 	}
+	if t.HasFEN && !hasSetUp {
+		out = append(out, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: t.FENPos, Ply: -1,
+			Message: `a FEN tag without SetUp "1": PGN requires it beside a FEN (the game is replayed from the FEN)`})
+	}
 	if hasSetUp {
 		switch {
 		case setUp == "1" && !t.HasFEN:
@@ -232,7 +237,7 @@ func duplicateTag(g *parser.Game, i int) Finding {
 func rosterFinding(g *parser.Game, missing int) Finding {
 	f := Finding{Code: TagMissing, Severity: DefaultSeverity(TagMissing), Pos: g.Start, Ply: -1}
 	if missing == sevenTagRoster {
-		f.Message = "the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)"
+		f.Message = "the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)" + rosterHints(g, missing)
 		if len(g.Tags) == 0 {
 			f.Message = "the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing"
 		}
@@ -248,8 +253,69 @@ func rosterFinding(g *parser.Game, missing int) Finding {
 	if len(names) > 1 {
 		verb = "are"
 	}
-	f.Message = fmt.Sprintf("Seven Tag Roster incomplete: %s %s missing", joinAnd(names), verb)
+	f.Message = fmt.Sprintf("Seven Tag Roster incomplete: %s %s missing", joinAnd(names), verb) + rosterHints(g, missing)
 	return f
+}
+
+// rosterHints points at the tags that were likely meant as the missing
+// roster tags ("Whtie", "white"): without it the report says only that White
+// is missing, and the reader looks for a tag that is there, misspelt.
+// Returns "" or " (line 5 has \"Whtie\": misspelt?; ...)".
+func rosterHints(g *parser.Game, missing int) string {
+	var hints []string
+	for i, n := range rosterNames {
+		if missing&(1<<i) == 0 {
+			continue
+		}
+		for k := range g.Tags {
+			tag := &g.Tags[k]
+			if tagBit(tag.Name) != 0 {
+				continue // a tag of its own, spelt right
+			}
+			switch {
+			case strings.EqualFold(tag.Name, n):
+				hints = append(hints, fmt.Sprintf("line %d has %q: tag names are case-sensitive", tag.Pos.Line, tag.Name))
+			case nearName(tag.Name, n):
+				hints = append(hints, fmt.Sprintf("line %d has %q: misspelt?", tag.Pos.Line, tag.Name))
+			default:
+				continue
+			}
+			break
+		}
+	}
+	if len(hints) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(hints, "; ") + ")"
+}
+
+// nearName says that a is b with one letter wrong, added, left out, or two
+// neighbours swapped, whatever the case: "Whtie", "Whit", "Evnet", "Rounds".
+func nearName(a, b string) bool {
+	if len(a) > 32 || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
+		return false
+	}
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	// Optimal string alignment distance, rows of len(b)+1.
+	var prev2, prev, cur [34]int
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev = prev, cur
+	}
+	return prev[len(b)] <= 1
 }
 
 // joinAnd writes "A", "A and B", "A, B and C".

@@ -56,6 +56,12 @@ func TestReadTagsFindings(t *testing.T) {
 		{"no tags", nil, []string{"the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing"}},
 		{"only other tags", []string{"ECO", "B20"}, []string{"the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)"}},
 		{"empty roster values are present", with(roster, "Event", "", "White", ""), nil},
+		// A misspelt or miscased roster tag is pointed at.
+		{"misspelt", with(without(roster, "White"), "Whtie", "Smith, A"), []string{`Seven Tag Roster incomplete: White is missing (line 7 has "Whtie": misspelt?)`}},
+		{"lower case", with(without(roster, "White"), "white", "A"), []string{`Seven Tag Roster incomplete: White is missing (line 7 has "white": tag names are case-sensitive)`}},
+		{"two wrong", with(without(roster, "Event", "Round"), "Evnt", "x", "ROUND", "1"), []string{`Seven Tag Roster incomplete: Event and Round are missing (line 6 has "Evnt": misspelt?; line 7 has "ROUND": tag names are case-sensitive)`}},
+		{"all in lower case", []string{"event", "x", "Rsult", "1-0"}, []string{`the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) (line 1 has "event": tag names are case-sensitive; line 2 has "Rsult": misspelt?)`}},
+		{"other tags are no hint", with(without(roster, "White", "Date"), "WhiteElo", "2500", "EventDate", "?", "Whitish", "x"), []string{"Seven Tag Roster incomplete: Date and White are missing"}},
 
 		// Date
 		{"date unknown parts", with(roster, "Date", "????.??.??"), nil},
@@ -112,7 +118,7 @@ func TestReadTagsFindings(t *testing.T) {
 
 		// SetUp and FEN
 		{"fen with setup", with(roster, "SetUp", "1", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), nil},
-		{"fen without setup", with(roster, "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), nil},
+		{"fen without setup", with(roster, "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), []string{`a FEN tag without SetUp "1": PGN requires it beside a FEN (the game is replayed from the FEN)`}},
 		{"setup without fen", with(roster, "SetUp", "1"), []string{`SetUp is "1" but there is no FEN tag: the game is replayed from the standard start`}},
 		{"setup 0 with fen", with(roster, "SetUp", "0", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), []string{`SetUp is "0" but there is a FEN tag: the game is replayed from the FEN`}},
 		{"setup 0 alone", with(roster, "SetUp", "0"), nil},

@@ -111,12 +111,50 @@ const margin = 4 << 10
 
 // Boundary returns the first game boundary b with x <= b < size in the file
 // r of size bytes, or size when there is none; 0 for x <= 0, since a file's
-// first piece starts at its first byte whatever it holds.
+// first piece starts at its first byte whatever it holds. The boundary after
+// a file's preamble (parser.Preamble) starts no piece and is passed over.
 //
 // It reads a window around x: backward until the window holds a complete
 // non-blank line before x (the rule looks at the line before a candidate),
 // forward until a boundary is found with enough bytes after it, or the end.
 func Boundary(r io.ReaderAt, size, x int64) (int64, error) {
+	b, err := nextBoundary(r, size, x)
+	if err != nil || b <= 0 || b >= size {
+		return b, err
+	}
+	// The command line reads the comments before a file's first game with
+	// that game (parser.Preamble): a shard starting at its boundary would
+	// read them as a game of their own.
+	if pre, err := preambleBefore(r, b); err != nil || !pre {
+		return b, err
+	}
+	return nextBoundary(r, size, b+1)
+}
+
+// preambleBefore reports whether the file's bytes before b are a preamble
+// (parser.Preamble), reading from the start only as far as needed: in most
+// files the first byte already says no.
+func preambleBefore(r io.ReaderAt, b int64) (bool, error) {
+	for n := min(b, 4<<10); ; n = min(2*n, b) {
+		buf := make([]byte, n)
+		if k, err := r.ReadAt(buf, 0); int64(k) < n {
+			if err == nil || err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return false, fmt.Errorf("reading bytes 0 to %d: %w", n, err)
+		}
+		end, open := parser.Preamble(buf)
+		if int64(end) < n {
+			return false, nil
+		}
+		if n == b {
+			return !open, nil
+		}
+	}
+}
+
+// nextBoundary is Boundary without the preamble rule.
+func nextBoundary(r io.ReaderAt, size, x int64) (int64, error) {
 	if x <= 0 {
 		return 0, nil
 	}

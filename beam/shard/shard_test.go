@@ -127,6 +127,8 @@ var tricky = map[string]string{
 	"bom and crlf":       "\ufeff[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n  [Event \"b\"]\r\n\r\n1. d4 *\r\n",
 	"damaged tag":        "[Event \"a\"]\n[Site \xabZagreb\"]\n[Round \"1\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n",
 	"heading comment":    "; a file comment\nsome prose before the games\n\n[Event \"a\"]\n\n1. e4 *\n",
+	"comment preamble":   "{ A collection,\n by me. }\n% escape\n\n[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n",
+	"long preamble":      "{" + strings.Repeat("z", 100<<10) + "}\n[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n",
 	"long line before": strings.Repeat("x", 200<<10) + "\n\n[Event \"a\"]\n\n1. e4 *\n[Event \"b\"]\n" +
 		strings.Repeat("y", 100<<10) + "\n[Event \"c\"]\n\n1. d4 *\n",
 }
