@@ -30,7 +30,7 @@ func TestColumnsByFormat(t *testing.T) {
 		{"ascii.pgn", roster + "[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n",
 			[]string{"illegal-move 9 13 13"}},
 		{"bom.pgn", "\xEF\xBB\xBF[Date \"2024.13.01\"] [Result \"1-0\"]\n\n1. e4 Кf6 0-1\n",
-			[]string{"tag-missing 1 1 1", "tag-format 1 4 1", "non-standard-notation 3 7 7", "result-mismatch 3 12 11"}},
+			[]string{"tag-format 1 4 1", "tag-missing 1 4 1", "non-standard-notation 3 7 7", "result-mismatch 3 12 11"}},
 	}
 	var inputs []Input
 	for _, f := range files {

@@ -34,7 +34,7 @@ func TestFindingCharCol(t *testing.T) {
 		// tag-missing has the game's start, where the BOM is.
 		{name: "a BOM before a tag", enc: parser.UTF8,
 			in:    "\xEF\xBB\xBF[Date \"2024.13.01\"]\n[Result \"*\"]\n\n1. e4 *\n",
-			finds: []want{{TagMissing, 1, 1, 1}, {TagFormat, 1, 4, 1}}},
+			finds: []want{{TagFormat, 1, 4, 1}, {TagMissing, 1, 4, 1}}},
 		{name: "a tag after a cyrillic tag", enc: parser.UTF8,
 			in:    "[Event \"Турнир\"] [Date \"2024.13.01\"]\n[Site \"S\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n",
 			finds: []want{{TagFormat, 1, 24, 18}}},

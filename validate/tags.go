@@ -235,7 +235,13 @@ func duplicateTag(g *parser.Game, i int) Finding {
 }
 
 func rosterFinding(g *parser.Game, missing int) Finding {
-	f := Finding{Code: TagMissing, Severity: DefaultSeverity(TagMissing), Pos: g.Start, Ply: -1}
+	// At the tag section, which a comment before a file's first game
+	// (read with that game) does not hold.
+	pos := g.Start
+	if len(g.Tags) > 0 {
+		pos = g.Tags[0].Pos
+	}
+	f := Finding{Code: TagMissing, Severity: DefaultSeverity(TagMissing), Pos: pos, Ply: -1}
 	if missing == sevenTagRoster {
 		f.Message = "the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)" + rosterHints(g, missing)
 		if len(g.Tags) == 0 {

@@ -162,8 +162,10 @@ func TestReadTagsCodesAndPositions(t *testing.T) {
 	if fs[1].Pos != g.Tags[len(g.Tags)-1].Pos {
 		t.Errorf("tag-duplicate at %+v, want the second Round's %+v", fs[1].Pos, g.Tags[len(g.Tags)-1].Pos)
 	}
-	if fs[2].Pos != g.Start {
-		t.Errorf("tag-missing at %+v, want the game start %+v", fs[2].Pos, g.Start)
+	// At the first tag, not at the game's start: a comment before a file's
+	// first game belongs to it.
+	if fs[2].Pos != g.Tags[0].Pos {
+		t.Errorf("tag-missing at %+v, want the first tag's %+v", fs[2].Pos, g.Tags[0].Pos)
 	}
 }
 
