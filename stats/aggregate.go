@@ -127,6 +127,7 @@ func timeIndex(s string) int {
 
 type timeCount struct {
 	games, forfeits int64
+	drawnOnTime     int64 // forfeits scored 1/2-1/2: a flag fell but the game was drawn
 	// mustDraw counts games with a timeout-insufficient-material finding:
 	// won on time by a side that could not mate.
 	mustDraw int64
@@ -199,6 +200,7 @@ func (a *Aggregate) Add(g *Game) {
 	t := &a.times[timeIndex(g.TimeCategory)]
 	t.games++
 	t.forfeits += b2i(g.TimeForfeit)
+	t.drawnOnTime += b2i(g.TimeForfeit && g.Result == "1/2-1/2")
 	t.mustDraw += b2i(mustDraw)
 
 	d := &a.draws
@@ -252,6 +254,7 @@ func (a *Aggregate) Merge(o *Aggregate) {
 	for i := range a.times {
 		a.times[i].games += o.times[i].games
 		a.times[i].forfeits += o.times[i].forfeits
+		a.times[i].drawnOnTime += o.times[i].drawnOnTime
 		a.times[i].mustDraw += o.times[i].mustDraw
 	}
 	d, od := &a.draws, &o.draws

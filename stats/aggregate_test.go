@@ -97,7 +97,7 @@ func TestSummaryCounts(t *testing.T) {
 		t.Errorf("events:\n got %+v\nwant %+v", s.Events.Top, wantEvents)
 	}
 
-	wantTimes := []TimeControl{{"blitz", 2, 1, 1}, {"rapid", 1, 0, 0}, {"standard", 1, 0, 0}, {"correspondence", 0, 0, 0}, {"unknown", 2, 0, 0}}
+	wantTimes := []TimeControl{{"blitz", 2, 1, 0, 1}, {"rapid", 1, 0, 0, 0}, {"standard", 1, 0, 0, 0}, {"correspondence", 0, 0, 0, 0}, {"unknown", 2, 0, 0, 0}}
 	if !reflect.DeepEqual(s.TimeControls, wantTimes) {
 		t.Errorf("time controls = %+v", s.TimeControls)
 	}
@@ -297,5 +297,34 @@ func BenchmarkAdd(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		a.Add(&games[i%len(games)])
+	}
+}
+
+// A flag that fell against a side that could not mate draws the game
+// (lichess "Game drawn by timeout vs insufficient material"): such a game
+// is a time forfeit but no loss, and is counted apart, merged or not.
+func TestDrawnOnTimeIsNotLost(t *testing.T) {
+	games := []Game{
+		{Result: "1/2-1/2", TimeCategory: "blitz", TimeForfeit: true},
+		{Result: "0-1", TimeCategory: "blitz", TimeForfeit: true},
+		{Result: "1/2-1/2", TimeCategory: "blitz"},
+		{Result: "1/2-1/2", TimeForfeit: true},
+	}
+	a := aggregateOf(games[:2])
+	a.Merge(aggregateOf(games[2:]))
+	s := a.Summarize(0)
+	want := []TimeControl{{"blitz", 3, 2, 1, 0}, {"rapid", 0, 0, 0, 0}, {"standard", 0, 0, 0, 0},
+		{"correspondence", 0, 0, 0, 0}, {"unknown", 1, 1, 1, 0}}
+	if !reflect.DeepEqual(s.TimeControls, want) {
+		t.Errorf("time controls:\n got %+v\nwant %+v", s.TimeControls, want)
+	}
+	sec := timeSection(s)
+	wantRows := [][]string{{"blitz", "3", "1", "1", "0"}, {"rapid", "0", "0", "0", "0"}, {"standard", "0", "0", "0", "0"},
+		{"correspondence", "0", "0", "0", "0"}, {"unknown", "1", "0", "1", "0"}}
+	if want := []string{"category", "games", "lost on time", "drawn on time", "must be drawn"}; !reflect.DeepEqual(sec.header, want) {
+		t.Errorf("header %q, want %q", sec.header, want)
+	}
+	if !reflect.DeepEqual(sec.rows, wantRows) {
+		t.Errorf("rows %q, want %q", sec.rows, wantRows)
 	}
 }

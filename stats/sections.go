@@ -95,10 +95,11 @@ func movesSection(s *Summary) section {
 }
 
 func timeSection(s *Summary) section {
-	sec := section{title: "Time controls", header: []string{"category", "games", "lost on time", "must be drawn"},
-		note: "must be drawn: won on time by a side that could not mate (timeout-insufficient-material)"}
+	sec := section{title: "Time controls", header: []string{"category", "games", "lost on time", "drawn on time", "must be drawn"},
+		note: "drawn on time: a flag fell, scored 1/2-1/2; must be drawn: won on time though unable to mate"}
 	for _, t := range s.TimeControls {
-		sec.rows = append(sec.rows, []string{t.Category, number(t.Games), number(t.TimeForfeit), number(t.MustDraw)})
+		sec.rows = append(sec.rows, []string{t.Category, number(t.Games), number(t.TimeForfeit - t.DrawnOnTime),
+			number(t.DrawnOnTime), number(t.MustDraw)})
 	}
 	return sec
 }

@@ -98,9 +98,13 @@ type Group struct {
 
 // TimeControl counts the games of one category of time control.
 type TimeControl struct {
-	Category    string `json:"category"`
-	Games       int64  `json:"games"`
-	TimeForfeit int64  `json:"time_forfeits"`
+	Category string `json:"category"`
+	Games    int64  `json:"games"`
+	// TimeForfeit counts the games a flag decided (time-forfeit), whatever
+	// their result; DrawnOnTime those of them scored 1/2-1/2 (a flag against
+	// a side that could not mate), which are not losses.
+	TimeForfeit int64 `json:"time_forfeits"`
+	DrawnOnTime int64 `json:"drawn_on_time"`
 	// MustDraw counts wins on time by a side that could not mate
 	// (timeout-insufficient-material): results that must be draws.
 	MustDraw int64 `json:"timeout_insufficient_material"`
@@ -177,7 +181,7 @@ func (a *Aggregate) Summarize(top int) *Summary {
 	s.Notations = counts(&a.notations)
 	s.Encodings = counts(&a.encodings)
 	for i, t := range a.times {
-		s.TimeControls = append(s.TimeControls, TimeControl{timeLabels[i], t.games, t.forfeits, t.mustDraw})
+		s.TimeControls = append(s.TimeControls, TimeControl{timeLabels[i], t.games, t.forfeits, t.drawnOnTime, t.mustDraw})
 	}
 	d := &a.draws
 	s.DrawRules = DrawRules{d.threefold, d.fifty, d.missedThreefold, d.missedFifty, d.fivefold, d.seventyFive}
