@@ -1060,3 +1060,52 @@ func stringColumns(t *testing.T, p string) (ids, files []string) {
 	}
 	return ids, files
 }
+
+// A game with no move (the tags, then a result) has no letter set: its
+// notation is null, as COLUMNS.md says, not the replay's default "san".
+func TestParquetNotationNullWithoutMoves(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	tags := "[Event \"t\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+	in := inputFile(t, inDir, "a.pgn", tags+"*\n\n"+tags+"1. e4 e5 *\n\n"+tags+"1. e4 e5 2. Кf3 *\n\n")
+	s := newSink(t, out, ParquetOptions{})
+	if _, err := Run(context.Background(), &Config{Workers: 1}, []Input{in}, s); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stringColumn(t, filepath.Join(out, "games", "00000-a.pgn.parquet"), "notation"), []string{"<nil>", `"san"`, `"ru"`}; !slices.Equal(got, want) {
+		t.Errorf("notation column %q, want %q", got, want)
+	}
+}
+
+// stringColumn is a string or dictionary column of a table file, each value
+// quoted and a null as <nil>.
+func stringColumn(t *testing.T, p, name string) []string {
+	t.Helper()
+	tbl := arrowTable(t, p)
+	defer tbl.Release()
+	idx := tbl.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		t.Fatalf("%s: no column %s", p, name)
+	}
+	var out []string
+	for _, chunk := range tbl.Column(idx[0]).Data().Chunks() {
+		for j := 0; j < chunk.Len(); j++ {
+			switch c := chunk.(type) {
+			case *array.Dictionary:
+				if c.IsNull(j) {
+					out = append(out, "<nil>")
+				} else {
+					out = append(out, strconv.Quote(c.Dictionary().(*array.String).Value(c.GetValueIndex(j))))
+				}
+			case *array.String:
+				if c.IsNull(j) {
+					out = append(out, "<nil>")
+				} else {
+					out = append(out, strconv.Quote(c.Value(j)))
+				}
+			default:
+				t.Fatalf("%s: column %s is %s", p, name, chunk.DataType())
+			}
+		}
+	}
+	return out
+}
