@@ -183,7 +183,13 @@ func (a *Aggregate) Add(g *Game) {
 	hasErrors, hasWarnings := sev[validate.Error] > 0, sev[validate.Warning] > 0
 	a.withErrors += b2i(hasErrors)
 	a.withWarnings += b2i(hasWarnings)
-	for _, gr := range [...]*group{a.files.get(g.File), a.events.get(g.Event)} {
+	var event *group
+	if g.HasEvent || g.Event != "" {
+		event = a.events.get(g.Event)
+	} else {
+		event = a.events.absent()
+	}
+	for _, gr := range [...]*group{a.files.get(g.File), event} {
 		gr.games++
 		gr.gamesWithErrors += b2i(hasErrors)
 		gr.errors += sev[validate.Error]

@@ -23,6 +23,7 @@ type section struct {
 // Names shown for the empty values.
 const (
 	noEvent    = "(no Event tag)"
+	emptyEvent = "(empty Event tag)"
 	noNotation = "(no move read)"
 )
 
@@ -55,13 +56,13 @@ func codesSection(s *Summary) section {
 }
 
 func filesSection(s *Summary) section {
-	sec := groupSection("Files, the worst first", "file", "files", s.Files, "")
+	sec := groupSection("Files, the worst first", "file", "files", s.Files, "", "")
 	sec.paths = true
 	return sec
 }
 
 func eventsSection(s *Summary) section {
-	return groupSection("Events, the worst first", "event", "events", s.Events, noEvent)
+	return groupSection("Events, the worst first", "event", "events", s.Events, noEvent, emptyEvent)
 }
 
 func resultsSection(s *Summary) section {
@@ -172,7 +173,9 @@ func overview(s *Summary) section {
 	return sec
 }
 
-func groupSection(title, what, plural string, g Groups, empty string) section {
+// groupSection lists g; absent names the group of games without the tag,
+// empty that of an empty one.
+func groupSection(title, what, plural string, g Groups, absent, empty string) section {
 	sec := section{title: title, header: []string{what, "games", "with errors", "errors", "warnings", "infos"}}
 	if len(g.Top) < g.Distinct {
 		sec.note = "The first " + number(int64(len(g.Top))) + " of " + number(int64(g.Distinct)) + " " + plural + "."
@@ -182,7 +185,10 @@ func groupSection(title, what, plural string, g Groups, empty string) section {
 	}
 	for i := range g.Top {
 		name := Printable(g.Top[i].Name)
-		if name == "" {
+		switch {
+		case g.Top[i].Absent:
+			name = absent
+		case name == "":
 			name = empty
 		}
 		sec.rows = append(sec.rows, row(name, &g.Top[i]))

@@ -94,6 +94,9 @@ type Group struct {
 	Errors          int64  `json:"errors"`
 	Warnings        int64  `json:"warnings"`
 	Infos           int64  `json:"infos"`
+	// Absent marks the games without the tag (events only), whose Name is
+	// "" as that of an empty tag is.
+	Absent bool `json:"absent,omitempty"`
 }
 
 // TimeControl counts the games of one category of time control.
@@ -231,9 +234,15 @@ func counts(t *tally[int64]) []Count {
 }
 
 func (gs *groups) summarize(top int) Groups {
-	out := Groups{Distinct: len(gs.m), Top: make([]Group, 0, len(gs.m))}
+	out := Groups{Distinct: len(gs.m), Top: make([]Group, 0, len(gs.m)+1)}
 	for name, g := range gs.m {
 		out.Top = append(out.Top, g.named(name))
+	}
+	if gs.missing != nil {
+		g := gs.missing.named("")
+		g.Absent = true
+		out.Top = append(out.Top, g)
+		out.Distinct++
 	}
 	slices.SortFunc(out.Top, worseFirst)
 	if top > 0 && len(out.Top) > top {
@@ -253,5 +262,6 @@ func (g *group) named(name string) Group {
 
 func worseFirst(x, y Group) int {
 	return cmp.Or(cmp.Compare(y.Errors, x.Errors), cmp.Compare(y.Warnings, x.Warnings),
-		cmp.Compare(y.Infos, x.Infos), cmp.Compare(y.Games, x.Games), cmp.Compare(x.Name, y.Name))
+		cmp.Compare(y.Infos, x.Infos), cmp.Compare(y.Games, x.Games), cmp.Compare(x.Name, y.Name),
+		cmp.Compare(b2i(x.Absent), b2i(y.Absent)))
 }

@@ -283,3 +283,22 @@ func TestStatsInputInTwoDirectories(t *testing.T) {
 		t.Errorf("stderr:\n%s\nwant:\n%s", s.stderr, want)
 	}
 }
+
+// Read back from Parquet, an empty Event tag (a "" cell) and none (null)
+// stay apart in the report.
+func TestStatsEmptyEventTag(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", []byte("[Event \"\"]\n[Result \"*\"]\n\n1. e4 *\n\n[Result \"*\"]\n\n1. d4 *\n\n[Result \"*\"]\n\n1. c4 *\n"))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "o", "a.pgn"); r.code > 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	s := arbiter(t, dir, nil, "stats", "--format", "markdown", "o")
+	if s.code != 0 {
+		t.Fatalf("stats: exit %d\n%s", s.code, s.stderr)
+	}
+	for _, row := range []string{"| (no Event tag) | 2 |", "| (empty Event tag) | 1 |"} {
+		if !strings.Contains(s.stdout, row) {
+			t.Errorf("no row %q in\n%s", row, s.stdout)
+		}
+	}
+}
