@@ -787,7 +787,10 @@ func TestOutputNames(t *testing.T) {
 		{1, Stdin, "00001-stdin.parquet"},
 		{2, "dir/.hidden", "00002-hidden.parquet"},
 		{7, "..", "00007-input.parquet"},
-		{123456, "a.pgn", "123456-a.pgn.parquet"},
+		{99999, "a.pgn", "99999-a.pgn.parquet"},
+		{100000, "a.pgn", "99999100000-a.pgn.parquet"},
+		{123456, "a.pgn", "99999123456-a.pgn.parquet"},
+		{1234567, "a.pgn", "999999999991234567-a.pgn.parquet"},
 		{0, long, "00000-" + strings.Repeat("x", maxNameBytes) + ".parquet"},
 	} {
 		got := outputName(tc.n, tc.input)
@@ -806,6 +809,24 @@ func TestOutputNames(t *testing.T) {
 		if isOutputName(name) {
 			t.Errorf("%q taken for an output name", name)
 		}
+	}
+}
+
+// Listed in name order, the files are in input order at any number of
+// inputs, whatever their base names (COLUMNS.md): 100000 sorts after 99999
+// and 10001, not between 10000 and 10001.
+func TestOutputNamesSortAsNumbers(t *testing.T) {
+	numbers := []int{0, 1, 9, 10, 10000, 10001, 99998, 99999, 100000, 100001, 999998, 999999,
+		1000000, 1000001, 9999999, 10000000, 123456789}
+	var names []string
+	for i, n := range numbers {
+		base := []string{"z.pgn", "a.pgn", "-.pgn", "0.pgn"}[i%4]
+		names = append(names, outputName(n, base))
+	}
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	if !slices.Equal(sorted, names) {
+		t.Errorf("names in name order:\n%q\nin input order:\n%q", sorted, names)
 	}
 }
 
