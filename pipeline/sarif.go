@@ -128,7 +128,11 @@ func (s *SARIFSink) EndFile(f *FileSummary) error {
 // Close writes what follows the results: the tool with its rules, and the
 // invocation, which is successful when every input was read to its end.
 func (s *SARIFSink) Close(sum *Summary) error {
-	b := append(s.buf[:0], "\n],\"tool\":{\"driver\":{\"name\":\"arbiter\",\"informationUri\":\"https://github.com/arbiter-chess/arbiter\",\"rules\":["...)
+	b := append(s.buf[:0], "\n],\"tool\":{\"driver\":{\"name\":\"arbiter\",\"version\":"...)
+	// Viewers and Sarif.Multitool (SARIF2005) want the version that made
+	// the log, to tell results of two builds apart.
+	b = appendJSONString(b, Version())
+	b = append(b, ",\"informationUri\":\"https://github.com/arbiter-chess/arbiter\",\"rules\":["...)
 	for i, code := range s.rules {
 		if i > 0 {
 			b = append(b, ',')

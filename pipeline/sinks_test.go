@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -197,8 +198,9 @@ func TestSARIFSink(t *testing.T) {
 {"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"the king cannot move into check (move 43..., ply 7, variation 43.1)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":36,"startColumn":7}}}],"properties":{"game":2,"ply":7,"suggestions":[]}},
 {"ruleId":"non-standard-notation","ruleIndex":3,"level":"note","message":{"text":"«0-0» is written with zeros \u2028 \u0001 (move 1... 0-0, ply 2)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"./odd,%20name:%C3%BC.pgn"},"region":{"startLine":2,"startColumn":4}}}],"properties":{"game":0,"ply":2,"move":"0-0","suggestions":[]}},
 {"ruleId":"result-mismatch","ruleIndex":6,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"-"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
-],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
+],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
 `
+	want = strings.Replace(want, "VERSION", Version(), 1)
 	if got := withoutRules(t, out.Bytes()); got != want {
 		t.Errorf("sarif output:\n%s\nwant:\n%s", got, want)
 	}
@@ -241,8 +243,9 @@ func TestSARIFEmpty(t *testing.T) {
 	var out bytes.Buffer
 	drive(t, NewSARIFSink(&out), nil)
 	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[
-],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
+],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
 `
+	want = strings.Replace(want, "VERSION", Version(), 1)
 	if got := withoutRules(t, out.Bytes()); got != want {
 		t.Errorf("empty sarif:\n%s\nwant:\n%s", got, want)
 	}
@@ -286,6 +289,35 @@ func withoutRules(t *testing.T, log []byte) string {
 	start := bytes.Index(log, []byte(`"rules":[`)) + len(`"rules":`)
 	end := bytes.Index(log, []byte(`]}},"invocations"`)) + 1
 	return string(log[:start]) + "RULES" + string(log[end:])
+}
+
+// The driver's version (SARIF2005) is the module version of a tagged
+// build, else the stamped commit, else "devel": never empty.
+func TestVersionOf(t *testing.T) {
+	vcs := func(kv ...string) []debug.BuildSetting {
+		var s []debug.BuildSetting
+		for i := 0; i+1 < len(kv); i += 2 {
+			s = append(s, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{nil, "devel"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.4.0"}, Settings: vcs("vcs.revision", "0123456789abcdef")}, "v1.4.0"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "0123456789abcdef", "vcs.modified", "false")}, "devel+0123456789ab"},
+		{&debug.BuildInfo{Settings: vcs("vcs.revision", "abc", "vcs.modified", "true")}, "devel+abc-dirty"},
+	} {
+		if got := versionOf(tc.info); got != tc.want {
+			t.Errorf("versionOf(%+v) = %q, want %q", tc.info, got, tc.want)
+		}
+	}
+	if Version() == "" {
+		t.Error("Version() is empty")
+	}
 }
 
 func TestSARIFURI(t *testing.T) {
