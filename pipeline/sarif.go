@@ -173,8 +173,12 @@ func (s *SARIFSink) Close(sum *Summary) error {
 
 // sarifURI turns a path into a URI reference: relative paths stay relative
 // (code scanning resolves them against the repository), absolute ones
-// become file URIs.
+// become file URIs. Standard input is "<stdin>", as the text formats name
+// it, escaped ("%3Cstdin%3E"): "-" would read as a file of that name.
 func sarifURI(path string) string {
+	if path == Stdin {
+		path = displayName(path)
+	}
 	p := filepath.ToSlash(path)
 	if filepath.IsAbs(path) {
 		return (&url.URL{Scheme: "file", Path: p}).String()

@@ -163,7 +163,7 @@ func TestGitHubSink(t *testing.T) {
 ::error file=games/a.pgn,line=36,col=7,title=illegal-move::the king cannot move into check (move 43..., ply 7, variation 43.1)
 ::error file=broken.pgn.gz,title=unreadable-input::broken.pgn.gz: gzip stream broken: unexpected EOF
 ::notice file=odd%2C name%3Aü.pgn,line=2,col=4,title=non-standard-notation::«0-0» is written with zeros ` + "\u2028 \x01" + ` (move 1... 0-0, ply 2)
-::error file=-,line=12,col=1,title=result-mismatch::the Result tag says 1-0, the movetext 0-1
+::error file=<stdin>,line=12,col=1,title=result-mismatch::the Result tag says 1-0, the movetext 0-1
 `
 	if got := out.String(); got != want {
 		t.Errorf("github output:\n%s\nwant:\n%s", got, want)
@@ -197,7 +197,7 @@ func TestSARIFSink(t *testing.T) {
 {"ruleId":"impossible-position","ruleIndex":4,"level":"error","message":{"text":"Black is to move but White is in check (start position)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":30,"startColumn":2}}}],"properties":{"game":2,"ply":0,"suggestions":[]}},
 {"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"the king cannot move into check (move 43..., ply 7, variation 43.1)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":36,"startColumn":7}}}],"properties":{"game":2,"ply":7,"suggestions":[]}},
 {"ruleId":"non-standard-notation","ruleIndex":3,"level":"note","message":{"text":"«0-0» is written with zeros \u2028 \u0001 (move 1... 0-0, ply 2)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"./odd,%20name:%C3%BC.pgn"},"region":{"startLine":2,"startColumn":4}}}],"properties":{"game":0,"ply":2,"move":"0-0","suggestions":[]}},
-{"ruleId":"result-mismatch","ruleIndex":6,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"-"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
+{"ruleId":"result-mismatch","ruleIndex":6,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%3Cstdin%3E"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
 ],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
 `
 	want = strings.Replace(want, "VERSION", Version(), 1)
@@ -323,6 +323,8 @@ func TestVersionOf(t *testing.T) {
 func TestSARIFURI(t *testing.T) {
 	for in, want := range map[string]string{
 		"a.pgn":         "a.pgn",
+		"-":             "%3Cstdin%3E", // standard input, as text names it
+		"dir/-":         "dir/-",
 		"dir/a b.pgn":   "dir/a%20b.pgn",
 		"/abs/x.pgn":    "file:///abs/x.pgn",
 		"c:weird.pgn":   "./c:weird.pgn",
@@ -374,5 +376,21 @@ func TestSinksDoNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { s.Game(rec) }); n != 0 {
 			t.Errorf("%s: %v allocations per game", name, n)
 		}
+	}
+}
+
+// Standard input that could not be read is named as the text formats name
+// it in github and sarif too; jsonl and the tables keep "-", the file
+// column's value, and have no line for it.
+func TestUnreadableStdinNamed(t *testing.T) {
+	files := []sampleFile{{in: Input{Path: Stdin, Size: -1}, err: errors.New("stdin: gzip stream broken")}}
+	var gh, sarif bytes.Buffer
+	drive(t, NewGitHubSink(&gh), files)
+	drive(t, NewSARIFSink(&sarif), files)
+	if want := "::error file=<stdin>,title=unreadable-input::stdin: gzip stream broken\n"; gh.String() != want {
+		t.Errorf("github: %q, want %q", gh.String(), want)
+	}
+	if want := `"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%3Cstdin%3E"}}}]`; !strings.Contains(sarif.String(), want) {
+		t.Errorf("sarif has no %s:\n%s", want, sarif.String())
 	}
 }
