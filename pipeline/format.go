@@ -30,8 +30,9 @@ func charLocation(r *GameRecord, f *validate.Finding) parser.Pos {
 	return pos
 }
 
-// displayName is how the text formats name a file: standard input is
-// "<stdin>", as compilers print it.
+// displayName is how the text, github and sarif formats name a file:
+// standard input is "<stdin>", as compilers print it. jsonl and the tables
+// keep "-", the file column's value, so that the two join.
 func displayName(path string) string {
 	if path == Stdin {
 		return "<stdin>"

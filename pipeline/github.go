@@ -48,7 +48,7 @@ func (s *GitHubSink) Game(r *GameRecord) error {
 		b := append(s.buf[:0], "::"...)
 		b = append(b, level...)
 		b = append(b, " file="...)
-		b = appendGitHubProperty(b, r.File)
+		b = appendGitHubProperty(b, displayName(r.File))
 		b = append(b, ",line="...)
 		b = strconv.AppendInt(b, int64(pos.Line), 10)
 		b = append(b, ",col="...)
@@ -73,7 +73,7 @@ func (s *GitHubSink) EndFile(f *FileSummary) error {
 		return nil
 	}
 	b := append(s.buf[:0], "::error file="...)
-	b = appendGitHubProperty(b, f.Input.Path)
+	b = appendGitHubProperty(b, displayName(f.Input.Path))
 	b = append(b, ",title=unreadable-input::"...)
 	b = appendGitHubData(b, f.Err.Error())
 	b = append(b, '\n')

@@ -243,6 +243,13 @@ func walk(dir string, left *[]LeftOut) ([]Input, error) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
+			// Hidden files are skipped unread (editor backups, arbiter's own
+			// temporary files), but one named as PGN arbiter reads is most
+			// likely games hidden by mistake, so it is named.
+			if hiddenGamesName(d.Name()) {
+				*left = append(*left, LeftOut{Path: path, Named: true,
+					Reason: "the name says PGN, but the file is hidden (its name begins with '.') and a directory is read without its hidden files: name it to read it"})
+			}
 			return nil
 		}
 		if d.IsDir() {
@@ -284,6 +291,19 @@ func walk(dir string, left *[]LeftOut) ([]Input, error) {
 		errs = append(errs, err)
 	}
 	return inputs, errors.Join(errs...)
+}
+
+// hiddenGamesName says whether a hidden file's name is one a directory walk
+// would take as games were it not hidden: .pgn, or .pgn compressed in a way
+// arbiter reads (.pgn.gz, .pgn.zst, .pgn.zstd, .pgn.bz2).
+func hiddenGamesName(name string) bool {
+	lower := strings.ToLower(name)
+	for _, ext := range []string{"", ".gz", ".zst", ".zstd", ".bz2"} {
+		if strings.HasSuffix(lower, ".pgn"+ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // sniffFile reads the first bytes of a file found in a directory and says

@@ -182,6 +182,12 @@ func TestExpandLeftOut(t *testing.T) {
 	emptyGz := writeFile(t, dir, "b/e.GZ", nil)
 	text := writeFile(t, dir, "b/readme.bz2", []byte("not compressed at all\n"))
 	emptyPGN := writeFile(t, dir, "b/empty.pgn", nil)
+	// Hidden: skipped, but named when the name is one a walk would read.
+	hidden := writeFile(t, dir, "b/.hidden.pgn", game)
+	hiddenZst := writeFile(t, dir, "b/.old.PGN.zst", pzstded(t, game, 1))
+	writeFile(t, dir, "b/.notes.txt", game)
+	writeFile(t, dir, "b/.games.pgn.swp", game)
+	writeFile(t, dir, "b/.git/x.pgn", game)
 	// arbiter's own tables, named after their input: not meant as games.
 	writeFile(t, dir, "out/00001-month.pgn.parquet", []byte("PAR1\x15\x04PAR1"))
 	writeFile(t, dir, "out/.00002-month.pgn.parquet.tmp", []byte("PAR1"))
@@ -197,10 +203,13 @@ func TestExpandLeftOut(t *testing.T) {
 	if want := []string{emptyPGN, pzOdd, pz}; !slices.Equal(taken, want) {
 		t.Errorf("taken %q, want %q", taken, want)
 	}
+	hiddenWhy := "the name says PGN, but the file is hidden (its name begins with '.') and a directory is read without its hidden files: name it to read it"
 	neither := "the file is neither compressed with gzip, zstd or bzip2 nor text with games in its first bytes"
 	want := []LeftOut{
 		{Path: xz, Reason: "an xz-compressed file, which arbiter does not read", Named: true},
 		{Path: zip, Reason: "a zip archive, which arbiter does not read"},
+		{Path: hidden, Reason: hiddenWhy, Named: true},
+		{Path: hiddenZst, Reason: hiddenWhy, Named: true},
 		{Path: emptyGz, Reason: "the name says gz, but the file is empty", Named: true},
 		{Path: empty, Reason: "the name says PGN, but the file is empty", Named: true},
 		{Path: text, Reason: "the name says bz2, but " + neither, Named: true},

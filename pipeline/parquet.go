@@ -24,7 +24,8 @@ type ParquetOptions struct {
 	// earlier output is removed.
 	Resume bool
 	// BatchRows is the number of rows per record batch and Parquet row
-	// group; 0 means table.DefaultBatchRows.
+	// group, at least (a batch ends with the game that fills it); 0 means
+	// table.DefaultBatchRows.
 	BatchRows int
 	// Run are the options of the check that change the rows
 	// (CheckOptions.RunOptions), which the manifest records and Resume

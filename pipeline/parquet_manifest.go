@@ -183,3 +183,50 @@ func writeAtomic(path string, b []byte) error {
 	}
 	return nil
 }
+
+// SharedInput is an input that the manifests of two output directories
+// both list, read whole or in part: the same path, size and modification
+// time, so in all likelihood the same file checked twice.
+type SharedInput struct {
+	Path        string // as the manifests record it
+	First, Then string // the directories, in the order given
+}
+
+// SharedInputs finds the inputs that the manifests of two of dirs both
+// list with files. Reading both directories (arbiter stats rA rB) counts
+// their games twice, and their game_ids collide, so a caller warns. A
+// directory whose manifest cannot be read is passed over: it is read by its
+// files, and its reader reports what is wrong. Standard input is never
+// shared: two reads of it are two inputs.
+func SharedInputs(dirs []string) []SharedInput {
+	type key struct {
+		path  string
+		size  int64
+		mtime int64
+	}
+	seen := map[key]string{}
+	var out []SharedInput
+	for _, dir := range dirs {
+		m, err := LoadManifest(dir)
+		if err != nil {
+			continue
+		}
+		mine := map[key]bool{} // an input listed twice in one manifest is a resumed one
+		for _, in := range m.Inputs {
+			if in.Path == Stdin || in.Size < 0 || len(in.Files) == 0 {
+				continue
+			}
+			k := key{in.Path, in.Size, in.ModTime.UnixNano()}
+			if mine[k] {
+				continue
+			}
+			mine[k] = true
+			if first, ok := seen[k]; ok {
+				out = append(out, SharedInput{Path: in.Path, First: first, Then: dir})
+				continue
+			}
+			seen[k] = dir
+		}
+	}
+	return out
+}

@@ -13,8 +13,8 @@ import (
 const maxNameBytes = 100
 
 // outputName is the file name of input number n's table files:
-// "00003-lichess_2013-01.pgn.zst.parquet". The zero-padded number keeps the
-// files in input order when listed, and makes names of equal base names
+// "00003-lichess_2013-01.pgn.zst.parquet". The number (numberPrefix) keeps
+// the files in input order when listed, and makes names of equal base names
 // distinct.
 func outputName(n int, input string) string {
 	base := "stdin"
@@ -37,7 +37,27 @@ func outputName(n int, input string) string {
 	if name == "" {
 		name = "input"
 	}
-	return fmt.Sprintf("%05d-%s.parquet", n, name)
+	return numberPrefix(n) + "-" + name + ".parquet"
+}
+
+// numberPrefix writes n so that the names it begins sort as the numbers do,
+// whatever follows the '-': five digits, zero-padded, up to 99999 (the names
+// of every directory written so far); past that, a run of nines longer than
+// any smaller number's prefix, then n in its own digits: 100000 is
+// "99999100000", 1000000 "99999999999" + "1000000". A plain wider number
+// would sort "100000-" before "10001-". The names of numbers under 100000
+// stay as they were, and --resume keeps the names the manifest lists, so
+// directories written before read and resume as they did.
+func numberPrefix(n int) string {
+	const width = 5
+	s := fmt.Sprintf("%0*d", width, n)
+	var prefix strings.Builder
+	for w := width; len(s) > w; w++ {
+		// The largest prefix of w digits: every number of more digits
+		// sorts after every number of w, whose names continue with '-'.
+		prefix.WriteString(strings.Repeat("9", w))
+	}
+	return prefix.String() + s
 }
 
 // isOutputName matches the names outputName makes, and the part files of

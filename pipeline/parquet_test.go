@@ -787,7 +787,10 @@ func TestOutputNames(t *testing.T) {
 		{1, Stdin, "00001-stdin.parquet"},
 		{2, "dir/.hidden", "00002-hidden.parquet"},
 		{7, "..", "00007-input.parquet"},
-		{123456, "a.pgn", "123456-a.pgn.parquet"},
+		{99999, "a.pgn", "99999-a.pgn.parquet"},
+		{100000, "a.pgn", "99999100000-a.pgn.parquet"},
+		{123456, "a.pgn", "99999123456-a.pgn.parquet"},
+		{1234567, "a.pgn", "999999999991234567-a.pgn.parquet"},
 		{0, long, "00000-" + strings.Repeat("x", maxNameBytes) + ".parquet"},
 	} {
 		got := outputName(tc.n, tc.input)
@@ -806,6 +809,24 @@ func TestOutputNames(t *testing.T) {
 		if isOutputName(name) {
 			t.Errorf("%q taken for an output name", name)
 		}
+	}
+}
+
+// Listed in name order, the files are in input order at any number of
+// inputs, whatever their base names (COLUMNS.md): 100000 sorts after 99999
+// and 10001, not between 10000 and 10001.
+func TestOutputNamesSortAsNumbers(t *testing.T) {
+	numbers := []int{0, 1, 9, 10, 10000, 10001, 99998, 99999, 100000, 100001, 999998, 999999,
+		1000000, 1000001, 9999999, 10000000, 123456789}
+	var names []string
+	for i, n := range numbers {
+		base := []string{"z.pgn", "a.pgn", "-.pgn", "0.pgn"}[i%4]
+		names = append(names, outputName(n, base))
+	}
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	if !slices.Equal(sorted, names) {
+		t.Errorf("names in name order:\n%q\nin input order:\n%q", sorted, names)
 	}
 }
 
@@ -1059,4 +1080,53 @@ func stringColumns(t *testing.T, p string) (ids, files []string) {
 		}
 	}
 	return ids, files
+}
+
+// A game with no move (the tags, then a result) has no letter set: its
+// notation is null, as COLUMNS.md says, not the replay's default "san".
+func TestParquetNotationNullWithoutMoves(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	tags := "[Event \"t\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+	in := inputFile(t, inDir, "a.pgn", tags+"*\n\n"+tags+"1. e4 e5 *\n\n"+tags+"1. e4 e5 2. Кf3 *\n\n")
+	s := newSink(t, out, ParquetOptions{})
+	if _, err := Run(context.Background(), &Config{Workers: 1}, []Input{in}, s); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := stringColumn(t, filepath.Join(out, "games", "00000-a.pgn.parquet"), "notation"), []string{"<nil>", `"san"`, `"ru"`}; !slices.Equal(got, want) {
+		t.Errorf("notation column %q, want %q", got, want)
+	}
+}
+
+// stringColumn is a string or dictionary column of a table file, each value
+// quoted and a null as <nil>.
+func stringColumn(t *testing.T, p, name string) []string {
+	t.Helper()
+	tbl := arrowTable(t, p)
+	defer tbl.Release()
+	idx := tbl.Schema().FieldIndices(name)
+	if len(idx) != 1 {
+		t.Fatalf("%s: no column %s", p, name)
+	}
+	var out []string
+	for _, chunk := range tbl.Column(idx[0]).Data().Chunks() {
+		for j := 0; j < chunk.Len(); j++ {
+			switch c := chunk.(type) {
+			case *array.Dictionary:
+				if c.IsNull(j) {
+					out = append(out, "<nil>")
+				} else {
+					out = append(out, strconv.Quote(c.Dictionary().(*array.String).Value(c.GetValueIndex(j))))
+				}
+			case *array.String:
+				if c.IsNull(j) {
+					out = append(out, "<nil>")
+				} else {
+					out = append(out, strconv.Quote(c.Value(j)))
+				}
+			default:
+				t.Fatalf("%s: column %s is %s", p, name, chunk.DataType())
+			}
+		}
+	}
+	return out
 }

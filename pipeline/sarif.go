@@ -128,7 +128,11 @@ func (s *SARIFSink) EndFile(f *FileSummary) error {
 // Close writes what follows the results: the tool with its rules, and the
 // invocation, which is successful when every input was read to its end.
 func (s *SARIFSink) Close(sum *Summary) error {
-	b := append(s.buf[:0], "\n],\"tool\":{\"driver\":{\"name\":\"arbiter\",\"informationUri\":\"https://github.com/arbiter-chess/arbiter\",\"rules\":["...)
+	b := append(s.buf[:0], "\n],\"tool\":{\"driver\":{\"name\":\"arbiter\",\"version\":"...)
+	// Viewers and Sarif.Multitool (SARIF2005) want the version that made
+	// the log, to tell results of two builds apart.
+	b = appendJSONString(b, Version())
+	b = append(b, ",\"informationUri\":\"https://github.com/arbiter-chess/arbiter\",\"rules\":["...)
 	for i, code := range s.rules {
 		if i > 0 {
 			b = append(b, ',')
@@ -169,8 +173,12 @@ func (s *SARIFSink) Close(sum *Summary) error {
 
 // sarifURI turns a path into a URI reference: relative paths stay relative
 // (code scanning resolves them against the repository), absolute ones
-// become file URIs.
+// become file URIs. Standard input is "<stdin>", as the text formats name
+// it, escaped ("%3Cstdin%3E"): "-" would read as a file of that name.
 func sarifURI(path string) string {
+	if path == Stdin {
+		path = displayName(path)
+	}
 	p := filepath.ToSlash(path)
 	if filepath.IsAbs(path) {
 		return (&url.URL{Scheme: "file", Path: p}).String()

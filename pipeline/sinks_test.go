@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -162,7 +163,7 @@ func TestGitHubSink(t *testing.T) {
 ::error file=games/a.pgn,line=36,col=7,title=illegal-move::the king cannot move into check (move 43..., ply 7, variation 43.1)
 ::error file=broken.pgn.gz,title=unreadable-input::broken.pgn.gz: gzip stream broken: unexpected EOF
 ::notice file=odd%2C name%3Aü.pgn,line=2,col=4,title=non-standard-notation::«0-0» is written with zeros ` + "\u2028 \x01" + ` (move 1... 0-0, ply 2)
-::error file=-,line=12,col=1,title=result-mismatch::the Result tag says 1-0, the movetext 0-1
+::error file=<stdin>,line=12,col=1,title=result-mismatch::the Result tag says 1-0, the movetext 0-1
 `
 	if got := out.String(); got != want {
 		t.Errorf("github output:\n%s\nwant:\n%s", got, want)
@@ -196,9 +197,10 @@ func TestSARIFSink(t *testing.T) {
 {"ruleId":"impossible-position","ruleIndex":4,"level":"error","message":{"text":"Black is to move but White is in check (start position)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":30,"startColumn":2}}}],"properties":{"game":2,"ply":0,"suggestions":[]}},
 {"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"the king cannot move into check (move 43..., ply 7, variation 43.1)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":36,"startColumn":7}}}],"properties":{"game":2,"ply":7,"suggestions":[]}},
 {"ruleId":"non-standard-notation","ruleIndex":3,"level":"note","message":{"text":"«0-0» is written with zeros \u2028 \u0001 (move 1... 0-0, ply 2)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"./odd,%20name:%C3%BC.pgn"},"region":{"startLine":2,"startColumn":4}}}],"properties":{"game":0,"ply":2,"move":"0-0","suggestions":[]}},
-{"ruleId":"result-mismatch","ruleIndex":6,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"-"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
-],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
+{"ruleId":"result-mismatch","ruleIndex":6,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%3Cstdin%3E"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
+],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
 `
+	want = strings.Replace(want, "VERSION", Version(), 1)
 	if got := withoutRules(t, out.Bytes()); got != want {
 		t.Errorf("sarif output:\n%s\nwant:\n%s", got, want)
 	}
@@ -241,8 +243,9 @@ func TestSARIFEmpty(t *testing.T) {
 	var out bytes.Buffer
 	drive(t, NewSARIFSink(&out), nil)
 	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[
-],"tool":{"driver":{"name":"arbiter","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
+],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
 `
+	want = strings.Replace(want, "VERSION", Version(), 1)
 	if got := withoutRules(t, out.Bytes()); got != want {
 		t.Errorf("empty sarif:\n%s\nwant:\n%s", got, want)
 	}
@@ -288,9 +291,40 @@ func withoutRules(t *testing.T, log []byte) string {
 	return string(log[:start]) + "RULES" + string(log[end:])
 }
 
+// The driver's version (SARIF2005) is the module version of a tagged
+// build, else the stamped commit, else "devel": never empty.
+func TestVersionOf(t *testing.T) {
+	vcs := func(kv ...string) []debug.BuildSetting {
+		var s []debug.BuildSetting
+		for i := 0; i+1 < len(kv); i += 2 {
+			s = append(s, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{nil, "devel"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.4.0"}, Settings: vcs("vcs.revision", "0123456789abcdef")}, "v1.4.0"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel"},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "0123456789abcdef", "vcs.modified", "false")}, "devel+0123456789ab"},
+		{&debug.BuildInfo{Settings: vcs("vcs.revision", "abc", "vcs.modified", "true")}, "devel+abc-dirty"},
+	} {
+		if got := versionOf(tc.info); got != tc.want {
+			t.Errorf("versionOf(%+v) = %q, want %q", tc.info, got, tc.want)
+		}
+	}
+	if Version() == "" {
+		t.Error("Version() is empty")
+	}
+}
+
 func TestSARIFURI(t *testing.T) {
 	for in, want := range map[string]string{
 		"a.pgn":         "a.pgn",
+		"-":             "%3Cstdin%3E", // standard input, as text names it
+		"dir/-":         "dir/-",
 		"dir/a b.pgn":   "dir/a%20b.pgn",
 		"/abs/x.pgn":    "file:///abs/x.pgn",
 		"c:weird.pgn":   "./c:weird.pgn",
@@ -342,5 +376,21 @@ func TestSinksDoNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { s.Game(rec) }); n != 0 {
 			t.Errorf("%s: %v allocations per game", name, n)
 		}
+	}
+}
+
+// Standard input that could not be read is named as the text formats name
+// it in github and sarif too; jsonl and the tables keep "-", the file
+// column's value, and have no line for it.
+func TestUnreadableStdinNamed(t *testing.T) {
+	files := []sampleFile{{in: Input{Path: Stdin, Size: -1}, err: errors.New("stdin: gzip stream broken")}}
+	var gh, sarif bytes.Buffer
+	drive(t, NewGitHubSink(&gh), files)
+	drive(t, NewSARIFSink(&sarif), files)
+	if want := "::error file=<stdin>,title=unreadable-input::stdin: gzip stream broken\n"; gh.String() != want {
+		t.Errorf("github: %q, want %q", gh.String(), want)
+	}
+	if want := `"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%3Cstdin%3E"}}}]`; !strings.Contains(sarif.String(), want) {
+		t.Errorf("sarif has no %s:\n%s", want, sarif.String())
 	}
 }

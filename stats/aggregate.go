@@ -127,6 +127,7 @@ func timeIndex(s string) int {
 
 type timeCount struct {
 	games, forfeits int64
+	drawnOnTime     int64 // forfeits scored 1/2-1/2: a flag fell but the game was drawn
 	// mustDraw counts games with a timeout-insufficient-material finding:
 	// won on time by a side that could not mate.
 	mustDraw int64
@@ -182,7 +183,13 @@ func (a *Aggregate) Add(g *Game) {
 	hasErrors, hasWarnings := sev[validate.Error] > 0, sev[validate.Warning] > 0
 	a.withErrors += b2i(hasErrors)
 	a.withWarnings += b2i(hasWarnings)
-	for _, gr := range [...]*group{a.files.get(g.File), a.events.get(g.Event)} {
+	var event *group
+	if g.HasEvent || g.Event != "" {
+		event = a.events.get(g.Event)
+	} else {
+		event = a.events.absent()
+	}
+	for _, gr := range [...]*group{a.files.get(g.File), event} {
 		gr.games++
 		gr.gamesWithErrors += b2i(hasErrors)
 		gr.errors += sev[validate.Error]
@@ -199,6 +206,7 @@ func (a *Aggregate) Add(g *Game) {
 	t := &a.times[timeIndex(g.TimeCategory)]
 	t.games++
 	t.forfeits += b2i(g.TimeForfeit)
+	t.drawnOnTime += b2i(g.TimeForfeit && g.Result == "1/2-1/2")
 	t.mustDraw += b2i(mustDraw)
 
 	d := &a.draws
@@ -252,6 +260,7 @@ func (a *Aggregate) Merge(o *Aggregate) {
 	for i := range a.times {
 		a.times[i].games += o.times[i].games
 		a.times[i].forfeits += o.times[i].forfeits
+		a.times[i].drawnOnTime += o.times[i].drawnOnTime
 		a.times[i].mustDraw += o.times[i].mustDraw
 	}
 	d, od := &a.draws, &o.draws

@@ -80,24 +80,24 @@ func TestSummaryCounts(t *testing.T) {
 	}
 
 	wantFiles := []Group{
-		{"b.txt", 2, 2, 3, 1, 1},
-		{escapeFile, 2, 1, 1, 0, 2},
-		{"a.pgn", 2, 1, 1, 0, 1},
+		{"b.txt", 2, 2, 3, 1, 1, false},
+		{escapeFile, 2, 1, 1, 0, 2, false},
+		{"a.pgn", 2, 1, 1, 0, 1, false},
 	}
 	if !reflect.DeepEqual(s.Files.Top, wantFiles) || s.Files.Distinct != 3 || s.Files.Other != nil {
 		t.Errorf("files = %+v", s.Files)
 	}
 	wantEvents := []Group{
-		{"", 2, 2, 3, 0, 0},
-		{scriptEvent, 1, 1, 1, 1, 1},
-		{"Rated Blitz game", 2, 1, 1, 0, 1},
-		{imgEvent, 1, 0, 0, 0, 2},
+		{"", 2, 2, 3, 0, 0, true},
+		{scriptEvent, 1, 1, 1, 1, 1, false},
+		{"Rated Blitz game", 2, 1, 1, 0, 1, false},
+		{imgEvent, 1, 0, 0, 0, 2, false},
 	}
 	if !reflect.DeepEqual(s.Events.Top, wantEvents) {
 		t.Errorf("events:\n got %+v\nwant %+v", s.Events.Top, wantEvents)
 	}
 
-	wantTimes := []TimeControl{{"blitz", 2, 1, 1}, {"rapid", 1, 0, 0}, {"standard", 1, 0, 0}, {"correspondence", 0, 0, 0}, {"unknown", 2, 0, 0}}
+	wantTimes := []TimeControl{{"blitz", 2, 1, 0, 1}, {"rapid", 1, 0, 0, 0}, {"standard", 1, 0, 0, 0}, {"correspondence", 0, 0, 0, 0}, {"unknown", 2, 0, 0, 0}}
 	if !reflect.DeepEqual(s.TimeControls, wantTimes) {
 		t.Errorf("time controls = %+v", s.TimeControls)
 	}
@@ -259,7 +259,7 @@ func TestFromReport(t *testing.T) {
 		TimeCategory: "rapid", TimeForfeit: true, ThreefoldPly: 5, FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: 9,
 		Findings: []validate.Finding{finding(validate.IllegalMove, validate.Error)}}
 	g := FromReport("x.pgn", tags("Event", "Ch", "Result", "0-1", "WhiteElo", "2100", "BlackElo", "-", "White", "A"), parser.KOI8R, &r)
-	want := Game{File: "x.pgn", Event: "Ch", WhiteElo: 2100, BlackElo: 0, Result: "0-1", ComputedResult: "0-1",
+	want := Game{File: "x.pgn", Event: "Ch", HasEvent: true, WhiteElo: 2100, BlackElo: 0, Result: "0-1", ComputedResult: "0-1",
 		End: validate.Checkmate, Plies: 12, Notation: "ru", Encoding: "koi8-r", TimeCategory: "rapid", TimeForfeit: true,
 		Findings: r.Findings, ThreefoldPly: 5, FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: 9}
 	if !reflect.DeepEqual(g, want) {
@@ -297,5 +297,56 @@ func BenchmarkAdd(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		a.Add(&games[i%len(games)])
+	}
+}
+
+// A flag that fell against a side that could not mate draws the game
+// (lichess "Game drawn by timeout vs insufficient material"): such a game
+// is a time forfeit but no loss, and is counted apart, merged or not.
+func TestDrawnOnTimeIsNotLost(t *testing.T) {
+	games := []Game{
+		{Result: "1/2-1/2", TimeCategory: "blitz", TimeForfeit: true},
+		{Result: "0-1", TimeCategory: "blitz", TimeForfeit: true},
+		{Result: "1/2-1/2", TimeCategory: "blitz"},
+		{Result: "1/2-1/2", TimeForfeit: true},
+	}
+	a := aggregateOf(games[:2])
+	a.Merge(aggregateOf(games[2:]))
+	s := a.Summarize(0)
+	want := []TimeControl{{"blitz", 3, 2, 1, 0}, {"rapid", 0, 0, 0, 0}, {"standard", 0, 0, 0, 0},
+		{"correspondence", 0, 0, 0, 0}, {"unknown", 1, 1, 1, 0}}
+	if !reflect.DeepEqual(s.TimeControls, want) {
+		t.Errorf("time controls:\n got %+v\nwant %+v", s.TimeControls, want)
+	}
+	sec := timeSection(s)
+	wantRows := [][]string{{"blitz", "3", "1", "1", "0"}, {"rapid", "0", "0", "0", "0"}, {"standard", "0", "0", "0", "0"},
+		{"correspondence", "0", "0", "0", "0"}, {"unknown", "1", "0", "1", "0"}}
+	if want := []string{"category", "games", "lost on time", "drawn on time", "must be drawn"}; !reflect.DeepEqual(sec.header, want) {
+		t.Errorf("header %q, want %q", sec.header, want)
+	}
+	if !reflect.DeepEqual(sec.rows, wantRows) {
+		t.Errorf("rows %q, want %q", sec.rows, wantRows)
+	}
+}
+
+// An empty Event tag is a name of its own, apart from the games with no
+// Event tag, merged or not, and each is shown under its own label.
+func TestEmptyEventTagApartFromNone(t *testing.T) {
+	empty := FromReport("a.pgn", tags("Event", ""), parser.UTF8, &validate.Report{})
+	none := FromReport("a.pgn", nil, parser.UTF8, &validate.Report{})
+	named := Game{File: "a.pgn", Event: "Open"}
+	a := aggregateOf([]Game{empty, none, none})
+	a.Merge(aggregateOf([]Game{empty, named, none}))
+	s := a.Summarize(0)
+	want := []Group{{"", 3, 0, 0, 0, 0, true}, {"", 2, 0, 0, 0, 0, false}, {"Open", 1, 0, 0, 0, 0, false}}
+	if !reflect.DeepEqual(s.Events.Top, want) || s.Events.Distinct != 3 {
+		t.Errorf("events %+v (%d distinct), want %+v", s.Events.Top, s.Events.Distinct, want)
+	}
+	var names []string
+	for _, r := range eventsSection(s).rows {
+		names = append(names, r[0])
+	}
+	if want := []string{"(no Event tag)", "(empty Event tag)", "Open"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("event rows %q, want %q", names, want)
 	}
 }

@@ -151,7 +151,7 @@ func (c *gamesCols) fill(g *Game, i int) error {
 		FivefoldPly: c.fivefold.ply(i), SeventyFivePly: c.seventyFive.ply(i),
 		TimeForfeit: !c.timeForfeit.IsNull(i) && c.timeForfeit.Value(i)}
 	g.File, _ = c.file.at(i)
-	g.Event, _ = c.event.at(i)
+	g.Event, g.HasEvent = c.event.at(i)
 	g.Result, _ = c.result.at(i)
 	g.ComputedResult, _ = c.computedResult.at(i)
 	g.Notation, _ = c.notation.at(i)

@@ -9,8 +9,9 @@ import (
 // strings and Findings may point into the caller's data, which Add does not
 // keep (it copies the strings it stores).
 type Game struct {
-	File  string // the input path as given
-	Event string // the Event tag; "" when absent
+	File     string // the input path as given
+	Event    string // the Event tag; "" when absent or empty
+	HasEvent bool   // the game has an Event tag: tells an empty one from none (a non-empty Event implies it)
 
 	// WhiteElo and BlackElo are the ratings from the tags, 0 when unknown.
 	WhiteElo, BlackElo int
@@ -55,7 +56,7 @@ func FromReport(file string, tags []parser.Tag, enc parser.Encoding, r *validate
 	for i := range tags {
 		switch v := tags[i].Value; tags[i].Name {
 		case "Event":
-			g.Event = v
+			g.Event, g.HasEvent = v, true
 		case "Result":
 			g.Result = v
 		case "WhiteElo":

@@ -33,6 +33,19 @@ type groups struct {
 	// same file and often of the same event.
 	lastName string
 	last     *group
+
+	// missing counts the games without the name at all (no Event tag),
+	// apart from those whose name is "" (an empty tag): no string key
+	// could stand for it without meeting a tag that holds that string.
+	missing *group
+}
+
+// absent returns the counts of the games without a name.
+func (gs *groups) absent() *group {
+	if gs.missing == nil {
+		gs.missing = &group{}
+	}
+	return gs.missing
 }
 
 // get returns the counts of name, copying name when it is new.
@@ -63,6 +76,9 @@ func (gs *groups) get(name string) *group {
 func (gs *groups) merge(o *groups) {
 	for name, g := range o.m {
 		gs.get(name).add(g)
+	}
+	if o.missing != nil {
+		gs.absent().add(o.missing)
 	}
 	gs.other.add(&o.other)
 }

@@ -134,11 +134,14 @@ func newPage(s *Summary) *page {
 
 	rows = nil
 	for _, t := range s.TimeControls {
+		lost := t.TimeForfeit - t.DrawnOnTime
 		rows = append(rows, hBarRow{key: t.Category, label: t.Category, value: strconv.FormatInt(t.Games, 10),
-			text: number(t.Games), tip: t.Category + ": " + number(t.Games) + " games, " + number(t.TimeForfeit) + " lost on time",
-			parts: []int64{t.TimeForfeit, t.Games - t.TimeForfeit}})
+			text: number(t.Games), tip: t.Category + ": " + number(t.Games) + " games, " + number(lost) + " lost on time, " +
+				number(t.DrawnOnTime) + " drawn on time",
+			parts: []int64{lost, t.DrawnOnTime, t.Games - t.TimeForfeit}})
 	}
-	p.Times = horizontalChart("time-controls", []string{"time-forfeit", "other"}, []string{"lost on time", "other games"}, rows, false)
+	p.Times = horizontalChart("time-controls", []string{"time-forfeit", "drawn-on-time", "other"},
+		[]string{"lost on time", "drawn on time", "other games"}, rows, false)
 	p.TimeTable = htmlTable{"time-controls", timeSection(s)}
 
 	rows = nil

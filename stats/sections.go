@@ -23,6 +23,7 @@ type section struct {
 // Names shown for the empty values.
 const (
 	noEvent    = "(no Event tag)"
+	emptyEvent = "(empty Event tag)"
 	noNotation = "(no move read)"
 )
 
@@ -55,13 +56,13 @@ func codesSection(s *Summary) section {
 }
 
 func filesSection(s *Summary) section {
-	sec := groupSection("Files, the worst first", "file", "files", s.Files, "")
+	sec := groupSection("Files, the worst first", "file", "files", s.Files, "", "")
 	sec.paths = true
 	return sec
 }
 
 func eventsSection(s *Summary) section {
-	return groupSection("Events, the worst first", "event", "events", s.Events, noEvent)
+	return groupSection("Events, the worst first", "event", "events", s.Events, noEvent, emptyEvent)
 }
 
 func resultsSection(s *Summary) section {
@@ -95,10 +96,11 @@ func movesSection(s *Summary) section {
 }
 
 func timeSection(s *Summary) section {
-	sec := section{title: "Time controls", header: []string{"category", "games", "lost on time", "must be drawn"},
-		note: "must be drawn: won on time by a side that could not mate (timeout-insufficient-material)"}
+	sec := section{title: "Time controls", header: []string{"category", "games", "lost on time", "drawn on time", "must be drawn"},
+		note: "drawn on time: a flag fell, scored 1/2-1/2; must be drawn: won on time though unable to mate"}
 	for _, t := range s.TimeControls {
-		sec.rows = append(sec.rows, []string{t.Category, number(t.Games), number(t.TimeForfeit), number(t.MustDraw)})
+		sec.rows = append(sec.rows, []string{t.Category, number(t.Games), number(t.TimeForfeit - t.DrawnOnTime),
+			number(t.DrawnOnTime), number(t.MustDraw)})
 	}
 	return sec
 }
@@ -171,7 +173,9 @@ func overview(s *Summary) section {
 	return sec
 }
 
-func groupSection(title, what, plural string, g Groups, empty string) section {
+// groupSection lists g; absent names the group of games without the tag,
+// empty that of an empty one.
+func groupSection(title, what, plural string, g Groups, absent, empty string) section {
 	sec := section{title: title, header: []string{what, "games", "with errors", "errors", "warnings", "infos"}}
 	if len(g.Top) < g.Distinct {
 		sec.note = "The first " + number(int64(len(g.Top))) + " of " + number(int64(g.Distinct)) + " " + plural + "."
@@ -181,7 +185,10 @@ func groupSection(title, what, plural string, g Groups, empty string) section {
 	}
 	for i := range g.Top {
 		name := Printable(g.Top[i].Name)
-		if name == "" {
+		switch {
+		case g.Top[i].Absent:
+			name = absent
+		case name == "":
 			name = empty
 		}
 		sec.rows = append(sec.rows, row(name, &g.Top[i]))

@@ -94,13 +94,20 @@ type Group struct {
 	Errors          int64  `json:"errors"`
 	Warnings        int64  `json:"warnings"`
 	Infos           int64  `json:"infos"`
+	// Absent marks the games without the tag (events only), whose Name is
+	// "" as that of an empty tag is.
+	Absent bool `json:"absent,omitempty"`
 }
 
 // TimeControl counts the games of one category of time control.
 type TimeControl struct {
-	Category    string `json:"category"`
-	Games       int64  `json:"games"`
-	TimeForfeit int64  `json:"time_forfeits"`
+	Category string `json:"category"`
+	Games    int64  `json:"games"`
+	// TimeForfeit counts the games a flag decided (time-forfeit), whatever
+	// their result; DrawnOnTime those of them scored 1/2-1/2 (a flag against
+	// a side that could not mate), which are not losses.
+	TimeForfeit int64 `json:"time_forfeits"`
+	DrawnOnTime int64 `json:"drawn_on_time"`
 	// MustDraw counts wins on time by a side that could not mate
 	// (timeout-insufficient-material): results that must be draws.
 	MustDraw int64 `json:"timeout_insufficient_material"`
@@ -177,7 +184,7 @@ func (a *Aggregate) Summarize(top int) *Summary {
 	s.Notations = counts(&a.notations)
 	s.Encodings = counts(&a.encodings)
 	for i, t := range a.times {
-		s.TimeControls = append(s.TimeControls, TimeControl{timeLabels[i], t.games, t.forfeits, t.mustDraw})
+		s.TimeControls = append(s.TimeControls, TimeControl{timeLabels[i], t.games, t.forfeits, t.drawnOnTime, t.mustDraw})
 	}
 	d := &a.draws
 	s.DrawRules = DrawRules{d.threefold, d.fifty, d.missedThreefold, d.missedFifty, d.fivefold, d.seventyFive}
@@ -227,9 +234,15 @@ func counts(t *tally[int64]) []Count {
 }
 
 func (gs *groups) summarize(top int) Groups {
-	out := Groups{Distinct: len(gs.m), Top: make([]Group, 0, len(gs.m))}
+	out := Groups{Distinct: len(gs.m), Top: make([]Group, 0, len(gs.m)+1)}
 	for name, g := range gs.m {
 		out.Top = append(out.Top, g.named(name))
+	}
+	if gs.missing != nil {
+		g := gs.missing.named("")
+		g.Absent = true
+		out.Top = append(out.Top, g)
+		out.Distinct++
 	}
 	slices.SortFunc(out.Top, worseFirst)
 	if top > 0 && len(out.Top) > top {
@@ -249,5 +262,6 @@ func (g *group) named(name string) Group {
 
 func worseFirst(x, y Group) int {
 	return cmp.Or(cmp.Compare(y.Errors, x.Errors), cmp.Compare(y.Warnings, x.Warnings),
-		cmp.Compare(y.Infos, x.Infos), cmp.Compare(y.Games, x.Games), cmp.Compare(x.Name, y.Name))
+		cmp.Compare(y.Infos, x.Infos), cmp.Compare(y.Games, x.Games), cmp.Compare(x.Name, y.Name),
+		cmp.Compare(b2i(x.Absent), b2i(y.Absent)))
 }

@@ -195,6 +195,15 @@ func TestCheckReportFacts(t *testing.T) {
 	}
 }
 
+// A game of no move read no letter set: its Notation is "", not "san".
+func TestCheckNotationWithoutMoves(t *testing.T) {
+	for text, want := range map[string]string{"*": "", "1. e4 *": "san", "1. Кf3 *": "ru"} {
+		if r := checkOne(t, pgn("*", nil, text), nil); r.Notation != want {
+			t.Errorf("%q: notation %q, want %q", text, r.Notation, want)
+		}
+	}
+}
+
 // TestCheckRussianScoresheet replays the Opera game as a Russian
 // scoresheet: letters detected, mate read from the 'х' sign.
 func TestCheckRussianScoresheet(t *testing.T) {

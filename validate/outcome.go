@@ -14,7 +14,12 @@ import (
 // game on the board, the draw rules, and the result against the board.
 func (c *Checker) reportMainLine(recorded string) {
 	g, r, ln := c.g, &c.r, &c.line
-	r.Notation = ln.letters.String()
+	// With no move in the main line no letter set was read, whatever the
+	// replay's default: "" (the games table's null) rather than "san".
+	r.Notation = ""
+	if len(c.main) > 0 {
+		r.Notation = ln.letters.String()
+	}
 	r.Plies = ln.plies
 	r.Final, r.Replayed = c.pos, true
 

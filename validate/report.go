@@ -29,7 +29,7 @@ func (e End) String() string {
 type Report struct {
 	Findings []Finding
 
-	Notation string // the letter set the moves were read in ("san", "ru", "de", ...)
+	Notation string // the letter set the moves were read in ("san", "ru", "de", ...), "" when the main line has no move
 	Plies    int    // main-line plies replayed (up to the first illegal move)
 	// Final is the position the main line's replay ended in, when Replayed
 	// (it is not when the start position could not be read). It is kept as a

@@ -61,6 +61,10 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 	for _, d := range dups {
 		fmt.Fprintf(stderr, "arbiter stats: %s left out: the same directory as %s, read once\n", d.Path, d.Of)
 	}
+	for _, sh := range pipeline.SharedInputs(dirs) {
+		fmt.Fprintf(stderr, "arbiter stats: %s is in both %s and %s (same path, size and modification time): its games are counted twice\n",
+			pipeline.ColumnPath(sh.Path), sh.First, sh.Then)
+	}
 	agg, err := stats.ReadParquetLogged(func(p string) {
 		fmt.Fprintf(stderr, "arbiter stats: %s left out: not listed in manifest.json (an input being written)\n", p)
 	}, dirs...)

@@ -246,3 +246,59 @@ func TestStatsDirectoryNamedTwice(t *testing.T) {
 		t.Errorf("stderr:\n%s\nwant:\n%s", s.stderr, want)
 	}
 }
+
+// Two directories that hold the same input (same path, size and mtime in
+// their manifests) are summed as asked, but stderr says its games count
+// twice; an input of the same path changed between the runs is another
+// input and draws no warning.
+func TestStatsInputInTwoDirectories(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 5))
+	write(t, dir, "b.pgn", games(0, 2))
+	for _, out := range []string{"rA", "rB"} {
+		if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", out, "a.pgn", "b.pgn"); r.code != 1 {
+			t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+		}
+	}
+	write(t, dir, "b.pgn", games(0, 3))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "rC", "b.pgn"); r.code != 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	s := arbiter(t, dir, nil, "stats", "--format", "json", "rA", "rB", "rC")
+	if s.code != 0 {
+		t.Fatalf("stats: exit %d\n%s", s.code, s.stderr)
+	}
+	var sum struct {
+		Games int64 `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Games != 5+2+5+2+3 {
+		t.Errorf("%d games, want 17", sum.Games)
+	}
+	want := "arbiter stats: a.pgn is in both rA and rB (same path, size and modification time): its games are counted twice\n" +
+		"arbiter stats: b.pgn is in both rA and rB (same path, size and modification time): its games are counted twice\n"
+	if s.stderr != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", s.stderr, want)
+	}
+}
+
+// Read back from Parquet, an empty Event tag (a "" cell) and none (null)
+// stay apart in the report.
+func TestStatsEmptyEventTag(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", []byte("[Event \"\"]\n[Result \"*\"]\n\n1. e4 *\n\n[Result \"*\"]\n\n1. d4 *\n\n[Result \"*\"]\n\n1. c4 *\n"))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "o", "a.pgn"); r.code > 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	s := arbiter(t, dir, nil, "stats", "--format", "markdown", "o")
+	if s.code != 0 {
+		t.Fatalf("stats: exit %d\n%s", s.code, s.stderr)
+	}
+	for _, row := range []string{"| (no Event tag) | 2 |", "| (empty Event tag) | 1 |"} {
+		if !strings.Contains(s.stdout, row) {
+			t.Errorf("no row %q in\n%s", row, s.stdout)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 
+	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -75,6 +76,35 @@ func TestColumnsDocumented(t *testing.T) {
 			if g != w {
 				t.Errorf("COLUMNS.md, %s, row %d: %q; the schema says %q", tc.name, i+1, g, w)
 			}
+		}
+	}
+}
+
+// The encoding row of COLUMNS.md, and encodings[].name in stats/JSON.md,
+// name every encoding the parser can give, so that none surprises a reader.
+func TestEncodingsDocumented(t *testing.T) {
+	var want []string
+	for e := parser.Encoding(0); e.String() != "unknown"; e++ {
+		want = append(want, e.String())
+	}
+	for doc, prefix := range map[string]string{"../COLUMNS.md": "| `encoding` |", "../../stats/JSON.md": "| `encodings[].name` |"} {
+		b, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var row string
+		for line := range strings.Lines(string(b)) {
+			if strings.HasPrefix(line, prefix) {
+				row = line
+			}
+		}
+		meaning := row[strings.LastIndex(strings.TrimRight(row, " |\n"), "|"):]
+		var documented []string
+		for _, m := range regexp.MustCompile("`([a-z0-9-]+)`").FindAllStringSubmatch(meaning, -1) {
+			documented = append(documented, m[1])
+		}
+		if !slices.Equal(documented, want) {
+			t.Errorf("%s lists encodings %q, the parser gives %q", doc, documented, want)
 		}
 	}
 }

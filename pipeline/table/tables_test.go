@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
 
 	"github.com/arbiter-chess/arbiter/pipeline/table/tabletest"
 )
@@ -161,8 +162,8 @@ type tableCase struct {
 
 var tableCases = []tableCase{
 	{"games", NewGamesBuilder, GamesSchema, wantGames, wantGamesColumns, 2},
-	{"findings", NewFindingsBuilder, FindingsSchema, wantFindings, wantFindingsColumns, 3},
-	{"moves", NewMovesBuilder, MovesSchema, wantMoves, wantMovesColumns, 2},
+	{"findings", NewFindingsBuilder, FindingsSchema, wantFindings, wantFindingsColumns, 2},
+	{"moves", NewMovesBuilder, MovesSchema, wantMoves, wantMovesColumns, 1},
 }
 
 // dictionaryColumns are the columns written as Arrow dictionaries.
@@ -170,8 +171,10 @@ var dictionaryColumns = []string{"file", "event", "result", "eco", "time_control
 	"variant", "notation", "encoding", "computed_end", "computed_result", "first_error", "time_category",
 	"code", "severity"}
 
-// Two rows a batch, so that every table spans row groups and the
-// dictionaries are rebuilt between them.
+// Two rows a batch, so that the games and findings tables span row groups
+// and the dictionaries are rebuilt between them. A batch holds whole games,
+// so the moves table, all one game's, stays one row group
+// (TestRowGroupsAreWholeBatches spreads moves over several).
 var smallBatches = WriterOptions{BatchRows: 2}
 
 func TestTablesReadBackWithHyparquet(t *testing.T) {
@@ -280,6 +283,50 @@ func TestBatchRowsMakeRowGroups(t *testing.T) {
 			t.Errorf("last game_id %s", last)
 		}
 	}
+}
+
+// A game's rows stay in one batch, so a batch that a game takes past
+// BatchRows is one row group of that many rows, not a full group and a
+// fragment of the overflow; the background writer writes the same groups.
+func TestRowGroupsAreWholeBatches(t *testing.T) {
+	g := sampleGames()[0] // 3 moves, 2 findings
+	games := make([]Game, 5)
+	for i := range games {
+		games[i] = g
+		games[i].Index = i
+	}
+	for _, tc := range []struct {
+		name    string
+		builder func(memory.Allocator) Builder
+		want    []int64
+	}{
+		{"moves", NewMovesBuilder, []int64{6, 6, 3}},       // 3 rows a game, 4 a batch
+		{"findings", NewFindingsBuilder, []int64{4, 4, 2}}, // 2 rows a game
+		{"games", NewGamesBuilder, []int64{4, 1}},
+	} {
+		for _, bg := range []bool{false, true} {
+			p := tempPath(t, "t.parquet")
+			writeTable(t, p, tc.builder(nil), games, WriterOptions{BatchRows: 4, Background: bg})
+			if got := rowGroupSizes(t, p); !slices.Equal(got, tc.want) {
+				t.Errorf("%s (background %v): row groups of %v rows, want %v", tc.name, bg, got, tc.want)
+			}
+		}
+	}
+}
+
+// rowGroupSizes are the numbers of rows of the file's row groups.
+func rowGroupSizes(t *testing.T, path string) []int64 {
+	t.Helper()
+	r, err := file.OpenParquetFile(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var sizes []int64
+	for _, rg := range r.MetaData().RowGroups {
+		sizes = append(sizes, rg.NumRows)
+	}
+	return sizes
 }
 
 func TestWriterAfterClose(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -13,13 +14,15 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
-// DefaultBatchRows is how many rows a record batch, and so a row group, holds:
-// enough for good compression, few enough that memory stays flat.
+// DefaultBatchRows is how many rows a record batch, and so a row group, holds
+// at least (a game's rows are never split between batches, so a batch ends
+// with the game that fills it and can hold a few rows more): enough for good
+// compression, few enough that memory stays flat.
 const DefaultBatchRows = 16 * 1024
 
 // WriterOptions say how a table is encoded. The zero value is the default.
 type WriterOptions struct {
-	BatchRows int              // rows per record batch and row group; 0 means DefaultBatchRows
+	BatchRows int              // rows per record batch and row group, at least (DefaultBatchRows); 0 means DefaultBatchRows
 	Mem       memory.Allocator // nil means Go memory that freed buffers are recycled into (see recycler)
 
 	// Background encodes and compresses each full batch in a goroutine of
@@ -66,7 +69,12 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 		parquet.WithAllocator(mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(zstdLevel),
-		parquet.WithMaxRowGroupLength(int64(opt.BatchRows)),
+		// A batch is a whole number of games and so often holds a few rows
+		// more than BatchRows: a limit of BatchRows would cut each such batch
+		// into a full row group and a fragment of the overflow. No limit
+		// keeps one row group per batch, with no more memory (the batch is
+		// built anyway).
+		parquet.WithMaxRowGroupLength(math.MaxInt64),
 		parquet.WithCreatedBy("arbiter"),
 	}, dictionaryOnlyFor(b.Schema())...)...)
 	arrowProps := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem))
