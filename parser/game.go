@@ -93,7 +93,19 @@ type Move struct {
 	// plain SAN), so that the rules can still report it: Norm no longer
 	// shows a zero in "0-0" or a Cyrillic е in "е4".
 	Folds Folds
+
+	// Gap marks a move that its written number, or an unreadable word
+	// standing where a move was expected ("12. Qxx7 Nxc3"), gives to the
+	// other side than the one to move after Prev: a move is missing before
+	// it, and replaying it for the side to move would make up an illegal
+	// move. It is 1 + the index in Problems of the problem that says so
+	// (the rules add to it what they skip), GapUnlinked when the cap on
+	// problems left that out, and 0 for every other move.
+	Gap uint16
 }
+
+// GapUnlinked is Move.Gap for a move whose gap no kept Problem reports.
+const GapUnlinked = ^uint16(0)
 
 // Folds is a bit set of the ways normalisation changed a move's characters.
 // Each names a departure from SAN that Norm no longer shows.
@@ -169,6 +181,7 @@ type Has uint8
 const (
 	HasVariations Has = 1 << iota // a move with Depth > 0
 	HasClocks                     // a [%clk] or [%emt] read into a move's Clock or EMT
+	HasGap                        // a move with a Gap
 )
 
 // TagValue returns the value of the first tag called name.

@@ -71,6 +71,13 @@ type Parser struct {
 	inProse     bool // the last word was not movetext
 	text        bool // no tags: read as a scoresheet or a text with moves
 	sawProse    bool // a word that is not a move was read in this game
+	// lost is the Gap link (Move.Gap) of a word that could not be read but
+	// stood where a move was expected, and so took that move's turn: an
+	// unnumbered move after it is the other side's. 0 when there is none.
+	lost uint16
+	// placedIdx is the move placedAfter last counted (-1: none), and
+	// placedPly the ply the replay gives it.
+	placedIdx, placedPly int32
 	// firstFromFEN says that the first move, unnumbered, took its number
 	// from the FEN tag: a lower number after it is a mistake, not a restart,
 	// unless it is "1.".

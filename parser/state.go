@@ -28,6 +28,8 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.lastWasMove = false
 	p.inProse = false
 	p.sawProse = false
+	p.lost = 0
+	p.placedIdx, p.placedPly = -1, 0
 	p.firstFromFEN = false
 	p.text = true
 	p.tagRefs = p.tagRefs[:0]
@@ -96,6 +98,15 @@ func (p *Parser) splitGame(at int, pos Pos) {
 // Problem reporting ---------------------------------------------------------
 
 func (p *Parser) problem(i int, msg string) { p.problemAt(p.posAt(i), msg) }
+
+// problemLink is the Move.Gap that links a move to the problem the next
+// problemAt files.
+func (p *Parser) problemLink() uint16 {
+	if n := len(p.g.Problems); n < p.opt.MaxProblems && n < int(GapUnlinked)-1 {
+		return uint16(n + 1)
+	}
+	return GapUnlinked
+}
 
 func (p *Parser) problemAt(pos Pos, msg string) {
 	g := &p.g

@@ -90,6 +90,7 @@ type lineReplay struct {
 	plies   int // moves replayed
 
 	failed   bool // stopped at a move it could not replay
+	gap      bool // ... because a move is missing before it (parser.Move.Gap)
 	failIdx  int32
 	failCode Code
 	failMsg  string
@@ -321,6 +322,9 @@ func (c *Checker) replayMainLine() {
 func (c *Checker) reach(s replay.LetterSet) int {
 	p := c.start
 	for k, idx := range c.main {
+		if c.g.Moves[idx].Gap != 0 {
+			return k // playMain stops there, whatever the letters
+		}
 		n, err := replay.ParseMove(c.g.Bytes(c.g.Moves[idx].Norm), s)
 		if err != nil {
 			return k
@@ -370,7 +374,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	legalBefore := false
 	// The options, read once: most checks fill neither Moves nor SAN.
 	moves, sans := c.opt.Moves, c.opt.SAN
-	if !moves && !sans && !variations && !c.eager {
+	// A game with a move missing before a move takes this loop, which
+	// stops there, so that playPlain asks nothing more of each move.
+	gaps := g.Has&parser.HasGap != 0
+	if !moves && !sans && !variations && !c.eager && !gaps {
 		c.playPlain(s)
 		return
 	}
@@ -378,6 +385,18 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	var fact MoveFact
 	for k, idx := range c.main {
 		m := &g.Moves[idx]
+		if gaps && m.Gap != 0 {
+			// Played for the side to move, it would be the other side's
+			// move made up as an illegal one; nothing after it can be
+			// placed either.
+			if c.endedOnBoard(k) {
+				ln.afterEnd = idx // moves-after-end says it all
+				return
+			}
+			ln.fail(idx, Syntax, "", nil)
+			ln.gap = true
+			return
+		}
 		n := &c.note
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
 			code, msg := unreadMove(g.Str(m.Raw), err)

@@ -18,7 +18,9 @@ func (c *Checker) reportMainLine(recorded string) {
 	r.Plies = ln.plies
 	r.Final, r.Replayed = c.pos, true
 
-	if ln.failed {
+	if ln.gap {
+		c.reportGap(ln.failIdx, ln.plies+1, len(c.main)-ln.plies-1, c.sideToMoveAt(ln.plies), "")
+	} else if ln.failed {
 		m := &g.Moves[ln.failIdx]
 		msg := ln.failMsg
 		if rest := len(c.main) - ln.plies - 1; rest > 0 {
@@ -170,6 +172,46 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 	}
 }
 
+// reportGap reports that the replay of a line stops at move idx, which a
+// move missing before it gives to the other side than turn, the side to
+// move at ply: rest moves follow it unchecked. The parser's problem about
+// the gap, at the move number or the unreadable word, becomes that one
+// finding; without it (past the cap on problems) a finding of its own says
+// so at the move.
+func (c *Checker) reportGap(idx int32, ply, rest int, turn replay.Color, variation string) {
+	g, r := c.g, &c.r
+	m := &g.Moves[idx]
+	var label []byte
+	if m.Number != 0 {
+		label = strconv.AppendInt(label, int64(m.Number), 10)
+		if turn == replay.White {
+			label = append(label, "..."...)
+		} else {
+			label = append(label, '.')
+		}
+	} else {
+		label = c.appendMoveLabel(label, ply+1)
+	}
+	label = append(append(label, ' '), g.Str(m.Raw)...)
+	what := string(label) + " is not checked"
+	if rest > 0 {
+		what = fmt.Sprintf("%s and the %s after it are not checked", label, countOf(rest, "move", "moves"))
+	}
+	if k := int(m.Gap) - 1; m.Gap != parser.GapUnlinked && k < len(g.Problems) && k < len(r.Findings) {
+		f := &r.Findings[k] // Check files the parser's problems first, in order
+		if m.Number != 0 {
+			f.Message += "; the replay stops there: " + what
+		} else {
+			f.Message += ", where a move was expected: the replay stops after it, and " + what
+		}
+		f.Move, f.Variation = g.Str(m.Raw), variation
+		return
+	}
+	r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Pos: m.Pos, Ply: -1,
+		Move: g.Str(m.Raw), Variation: variation,
+		Message: "a move is missing before " + string(label) + ", which cannot be replayed as written: " + what})
+}
+
 // movesAfter counts the moves that continue from move i, in its line and in
 // the lines that branch from them: what is left unchecked when i fails.
 // Moves come in source order, each after the move it follows.
@@ -214,6 +256,7 @@ func (c *Checker) replayVariations() {
 		return
 	}
 	s := c.line.letters
+	gaps := g.Has&parser.HasGap != 0
 	for i := range g.Moves {
 		m := &g.Moves[i]
 		if m.Depth == 0 {
@@ -225,6 +268,10 @@ func (c *Checker) replayVariations() {
 				continue
 			}
 			base, ply = &c.afterPos[m.Prev], c.plyOf[m.Prev]+1
+		}
+		if gaps && m.Gap != 0 {
+			c.reportGap(int32(i), int(ply), c.movesAfter(i), base.Turn(), c.variationPath(int32(i)))
+			continue // and the moves after it, which follow a move not played
 		}
 		n, err := replay.ParseMove(g.Bytes(m.Norm), s)
 		var code Code
