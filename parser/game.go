@@ -25,7 +25,10 @@ type Game struct {
 
 	// Result is the game-termination marker at the end of the movetext
 	// ("1-0", "0-1", "1/2-1/2", "*"), or empty when there is none.
-	Result    string
+	Result string
+	// ResultPos is the marker's position or, without one, the position
+	// right after the game's last token (move, comment, tag), where the
+	// marker would stand.
 	ResultPos Pos
 
 	// Comment is a comment that stands before the first move.
