@@ -117,7 +117,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 		opt = &Options{}
 	}
 	c.g, c.opt = g, opt
-	c.r = Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1,
+	c.r = Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, AnyThreefoldPly: -1, AnyFiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1,
 		LastClockWhite: -1, LastClockBlack: -1, ComputedResult: "*"}
 	r := &c.r
 	for _, p := range g.Problems {
@@ -348,7 +348,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	g, r, ln := c.g, &c.r, &c.line
 	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1,
 		claims: [2][2]int32{{-1, -1}, {-1, -1}}}
-	r.ThreefoldPly, r.FiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
+	r.AnyThreefoldPly, r.AnyFiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
 	r.Moves = r.Moves[:0]
 	if c.opt.Moves && cap(r.Moves) < len(c.main) {
 		// One allocation of the game's size, without pointers.
@@ -589,22 +589,22 @@ func (c *Checker) afterPly(ply int) {
 	// missed claims.
 	side := p.Turn() & 1
 	open := ln.endPly < 0
-	if ply > 0 && (r.ThreefoldPly < 0 || open && ln.claims[0][side] < 0) && c.hist.CanClaimThreefold(p) {
+	if ply > 0 && (r.AnyThreefoldPly < 0 || open && ln.claims[0][side] < 0) && c.hist.CanClaimThreefold(p) {
 		if open {
 			ln.claims[0][side] = int32(ply)
 		}
-		if r.ThreefoldPly < 0 {
-			r.ThreefoldPly = ply
+		if r.AnyThreefoldPly < 0 {
+			r.AnyThreefoldPly = ply
 		}
 	}
-	if p.Halfmove() >= 99 && (r.FiftyPly < 0 || open && ln.claims[1][side] < 0) {
+	if p.Halfmove() >= 99 && (r.AnyFiftyPly < 0 || open && ln.claims[1][side] < 0) {
 		long := c.opt.Profile == USSR && ussrLongEnding(p)
 		if c.fiftyClaimable(p, long) {
 			if open {
 				ln.claims[1][side] = int32(ply)
 			}
-			if r.FiftyPly < 0 {
-				r.FiftyPly, ln.fiftyLong = ply, long
+			if r.AnyFiftyPly < 0 {
+				r.AnyFiftyPly, ln.fiftyLong = ply, long
 			}
 		}
 	}

@@ -103,3 +103,34 @@ func TestGapUnlinkedFinding(t *testing.T) {
 		t.Errorf("messages:\n%s\nwant:\n%s\nplies %d, want 3", strings.Join(msgs, "\n"), strings.Join(want, "\n"), rs[0].Plies)
 	}
 }
+
+// A claim that first becomes possible at or after the ply that ended the
+// game on the board is no claim: no claimable or missed finding, and the
+// games table's ThreefoldPly and FiftyPly say never, as the findings do,
+// while the facts wherever they fall (python-chess's) stay for the corpus
+// test.
+func TestNoClaimAtOrAfterTheEnd(t *testing.T) {
+	for _, c := range []struct {
+		name, text             string
+		want                   string
+		threefold, fifty       int
+		anyThreefold, anyFifty int
+	}{
+		{"drawn by 75 moves in the start position", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/8/R3K3 w - - 150 60"}, "60. Ra2 Kd4 61. Ra3 1-0"),
+			"seventy-five-moves@0 wrong-result@-1 moves-after-end@1", -1, -1, -1, 0},
+		{"threefold after a dead position", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/2b5/3n1B1K/2B5 w - - 0 1"},
+			"1. Bxd2 Bxd2 2. Kg2 Kd5 3. Kh2 Ke5 4. Kg2 Kd5 5. Kh2 Ke5 1/2-1/2"),
+			"moves-after-end@2", -1, -1, 9, -1},
+		{"a claim before the end stays", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/8/R3K3 w - - 99 60"}, "60. Ra2 Kd4 1-0"),
+			"fifty-move-claimable@0 missed-fifty-move@1", -1, 0, -1, 0}, // the loser's claim
+	} {
+		r := checkOne(t, c.text, nil)
+		if g := got(r); g != c.want {
+			t.Errorf("%s: findings %q, want %q", c.name, g, c.want)
+		}
+		if r.ThreefoldPly != c.threefold || r.FiftyPly != c.fifty || r.AnyThreefoldPly != c.anyThreefold || r.AnyFiftyPly != c.anyFifty {
+			t.Errorf("%s: claims %d %d, anywhere %d %d; want %d %d, %d %d", c.name, r.ThreefoldPly, r.FiftyPly,
+				r.AnyThreefoldPly, r.AnyFiftyPly, c.threefold, c.fifty, c.anyThreefold, c.anyFifty)
+		}
+	}
+}

@@ -112,9 +112,10 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		what            string
 		automaticReason string
 	}{
-		{r.ThreefoldPly, ThreefoldClaimable, MissedThreefold, c.threefoldRule(), ""},
-		{r.FiftyPly, FiftyMoveClaimable, MissedFiftyMove, c.fiftyRule(), ""},
+		{r.AnyThreefoldPly, ThreefoldClaimable, MissedThreefold, c.threefoldRule(), ""},
+		{r.AnyFiftyPly, FiftyMoveClaimable, MissedFiftyMove, c.fiftyRule(), ""},
 	}
+	reported := [2]*int{&r.ThreefoldPly, &r.FiftyPly}
 	// A claim is made by the side to move; the loser's is the one a decided
 	// game missed, else the winner's is named (it went on to win).
 	loser := replay.Black
@@ -122,16 +123,20 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		loser = replay.White
 	}
 	for i, cl := range claims {
-		if cl.ply < 0 || ln.endPly >= 0 && cl.ply > ln.endPly {
-			continue // no claim is open once the game has ended on the board
+		if cl.ply < 0 || ln.endPly >= 0 && cl.ply >= ln.endPly {
+			// No claim is open once the game has ended on the board, nor at
+			// the ply that ended it: a position drawn (or won) by itself
+			// needs no claim.
+			continue
 		}
+		*reported[i] = cl.ply
 		// Concatenated, not formatted: a game in ten has such a finding.
 		m := c.moveAtPly(cl.ply)
 		msg := colourOf(c.sideToMoveAt(cl.ply)) + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
-			if lp := int(ln.claims[i][loser&1]); lp >= 0 && lp != cl.ply {
+			if lp := int(ln.claims[i][loser&1]); lp >= 0 && lp != cl.ply && (ln.endPly < 0 || lp < ln.endPly) {
 				m = c.moveAtPly(lp)
 				msg = colourOf(loser) + " could claim a draw by " + cl.what + " " + c.after(lp)
 				f.Pos, f.Ply, f.Move = m.pos, lp, m.text
