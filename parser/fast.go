@@ -220,7 +220,7 @@ loop:
 				m.NAGs = [2]uint8{}
 				m.Comment = Span{}
 				m.Clock, m.EMT = -1, -1
-				m.Eval, m.EvalMate, m.HasEval, m.Folds = 0, 0, false, 0
+				m.Eval, m.EvalMate, m.HasEval, m.Folds, m.Gap = 0, 0, false, 0, 0
 				p.plies = p.plies[:idx+1]
 				p.plies[idx] = ply
 				p.fr.cur, p.fr.spine = int32(idx), int32(idx)
@@ -275,7 +275,9 @@ func (pd *pending) ply() int32 {
 // has ended).
 func (p *Parser) directState() (ply int32, limit int) {
 	fr := &p.fr
-	if p.ended || !fr.onSpine || fr.cur < 0 || len(p.plies) != len(p.g.Moves) {
+	// After an unreadable word that took a move's turn, addMove places the
+	// next move.
+	if p.ended || !fr.onSpine || fr.cur < 0 || len(p.plies) != len(p.g.Moves) || p.lost != 0 {
 		return 0, 0
 	}
 	return p.plies[fr.cur], min(cap(p.g.Moves), cap(p.plies), p.opt.MaxMoves)

@@ -25,7 +25,10 @@ type Game struct {
 
 	// Result is the game-termination marker at the end of the movetext
 	// ("1-0", "0-1", "1/2-1/2", "*"), or empty when there is none.
-	Result    string
+	Result string
+	// ResultPos is the marker's position or, without one, the position
+	// right after the game's last token (move, comment, tag), where the
+	// marker would stand.
 	ResultPos Pos
 	// ResultRaw is the marker as written when that is not Result's PGN
 	// form ("1/2", "½-½", "1:0"), so that a report can quote it; zero
@@ -97,7 +100,19 @@ type Move struct {
 	// plain SAN), so that the rules can still report it: Norm no longer
 	// shows a zero in "0-0" or a Cyrillic е in "е4".
 	Folds Folds
+
+	// Gap marks a move that its written number, or an unreadable word
+	// standing where a move was expected ("12. Qxx7 Nxc3"), gives to the
+	// other side than the one to move after Prev: a move is missing before
+	// it, and replaying it for the side to move would make up an illegal
+	// move. It is 1 + the index in Problems of the problem that says so
+	// (the rules add to it what they skip), GapUnlinked when the cap on
+	// problems left that out, and 0 for every other move.
+	Gap uint16
 }
+
+// GapUnlinked is Move.Gap for a move whose gap no kept Problem reports.
+const GapUnlinked = ^uint16(0)
 
 // Folds is a bit set of the ways normalisation changed a move's characters.
 // Each names a departure from SAN that Norm no longer shows.
@@ -173,6 +188,7 @@ type Has uint8
 const (
 	HasVariations Has = 1 << iota // a move with Depth > 0
 	HasClocks                     // a [%clk] or [%emt] read into a move's Clock or EMT
+	HasGap                        // a move with a Gap
 )
 
 // TagValue returns the value of the first tag called name.

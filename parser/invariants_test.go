@@ -131,6 +131,12 @@ func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 			if m.Clock != -1 || m.EMT != -1 {
 				has |= HasClocks
 			}
+			if m.Gap != 0 {
+				has |= HasGap
+				if m.Gap != GapUnlinked && int(m.Gap) > len(g.Problems) {
+					fail("game %d move %d has Gap %d, past the %d problems", k, i, m.Gap, len(g.Problems))
+				}
+			}
 			what := func() string { return fmt.Sprintf("game %d move %d", k, i) }
 			inGame(what, m.Pos)
 			span(what, m.Raw)

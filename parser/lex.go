@@ -254,6 +254,7 @@ func (p *Parser) openVariation(i int, open byte) int {
 	p.stack = append(p.stack, p.fr)
 	p.fr = frame{cur: anchor, spine: anchor, base: anchor, depth: depth, onSpine: true, open: open, pos: p.posAt(i)}
 	p.pend = pending{}
+	p.lost = 0
 	return i + 1
 }
 
@@ -279,6 +280,7 @@ func (p *Parser) closeVariation(i int, close byte) {
 	p.fr = p.stack[len(p.stack)-1]
 	p.stack = p.stack[:len(p.stack)-1]
 	p.pend = pending{}
+	p.lost = 0
 }
 
 // skipVariation passes over a variation without reading it, minding nested

@@ -31,18 +31,27 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	if p.opt.NoVariations && !fr.onSpine {
 		expected = p.asidePly + 1
 	}
+	var gap uint16
 	if !numbered {
 		ply = expected
+		if p.lost != 0 {
+			// The unreadable word before it took this turn.
+			ply, gap = expected+1, p.lost
+		}
 	}
+	p.lost = 0
 	prev, depth := fr.cur, p.lineDepth()
 	switch {
-	case p.text && numbered && !fr.onSpine && ply == p.plyOf(fr.spine)+1:
+	case !numbered:
+	case p.text && !fr.onSpine && ply == p.plyOf(fr.spine)+1:
 		// Text returns from an aside to the line as written: "лучше 3...
 		// е5:d4. 4. d4:e5" continues after 3... Сg4, not after the aside.
 		prev, depth = fr.spine, fr.depth
 	case ply != expected:
 		if p.text {
-			prev, depth = p.branch(ply, expected)
+			prev, depth, gap = p.branch(ply, expected)
+		} else if placed := p.placedAfter(prev); ply > placed && (ply-placed)&1 == 1 {
+			gap = p.missing(ply, placed)
 		} else {
 			p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected", plyLabel(ply), plyLabel(expected)))
 		}
@@ -68,6 +77,10 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	m.Clock, m.EMT = -1, -1
 	if numbered {
 		m.Number = p.pend.num
+	}
+	if gap != 0 {
+		m.Gap = gap
+		g.Has |= HasGap
 	}
 	if same {
 		m.Norm = raw
@@ -182,31 +195,79 @@ func (p *Parser) fenStartPly() int32 {
 // ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7"), so the move
 // hangs after the move before that number on the line as written, or
 // returns to that line when the number continues it.
-func (p *Parser) branch(ply, expected int32) (prev int32, depth int16) {
+func (p *Parser) branch(ply, expected int32) (prev int32, depth int16, gap uint16) {
 	fr := &p.fr
 	spinePly := p.plyOf(fr.spine)
 	if ply == spinePly+1 {
-		return fr.spine, fr.depth
+		return fr.spine, fr.depth, 0
 	}
 	if ply <= spinePly {
 		for a := fr.spine; a >= 0; a = p.g.Moves[a].Prev {
 			if p.plies[a] == ply-1 {
-				return a, fr.depth + 1
+				return a, fr.depth + 1, 0
 			}
 			if p.plies[a] < ply-1 {
 				break
 			}
 		}
 		if ply == p.firstPly {
-			return -1, fr.depth + 1
+			return -1, fr.depth + 1, 0
 		}
 	}
-	if ply > expected {
+	switch placed := p.placedAfter(fr.cur); {
+	case ply > placed && (ply-placed)&1 == 1:
+		gap = p.missing(ply, placed)
+	case ply > expected:
 		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected: moves are missing", plyLabel(ply), plyLabel(expected)))
-	} else {
+	default:
 		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s does not fit the moves before it", plyLabel(ply)))
 	}
-	return fr.cur, p.lineDepth()
+	return fr.cur, p.lineDepth(), gap
+}
+
+// placedAfter is the ply the replay gives a move after move idx, in the
+// numbers' count: one more a move along Prev from the first move's ply,
+// whatever was written. It differs from plyAfter after a number behind the
+// line ("10. O-O-O 10. Nf6"), which keeps its written ply so that the next
+// number ("11. Bxa7") is one problem at most, while the replay plays the
+// move where the line had reached. Asked only of a number that does not fit
+// (rare), it walks Prev back to the move last asked about, when that one is
+// on the way, or to a move with a Gap, so that a game full of such numbers
+// costs no more than a walk along it.
+func (p *Parser) placedAfter(idx int32) int32 {
+	n, base := int32(0), p.firstPly-1
+	for a := idx; a >= 0; a = p.g.Moves[a].Prev {
+		if a == p.placedIdx {
+			base = p.placedPly
+			break
+		}
+		if p.g.Moves[a].Gap != 0 {
+			// The replay stops there; the numbers after it count from it
+			// as written.
+			base = p.plies[a]
+			break
+		}
+		n++
+	}
+	if idx >= 0 {
+		p.placedIdx, p.placedPly = idx, base+n
+	}
+	return base + n + 1
+}
+
+// missing reports a move number that gives its move to the other side than
+// the one to move (an odd number of plies is missing before it), and
+// returns the Move.Gap that links the move to the report. A whole number of
+// moves missing keeps the side, and the move is replayed after the gap as
+// written; this one cannot be.
+func (p *Parser) missing(ply, expected int32) uint16 {
+	what := "a move is"
+	if n := ply - expected; n > 1 {
+		what = fmt.Sprintf("%d moves are", n)
+	}
+	link := p.problemLink()
+	p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected: %s missing before it", plyLabel(ply), plyLabel(expected), what))
+	return link
 }
 
 // plyLabel writes a ply as a move number: 23 is "12.", 24 is "12...".

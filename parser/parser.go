@@ -56,6 +56,7 @@ type Parser struct {
 	line         int32
 	lineStart    int   // src offset of the current line's first byte (0 on the first line)
 	lineStartRaw int64 // input offset of the current line's first byte
+	segLineRaw   int64 // input offset of the first byte of the segment's first line
 
 	// the game being read
 	gs          int // src offset where its text starts
@@ -71,6 +72,13 @@ type Parser struct {
 	inProse     bool // the last word was not movetext
 	text        bool // no tags: read as a scoresheet or a text with moves
 	sawProse    bool // a word that is not a move was read in this game
+	// lost is the Gap link (Move.Gap) of a word that could not be read but
+	// stood where a move was expected, and so took that move's turn: an
+	// unnumbered move after it is the other side's. 0 when there is none.
+	lost uint16
+	// placedIdx is the move placedAfter last counted (-1: none), and
+	// placedPly the ply the replay gives it.
+	placedIdx, placedPly int32
 	// firstFromFEN says that the first move, unnumbered, took its number
 	// from the FEN tag: a lower number after it is a mistake, not a restart,
 	// unless it is "1.".
@@ -282,6 +290,7 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.line = start.Line
 	p.lineStart = 0
 	p.lineStartRaw = start.Offset - int64(start.Col-1)
+	p.segLineRaw = p.lineStartRaw
 	p.beginGame(0, start)
 	p.g.BOM = bom > 0
 	from := 0

@@ -1,6 +1,9 @@
 package parser
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // beginGame resets the game state for a game whose text starts at src
 // offset at, input position start.
@@ -29,6 +32,8 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.lastWasMove = false
 	p.inProse = false
 	p.sawProse = false
+	p.lost = 0
+	p.placedIdx, p.placedPly = -1, 0
 	p.firstFromFEN = false
 	p.text = true
 	p.tagRefs = p.tagRefs[:0]
@@ -45,6 +50,9 @@ func (p *Parser) beginGame(at int, start Pos) {
 func (p *Parser) finishGame(at int, end Pos, cut bool) {
 	g := &p.g
 	g.End = end
+	if g.Result == "" {
+		g.ResultPos = p.textEnd(at, end)
+	}
 	if len(p.stack) > 0 {
 		p.problemAt(p.fr.pos, fmt.Sprintf("%d variation(s) not closed", len(p.stack)))
 	}
@@ -87,6 +95,35 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 	}
 }
 
+// textEnd is the position right after the game's last token, for a game
+// that ends at src offset at (input position end) without a result marker:
+// where the marker would stand, and so where a finding about the missing
+// result belongs, rather than the game's End, which lies after the blank
+// lines that follow it (the next game's first tag, or past the file's last
+// line). The game's start when it holds nothing but blanks.
+func (p *Parser) textEnd(at int, end Pos) Pos {
+	i := at
+	for i > p.gs {
+		if c := p.src[i-1]; c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' {
+			break
+		}
+		i--
+	}
+	if i == p.gs {
+		return p.g.Start
+	}
+	r := p.raw(i)
+	n := int32(bytes.Count(p.src[i:at], nl))
+	if n == 0 {
+		return Pos{Offset: r, Line: end.Line, Col: end.Col - int32(end.Offset-r)}
+	}
+	lineRaw := p.segLineRaw // i is on the segment's first line
+	if k := bytes.LastIndexByte(p.src[:i], '\n'); k >= 0 {
+		lineRaw = p.raw(k + 1)
+	}
+	return Pos{Offset: r, Line: end.Line - n, Col: int32(r-lineRaw) + 1}
+}
+
 // splitGame ends the current game at src offset at (position pos) and starts
 // a new one there.
 func (p *Parser) splitGame(at int, pos Pos) {
@@ -97,6 +134,15 @@ func (p *Parser) splitGame(at int, pos Pos) {
 // Problem reporting ---------------------------------------------------------
 
 func (p *Parser) problem(i int, msg string) { p.problemAt(p.posAt(i), msg) }
+
+// problemLink is the Move.Gap that links a move to the problem the next
+// problemAt files.
+func (p *Parser) problemLink() uint16 {
+	if n := len(p.g.Problems); n < p.opt.MaxProblems && n < int(GapUnlinked)-1 {
+		return uint16(n + 1)
+	}
+	return GapUnlinked
+}
 
 func (p *Parser) problemAt(pos Pos, msg string) {
 	g := &p.g

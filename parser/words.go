@@ -207,6 +207,7 @@ func (p *Parser) result(i int, res string) bool {
 	p.inProse = false
 	p.pend = pending{}
 	p.lastWasMove = false
+	p.lost = 0
 	switch {
 	case len(p.stack) > 0:
 		p.problem(i, "result "+res+" inside a variation")
@@ -228,11 +229,15 @@ func (p *Parser) prose(i, j int) {
 	inMoves := p.lastWasMove || p.pend.ok
 	p.pend = pending{}
 	p.lastWasMove = false
+	// A second word of text means the words were not one move typed wrong:
+	// the move after them keeps its turn.
+	p.lost = 0
 	if p.text {
 		// Running text around the moves of a scoresheet or book page is
 		// skipped silently, but a word that follows a move or a move number
 		// and is written like a move is a move that could not be read.
 		if inMoves && (looksLikeMove(p.src[i:j]) || mistypedMove(p.src[i:j])) {
+			p.lost = p.problemLink()
 			p.problem(i, fmt.Sprintf("%q looks like a move but cannot be read: skipped", clip(p.src[i:j])))
 		}
 		return
@@ -245,7 +250,26 @@ func (p *Parser) prose(i, j int) {
 		p.problem(i, fmt.Sprintf("text after the result, from %q", clip(p.src[i:j])))
 		return
 	}
+	if inMoves && moveSlot(p.src[i:j]) {
+		p.lost = p.problemLink()
+	}
 	p.problem(i, fmt.Sprintf("unexpected text, from %q", clip(p.src[i:j])))
+}
+
+// moveSlot says whether a word of PGN movetext that cannot be read, standing
+// after a move or a move number, is a move written wrong ("nc6", "Qxx7",
+// "Nc6<br"), so that it takes that move's turn: it begins as a move begins
+// and names a rank. A word of prose ("test", "mat") or of punctuation does not.
+func moveSlot(w []byte) bool {
+	if len(w) == 0 || len(w) > 12 || bytes.IndexByte([]byte("KQRBNOPkqrbnop0abcdefgh"), w[0]) < 0 {
+		return false
+	}
+	for _, c := range w[1:] {
+		if c >= '1' && c <= '8' {
+			return true
+		}
+	}
+	return false
 }
 
 // moveWord reads a word that may be a move, with the words a scoresheet

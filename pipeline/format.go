@@ -76,6 +76,7 @@ func numberingOf(r *GameRecord) numbering {
 //	" (move 12..., ply 24)"       when the move text is unknown
 //	" (move 12... Nf6, ply 24, variation 11.2)"  in a side line
 //	" (start position)"           ply 0
+//	" (variation 11.2)"           no ply (-1), in a side line
 //	""                            no ply (-1)
 //
 // The move number is N = F + (P-1+b)/2, and White moves when P-1+b is
@@ -83,6 +84,11 @@ func numberingOf(r *GameRecord) numbering {
 // Black moves first.
 func appendWhere(dst []byte, n numbering, f *validate.Finding) []byte {
 	switch {
+	case f.Ply < 0 && f.Variation != "":
+		// A side line the replay stopped in at a syntax problem: no ply
+		// of its own, but the line must still be named.
+		dst = append(dst, " (variation "...)
+		return append(appendOneLine(dst, f.Variation), ')')
 	case f.Ply < 0:
 		return dst
 	case f.Ply == 0:

@@ -66,6 +66,7 @@ func TestAppendWhere(t *testing.T) {
 		want string
 	}{
 		{plain, validate.Finding{Ply: -1, Move: "e4"}, ""},
+		{plain, validate.Finding{Ply: -1, Move: "d4", Variation: "1...d4"}, " (variation 1...d4)"},
 		{plain, validate.Finding{Ply: 0}, " (start position)"},
 		{plain, validate.Finding{Ply: 1, Move: "e4"}, " (move 1. e4, ply 1)"},
 		{plain, validate.Finding{Ply: 2, Move: "e5"}, " (move 1... e5, ply 2)"},

@@ -363,6 +363,9 @@ func (w *pgnWriter) appendNumber(b []byte, m int32, force, asWritten bool) []byt
 	if w.num.blackFirst {
 		half++
 	}
+	if asWritten && w.g.Moves[m].Gap != 0 {
+		half++ // a move is missing before it: as written, it is the other side's
+	}
 	white := half%2 == 0
 	if !white && !force {
 		return b

@@ -706,3 +706,16 @@ func FuzzConvert(f *testing.F) {
 		}
 	})
 }
+
+// A move that a missing move gives to the other side is named in the note
+// by its number as written (4. Bb5), not by the side the replay reached.
+func TestConvertGapNote(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1. e4 e5 2. Nf3 4. Bb5 a6 *", "1. e4 e5 2. Nf3 {arbiter: not replayed from 4. Bb5; the rest of the game as\nwritten: 4. Bb5 a6} *\n\n"},
+		{"1. e4 e5 (2. d4 exd4) 2. Nf3 *", "1. e4 e5 {arbiter: not replayed from 2. d4; the variation as written: 2. d4\nexd4} 2. Nf3 *\n\n"},
+	} {
+		if got := movetext(t, appendOne(t, "[Event \"x\"]\n\n"+c.in+"\n")); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+}

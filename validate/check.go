@@ -90,6 +90,7 @@ type lineReplay struct {
 	plies   int // moves replayed
 
 	failed   bool // stopped at a move it could not replay
+	gap      bool // ... because a move is missing before it (parser.Move.Gap)
 	failIdx  int32
 	failCode Code
 	failMsg  string
@@ -116,7 +117,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 		opt = &Options{}
 	}
 	c.g, c.opt = g, opt
-	c.r = Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1,
+	c.r = Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, AnyThreefoldPly: -1, AnyFiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1,
 		LastClockWhite: -1, LastClockBlack: -1, ComputedResult: "*"}
 	r := &c.r
 	for _, p := range g.Problems {
@@ -328,6 +329,9 @@ func (c *Checker) replayMainLine() {
 func (c *Checker) reach(s replay.LetterSet) int {
 	p := c.start
 	for k, idx := range c.main {
+		if c.g.Moves[idx].Gap != 0 {
+			return k // playMain stops there, whatever the letters
+		}
 		n, err := replay.ParseMove(c.g.Bytes(c.g.Moves[idx].Norm), s)
 		if err != nil {
 			return k
@@ -351,7 +355,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	g, r, ln := c.g, &c.r, &c.line
 	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1,
 		claims: [2][2]int32{{-1, -1}, {-1, -1}}}
-	r.ThreefoldPly, r.FiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
+	r.AnyThreefoldPly, r.AnyFiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
 	r.Moves = r.Moves[:0]
 	if c.opt.Moves && cap(r.Moves) < len(c.main) {
 		// One allocation of the game's size, without pointers.
@@ -377,7 +381,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	legalBefore := false
 	// The options, read once: most checks fill neither Moves nor SAN.
 	moves, sans := c.opt.Moves, c.opt.SAN
-	if !moves && !sans && !variations && !c.eager {
+	// A game with a move missing before a move takes this loop, which
+	// stops there, so that playPlain asks nothing more of each move.
+	gaps := g.Has&parser.HasGap != 0
+	if !moves && !sans && !variations && !c.eager && !gaps {
 		c.playPlain(s)
 		return
 	}
@@ -385,6 +392,18 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	var fact MoveFact
 	for k, idx := range c.main {
 		m := &g.Moves[idx]
+		if gaps && m.Gap != 0 {
+			// Played for the side to move, it would be the other side's
+			// move made up as an illegal one; nothing after it can be
+			// placed either.
+			if c.endedOnBoard(k) {
+				ln.afterEnd = idx // moves-after-end says it all
+				return
+			}
+			ln.fail(idx, Syntax, "", nil)
+			ln.gap = true
+			return
+		}
 		n := &c.note
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
 			code, msg := unreadMove(g.Str(m.Raw), err)
@@ -577,22 +596,22 @@ func (c *Checker) afterPly(ply int) {
 	// missed claims.
 	side := p.Turn() & 1
 	open := ln.endPly < 0
-	if ply > 0 && (r.ThreefoldPly < 0 || open && ln.claims[0][side] < 0) && c.hist.CanClaimThreefold(p) {
+	if ply > 0 && (r.AnyThreefoldPly < 0 || open && ln.claims[0][side] < 0) && c.hist.CanClaimThreefold(p) {
 		if open {
 			ln.claims[0][side] = int32(ply)
 		}
-		if r.ThreefoldPly < 0 {
-			r.ThreefoldPly = ply
+		if r.AnyThreefoldPly < 0 {
+			r.AnyThreefoldPly = ply
 		}
 	}
-	if p.Halfmove() >= 99 && (r.FiftyPly < 0 || open && ln.claims[1][side] < 0) {
+	if p.Halfmove() >= 99 && (r.AnyFiftyPly < 0 || open && ln.claims[1][side] < 0) {
 		long := c.opt.Profile == USSR && ussrLongEnding(p)
 		if c.fiftyClaimable(p, long) {
 			if open {
 				ln.claims[1][side] = int32(ply)
 			}
-			if r.FiftyPly < 0 {
-				r.FiftyPly, ln.fiftyLong = ply, long
+			if r.AnyFiftyPly < 0 {
+				r.AnyFiftyPly, ln.fiftyLong = ply, long
 			}
 		}
 	}

@@ -213,7 +213,7 @@ func newOurGame(g *parser.Game, r *Report, data []byte) ourGame {
 	}
 	f[fPlies] = strconv.Itoa(r.Plies)
 	f[fFEN] = r.FinalFEN()
-	f[fThreefoldClaim], f[fFiftyClaim] = reportPly(r.ThreefoldPly), reportPly(r.FiftyPly)
+	f[fThreefoldClaim], f[fFiftyClaim] = reportPly(r.AnyThreefoldPly), reportPly(r.AnyFiftyPly)
 	f[fFivefold], f[fSeventyFive] = reportPly(r.FivefoldPly), reportPly(r.SeventyFivePly)
 	if p, err := replay.ParseFEN(r.FinalFEN()); err == nil {
 		f[fInsufficient] = fmt.Sprint(p.InsufficientMaterial(replay.White), p.InsufficientMaterial(replay.Black))

@@ -54,6 +54,9 @@ func hasOf(moves []parser.Move) parser.Has {
 		if m.Clock != -1 || m.EMT != -1 {
 			h |= parser.HasClocks
 		}
+		if m.Gap != 0 {
+			h |= parser.HasGap
+		}
 	}
 	return h
 }

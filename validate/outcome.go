@@ -23,7 +23,9 @@ func (c *Checker) reportMainLine(recorded string) {
 	r.Plies = ln.plies
 	r.Final, r.Replayed = c.pos, true
 
-	if ln.failed {
+	if ln.gap {
+		c.reportGap(ln.failIdx, ln.plies+1, len(c.main)-ln.plies-1, c.sideToMoveAt(ln.plies), "")
+	} else if ln.failed {
 		m := &g.Moves[ln.failIdx]
 		msg := ln.failMsg
 		if rest := len(c.main) - ln.plies - 1; rest > 0 {
@@ -115,9 +117,10 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		what            string
 		automaticReason string
 	}{
-		{r.ThreefoldPly, ThreefoldClaimable, MissedThreefold, c.threefoldRule(), ""},
-		{r.FiftyPly, FiftyMoveClaimable, MissedFiftyMove, c.fiftyRule(), ""},
+		{r.AnyThreefoldPly, ThreefoldClaimable, MissedThreefold, c.threefoldRule(), ""},
+		{r.AnyFiftyPly, FiftyMoveClaimable, MissedFiftyMove, c.fiftyRule(), ""},
 	}
+	reported := [2]*int{&r.ThreefoldPly, &r.FiftyPly}
 	// A claim is made by the side to move; the loser's is the one a decided
 	// game missed, else the winner's is named (it went on to win).
 	loser := replay.Black
@@ -125,16 +128,20 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		loser = replay.White
 	}
 	for i, cl := range claims {
-		if cl.ply < 0 || ln.endPly >= 0 && cl.ply > ln.endPly {
-			continue // no claim is open once the game has ended on the board
+		if cl.ply < 0 || ln.endPly >= 0 && cl.ply >= ln.endPly {
+			// No claim is open once the game has ended on the board, nor at
+			// the ply that ended it: a position drawn (or won) by itself
+			// needs no claim.
+			continue
 		}
+		*reported[i] = cl.ply
 		// Concatenated, not formatted: a game in ten has such a finding.
 		m := c.moveAtPly(cl.ply)
 		msg := colourOf(c.sideToMoveAt(cl.ply)) + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
-			if lp := int(ln.claims[i][loser&1]); lp >= 0 && lp != cl.ply {
+			if lp := int(ln.claims[i][loser&1]); lp >= 0 && lp != cl.ply && (ln.endPly < 0 || lp < ln.endPly) {
 				m = c.moveAtPly(lp)
 				msg = colourOf(loser) + " could claim a draw by " + cl.what + " " + c.after(lp)
 				f.Pos, f.Ply, f.Move = m.pos, lp, m.text
@@ -173,6 +180,46 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		}
 		r.Findings = append(r.Findings, Finding{Code: a.code, Severity: sev, Pos: m.pos, Ply: a.ply, Move: m.text, Message: msg})
 	}
+}
+
+// reportGap reports that the replay of a line stops at move idx, which a
+// move missing before it gives to the other side than turn, the side to
+// move at ply: rest moves follow it unchecked. The parser's problem about
+// the gap, at the move number or the unreadable word, becomes that one
+// finding; without it (past the cap on problems) a finding of its own says
+// so at the move.
+func (c *Checker) reportGap(idx int32, ply, rest int, turn replay.Color, variation string) {
+	g, r := c.g, &c.r
+	m := &g.Moves[idx]
+	var label []byte
+	if m.Number != 0 {
+		label = strconv.AppendInt(label, int64(m.Number), 10)
+		if turn == replay.White {
+			label = append(label, "..."...)
+		} else {
+			label = append(label, '.')
+		}
+	} else {
+		label = c.appendMoveLabel(label, ply+1)
+	}
+	label = append(append(label, ' '), g.Str(m.Raw)...)
+	what := string(label) + " is not checked"
+	if rest > 0 {
+		what = fmt.Sprintf("%s and the %s after it are not checked", label, countOf(rest, "move", "moves"))
+	}
+	if k := int(m.Gap) - 1; m.Gap != parser.GapUnlinked && k < len(g.Problems) && k < len(r.Findings) {
+		f := &r.Findings[k] // Check files the parser's problems first, in order
+		if m.Number != 0 {
+			f.Message += "; the replay stops there: " + what
+		} else {
+			f.Message += ", where a move was expected: the replay stops after it, and " + what
+		}
+		f.Move, f.Variation = g.Str(m.Raw), variation
+		return
+	}
+	r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Pos: m.Pos, Ply: -1,
+		Move: g.Str(m.Raw), Variation: variation,
+		Message: "a move is missing before " + string(label) + ", which cannot be replayed as written: " + what})
 }
 
 // movesAfter counts the moves that continue from move i, in its line and in
@@ -219,6 +266,7 @@ func (c *Checker) replayVariations() {
 		return
 	}
 	s := c.line.letters
+	gaps := g.Has&parser.HasGap != 0
 	for i := range g.Moves {
 		m := &g.Moves[i]
 		if m.Depth == 0 {
@@ -230,6 +278,10 @@ func (c *Checker) replayVariations() {
 				continue
 			}
 			base, ply = &c.afterPos[m.Prev], c.plyOf[m.Prev]+1
+		}
+		if gaps && m.Gap != 0 {
+			c.reportGap(int32(i), int(ply), c.movesAfter(i), base.Turn(), c.variationPath(int32(i)))
+			continue // and the moves after it, which follow a move not played
 		}
 		n, err := replay.ParseMove(g.Bytes(m.Norm), s)
 		var code Code

@@ -86,7 +86,7 @@ func TestCorpusQuietPly(t *testing.T) {
 		return parser.ReadGames(f, parser.Options{}, func(g *parser.Game) {
 			r := checkBoth(t, lazy, eager, g, &Options{}, path)
 			games++
-			if r.ThreefoldPly >= 0 || r.FiftyPly >= 0 || r.End == DeadPosition {
+			if r.AnyThreefoldPly >= 0 || r.AnyFiftyPly >= 0 || r.End == DeadPosition {
 				claims++
 			}
 		})

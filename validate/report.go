@@ -49,10 +49,20 @@ type Report struct {
 	FirstError              Code // "" when there is no error
 	FirstErrorPly           int
 
-	ThreefoldPly   int // first ply at which a threefold claim was possible
-	FiftyPly       int // first ply at which a 50-move claim was possible
-	FivefoldPly    int
-	SeventyFivePly int
+	// ThreefoldPly and FiftyPly are the first ply at which a threefold or
+	// 50-move claim was possible before the game ended on the board (mate,
+	// stalemate, a dead position, an automatic draw): the ply of the
+	// threefold-claimable and fifty-move-claimable findings, which the
+	// games table and the statistics show.
+	ThreefoldPly int
+	FiftyPly     int
+	// AnyThreefoldPly and AnyFiftyPly are the same claims wherever they
+	// fall in the main line replayed, after the game's end included:
+	// python-chess's facts, which the corpus test compares.
+	AnyThreefoldPly int
+	AnyFiftyPly     int
+	FivefoldPly     int
+	SeventyFivePly  int
 
 	TimeControl    string // as in the tag
 	TimeCategory   string // "blitz", "rapid", "standard", "correspondence", or "" when unknown

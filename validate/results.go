@@ -76,7 +76,7 @@ func CheckResultRecord(g *parser.Game, t *Tags, out []Finding) (string, []Findin
 	}
 	switch {
 	case g.Result == "":
-		f := Finding{Code: ResultMissing, Severity: DefaultSeverity(ResultMissing), Pos: g.End, Ply: -1}
+		f := Finding{Code: ResultMissing, Severity: DefaultSeverity(ResultMissing), Pos: g.ResultPos, Ply: -1}
 		if t.Result != "" {
 			f.Message = fmt.Sprintf("the moves end without a result marker; the Result tag says %s", t.Result)
 		} else {

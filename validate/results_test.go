@@ -2,7 +2,10 @@ package validate
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
 )
 
 func TestNormalizeResult(t *testing.T) {
@@ -93,8 +96,8 @@ func TestCheckResultRecord(t *testing.T) {
 				t.Errorf("%s: severity %v at %+v, want error at the marker %+v", tt.name, f.Severity, f.Pos, g.ResultPos)
 			}
 		case ResultMissing:
-			if f.Severity != Info || f.Pos != g.End {
-				t.Errorf("%s: severity %v at %+v, want info at the game's end %+v", tt.name, f.Severity, f.Pos, g.End)
+			if f.Severity != Info || f.Pos != g.ResultPos {
+				t.Errorf("%s: severity %v at %+v, want info where the marker would stand %+v", tt.name, f.Severity, f.Pos, g.ResultPos)
 			}
 		}
 	}
@@ -140,6 +143,28 @@ func TestResultMarkerAsWritten(t *testing.T) {
 		}
 		if !slices.Equal(fs, tt.want) {
 			t.Errorf("%s with Result %s: got %q, want %q", tt.marker, tt.tag, fs, tt.want)
+		}
+	}
+}
+
+// result-missing stands right after the last move, where the marker would:
+// not past the blank lines after it, nor at the next game's first tag.
+func TestResultMissingAtEndOfMoves(t *testing.T) {
+	for _, text := range []string{
+		pgn("*", nil, "1. e4 e5\n\n\n"),
+		pgn("*", nil, "1. e4 e5\n\n[Event \"next\"]\n\n1. d4 *"),
+	} {
+		var fs []Finding
+		if err := parser.ReadGames(strings.NewReader(text), parser.Options{}, func(g *parser.Game) {
+			if fs == nil {
+				fs = Check(g, nil).Findings
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		f := fs[len(fs)-1]
+		if f.Code != ResultMissing || f.Pos.Line != 9 || f.Pos.Col != 9 {
+			t.Errorf("%q: last finding %s at %d:%d, want result-missing at 9:9", text, f.Code, f.Pos.Line, f.Pos.Col)
 		}
 	}
 }

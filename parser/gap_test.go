@@ -1,0 +1,84 @@
+package parser
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// Move is copied into every game's slice and read once a ply: Gap lives in
+// the padding after Folds, so the move stays 88 bytes.
+func TestMoveSize(t *testing.T) {
+	if s := unsafe.Sizeof(Move{}); s != 88 {
+		t.Fatalf("parser.Move is %d bytes, want 88", s)
+	}
+}
+
+const tags7 = "[Event \"x\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n"
+
+// A move whose number, or an unreadable word before it, gives it to the
+// other side than the one to move after the move before it carries a Gap
+// linked to the problem that says so; a whole move pair missing, a word of
+// prose and a number that fits do not.
+func TestGapMoves(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		problems []string
+		gaps     []uint16
+		has      Has
+	}{
+		{"odd number gap", tags7 + "1. e4 e5 2. Nf3 nc6 3. Bb5 a6 1-0\n",
+			[]string{`9:17 unexpected text, from "nc6"`, "9:21 move number 3. where 2... was expected: a move is missing before it"},
+			[]uint16{0, 0, 0, 2, 0}, HasGap},
+		{"three plies missing", tags7 + "1. e4 e5 2. Nf3 4. Bb5 a6 1-0\n",
+			[]string{"9:17 move number 4. where 2... was expected: 3 moves are missing before it"},
+			[]uint16{0, 0, 0, 1, 0}, HasGap},
+		{"a whole move missing", tags7 + "1. e4 e5 3. Bc4 Nc6 1-0\n",
+			[]string{"9:10 move number 3. where 2. was expected"},
+			[]uint16{0, 0, 0, 0}, 0},
+		{"unnumbered after a word written like a move", tags7 + "1. e4 e5 2. Qxx7 Nc6 3. Bb5 1-0\n",
+			[]string{`9:13 unexpected text, from "Qxx7"`},
+			[]uint16{0, 0, 1, 0}, HasGap},
+		{"after a move", tags7 + "1. e4 e5 2. Nf3 nc6<br Bb5 a6 1-0\n",
+			[]string{`9:17 unexpected text, from "nc6<br"`},
+			[]uint16{0, 0, 0, 1, 0}, HasGap},
+		{"a comment between", tags7 + "1. e4 e5 2. Qxx7 {typo} Nc6 1-0\n",
+			[]string{`9:13 unexpected text, from "Qxx7"`},
+			[]uint16{0, 0, 1}, HasGap},
+		{"two words are text", tags7 + "1. e4 e5 2. Qxx7 oops Nf3 1-0\n",
+			[]string{`9:13 unexpected text, from "Qxx7"`},
+			[]uint16{0, 0, 0}, 0},
+		{"prose word", tags7 + "1. e4 e5 2. test Nf3 1-0\n",
+			[]string{`9:13 unexpected text, from "test"`},
+			[]uint16{0, 0, 0}, 0},
+		{"number after the word decides", tags7 + "1. e4 e5 2. Qxx7 2... Nc6 1-0\n",
+			[]string{`9:13 unexpected text, from "Qxx7"`, "9:18 move number 2... where 2. was expected: a move is missing before it"},
+			[]uint16{0, 0, 2}, HasGap},
+		{"in a variation", tags7 + "1. e4 e5 (2. d4 exd4) 2. Nf3 1-0\n",
+			[]string{"9:11 move number 2. where 1... was expected: a move is missing before it"},
+			[]uint16{0, 0, 1, 0, 0}, HasGap | HasVariations},
+		{"a number behind the line, then one that fits the replay", tags7 + "1. e4 e5 2. Nf3 2. Nc6 3. Bb5 a6 1-0\n",
+			[]string{"9:17 move number 2. where 2... was expected", "9:24 move number 3. where 2... was expected"},
+			[]uint16{0, 0, 0, 0, 0, 0}, 0},
+		{"every number one behind", tags7 + "1.. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n",
+			[]string{"9:11 move number 2. where 2... was expected"},
+			[]uint16{0, 0, 0, 0, 0}, 0},
+		{"tagless text", "1. e4 e5 2. Nf3 nc6 3. Bb5 a6 1-0\n",
+			[]string{"1:21 move number 3. where 2... was expected: a move is missing before it"},
+			[]uint16{0, 0, 0, 1, 0}, HasGap},
+		{"tagless text, a whole move missing", "1. e4 e5 3. Bc4 Nc6 1-0\n",
+			[]string{"1:10 move number 3. where 2. was expected: moves are missing"},
+			[]uint16{0, 0, 0, 0}, 0},
+	} {
+		g := one(t, tc.in)
+		eq(t, tc.name+" problems", problems(g), tc.problems)
+		eq(t, tc.name+" gaps", gaps(g), tc.gaps)
+		eq(t, tc.name+" has", g.Has, tc.has)
+		readBothWays(t, []byte(tc.in), Options{}) // fastRun leaves the move after the word to addMove
+	}
+}
+
+// Past the cap on problems, a gap still marks its move, unlinked.
+func TestGapUnlinked(t *testing.T) {
+	g := oneWith(t, tags7+"1. e4 e5 2. Nf3 ) 3. Bb5 1-0\n", Options{MaxProblems: 1})
+	eq(t, "gaps", gaps(g), []uint16{0, 0, 0, GapUnlinked})
+}
