@@ -351,11 +351,12 @@ func (p *Parser) bracket(i int) int {
 // the usual headers or holds a '"'. "[see diagram]" and "[Diagram 1]" are
 // notes of a scoresheet; "[WhiteElo 2500]" and "[Event x]" are damaged tags.
 func (p *Parser) tagLineAt(i int) bool {
-	line := p.src[p.lineStart:p.endOfLine(i)]
-	if !isTagLine(line) || p.lineStart+bytes.IndexByte(line, '[') != i {
+	start := max(p.lineStart, 0) // a line begun before src (see posFar)
+	line := p.src[start:p.endOfLine(i)]
+	if !isTagLine(line) || start+bytes.IndexByte(line, '[') != i {
 		return false
 	}
-	return internedTagName(tagNameAt(p.src, p.lineStart)) != "" || bytes.IndexByte(line, '"') >= 0
+	return internedTagName(tagNameAt(p.src, start)) != "" || bytes.IndexByte(line, '"') >= 0
 }
 
 // NAGs ---------------------------------------------------------------------------

@@ -236,6 +236,11 @@ func (p *Parser) branch(ply, expected int32) (prev int32, depth int16, gap uint1
 // costs no more than a walk along it.
 func (p *Parser) placedAfter(idx int32) int32 {
 	n, base := int32(0), p.firstPly-1
+	if fp := p.fenStartPly(); fp > 0 {
+		// The replay plays the first move for the side the FEN puts to
+		// move, whatever its number says ("40. Kd7" with Black to move).
+		base = fp - 1
+	}
 	for a := idx; a >= 0; a = p.g.Moves[a].Prev {
 		if a == p.placedIdx {
 			base = p.placedPly

@@ -351,12 +351,15 @@ func (p *Parser) lines(from, to int) {
 // posFar returns the position of src offset i at or after the start of the
 // line being read, counting the line ends in between.
 func (p *Parser) posFar(i int) Pos {
-	b := p.src[p.lineStart:i]
+	// A game that begins inside a line (a chunk or a split there) has its
+	// line start before src: no line end stands between.
+	start := max(p.lineStart, 0)
+	b := p.src[start:i]
 	n := bytes.Count(b, nl)
 	if n == 0 {
 		return p.posAt(i)
 	}
-	ls := p.lineStart + bytes.LastIndexByte(b, '\n') + 1
+	ls := start + bytes.LastIndexByte(b, '\n') + 1
 	r := p.raw(i)
 	return Pos{Offset: r, Line: p.line + int32(n), Col: int32(r-p.raw(ls)) + 1}
 }

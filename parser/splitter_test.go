@@ -679,3 +679,24 @@ func TestSplitterDone(t *testing.T) {
 		}
 	}
 }
+
+// A game that begins inside a line, where a chunk is cut or a game split,
+// has its line start before the text the parser holds: positions found far
+// into it (a clock command, a comment cut at the limit) and the tag-line
+// test count from there, as the whole file's reading does, without a panic.
+func TestGameBegunInsideALine(t *testing.T) {
+	for _, in := range []string{
+		"1.e4 1.f3 {[%clk",
+		"1. e4 e5 1. d4 d5 {[%clk x]} 2. c4 *",
+		"1. e4 e5 1. d4 [Event \"x\"] d5 *",
+		"1. e4 e5 1-0 1. d4 [note] d5 {[%eval x]} *",
+		strings.Repeat(strings.Repeat("1. d4 d5 {[%clk 0:01]} 2. c4 c6 ", 30)+"\n", 40),
+	} {
+		whole, _ := readAll(t, []byte(in), SplitOptions{Target: len(in) + 1}, Options{})
+		for _, target := range []int{1, 7, 50, 333} {
+			games, chunks := readAll(t, []byte(in), SplitOptions{Target: target, Max: 64 << 10}, Options{})
+			checkGames(t, []byte(in), games, chunks)
+			sameGames(t, fmt.Sprintf("%.20q at target %d", in, target), games, whole)
+		}
+	}
+}

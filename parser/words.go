@@ -259,9 +259,11 @@ func (p *Parser) prose(i, j int) {
 // moveSlot says whether a word of PGN movetext that cannot be read, standing
 // after a move or a move number, is a move written wrong ("nc6", "Qxx7",
 // "Nc6<br"), so that it takes that move's turn: it begins as a move begins
-// and names a rank. A word of prose ("test", "mat") or of punctuation does not.
+// and names a rank. A word of prose ("test", "mat") or of punctuation does
+// not, nor a clock time written between the moves ("0:05:00"): castling,
+// the other move that starts with 0 or O, names no rank.
 func moveSlot(w []byte) bool {
-	if len(w) == 0 || len(w) > 12 || bytes.IndexByte([]byte("KQRBNOPkqrbnop0abcdefgh"), w[0]) < 0 {
+	if len(w) == 0 || len(w) > 12 || bytes.IndexByte([]byte("KQRBNPkqrbnpabcdefgh"), w[0]) < 0 {
 		return false
 	}
 	for _, c := range w[1:] {

@@ -295,8 +295,13 @@ func walk(dir string, left *[]LeftOut) ([]Input, error) {
 
 // hiddenGamesName says whether a hidden file's name is one a directory walk
 // would take as games were it not hidden: .pgn, or .pgn compressed in a way
-// arbiter reads (.pgn.gz, .pgn.zst, .pgn.zstd, .pgn.bz2).
+// arbiter reads (.pgn.gz, .pgn.zst, .pgn.zstd, .pgn.bz2). Not the files
+// tools put beside one: an editor's lock (Emacs ".#a.pgn", a link to
+// nowhere) and macOS's resource fork on foreign disks ("._a.pgn").
 func hiddenGamesName(name string) bool {
+	if strings.HasPrefix(name, ".#") || strings.HasPrefix(name, "._") {
+		return false
+	}
 	lower := strings.ToLower(name)
 	for _, ext := range []string{"", ".gz", ".zst", ".zstd", ".bz2"} {
 		if strings.HasSuffix(lower, ".pgn"+ext) {

@@ -187,6 +187,10 @@ func TestExpandLeftOut(t *testing.T) {
 	hiddenZst := writeFile(t, dir, "b/.old.PGN.zst", pzstded(t, game, 1))
 	writeFile(t, dir, "b/.notes.txt", game)
 	writeFile(t, dir, "b/.games.pgn.swp", game)
+	writeFile(t, dir, "b/._hidden.pgn", []byte("\x00\x05\x16\x07 Mac OS X resource fork"))
+	if err := os.Symlink("/nonexistent/emacs-lock", filepath.Join(dir, "b/.#hidden.pgn")); err != nil {
+		t.Fatal(err)
+	}
 	writeFile(t, dir, "b/.git/x.pgn", game)
 	// arbiter's own tables, named after their input: not meant as games.
 	writeFile(t, dir, "out/00001-month.pgn.parquet", []byte("PAR1\x15\x04PAR1"))

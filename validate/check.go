@@ -329,8 +329,8 @@ func (c *Checker) replayMainLine() {
 func (c *Checker) reach(s replay.LetterSet) int {
 	p := c.start
 	for k, idx := range c.main {
-		if c.g.Moves[idx].Gap != 0 {
-			return k // playMain stops there, whatever the letters
+		if m := &c.g.Moves[idx]; m.Gap != 0 && !gapPlayable(&p, c.g, m, s) {
+			return k // playMain stops there
 		}
 		n, err := replay.ParseMove(c.g.Bytes(c.g.Moves[idx].Norm), s)
 		if err != nil {
@@ -392,13 +392,18 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	var fact MoveFact
 	for k, idx := range c.main {
 		m := &g.Moves[idx]
-		if gaps && m.Gap != 0 {
+		if gaps && m.Gap != 0 && gapPlayable(&c.pos, g, m, s) {
+			c.gapPlayed(m)
+		} else if gaps && m.Gap != 0 {
 			// Played for the side to move, it would be the other side's
 			// move made up as an illegal one; nothing after it can be
 			// placed either.
 			if c.endedOnBoard(k) {
 				ln.afterEnd = idx // moves-after-end says it all
 				return
+			}
+			if ln.endPly >= 0 && ln.afterEnd < 0 {
+				ln.afterEnd = idx // a dead position, fivefold or 75 moves ended it
 			}
 			ln.fail(idx, Syntax, "", nil)
 			ln.gap = true

@@ -50,6 +50,26 @@ func TestGapStopsTheLine(t *testing.T) {
 				"move number 3... where 3. was expected: a move is missing before it",
 				"the game ended by checkmate after 2...Qh4#, but 1 move more follows",
 			}, 4, ""},
+		// A move the gap gives to the other side, but legal for the side to
+		// move, is more likely a slip in its number or a junk word: it is
+		// played as placed, as before gaps were marked.
+		{"a slip in a number", tags7 + "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O 6. Be7 6. Re1 b5 7. Bb3 d6 8. Qxh7 1-0\n",
+			"syntax@-1 syntax@-1 illegal-move@15", []string{
+				"move number 6. where 5... was expected: Be7 is legal for the side to move and is replayed as its move",
+				"move number 6. where 6... was expected",
+				"Qxh7: no white queen can reach h7",
+			}, 14, ""},
+		{"a junk word written like a move", tags7 + "1. e4 e5 2. Nf3 Nc6 3. Bb5 Bb5TN a6 4. Ba4 1-0\n",
+			"syntax@-1 syntax@-1", []string{
+				`unexpected text, from "Bb5TN"`,
+				"move number 4. where 4... was expected",
+			}, 7, ""},
+		{"after a dead position, moves-after-end says it too", "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/1r6/KB6 w - - 0 50\"]\n\n50. Kxb2 51. Bc2 Kb7 1-0\n",
+			"tag-missing@-1 syntax@-1 moves-after-end@2", []string{
+				"Seven Tag Roster incomplete: Event, Site, Date, Round, White and Black are missing",
+				"move number 51. where 50... was expected: a move is missing before it; the replay stops there: 51. Bc2 and the 1 move after it are not checked",
+				"the game ended by a dead position (FIDE 5.2.2) after 50.Kxb2, but 2 moves more follow",
+			}, 1, ""},
 	} {
 		for _, opt := range []*Options{nil, {Moves: true}, {SAN: true}} {
 			r := checkOne(t, c.text, opt)

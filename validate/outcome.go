@@ -222,6 +222,34 @@ func (c *Checker) reportGap(idx int32, ply, rest int, turn replay.Color, variati
 		Message: "a move is missing before " + string(label) + ", which cannot be replayed as written: " + what})
 }
 
+// gapPlayable says that m, which the parser marks as given to the other
+// side by a gap (parser.Move.Gap), is legal for the side to move in pos all
+// the same: then the gap is more likely a slip in its number, or a word of
+// junk, than a move missing ("5. O-O 6. Be7 6. Re1"), and the move is played
+// as placed, as it was before gaps were marked. A move missing shows as a
+// move the side to move cannot make ("2. Nf3 nc6 3. Bb5": Bb5 for Black).
+func gapPlayable(pos *replay.Position, g *parser.Game, m *parser.Move, s replay.LetterSet) bool {
+	n, err := replay.ParseMove(g.Bytes(m.Norm), s)
+	if err != nil || n.Null {
+		return false
+	}
+	_, ok := pos.TryResolve(&n)
+	return ok
+}
+
+// gapPlayed rewrites the parser's problem at a gap whose move was played
+// (gapPlayable): no move is missing before a number that was only wrong.
+func (c *Checker) gapPlayed(m *parser.Move) {
+	k := int(m.Gap) - 1
+	if m.Gap == parser.GapUnlinked || m.Number == 0 || k >= len(c.g.Problems) || k >= len(c.r.Findings) {
+		return // an unreadable word before it: its problem says enough
+	}
+	f := &c.r.Findings[k]
+	if cut := strings.LastIndex(f.Message, ": "); cut > 0 && strings.HasSuffix(f.Message, "missing before it") {
+		f.Message = f.Message[:cut] + ": " + c.g.Str(m.Raw) + " is legal for the side to move and is replayed as its move"
+	}
+}
+
 // movesAfter counts the moves that continue from move i, in its line and in
 // the lines that branch from them: what is left unchecked when i fails.
 // Moves come in source order, each after the move it follows.
@@ -279,7 +307,9 @@ func (c *Checker) replayVariations() {
 			}
 			base, ply = &c.afterPos[m.Prev], c.plyOf[m.Prev]+1
 		}
-		if gaps && m.Gap != 0 {
+		if gaps && m.Gap != 0 && gapPlayable(base, g, m, s) {
+			c.gapPlayed(m)
+		} else if gaps && m.Gap != 0 {
 			c.reportGap(int32(i), int(ply), c.movesAfter(i), base.Turn(), c.variationPath(int32(i)))
 			continue // and the moves after it, which follow a move not played
 		}
