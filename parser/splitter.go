@@ -255,6 +255,8 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 	var closers []byte // tagless: the closing brackets of the asides open
 	moved := false     // tagless: the game read has a move outside asides, or has ended
 	next := -1         // tagless: where the last word read ended
+	stop := -1         // tagless: the first '"', ']' or line end at or after the last '[' (limit: none)
+	stopPGN := -1      // the same, CR included, for a tag pair's value
 	for k := 0; k < limit; k++ {
 		c := data[k]
 		lineStart := k == 0 || data[k-1] == '\n' || !tagless && data[k-1] == '\r'
@@ -301,8 +303,15 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 				// A tag pair, or what the parser may read as one (it is
 				// more lenient: a no-break space after the '['), a quote
 				// before the ']' or the line's end: PGN's rules from here on.
-				q := bytes.IndexAny(data[k:limit], "\"]\n")
-				if open || q >= 0 && data[k+q] == '"' {
+				// The next stop is looked for once for all the '[' before
+				// it: a line of many would cost the square of its length.
+				if stop < k {
+					stop = limit
+					if q := bytes.IndexAny(data[k:limit], "\"]\n"); q >= 0 {
+						stop = k + q
+					}
+				}
+				if open || stop < limit && data[stop] == '"' {
 					return -1
 				}
 				closers = append(closers, ']') // an aside of text
@@ -310,8 +319,18 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 				break
 			}
 			// A tag pair's value may hold any of the above: skip to its end.
-			if e := tagPairEnd(data[k:limit]); e > 0 {
-				k += e - 1
+			// Its first quote, ']' or line end is looked for once for all
+			// the '[' before it (a long line of them, as above).
+			if stopPGN < k {
+				stopPGN = limit
+				if q := bytes.IndexAny(data[k:limit], "\"]\r\n"); q >= 0 {
+					stopPGN = k + q
+				}
+			}
+			if stopPGN < limit && data[stopPGN] == '"' {
+				if e := tagPairEndAt(data[k:limit], stopPGN-k); e > 0 {
+					k += e - 1
+				}
 			}
 		case tagless && len(closers) == 0 && !isSpaceByte(c) && (k == 0 || k == next || wordDelim[data[k-1]]):
 			// A word outside asides.
@@ -404,7 +423,12 @@ func (s *Splitter) taglessCut(from, limit int) int {
 func tagPairEnd(b []byte) int {
 	// The first quote, ']' or line end: searching for the quote alone would
 	// read to the end of a text without quotes at every '['.
-	q := bytes.IndexAny(b, "\"]\r\n")
+	return tagPairEndAt(b, bytes.IndexAny(b, "\"]\r\n"))
+}
+
+// tagPairEndAt is tagPairEnd told q, where b's first quote, ']' or line end
+// stands (-1: none).
+func tagPairEndAt(b []byte, q int) int {
 	if q < 0 || b[q] != '"' {
 		return 0
 	}

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -120,6 +121,10 @@ func tagBit(name string) int {
 func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 	*t = Tags{}
 	seen := 0
+	// One finding a tag name, however many copies: a file of a million
+	// "[Event" lines in one game made a million findings, and looking
+	// back for each one's first copy took the square of that.
+	var dupAt, dupMore [bits.UintSize]int
 	setUp, setUpPos, hasSetUp := "", parser.Pos{}, false
 	for i := range g.Tags {
 		tag := &g.Tags[i]
@@ -128,7 +133,12 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			continue
 		}
 		if seen&bit != 0 {
-			out = append(out, duplicateTag(g, i))
+			if k := bits.TrailingZeros(uint(bit)); dupAt[k] == 0 {
+				out = append(out, duplicateTag(g, i))
+				dupAt[k] = len(out)
+			} else {
+				dupMore[k]++
+			}
 			continue
 		}
 		seen |= bit
@@ -210,6 +220,15 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 	}
 	if missing := sevenTagRoster &^ seen; missing != 0 {
 		out = append(out, rosterFinding(g, missing))
+	}
+	for k, n := range dupMore {
+		if n > 0 {
+			more := "1 more copy"
+			if n > 1 {
+				more = fmt.Sprintf("%d more copies", n)
+			}
+			out[dupAt[k]-1].Message += "; " + more + " ignored"
+		}
 	}
 	return out
 }

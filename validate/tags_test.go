@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -278,5 +279,29 @@ func TestParseElo(t *testing.T) {
 		if got != want && ok || ok != (want > 0) {
 			t.Errorf("ParseElo(%q) = %d, %v; want %d", in, got, ok, want)
 		}
+	}
+}
+
+// Copies of a tag make one finding a name, which counts the rest: a game of
+// a million "[Event" lines made a million findings before.
+func TestReadTagsManyCopies(t *testing.T) {
+	tags := append([]string{}, roster...)
+	for range 5 {
+		tags = append(tags, "Event", "again")
+	}
+	tags = append(tags, "Site", "there", "Site", "again")
+	g := testGame(t, tags, "", "")
+	var got Tags
+	fs := ReadTags(g, &got, nil)
+	var msgs []string
+	for _, f := range fs {
+		msgs = append(msgs, string(f.Code)+": "+f.Message)
+	}
+	want := []string{
+		`tag-duplicate: tag Event appears twice: "Club ch" (line 1) is used, "again" ignored; 4 more copies ignored`,
+		`tag-duplicate: tag Site appears twice: "Riga" (line 2) is used, "there" ignored; 1 more copy ignored`,
+	}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("findings %q, want %q", msgs, want)
 	}
 }
