@@ -225,10 +225,11 @@ func lookupCode(name string) (Code, error) {
 	return "", fmt.Errorf("unknown rule code %q%s; known codes: %s", name, hint, strings.Join(known, ", "))
 }
 
-// editDistance is the Levenshtein distance of two short ASCII names.
+// editDistance is the optimal string alignment distance of two short ASCII
+// names: a letter wrong, added or left out, or two neighbours swapped
+// ("Whtie"), each one edit.
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
 	}
@@ -240,8 +241,11 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }

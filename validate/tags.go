@@ -317,30 +317,10 @@ func rosterHints(g *parser.Game, missing int) string {
 // nearName says that a is b with one letter wrong, added, left out, or two
 // neighbours swapped, whatever the case: "Whtie", "Whit", "Evnet", "Rounds".
 func nearName(a, b string) bool {
-	if len(a) > 32 || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
+	if len(a)-len(b) > 1 || len(b)-len(a) > 1 {
 		return false
 	}
-	a, b = strings.ToLower(a), strings.ToLower(b)
-	// Optimal string alignment distance, rows of len(b)+1.
-	var prev2, prev, cur [34]int
-	for j := 0; j <= len(b); j++ {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev = prev, cur
-	}
-	return prev[len(b)] <= 1
+	return editDistance(strings.ToLower(a), strings.ToLower(b)) <= 1
 }
 
 // joinAnd writes "A", "A and B", "A, B and C".
