@@ -136,6 +136,12 @@ func (s *Splitter) Next() (Chunk, error) {
 	// read; a chunk that runs past the target grows the buffer in fill.
 	// Buffers are made a little larger than that, all of one size, so that
 	// a released one fits the next chunk whatever was carried over.
+	if s.eof && len(rest) == 0 {
+		// The input is done: no buffer for a next chunk (a directory of
+		// small files made, and cleared, one of some MiB for each).
+		s.buf = nil
+		return c, nil
+	}
 	need := s.target + len(rest) + 2*s.block
 	s.buf = append(newBuffer(max(need, s.target+4*s.block)), rest...)
 	return c, nil

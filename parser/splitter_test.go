@@ -700,3 +700,20 @@ func TestGameBegunInsideALine(t *testing.T) {
 		}
 	}
 }
+
+// Once the input is read, the last chunk leaves the splitter no buffer: a
+// directory of 5,000 one-game files made and cleared one of 2 MiB for each
+// (3.3 s, against 0.13 s).
+func TestSplitterLastChunkHoldsNoBuffer(t *testing.T) {
+	s := NewSplitter(strings.NewReader("[Event \"x\"]\n\n1. e4 *\n"), SplitOptions{})
+	c, err := s.Next()
+	if err != nil || len(c.Data) == 0 {
+		t.Fatalf("chunk %q, %v", c.Data, err)
+	}
+	if s.buf != nil {
+		t.Errorf("after the last chunk the splitter holds a buffer of %d bytes", cap(s.buf))
+	}
+	if _, err := s.Next(); err != io.EOF {
+		t.Errorf("then %v, want io.EOF", err)
+	}
+}
