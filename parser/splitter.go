@@ -247,8 +247,8 @@ func taglessGameStart(data []byte, from, limit int) int {
 // line (a CR-only file has become LF before the scan). Where the parser's
 // reading depends on more than the scan follows, the scan stops looking
 // (the cap then cuts): a tag pair (the game turns to PGN's rules), a ';'
-// inside an aside (past the parser's deepest nesting, every ';' is a
-// comment). A start is a "1." followed by a word read as a move, outside
+// inside asides nested deeper than asideDepthRead (past the parser's
+// deepest nesting, every ';' is a comment). A start is a "1." followed by a word read as a move, outside
 // asides, in a game that has a move outside asides or has ended: there the
 // parser begins a new game (addMove), whatever text stands between, such
 // as a heading ("1-0\nGame 12\n1. e4"). The scan knows a game to be such
@@ -267,7 +267,7 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 		c := data[k]
 		lineStart := k == 0 || data[k-1] == '\n' || !tagless && data[k-1] == '\r'
 		switch {
-		case c == ';' && (!tagless || len(closers) > 0):
+		case c == ';' && (!tagless || len(closers) > asideDepthRead):
 			return -1 // to the end of the line, which is not here; or read otherwise deep down
 		case c == ';' && k > 0 && !isSpaceByte(data[k-1]):
 			// punctuation after a word
@@ -358,6 +358,13 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 	}
 	return -1
 }
+
+// asideDepthRead is how deep the tagless scan follows a ';' in nested
+// asides: within Options.MaxDepth the parser reads one there as at the top
+// (punctuation after a word, else a comment to the line's end), past it
+// every ';' is a comment. No reader here sets MaxDepth below 8 (the
+// default is 256).
+const asideDepthRead = 8
 
 // isResultWord reports a result marker as resultBefore knows them.
 func isResultWord(w []byte) bool {

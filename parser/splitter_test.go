@@ -452,6 +452,9 @@ func TestSplitterTaglessGames(t *testing.T) {
 		{"comment after a blank", strings.Repeat("1. e4 e5 2. Nf3 Nc6 ; compare 1-0 1. d4 d5 here\n3. Bb5 a6 1-0\n", 400), 400, 0},
 		{"comment hiding a bracket", strings.Repeat("1. e4 e5 2. Nf3 (2. d4 ; alt )\n0-1\n1. d4 d5 ) 2... Nc6 3. Bb5 a6 1-0\n", 400), 400, nocut},
 		{"a tag pair among them", strings.Repeat("1. c4 c5 1-0 [Event \"x\"] 1. e4 e5 ( 2. Nf3 w; ) 1-0\n1. d4 d5 ) 0-1\n", 400), 800, nocut},
+		// Within the parser's depth, a ';' in an aside is read as at the
+		// top: punctuation after a word, else a comment to the line's end.
+		{"';' in asides", strings.Repeat("1. e4 e5 [x;y] 2. Nf3 Nc6 (2... d6; or 2... Nf6 ) 3. Bb5 [see; also] 1-0\n", 3000), 3000, 0},
 		{"form feed before ;", strings.Repeat("1. e4 e5 ( 2. Nf3 \f; ) 1-0\n1. d4 d5 ) 0-1\n", 400), 400, nocut},
 		{"lone CR in a comment", strings.Repeat("1. e4 e5 ( 2. Nf3 ; x\r) 1-0\n1. d4 d5 ) 0-1\n", 400), 400, nocut},
 		{"a tag value without its quote", strings.Repeat("1. e4 e5 ( 2. Nf3 [Event \"x )\n 1-0\n1. d4 d5 ) 0-1\n", 400), 400, nocut},
