@@ -104,6 +104,32 @@ func (c *Checker) reportMainLine(recorded string) {
 		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
 			Message: fmt.Sprintf("the game was drawn by %s %s, but it is scored %s, not 1/2-1/2", endWords(ln.end), c.after(ln.endPly), recorded)})
 	}
+	c.judgeMismatch()
+}
+
+// judgeMismatch says, on a result-mismatch, which of the Result tag and the
+// marker the board agrees with, where it decided the game: the one to keep.
+// (wrong-result judges the tag, which the games are scored by.)
+func (c *Checker) judgeMismatch() {
+	r, board := &c.r, c.r.ComputedResult
+	marker, _, ok := NormalizeResult(c.g.Result)
+	if !ok || board == "" || c.tags.Result == "" || marker == c.tags.Result {
+		return
+	}
+	var which string
+	switch board {
+	case c.tags.Result:
+		which = "the Result tag"
+	case marker:
+		which = "the marker"
+	default:
+		return
+	}
+	for i := range r.Findings {
+		if f := &r.Findings[i]; f.Code == ResultMismatch {
+			f.Message += "; the board (" + endWords(c.line.end) + " " + c.after(c.line.endPly) + ") agrees with " + which
+		}
+	}
 }
 
 // reportDraws reports the draw rules: the first claimable ply of threefold

@@ -168,3 +168,25 @@ func TestResultMissingAtEndOfMoves(t *testing.T) {
 		}
 	}
 }
+
+// A result-mismatch where the board decided the game says which of the two
+// the board agrees with; none when it agrees with neither.
+func TestResultMismatchNamesWhatTheBoardSays(t *testing.T) {
+	const mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# "
+	for _, tc := range []struct{ tag, marker, want string }{
+		{"1-0", "1/2-1/2", "the Result tag says 1-0 but the moves end with 1/2-1/2; the board (checkmate after 4.Qxf7#) agrees with the Result tag"},
+		{"1/2-1/2", "1-0", "the Result tag says 1/2-1/2 but the moves end with 1-0; the board (checkmate after 4.Qxf7#) agrees with the marker"},
+		{"0-1", "1/2-1/2", "the Result tag says 0-1 but the moves end with 1/2-1/2"},
+	} {
+		r := checkOne(t, pgn(tc.tag, nil, mate+tc.marker), nil)
+		f := find(r, ResultMismatch)
+		if f == nil || f.Message != tc.want {
+			t.Errorf("tag %s, marker %s: %+v, want %q", tc.tag, tc.marker, f, tc.want)
+		}
+	}
+	// Without a board verdict, the mismatch alone.
+	r := checkOne(t, pgn("1-0", nil, "1. e4 e5 1/2-1/2"), nil)
+	if f := find(r, ResultMismatch); f == nil || f.Message != "the Result tag says 1-0 but the moves end with 1/2-1/2" {
+		t.Errorf("no verdict: %+v", f)
+	}
+}
