@@ -254,7 +254,9 @@ loop:
 		p.inProse = false
 	}
 	if moved {
-		p.lastWasMove = true
+		// A number alone ("1." before "d2-d4", read by moveWord) is no
+		// move: the text before it may still be the next game's heading.
+		p.lastWasMove, p.proseFrom = true, -1
 	}
 	return i
 }

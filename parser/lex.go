@@ -22,7 +22,7 @@ func (p *Parser) run(from int) {
 		case ' ', '\t', '\r', '\f', '\v':
 			i++
 		case '{':
-			p.inProse = false
+			p.inProse, p.proseFrom = false, -1
 			i = p.braceComment(i)
 		case ';':
 			if p.text && i > 0 && !isSpaceByte(s[i-1]) {

@@ -7,7 +7,6 @@ import (
 
 // addMove records the move src[i:e].
 func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scripts) {
-	p.inProse = false
 	numbered := p.pend.ok
 	var ply int32
 	if numbered {
@@ -19,8 +18,9 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	// A move after the result, or a white move numbered back to (or before)
 	// the game's first move, begins the next game.
 	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && (ply == 1 || !p.firstFromFEN) {
-		p.splitBefore(i, numbered)
+		p.splitBefore(i, numbered) // with proseFrom as the game ended, for its ResultPos
 	}
+	p.inProse, p.proseFrom = false, -1
 	g := &p.g
 	if len(g.Moves) >= p.opt.MaxMoves {
 		p.tooManyMoves(i)

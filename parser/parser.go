@@ -70,8 +70,13 @@ type Parser struct {
 	ended       bool // its result marker has been read
 	lastWasMove bool
 	inProse     bool // the last word was not movetext
-	text        bool // no tags: read as a scoresheet or a text with moves
-	sawProse    bool // a word that is not a move was read in this game
+	// proseFrom is where the words of scoresheet text since the last move
+	// or comment began (src offset, -1: none; and position), numbers among
+	// them: "Game 12".
+	proseFrom    int
+	proseFromPos Pos
+	text         bool // no tags: read as a scoresheet or a text with moves
+	sawProse     bool // a word that is not a move was read in this game
 	// lost is the Gap link (Move.Gap) of a word that could not be read but
 	// stood where a move was expected, and so took that move's turn: an
 	// unnumbered move after it is the other side's. 0 when there is none.

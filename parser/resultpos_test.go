@@ -19,6 +19,12 @@ func TestResultPosWithoutMarker(t *testing.T) {
 		{"CR LF", "[Event \"a\"]\r\n\r\n1. e4 e5\r\n\r\n", []Pos{{Offset: 23, Line: 3, Col: 9}}},
 		{"tags only", tags + "\n", []Pos{{Offset: 82, Line: 7, Col: 13}}},
 		{"games on one line", "1. e4 e5 1. d4 d5  \n", []Pos{{Offset: 8, Line: 1, Col: 9}, {Offset: 17, Line: 1, Col: 18}}},
+		// Scoresheet text: the next game's heading is no place for the
+		// result this game lacks.
+		{"a heading before the next game", "1. e4 e5\nGame 2\n1. d4 d5\n",
+			[]Pos{{Offset: 8, Line: 1, Col: 9}, {Offset: 24, Line: 3, Col: 9}}},
+		{"a Russian heading after a comment", "Партия 1\n1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 {Хороший ход}\n\nПартия 2\n1. d2-d4 d7-d5\n",
+			[]Pos{{Offset: 72, Line: 2, Col: 58}, {Offset: 103, Line: 5, Col: 15}}},
 		{"Windows-1251", "[Event \"\xcf\xe0\xf0\xf2\xe8\xff\"]\n\n1. e4 \xea\xee\xed\xe5\xf6 e5\n\n", []Pos{{Offset: 32, Line: 3, Col: 15}}}, // bytes of the input
 	} {
 		games, _ := readAll(t, []byte(c.in), SplitOptions{}, Options{})

@@ -30,7 +30,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.pend = pending{}
 	p.ended = false
 	p.lastWasMove = false
-	p.inProse = false
+	p.inProse, p.proseFrom = false, -1
 	p.sawProse = false
 	p.lost = 0
 	p.placedIdx, p.placedPly = -1, 0
@@ -52,6 +52,11 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 	g.End = end
 	if g.Result == "" {
 		g.ResultPos = p.textEnd(at, end)
+		if p.text && p.proseFrom >= p.gs && p.proseFrom < at && len(g.Moves) > 0 {
+			// Scoresheet text after the last move (the next game's
+			// heading) is not where the result would be written.
+			g.ResultPos = p.textEnd(p.proseFrom, p.proseFromPos)
+		}
 	}
 	if len(p.stack) > 0 {
 		p.problemAt(p.fr.pos, fmt.Sprintf("%d variation(s) not closed", len(p.stack)))

@@ -233,6 +233,11 @@ func (p *Parser) prose(i, j int) {
 	// the move after them keeps its turn.
 	p.lost = 0
 	if p.text {
+		if p.proseFrom < 0 {
+			// Where the text after the last move began: a heading there
+			// ("Game 12") stands after the result the game lacks.
+			p.proseFrom, p.proseFromPos = i, p.posAt(i)
+		}
 		// Running text around the moves of a scoresheet or book page is
 		// skipped silently, but a word that follows a move or a move number
 		// and is written like a move is a move that could not be read.
