@@ -140,7 +140,8 @@
 // A tag pair that cannot be read says why ("the value must be in straight
 // double quotes") and, where it is clear, how to write it.
 // Memory is bounded: chunks by SplitOptions.Max, comments by
-// Options.MaxComment, tag values by 64 KiB, variation nesting by
+// Options.MaxComment, tag values by 64 KiB and tag pairs by 1,024 a game
+// (a Problem says when more were left out), variation nesting by
 // Options.MaxDepth (deeper variations are skipped, never recursed into),
 // moves by Options.MaxMoves and problems by Options.MaxProblems per game.
 package parser

@@ -28,8 +28,8 @@ func (p *Parser) headTags(data []byte, start int, pos Pos) int {
 	for i < len(data) {
 		if data[i] == '[' {
 			end, ns, ne, vs, ve, ok := plainTag(data, i)
-			if !ok {
-				break
+			if !ok || len(p.g.Tags) >= maxTags {
+				break // tagPair reads the rest, and says when there are too many
 			}
 			if tags && blank && string(data[ns:ne]) == "Event" {
 				break // the next game: p.head stays before it, and the search begins there

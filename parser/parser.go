@@ -35,6 +35,9 @@ const (
 	DefaultMaxMoves    = 50000
 	DefaultMaxProblems = 100
 	maxTagValue        = 64 << 10
+	// maxTags is the most tag pairs a game keeps: real headers hold a few
+	// dozen, and a file of a million tag lines in one header held them all.
+	maxTags = 1024
 )
 
 // Parser turns chunks into games. It is not safe for concurrent use: give

@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -701,4 +702,28 @@ func TestResultRaw(t *testing.T) {
 	}
 	g := one(t, "[Event \"x\"]\n\n1. e4 (1. d4 ½-½) e5 1-0\n")
 	eq(t, "a marker in a variation is not the game's", g.ResultRaw, Span{})
+}
+
+// A header keeps at most maxTags tag pairs, however many lines it has, and
+// says so once: a file of a million tag lines in one header held them all.
+func TestTooManyTags(t *testing.T) {
+	for _, line := range []string{"[Event \"x\"]\n", "[Event \"x\"]\n[Site \"a \\\" b\"]\n"} { // plain, and one headTags leaves to tagPair
+		in := []byte(strings.Repeat(line, 1500) + "\n1. e4 e5 *\n")
+		games, _ := readAll(t, in, SplitOptions{}, Options{})
+		if len(games) != 1 {
+			t.Fatalf("%d games", len(games))
+		}
+		g := games[0]
+		if len(g.Tags) != maxTags || len(g.Moves) != 2 {
+			t.Errorf("%d tags, %d moves; want %d and 2", len(g.Tags), len(g.Moves), maxTags)
+		}
+		var msgs []string
+		for _, p := range g.Problems {
+			msgs = append(msgs, p.Message)
+		}
+		if want := []string{"more than 1024 tag pairs: the rest are not kept"}; !slices.Equal(msgs, want) {
+			t.Errorf("problems %q, want %q", msgs, want)
+		}
+		readBothWays(t, in, Options{})
+	}
 }

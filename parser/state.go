@@ -166,6 +166,7 @@ const (
 	saidTooMany
 	saidDepth
 	saidLongComment
+	saidTooManyTags
 )
 
 func (p *Parser) once(flag uint16) bool {

@@ -90,6 +90,13 @@ func (p *Parser) tagPair(i int) (end int, ok bool) {
 			j += k + 1
 		}
 	}
+	if len(p.g.Tags) >= maxTags {
+		if p.once(saidTooManyTags) {
+			p.problemAt(pos, fmt.Sprintf("more than %d tag pairs: the rest are not kept", maxTags))
+		}
+		p.tagBuf = p.tagBuf[:vs]
+		return j, true
+	}
 	if inMovetext {
 		p.problemAt(pos, "tag pair inside the movetext ignored")
 		p.tagBuf = p.tagBuf[:vs]
