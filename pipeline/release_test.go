@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/validate"
 )
 
 // TestRunReleasedChunksAreNotRead overwrites every chunk's bytes as it is
@@ -22,6 +23,12 @@ func TestRunReleasedChunksAreNotRead(t *testing.T) {
 
 	opt := CheckOptions{Render: AppendPGN}
 	opt.Validate.Moves, opt.Validate.SAN = true, true
+	// The games repeat: the ordered writer's duplicate-game findings are not
+	// what this test compares.
+	opt.Validate.Rules = &validate.Config{}
+	if err := opt.Validate.Rules.Disable("duplicate-game"); err != nil {
+		t.Fatal(err)
+	}
 	want := CheckChunk(Chunk{Data: slices.Clone(data), Start: parser.Pos{Line: 1, Col: 1}}, &opt, nil)
 	for i := range want {
 		want[i].File, want[i].Index = path, i

@@ -1,18 +1,23 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/arbiter-chess/arbiter/validate"
 )
 
 // Config says how to run.
@@ -174,7 +179,24 @@ type run struct {
 	// The reader's tallies, read once it is done.
 	skipped     int
 	interrupted bool
+
+	// seen holds the games of the run by Report.Fingerprint, for
+	// duplicate-game: where each was first read. The ordered writer alone
+	// touches it.
+	seen      map[uint64]gameRef
+	seenFiles []string // the inputs gameRef.file counts in
 }
+
+// gameRef is where a game was read: its input (in run.seenFiles), index
+// there and line, packed to keep the map small.
+type gameRef struct {
+	file, index, line int32
+}
+
+// maxSeenGames bounds the games duplicate-game remembers (some 30 bytes
+// each, 8 MB in all): a tournament's uploads, or an archive's first
+// quarter million games.
+const maxSeenGames = 1 << 18
 
 func (r *run) totalSize() int64 {
 	var total int64
@@ -437,6 +459,9 @@ func (r *run) writeChunk(j *job, in Input, file *FileSummary) error {
 	for k := range recs {
 		rec := &recs[k]
 		rec.File, rec.Index = in.Path, int(file.Games)
+		if fp := fingerprint(rec); fp != 0 {
+			r.duplicate(rec, fp)
+		}
 		file.Games++
 		file.Plies += int64(rec.Report.Plies)
 		file.Counts.Add(&rec.Report)
@@ -453,6 +478,102 @@ func (r *run) writeChunk(j *job, in Input, file *FileSummary) error {
 		s.Records++
 	}
 	return nil
+}
+
+// fingerprintSeed makes fingerprints comparable within a run, which is all
+// duplicate-game compares.
+var fingerprintSeed = maphash.MakeSeed()
+
+// fingerprint identifies a game for duplicate-game: the Seven Tag Roster's
+// values and the main line replayed, by its length and final position (its
+// Zobrist key); 0 for a game without White and Black tags, or not replayed,
+// which is not compared. The ordered writer works it out, not the checker:
+// a hash of a few strings a game, off the workers' path.
+func fingerprint(rec *GameRecord) uint64 {
+	if !rec.Report.Replayed {
+		return 0
+	}
+	var h, players uint64
+	for i := range rec.Tags {
+		t := &rec.Tags[i]
+		var k uint64
+		switch t.Name {
+		case "Event":
+			k = 3
+		case "Site":
+			k = 5
+		case "Date":
+			k = 7
+		case "Round":
+			k = 9
+		case "White":
+			k, players = 11, players|1
+		case "Black":
+			k, players = 13, players|2
+		case "Result":
+			k = 15
+		default:
+			continue
+		}
+		// Each tag by its own odd factor, so that swapped values differ.
+		h += maphash.String(fingerprintSeed, t.Value) * k
+	}
+	if players != 3 {
+		return 0
+	}
+	return (h ^ uint64(rec.Report.Plies)*0x9e3779b97f4a7c15 ^ rec.Report.Final.Key()*0xbf58476d1ce4e5b9) | 1
+}
+
+// duplicate reports rec as duplicate-game when a game with its fingerprint
+// was read before in the run, and else remembers it.
+func (r *run) duplicate(rec *GameRecord, fp uint64) {
+	pos := rec.Start
+	if len(rec.Tags) > 0 {
+		pos = rec.Tags[0].Pos
+	}
+	first, ok := r.seen[fp]
+	if !ok {
+		if r.seen == nil {
+			r.seen = make(map[uint64]gameRef)
+		}
+		if len(r.seen) < maxSeenGames {
+			if n := len(r.seenFiles); n == 0 || r.seenFiles[n-1] != rec.File {
+				r.seenFiles = append(r.seenFiles, rec.File)
+			}
+			r.seen[fp] = gameRef{int32(len(r.seenFiles) - 1), int32(rec.Index), pos.Line}
+		}
+		return
+	}
+	where := fmt.Sprintf("game %d (line %d)", first.index+1, first.line)
+	if file := r.seenFiles[first.file]; file != rec.File {
+		where = fmt.Sprintf("game %d of %s (line %d)", first.index+1, file, first.line)
+	}
+	f := validate.Finding{Code: validate.DuplicateGame, Severity: validate.DefaultSeverity(validate.DuplicateGame), Pos: pos, Ply: -1,
+		CharCol: pos.Col, Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
+	kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f})
+	if len(kept) == 0 {
+		return
+	}
+	rep := &rec.Report
+	f = kept[0]
+	// In source order, as the other findings: at the game's first tag.
+	at, _ := slices.BinarySearchFunc(rep.Findings, pos.Offset, func(g validate.Finding, off int64) int { return cmp.Compare(g.Pos.Offset, off+1) })
+	// A copy: the records of a batch may share their findings' storage.
+	rep.Findings = slices.Insert(rep.Findings[:len(rep.Findings):len(rep.Findings)], at, f)
+	switch f.Severity {
+	case validate.Error:
+		rep.Errors++
+		for _, e := range rep.Findings {
+			if e.Severity == validate.Error {
+				rep.FirstError, rep.FirstErrorPly = e.Code, e.Ply
+				break
+			}
+		}
+	case validate.Warning:
+		rep.Warnings++
+	default:
+		rep.Infos++
+	}
 }
 
 func (r *run) bytesRead() int64 {

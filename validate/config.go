@@ -35,7 +35,7 @@ var Catalogue = []Rule{
 	{MissedFiftyMove, Warning, false, "a 50-move draw could be claimed but the game went on to a decisive result"},
 	{FivefoldRepetition, Error, true, "fivefold repetition drew the game automatically: error if play went on or ended decisively, info otherwise"},
 	{SeventyFiveMoves, Error, true, "75 moves without capture or pawn move drew the game automatically: error if play went on or ended decisively, info otherwise"},
-	{TimeForfeit, Info, false, "the game was lost on time (Termination tag or a clock at zero), and by whom"},
+	{TimeForfeit, Info, false, "the game ended on time (Termination tag or a clock at zero), and whose flag fell"},
 	{TimeoutInsufficientMaterial, Error, true, "a win on time although the winner could not mate by any legal series of moves; warning when that is only probable"},
 	{FlagFallUnclaimed, Warning, false, "the clocks show that a flag fell but the game went on"},
 	{ClockInconsistent, Warning, false, "a clock that grows by more than the time control gives, clocks missing for some moves, negative times"},
@@ -45,6 +45,7 @@ var Catalogue = []Rule{
 	{VariantUnsupported, Warning, false, "the Variant tag names a game other than standard chess; its moves are not checked"},
 	{ResultMissing, Info, false, "the moves end without a result marker"},
 	{TagDuplicate, Warning, false, "a tag the checks read appears twice"},
+	{DuplicateGame, Warning, false, "a game read twice in the run: the same Seven Tag Roster and the same moves as an earlier game"},
 	{InternalError, Error, false, "arbiter failed on this game (a bug to report); the game is still written and the run goes on"},
 }
 

@@ -57,6 +57,7 @@ const (
 	ClockInconsistent           Code = "clock-inconsistent"
 	TagMissing                  Code = "tag-missing"
 	TagFormat                   Code = "tag-format"
+	DuplicateGame               Code = "duplicate-game"
 )
 
 // Finding is one thing an arbiter would object to in a game record.

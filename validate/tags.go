@@ -2,7 +2,7 @@ package validate
 
 import (
 	"fmt"
-	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -124,7 +124,7 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 	// One finding a tag name, however many copies: a file of a million
 	// "[Event" lines in one game made a million findings, and looking
 	// back for each one's first copy took the square of that.
-	var dupAt, dupMore [bits.UintSize]int
+	var dups []tagCopies // rare: made at the first copy
 	setUp, setUpPos, hasSetUp := "", parser.Pos{}, false
 	for i := range g.Tags {
 		tag := &g.Tags[i]
@@ -133,11 +133,12 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			continue
 		}
 		if seen&bit != 0 {
-			if k := bits.TrailingZeros(uint(bit)); dupAt[k] == 0 {
+			k := slices.IndexFunc(dups, func(d tagCopies) bool { return d.bit == bit })
+			if k < 0 {
 				out = append(out, duplicateTag(g, i))
-				dupAt[k] = len(out)
+				dups = append(dups, tagCopies{bit: bit, at: len(out) - 1})
 			} else {
-				dupMore[k]++
+				dups[k].more++
 			}
 			continue
 		}
@@ -221,17 +222,21 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 	if missing := sevenTagRoster &^ seen; missing != 0 {
 		out = append(out, rosterFinding(g, missing))
 	}
-	for k, n := range dupMore {
-		if n > 0 {
+	for _, d := range dups {
+		if d.more > 0 {
 			more := "1 more copy"
-			if n > 1 {
-				more = fmt.Sprintf("%d more copies", n)
+			if d.more > 1 {
+				more = fmt.Sprintf("%d more copies", d.more)
 			}
-			out[dupAt[k]-1].Message += "; " + more + " ignored"
+			out[d.at].Message += "; " + more + " ignored"
 		}
 	}
 	return out
 }
+
+// tagCopies counts the copies of a tag after its second: one tag-duplicate
+// finding (out[at]) a name.
+type tagCopies struct{ bit, at, more int }
 
 func tagFinding(tag *parser.Tag, msg string) Finding {
 	return Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Message: msg, Pos: tag.Pos, Ply: -1}

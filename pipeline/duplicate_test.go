@@ -1,0 +1,72 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-chess/arbiter/validate"
+)
+
+// A game read twice in a run, in one file or two, is a duplicate-game at its
+// second reading's first tag, naming the first; games that differ in a tag,
+// the result or a move, and games without White and Black, are not.
+func TestDuplicateGame(t *testing.T) {
+	game := func(round, moves string) string {
+		return "[Event \"Open\"]\n[Site \"Riga\"]\n[Date \"2024.05.01\"]\n[Round \"" + round + "\"]\n" +
+			"[White \"Tal, M\"]\n[Black \"Petrosian, T\"]\n[Result \"1/2-1/2\"]\n\n" + moves + " 1/2-1/2\n\n"
+	}
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.pgn", []byte(game("1", "1. e4 e5 2. Nf3 Nc6")+ // game 1
+		game("2", "1. e4 e5 2. Nf3 Nc6")+ // another round: no
+		game("1", "1. e4 e5 2. Nf3 Nf6")+ // another move: no
+		game("1", "1. e4 e5 2. Nf3 Nc6")+ // game 1 again (line 31)
+		"1. d4 d5 *\n\n1. d4 d5 *\n")) // no players: not compared
+	b := writeFile(t, dir, "b.pgn", []byte(game("2", "1. e4 e5 2. Nf3 Nc6")))
+	inputs, err := Expand([]string{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		rules func(*validate.Config)
+		want  []string
+	}{
+		{"default", func(*validate.Config) {}, []string{
+			a + ":31:1: warning duplicate-game: the same game as game 1 (line 1): the same Seven Tag Roster (event, site, date, round, players, result) and moves",
+			b + ":1:1: warning duplicate-game: the same game as game 2 of " + a + " (line 11): the same Seven Tag Roster (event, site, date, round, players, result) and moves",
+		}},
+		{"an error", func(c *validate.Config) { c.SetSeverity("duplicate-game=error") }, []string{
+			a + ":31:1: error duplicate-game: the same game as game 1 (line 1): the same Seven Tag Roster (event, site, date, round, players, result) and moves",
+			b + ":1:1: error duplicate-game: the same game as game 2 of " + a + " (line 11): the same Seven Tag Roster (event, site, date, round, players, result) and moves",
+		}},
+		{"disabled", func(c *validate.Config) { c.Disable("duplicate-game") }, nil},
+	} {
+		var rules validate.Config
+		tc.rules(&rules)
+		var text bytes.Buffer
+		cfg := &Config{Workers: 2, ChunkSize: 300}
+		cfg.Check.Validate.Rules = &rules
+		cfg.Check.Validate.Rules.Disable("tag-missing", "result-missing")
+		s, err := runWithin(t, context.Background(), cfg, inputs, NewTextSink(&text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(text.String()), "\n") {
+			if strings.Contains(l, "duplicate-game") {
+				got = append(got, l)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s: got\n%s\nwant\n%s", tc.name, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+		if s.Games != 7 {
+			t.Errorf("%s: %d games", tc.name, s.Games)
+		}
+		if n := int64(len(tc.want)); tc.name == "an error" && s.Counts.Errors != n {
+			t.Errorf("%s: %d errors counted, want %d", tc.name, s.Counts.Errors, n)
+		}
+	}
+}
