@@ -183,18 +183,18 @@ type run struct {
 	// seen holds the games of the run by Report.Fingerprint, for
 	// duplicate-game: where each was first read. The ordered writer alone
 	// touches it.
-	seen      map[uint64]gameRef
-	seenFiles []string // the inputs gameRef.file counts in
+	seen     map[uint64]gameRef
+	seenFile string // the input seen holds games of
 }
 
-// gameRef is where a game was read: its input (in run.seenFiles), index
-// there and line, packed to keep the map small.
+// gameRef is where a game was read in its input: its index and line,
+// packed to keep the map small.
 type gameRef struct {
-	file, index, line int32
+	index, line int32
 }
 
-// maxSeenGames bounds the games duplicate-game remembers (some 30 bytes
-// each, 8 MB in all): a tournament's uploads, or an archive's first
+// maxSeenGames bounds the games duplicate-game remembers of an input (some
+// 30 bytes each, 8 MB in all): a tournament's upload, or an archive's first
 // quarter million games.
 const maxSeenGames = 1 << 18
 
@@ -525,29 +525,25 @@ func fingerprint(rec *GameRecord) uint64 {
 }
 
 // duplicate reports rec as duplicate-game when a game with its fingerprint
-// was read before in the run, and else remembers it.
+// was read before in its input, and else remembers it.
 func (r *run) duplicate(rec *GameRecord, fp uint64) {
 	pos := rec.Start
 	if len(rec.Tags) > 0 {
 		pos = rec.Tags[0].Pos
 	}
+	if r.seen == nil || r.seenFile != rec.File {
+		// Within an input: --resume skips or reads again whole inputs, and
+		// its tables must be those of a run never stopped.
+		r.seen, r.seenFile = make(map[uint64]gameRef), rec.File
+	}
 	first, ok := r.seen[fp]
 	if !ok {
-		if r.seen == nil {
-			r.seen = make(map[uint64]gameRef)
-		}
 		if len(r.seen) < maxSeenGames {
-			if n := len(r.seenFiles); n == 0 || r.seenFiles[n-1] != rec.File {
-				r.seenFiles = append(r.seenFiles, rec.File)
-			}
-			r.seen[fp] = gameRef{int32(len(r.seenFiles) - 1), int32(rec.Index), pos.Line}
+			r.seen[fp] = gameRef{int32(rec.Index), pos.Line}
 		}
 		return
 	}
 	where := fmt.Sprintf("game %d (line %d)", first.index+1, first.line)
-	if file := r.seenFiles[first.file]; file != rec.File {
-		where = fmt.Sprintf("game %d of %s (line %d)", first.index+1, file, first.line)
-	}
 	f := validate.Finding{Code: validate.DuplicateGame, Severity: validate.DefaultSeverity(validate.DuplicateGame), Pos: pos, Ply: -1,
 		CharCol: pos.Col, Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
 	kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f})
