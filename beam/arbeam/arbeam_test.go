@@ -92,7 +92,8 @@ func runBeam(t *testing.T, cfg *Config) ([]shard.Shard, map[string]int64, error)
 // runCLI runs the command line's pipeline on the same inputs into dir.
 func runCLI(t *testing.T, cfg *Config, dir string) pipeline.Summary {
 	t.Helper()
-	opt, err := cfg.Check.Options()
+	recorded := recordedFlags(cfg.Check) // the Beam runner compares no games
+	opt, err := recorded.Options()
 	if err != nil {
 		t.Fatal(err)
 	}

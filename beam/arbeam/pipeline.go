@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -78,9 +80,26 @@ func Build(s beam.Scope, cfg *Config, inputs []shard.Input, shards []shard.Shard
 		beam.SideInput{Input: counts})
 	all := beam.GroupByKey(s, beam.AddFixedKey(s, results))
 	var run pipeline.RunOptions
-	if opt, err := cfg.Check.Options(); err == nil { // Plan has checked them
+	recorded := recordedFlags(cfg.Check)
+	if opt, err := recorded.Options(); err == nil { // Plan has checked them
 		run = opt.RunOptions()
 	}
 	beam.ParDo0(s.Scope("finalize"), &finalizeFn{Output: cfg.Output, Moves: cfg.Check.Moves, Run: run, Inputs: inputs}, all)
 	return counts
+}
+
+// recordedFlags are the options the manifest records: f, and duplicate-game
+// off, since the games of an input are checked in shards here and never
+// compared with each other (the command line's ordered writer compares
+// them). So the tables are those of `arbiter check --disable duplicate-game`.
+func recordedFlags(f CheckFlags) CheckFlags {
+	for _, d := range f.Disable {
+		for _, code := range strings.Split(d, ",") {
+			if strings.EqualFold(strings.TrimSpace(code), "duplicate-game") {
+				return f
+			}
+		}
+	}
+	f.Disable = append(slices.Clip(f.Disable), "duplicate-game")
+	return f
 }
