@@ -37,6 +37,7 @@ type History struct {
 	// that CanClaimThreefold need not search the window at every ply.
 	twice     [2][maxTwice]uint64
 	twiceOcc  [2][maxTwice][2]Bitboard // each twice key's position, by colour
+	twiceN    [2][maxTwice]int32       // how often each twice key occurs: no search of the window for it
 	nTwice    [2]int
 	manyTwice bool // a list overflowed: CanClaimThreefold counts in the window
 	// watch is set, by parity as twice, when that list is not empty or
@@ -99,16 +100,29 @@ func (h *History) restart() {
 // window: the window is searched for it.
 func (h *History) pushSeen(p *Position, k uint64) {
 	side := h.n & 1
-	c := 1
-	for i := h.n - 2; i >= 0; i -= 2 {
-		if h.at(i) == k {
-			c++
+	c := 0
+	// A key already listed as repeated is counted there: a long shuffle
+	// (tens of thousands of plies without a capture or a pawn move) would
+	// search the whole window at every ply.
+	for i, t := range h.twice[side][:h.nTwice[side]] {
+		if t == k {
+			h.twiceN[side][i]++
+			c = int(h.twiceN[side][i])
+			break
+		}
+	}
+	if c == 0 {
+		c = 1
+		for i := h.n - 2; i >= 0; i -= 2 {
+			if h.at(i) == k {
+				c++
+			}
 		}
 	}
 	h.seen[side][k>>62] |= uint64(1) << (k >> 56 & 63)
 	if c == 2 {
 		if i := h.nTwice[side]; i < maxTwice {
-			h.twice[side][i], h.twiceOcc[side][i] = k, p.byColor
+			h.twice[side][i], h.twiceOcc[side][i], h.twiceN[side][i] = k, p.byColor, 2
 			h.nTwice[side]++
 			h.watch[side] = true
 		} else {
