@@ -248,10 +248,10 @@ func taglessGameStart(data []byte, from, limit int) int {
 // reading depends on more than the scan follows, the scan stops looking
 // (the cap then cuts): a tag pair (the game turns to PGN's rules), a ';'
 // inside asides nested deeper than asideDepthRead (past the parser's
-// deepest nesting, every ';' is a comment). A start is a "1." followed by a word read as a move, outside
-// asides, in a game that has a move outside asides or has ended: there the
-// parser begins a new game (addMove), whatever text stands between, such
-// as a heading ("1-0\nGame 12\n1. e4"). The scan knows a game to be such
+// deepest nesting, every ';' is a comment). A start is a "1." followed by a
+// word read as a move, outside asides, in a game that has a move outside
+// asides or has ended: there the parser begins a new game (addMove),
+// whatever text stands between, such as a heading ("1-0\nGame 12\n1. e4"). The scan knows a game to be such
 // after a result or a "1." and a move outside asides, and forgets it when
 // an aside opens (a move in it after a result splits the game inside the
 // aside, which the scan does not follow): the next "1." and move outside
@@ -366,11 +366,15 @@ func gameAfterResult(data []byte, from, limit int, tagless bool) int {
 // default is 256).
 const asideDepthRead = 8
 
-// isResultWord reports a result marker as resultBefore knows them.
+// resultMarkers are the result markers the cut scans know: PGN's own.
+var resultMarkers = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
+
+// isResultWord reports a word that is a result marker.
 func isResultWord(w []byte) bool {
-	switch string(w) {
-	case "1-0", "0-1", "1/2-1/2", "*":
-		return true
+	for _, r := range resultMarkers {
+		if string(w) == r {
+			return true
+		}
 	}
 	return false
 }
@@ -406,19 +410,6 @@ func moveFollows(b []byte) bool {
 }
 
 func isSpaceOrEOL(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// resultBefore says that b ends with a result marker standing alone, then
-// blanks or line ends.
-func resultBefore(b []byte) bool {
-	t := bytes.TrimRight(b, " \t\r\n")
-	for _, r := range [...]string{"1-0", "0-1", "1/2-1/2", "*"} {
-		if bytes.HasSuffix(t, []byte(r)) {
-			n := len(t) - len(r)
-			return n == 0 || isSpaceOrEOL(t[n-1])
-		}
-	}
-	return false
-}
 
 // taglessCut is taglessGameStart for buf, when buf starts a game (not
 // after a cut inside one).
@@ -482,7 +473,7 @@ func afterResult(b []byte) bool {
 	if len(t) == len(b) {
 		return false
 	}
-	for _, r := range [...]string{"1-0", "0-1", "1/2-1/2", "*"} {
+	for _, r := range resultMarkers {
 		if bytes.HasSuffix(t, []byte(r)) {
 			n := len(t) - len(r)
 			return n == 0 || t[n-1] == ' ' || t[n-1] == '\t'
