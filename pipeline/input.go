@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -303,13 +304,12 @@ func hiddenGamesName(name string) bool {
 		return false
 	}
 	lower := strings.ToLower(name)
-	for _, ext := range []string{"", ".gz", ".zst", ".zstd", ".bz2"} {
-		if strings.HasSuffix(lower, ".pgn"+ext) {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(lower, ".pgn") || slices.Contains(compressedExts, filepath.Ext(lower)) &&
+		strings.HasSuffix(strings.TrimSuffix(lower, filepath.Ext(lower)), ".pgn")
 }
+
+// compressedExts are the extensions of the compressions arbiter reads.
+var compressedExts = []string{".gz", ".zst", ".zstd", ".bz2"}
 
 // sniffFile reads the first bytes of a file found in a directory and says
 // whether to take it; when it holds a format arbiter does not read, why
@@ -343,7 +343,7 @@ func namedAsGames(name string) string {
 		return ""
 	case strings.Contains(lower, ".pgn."):
 		return "the name says PGN"
-	case ext == ".gz" || ext == ".zst" || ext == ".zstd" || ext == ".bz2":
+	case slices.Contains(compressedExts, ext):
 		return "the name says " + ext[1:]
 	}
 	return ""
