@@ -98,16 +98,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		cfg.ProgressLog = progressLogEvery
 	}
 
-	expansion, expandErr := pipeline.ExpandAll(args)
-	inputs := expansion.Inputs
-	if expandErr != nil {
-		logger.Error().Err(expandErr).Msg("cannot read a directory")
-	}
-	logDuplicates(&logger, expansion.Duplicates)
-	logLeftOut(&logger, expansion.LeftOut)
-	if len(inputs) == 0 {
-		logger.Warn().Strs("paths", args).Msg("no game files found")
-	}
+	inputs, expandErr := expandInputs(&logger, args)
 
 	var sinks []pipeline.Sink
 	var pq *pipeline.ParquetSink
@@ -172,6 +163,21 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// expandInputs turns the command's paths into the inputs to read, saying
+// what it skipped and why; the error joins the directories it could not read.
+func expandInputs(logger *zerolog.Logger, args []string) ([]pipeline.Input, error) {
+	expansion, err := pipeline.ExpandAll(args)
+	if err != nil {
+		logger.Error().Err(err).Msg("cannot read a directory")
+	}
+	logDuplicates(logger, expansion.Duplicates)
+	logLeftOut(logger, expansion.LeftOut)
+	if len(expansion.Inputs) == 0 {
+		logger.Warn().Strs("paths", args).Msg("no game files found")
+	}
+	return expansion.Inputs, err
 }
 
 // logDuplicates says which paths are read once because an earlier path

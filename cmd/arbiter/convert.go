@@ -78,16 +78,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	limitMemory(cfg.Workers, false)
 	cfg.Check.Render = pipeline.AppendPGN
 
-	expansion, expandErr := pipeline.ExpandAll(args)
-	inputs := expansion.Inputs
-	if expandErr != nil {
-		logger.Error().Err(expandErr).Msg("cannot read a directory")
-	}
-	logDuplicates(&logger, expansion.Duplicates)
-	logLeftOut(&logger, expansion.LeftOut)
-	if len(inputs) == 0 {
-		logger.Warn().Strs("paths", args).Msg("no game files found")
-	}
+	inputs, expandErr := expandInputs(&logger, args)
 
 	out, err := createOutput("-o", f.output, stdout)
 	if err != nil {
