@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -545,31 +544,20 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 	}
 	where := fmt.Sprintf("game %d (line %d)", first.index+1, first.line)
 	f := validate.Finding{Code: validate.DuplicateGame, Severity: validate.DefaultSeverity(validate.DuplicateGame), Pos: pos, Ply: -1,
-		CharCol: pos.Col, Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
-	kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f})
-	if len(kept) == 0 {
-		return
+		CharCol: firstCol(pos), Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
+	// Rules as Check applies them: the code may be off or its severity changed.
+	if kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f}); len(kept) > 0 {
+		rec.Report.Add(kept[0])
 	}
-	rep := &rec.Report
-	f = kept[0]
-	// In source order, as the other findings: at the game's first tag.
-	at, _ := slices.BinarySearchFunc(rep.Findings, pos.Offset, func(g validate.Finding, off int64) int { return cmp.Compare(g.Pos.Offset, off+1) })
-	// A copy: the records of a batch may share their findings' storage.
-	rep.Findings = slices.Insert(rep.Findings[:len(rep.Findings):len(rep.Findings)], at, f)
-	switch f.Severity {
-	case validate.Error:
-		rep.Errors++
-		for _, e := range rep.Findings {
-			if e.Severity == validate.Error {
-				rep.FirstError, rep.FirstErrorPly = e.Code, e.Ply
-				break
-			}
-		}
-	case validate.Warning:
-		rep.Warnings++
-	default:
-		rep.Infos++
+}
+
+// firstCol is pos's column in characters where the writer can know it, at
+// a line's start; elsewhere 0, which leaves the formats its byte column.
+func firstCol(pos parser.Pos) int32 {
+	if pos.Col == 1 {
+		return 1
 	}
+	return 0
 }
 
 func (r *run) bytesRead() int64 {

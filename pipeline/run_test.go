@@ -275,6 +275,23 @@ func TestRunCheckerPanic(t *testing.T) {
 	}
 }
 
+// TestCheckSafelyReport: the report of a game the checker failed on says
+// "never" and "unknown" as a checked game's does (-1 plies, "*"), with the
+// one error counted.
+func TestCheckSafelyReport(t *testing.T) {
+	useFakeCheck(t, func(*parser.Game, *validate.Options) validate.Report { panic("boom") })
+	g := &parser.Game{Start: parser.Pos{Offset: 0, Line: 1, Col: 1}}
+	r := checkSafely(g, &validate.Options{})
+	if r.Errors != 1 || r.Warnings+r.Infos != 0 || r.FirstError != validate.InternalError || r.FirstErrorPly != -1 ||
+		len(r.Findings) != 1 || r.Findings[0].Code != validate.InternalError {
+		t.Errorf("counts %d/%d/%d, first error %q at %d, findings %v", r.Errors, r.Warnings, r.Infos, r.FirstError, r.FirstErrorPly, r.Findings)
+	}
+	plies := [...]int{r.ThreefoldPly, r.FiftyPly, r.AnyThreefoldPly, r.AnyFiftyPly, r.FivefoldPly, r.SeventyFivePly}
+	if plies != [...]int{-1, -1, -1, -1, -1, -1} || r.ComputedResult != "*" || r.LastClockWhite != -1 || r.LastClockBlack != -1 {
+		t.Errorf("plies %v, computed %q, clocks %d %d; want -1s, \"*\", -1 -1", plies, r.ComputedResult, r.LastClockWhite, r.LastClockBlack)
+	}
+}
+
 func TestRunSkip(t *testing.T) {
 	useFakeCheck(t, nil)
 	inputs := threeInputs(t, 10)

@@ -117,8 +117,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 		opt = &Options{}
 	}
 	c.g, c.opt = g, opt
-	c.r = Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, AnyThreefoldPly: -1, AnyFiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1,
-		LastClockWhite: -1, LastClockBlack: -1, ComputedResult: "*"}
+	c.r = NewReport()
 	r := &c.r
 	for _, p := range g.Problems {
 		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Message: p.Message, Pos: p.Pos, Ply: -1})
@@ -151,20 +150,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	// Linters list findings in source order; the checks above run in rule order.
 	slices.SortStableFunc(r.Findings, func(a, b Finding) int { return cmp.Compare(a.Pos.Offset, b.Pos.Offset) })
 	for i := range r.Findings {
-		f := &r.Findings[i]
-		f.CharCol = charCol(g, f)
-		switch f.Severity {
-		case Error:
-			r.Errors++
-			if r.FirstError == "" {
-				r.FirstError, r.FirstErrorPly = f.Code, f.Ply
-			}
-		case Warning:
-			r.Warnings++
-		default:
-			r.Infos++
-		}
+		r.Findings[i].CharCol = charCol(g, &r.Findings[i])
 	}
+	r.tally()
 	out := c.r
 	c.r = Report{}
 	return out

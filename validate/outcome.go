@@ -113,7 +113,7 @@ func (c *Checker) reportMainLine(recorded string) {
 func (c *Checker) judgeMismatch() {
 	r, board := &c.r, c.r.ComputedResult
 	marker, _, ok := NormalizeResult(c.g.Result)
-	if !ok || board == "" || c.tags.Result == "" || marker == c.tags.Result {
+	if !ok || board == "*" || c.tags.Result == "" || marker == c.tags.Result {
 		return
 	}
 	var which string

@@ -1,6 +1,11 @@
 package validate
 
-import "github.com/arbiter-chess/arbiter/replay"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/arbiter-chess/arbiter/replay"
+)
 
 // End is how the game ended on the board, as computed from the moves.
 type End uint8
@@ -21,6 +26,15 @@ func (e End) String() string {
 		return endNames[e]
 	}
 	return "unknown"
+}
+
+// NewReport is the report of a game nothing is known about yet: every ply
+// "never", no clock, no result from the board. Check starts from it, and so
+// does whatever reports a game Check could not (a panic caught, a game left
+// unchecked), so that "unknown" reads the same everywhere.
+func NewReport() Report {
+	return Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, AnyThreefoldPly: -1, AnyFiftyPly: -1,
+		FivefoldPly: -1, SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1, ComputedResult: "*"}
 }
 
 // Report is everything checking one game produced: its findings and the facts
@@ -137,4 +151,35 @@ func (t *MoveText) fit(out []byte) {
 		panic("validate: move text longer than 7 bytes: " + string(out))
 	}
 	t.n = uint8(len(out))
+}
+
+// Add puts f among r's findings, in source order as Check leaves them, and
+// counts it: for a finding made after Check, from more than one game (the
+// pipeline's duplicate-game). The findings are copied first, since the
+// reports of a batch may share their storage.
+func (r *Report) Add(f Finding) {
+	at, _ := slices.BinarySearchFunc(r.Findings, f.Pos.Offset, func(g Finding, off int64) int { return cmp.Compare(g.Pos.Offset, off+1) })
+	r.Findings = slices.Insert(r.Findings[:len(r.Findings):len(r.Findings)], at, f)
+	r.tally()
+}
+
+// tally counts the findings by severity and names the first error, in
+// source order.
+func (r *Report) tally() {
+	r.Errors, r.Warnings, r.Infos = 0, 0, 0
+	r.FirstError, r.FirstErrorPly = "", -1
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		switch f.Severity {
+		case Error:
+			r.Errors++
+			if r.FirstError == "" {
+				r.FirstError, r.FirstErrorPly = f.Code, f.Ply
+			}
+		case Warning:
+			r.Warnings++
+		default:
+			r.Infos++
+		}
+	}
 }

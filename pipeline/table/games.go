@@ -115,5 +115,4 @@ func computedResult(r *validate.Report) string {
 }
 
 // unchecked is the report of a game nothing is known about.
-var unchecked = validate.Report{FirstErrorPly: -1, ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1,
-	SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1, ComputedResult: "*"}
+var unchecked = validate.NewReport()
