@@ -37,7 +37,7 @@ type Batch struct {
 // order, with File and Index left for the caller to fill. It is a pure
 // function of the chunk and the options, so that any runner, local or
 // distributed, may call it; p is only scratch space and may be nil.
-func CheckChunk(c Chunk, opt *CheckOptions, p *Parser) []GameRecord {
+func CheckChunk(c parser.Chunk, opt *CheckOptions, p *parser.Parser) []GameRecord {
 	if p == nil {
 		p = NewParser(opt)
 	}
@@ -50,7 +50,7 @@ func CheckChunk(c Chunk, opt *CheckOptions, p *Parser) []GameRecord {
 // failed with readErr part way (a truncated .gz, read through StopOnError):
 // the chunk's last game, when the break came inside it, also gets the
 // syntax finding that says the input breaks off there, as Run gives it.
-func CheckBrokenChunk(c Chunk, opt *CheckOptions, p *Parser, readErr error) []GameRecord {
+func CheckBrokenChunk(c parser.Chunk, opt *CheckOptions, p *parser.Parser, readErr error) []GameRecord {
 	if p == nil {
 		p = NewParser(opt)
 	}
@@ -79,7 +79,7 @@ func checkSafely(g *parser.Game, opt *validate.Options) (r validate.Report) {
 // (it has no result marker: its end was never read), gets a syntax problem
 // with that message at the end of its text, so that every output (exit
 // status, findings, tables, stats) shows the game is incomplete.
-func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser, brokenOff string) {
+func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, brokenOff string) {
 	b.Records, b.tags, b.ends = b.Records[:0], b.tags[:0], b.ends[:0]
 	b.out, b.outEnds = b.out[:0], b.outEnds[:0]
 	p.Parse(c, func(g *parser.Game) {
@@ -123,7 +123,7 @@ func (b *Batch) check(c Chunk, opt *CheckOptions, p *Parser, brokenOff string) {
 // textEnd is the position just past the last byte of c that is not blank,
 // from, a position in c, on: where the text of an input that breaks off
 // after c ends.
-func textEnd(c Chunk, from parser.Pos) parser.Pos {
+func textEnd(c parser.Chunk, from parser.Pos) parser.Pos {
 	data := c.Data[from.Offset-c.Start.Offset:]
 	data = bytes.TrimRight(data, " \t\r\n")
 	p := from

@@ -38,13 +38,14 @@ const sniffSize = 8 << 10
 //
 // A file named twice, in any spelling (a relative and an absolute path, a
 // link, a file named and also found in a directory named), is taken once,
-// where it comes first: see ExpandInputs.
+// where it comes first: see ExpandAll. Standard input is never a
+// duplicate: "-" twice reads it twice.
 //
 // Expand returns every input it found and, joined into one error, the
 // directories it could not read.
 func Expand(paths []string) ([]Input, error) {
-	inputs, _, err := ExpandInputs(paths)
-	return inputs, err
+	x, err := ExpandAll(paths)
+	return x.Inputs, err
 }
 
 // Duplicate is an input path left out because it names the same file as an
@@ -52,14 +53,6 @@ func Expand(paths []string) ([]Input, error) {
 type Duplicate struct {
 	Path string // the path left out
 	Of   string // the earlier path kept
-}
-
-// ExpandInputs is Expand, and also returns the paths it left out because
-// they name a file already taken, so that the caller can say so. Standard
-// input is never a duplicate: "-" twice reads it twice.
-func ExpandInputs(paths []string) ([]Input, []Duplicate, error) {
-	x, err := ExpandAll(paths)
-	return x.Inputs, x.Duplicates, err
 }
 
 // Expansion is what ExpandAll found in the paths named.
@@ -101,7 +94,7 @@ func ExpandAll(paths []string) (Expansion, error) {
 }
 
 // DedupePaths keeps the first of the paths that name the same file or
-// directory, by the rule of ExpandInputs, and returns the others as
+// directory, by the rule of ExpandAll, and returns the others as
 // duplicates: arbiter stats reads a directory named twice once, as check
 // reads a file.
 func DedupePaths(paths []string) ([]string, []Duplicate) {

@@ -67,12 +67,12 @@ func TestExpandDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	abs := filepath.Join(dir, "d/a.pgn")
-	got, dups, err := ExpandInputs([]string{"d", "d/a.pgn", abs, "./d/../d/a.pgn", "hard.pgn", "-", "-", "gone.pgn", filepath.Join(dir, "gone.pgn")})
+	x, err := ExpandAll([]string{"d", "d/a.pgn", abs, "./d/../d/a.pgn", "hard.pgn", "-", "-", "gone.pgn", filepath.Join(dir, "gone.pgn")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var paths []string
-	for _, in := range got {
+	for _, in := range x.Inputs {
 		paths = append(paths, in.Path)
 	}
 	if want := []string{"d/a.pgn", "d/b.pgn", "-", "-", "gone.pgn"}; !slices.Equal(paths, want) {
@@ -80,13 +80,13 @@ func TestExpandDuplicates(t *testing.T) {
 	}
 	wantDups := []Duplicate{{"d/a.pgn", "d/a.pgn"}, {abs, "d/a.pgn"}, {"./d/../d/a.pgn", "d/a.pgn"},
 		{"hard.pgn", "d/a.pgn"}, {filepath.Join(dir, "gone.pgn"), "gone.pgn"}}
-	if !slices.Equal(dups, wantDups) {
-		t.Errorf("duplicates %q, want %q", dups, wantDups)
+	if !slices.Equal(x.Duplicates, wantDups) {
+		t.Errorf("duplicates %q, want %q", x.Duplicates, wantDups)
 	}
 	// Distinct files are all kept.
-	got, dups, _ = ExpandInputs([]string{"d/b.pgn", "d/a.pgn"})
-	if len(got) != 2 || len(dups) != 0 {
-		t.Errorf("two files: %v inputs, %v duplicates", got, dups)
+	x, _ = ExpandAll([]string{"d/b.pgn", "d/a.pgn"})
+	if len(x.Inputs) != 2 || len(x.Duplicates) != 0 {
+		t.Errorf("two files: %v inputs, %v duplicates", x.Inputs, x.Duplicates)
 	}
 }
 

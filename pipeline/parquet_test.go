@@ -565,7 +565,7 @@ func TestParquetSinkFreshRunRemovesEarlierOutput(t *testing.T) {
 }
 
 // The same path given twice to the sink is two inputs: neither overwrites
-// the other. (The command line never does so: ExpandInputs reads a file
+// the other. (The command line never does so: ExpandAll reads a file
 // named twice once.)
 func TestParquetSinkSamePathTwice(t *testing.T) {
 	inDir, out := t.TempDir(), t.TempDir()

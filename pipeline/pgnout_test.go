@@ -434,7 +434,7 @@ func TestRenderHook(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := &CheckOptions{Validate: validate.Options{SAN: true}, Render: AppendPGN}
-	recs := CheckChunk(Chunk{Data: data, Start: parser.Pos{Line: 1, Col: 1}}, opt, nil)
+	recs := CheckChunk(parser.Chunk{Data: data, Start: parser.Pos{Line: 1, Col: 1}}, opt, nil)
 	var want [][]byte
 	parser.ReadGames(bytes.NewReader(data), parser.Options{}, func(g *parser.Game) {
 		r := validate.Check(g, &opt.Validate)
@@ -448,7 +448,7 @@ func TestRenderHook(t *testing.T) {
 			t.Errorf("record %d output\n%s\nwant\n%s", i, recs[i].Output, want[i])
 		}
 	}
-	if recs := CheckChunk(Chunk{Data: data, Start: parser.Pos{Line: 1, Col: 1}}, &CheckOptions{}, nil); recs[0].Output != nil {
+	if recs := CheckChunk(parser.Chunk{Data: data, Start: parser.Pos{Line: 1, Col: 1}}, &CheckOptions{}, nil); recs[0].Output != nil {
 		t.Error("output without a Render")
 	}
 }

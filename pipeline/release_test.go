@@ -29,14 +29,14 @@ func TestRunReleasedChunksAreNotRead(t *testing.T) {
 	if err := opt.Validate.Rules.Disable("duplicate-game"); err != nil {
 		t.Fatal(err)
 	}
-	want := CheckChunk(Chunk{Data: slices.Clone(data), Start: parser.Pos{Line: 1, Col: 1}}, &opt, nil)
+	want := CheckChunk(parser.Chunk{Data: slices.Clone(data), Start: parser.Pos{Line: 1, Col: 1}}, &opt, nil)
 	for i := range want {
 		want[i].File, want[i].Index = path, i
 	}
 
 	var poisoned atomic.Int64
 	old := releaseChunk
-	releaseChunk = func(c *Chunk) {
+	releaseChunk = func(c *parser.Chunk) {
 		for i := range c.Data {
 			c.Data[i] = 0xff
 		}

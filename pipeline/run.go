@@ -61,7 +61,7 @@ const (
 type job struct {
 	kind  jobKind
 	file  int
-	chunk Chunk
+	chunk parser.Chunk
 	batch Batch
 	err   error // endJob: why the file was not read to its end; chunkJob: a checker panic
 	done  chan struct{}
@@ -85,7 +85,7 @@ func newJob(kind jobKind, file int) *job {
 }
 
 func (j *job) recycle() {
-	j.chunk = Chunk{}
+	j.chunk = parser.Chunk{}
 	j.err, j.complete, j.bytes, j.held, j.brokenOff = nil, false, 0, 0, ""
 	jobs.Put(j)
 }
@@ -347,7 +347,7 @@ func (r *run) work(gctx context.Context, work <-chan *job) {
 
 // check checks one chunk; a panic in the checker becomes an error that ends
 // the run cleanly, naming the place, rather than losing every sink's output.
-func (r *run) check(j *job, p *Parser) (err error) {
+func (r *run) check(j *job, p *parser.Parser) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			in := r.inputs[j.file]
@@ -372,7 +372,7 @@ var recordsHook func(delta int)
 
 // releaseChunk is Chunk.Release; a test poisons the bytes first, so that a
 // record still pointing into them shows.
-var releaseChunk = (*Chunk).Release
+var releaseChunk = (*parser.Chunk).Release
 
 // write hands the results to the sinks in input order.
 func (r *run) write(gctx context.Context, order <-chan *job) error {

@@ -438,7 +438,7 @@ func TestCheckChunkPure(t *testing.T) {
 	opt := &CheckOptions{}
 	p := NewParser(opt)
 	a := CheckChunk(c, opt, p)
-	CheckChunk(Chunk{Data: synthetic(100, 3), Start: parser.Pos{Line: 1, Col: 1}}, opt, p) // reuse p on other games
+	CheckChunk(parser.Chunk{Data: synthetic(100, 3), Start: parser.Pos{Line: 1, Col: 1}}, opt, p) // reuse p on other games
 	b := CheckChunk(c, opt, nil)
 	if len(a) == 0 || fmt.Sprint(a) != fmt.Sprint(b) {
 		t.Fatalf("records differ:\n%v\n%v", a, b)

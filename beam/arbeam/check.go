@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/arbiter-chess/arbiter/beam/shard"
+	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/arbiter-chess/arbiter/pipeline/table"
 	"github.com/arbiter-chess/arbiter/validate"
@@ -113,7 +114,7 @@ type checkFn struct {
 	Output string
 
 	opt    *pipeline.CheckOptions
-	parser *pipeline.Parser
+	parser *parser.Parser
 	counts map[[2]int]place // by input and shard index, read once from the side input
 	bundle *bundle
 }

@@ -64,7 +64,7 @@ func Count(r io.ReaderAt, sp Span, opt *pipeline.CheckOptions) (games, lines int
 // line) and a retry would only fail again, so the caller records it. err is
 // anything else (a read error on a plain file, fn's error): the caller fails
 // and the runner retries.
-func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *pipeline.Parser,
+func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *parser.Parser,
 	fn func([]pipeline.GameRecord) error) (inputErr, err error) {
 	if sh.Path == pipeline.Stdin {
 		return ErrStdin, nil
