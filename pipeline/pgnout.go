@@ -8,11 +8,13 @@ import (
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
-// rosterNames is the Seven Tag Roster in export order, with the value a
-// missing tag gets (Result is filled from the recorded result instead).
-var rosterNames = [...]struct{ name, missing string }{
-	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
-	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
+// missingTag is the value export gives a roster tag the game lacks
+// (Result is filled from the recorded result instead).
+func missingTag(name string) string {
+	if name == "Date" {
+		return "????.??.??"
+	}
+	return "?"
 }
 
 // AppendPGN appends game g in PGN export format (standard, section 8) to
@@ -153,23 +155,23 @@ func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
 // its placeholder, then every other tag in its order, then a blank line.
 func (w *pgnWriter) writeTags(g *parser.Game, result string) {
 	b := w.out.buf
-	var used [len(rosterNames)]int
-	for k, rn := range rosterNames {
+	var used [len(validate.SevenTagRoster)]int
+	for k, name := range validate.SevenTagRoster {
 		used[k] = -1
 		for i := range g.Tags {
-			if g.Tags[i].Name == rn.name {
+			if g.Tags[i].Name == name {
 				used[k] = i
 				break
 			}
 		}
-		v := rn.missing
+		v := missingTag(name)
 		switch {
-		case rn.name == "Result":
+		case name == "Result":
 			v = result
 		case used[k] >= 0:
 			v = g.Tags[used[k]].Value
 		}
-		b = appendTag(b, rn.name, v)
+		b = appendTag(b, name, v)
 	}
 	// A FEN wants SetUp "1" beside it, and a game replayed as Chess960 a
 	// Variant tag saying so, or other readers replay it as standard chess

@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -495,25 +496,17 @@ func fingerprint(rec *GameRecord) uint64 {
 	var h, players uint64
 	for i := range rec.Tags {
 		t := &rec.Tags[i]
-		var k uint64
-		switch t.Name {
-		case "Event":
-			k = 3
-		case "Site":
-			k = 5
-		case "Date":
-			k = 7
-		case "Round":
-			k = 9
-		case "White":
-			k, players = 11, players|1
-		case "Black":
-			k, players = 13, players|2
-		case "Result":
-			k = 15
-		default:
+		i := slices.Index(validate.SevenTagRoster[:], t.Name)
+		if i < 0 {
 			continue
 		}
+		switch t.Name {
+		case "White":
+			players |= 1
+		case "Black":
+			players |= 2
+		}
+		k := uint64(2*i + 3)
 		// Each tag by its own odd factor, so that swapped values differ.
 		h += maphash.String(fingerprintSeed, t.Value) * k
 	}

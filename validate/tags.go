@@ -68,7 +68,8 @@ const (
 	sevenTagRoster = tagEvent | tagSite | tagDate | tagRound | tagWhite | tagBlack | tagResult
 )
 
-var rosterNames = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+// SevenTagRoster is the PGN standard's Seven Tag Roster, in its export order.
+var SevenTagRoster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
 func tagBit(name string) int {
 	switch name {
@@ -274,7 +275,7 @@ func rosterFinding(g *parser.Game, missing int) Finding {
 		return f
 	}
 	var names []string
-	for i, n := range rosterNames {
+	for i, n := range SevenTagRoster {
 		if missing&(1<<i) != 0 {
 			names = append(names, n)
 		}
@@ -293,7 +294,7 @@ func rosterFinding(g *parser.Game, missing int) Finding {
 // Returns "" or " (line 5 has \"Whtie\": misspelt?; ...)".
 func rosterHints(g *parser.Game, missing int) string {
 	var hints []string
-	for i, n := range rosterNames {
+	for i, n := range SevenTagRoster {
 		if missing&(1<<i) == 0 {
 			continue
 		}
