@@ -480,13 +480,8 @@ func (p *Position) auditDroppedRights(out []Impossibility, field string) []Impos
 			continue
 		}
 		k := kings.LSB()
-		side := KingSide
-		switch {
-		case lower == 'q':
-			side = QueenSide
-		case lower >= 'a' && lower <= 'h' && int(lower-'a') < k.File():
-			side = QueenSide
-		case lower != 'k' && (lower < 'a' || lower > 'h'):
+		side, ok := castleSideOf(lower, k.File())
+		if !ok {
 			continue // ParseFEN rejects these
 		}
 		if p.castle[c][side] != NoSquare {

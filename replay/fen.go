@@ -202,23 +202,16 @@ func (p *Position) parseCastling(f fenField) error {
 		if king != 0 && !king.more() {
 			kfile = king.LSB().File()
 		}
-		var side CastleSide
-		var rook Square
-		switch l := c | 0x20; {
-		case l == 'k' || l == 'q':
-			side = KingSide
-			if l == 'q' {
-				side = QueenSide
-			}
-			rook = p.outerRook(color, side, kfile)
-		case l >= 'a' && l <= 'h':
-			rook = MakeSquare(int(l-'a'), back)
-			side = KingSide
-			if kfile >= 0 && rook.File() < kfile || kfile < 0 && rook.File() < 4 {
-				side = QueenSide
-			}
-		default:
+		l := c | 0x20
+		side, ok := castleSideOf(l, kfile)
+		if !ok {
 			return &FENError{"castling", f.offset + i, fmt.Sprintf("%q is not -, K, Q, k, q or a file letter", c)}
+		}
+		var rook Square
+		if l == 'k' || l == 'q' {
+			rook = p.outerRook(color, side, kfile)
+		} else {
+			rook = MakeSquare(int(l-'a'), back)
 		}
 		if p.castle[color][side] != NoSquare {
 			return &FENError{"castling", f.offset + i, fmt.Sprintf("a second castling right for %s on the same side", color)}
@@ -385,4 +378,23 @@ func (p *Position) appendCastling(out []byte, shredder bool) []byte {
 		out = append(out, '-')
 	}
 	return out
+}
+
+// castleSideOf is the side a FEN castling letter, in lower case, names: k or
+// q, or a rook's file (Shredder-FEN and X-FEN), which is the queen side left
+// of the king on file kfile; -1 when there is no single king on the first
+// rank, and then a file left of e.
+func castleSideOf(l byte, kfile int) (CastleSide, bool) {
+	switch {
+	case l == 'k':
+		return KingSide, true
+	case l == 'q':
+		return QueenSide, true
+	case l >= 'a' && l <= 'h':
+		if f := int(l - 'a'); kfile >= 0 && f < kfile || kfile < 0 && f < 4 {
+			return QueenSide, true
+		}
+		return KingSide, true
+	}
+	return KingSide, false
 }
