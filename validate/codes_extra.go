@@ -31,4 +31,9 @@ const (
 	// game's fault). The game is still written out, with this finding, and
 	// the run goes on: one bad game must not cost an archive run the rest.
 	InternalError Code = "internal-error"
+
+	// DuplicateGame: the same game (roster tags and moves) read twice in an
+	// input, as when a game is pasted twice into an upload. The pipeline's
+	// ordered writer finds it, since it compares games across chunks.
+	DuplicateGame Code = "duplicate-game"
 )

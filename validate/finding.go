@@ -33,7 +33,8 @@ func ParseSeverity(s string) (Severity, bool) {
 }
 
 // Code names a kind of finding. Codes are public: README documents each one,
-// and none is ever renamed.
+// and none is ever renamed. These are RULES.md's catalogue; codes_extra.go
+// has the others.
 type Code string
 
 const (
@@ -57,7 +58,6 @@ const (
 	ClockInconsistent           Code = "clock-inconsistent"
 	TagMissing                  Code = "tag-missing"
 	TagFormat                   Code = "tag-format"
-	DuplicateGame               Code = "duplicate-game"
 )
 
 // Finding is one thing an arbiter would object to in a game record.
