@@ -217,7 +217,7 @@ func (a *Aggregate) Add(g *Game) {
 	d.fivefold += b2i(g.FivefoldPly >= 0)
 	d.seventyFive += b2i(g.SeventyFivePly >= 0)
 
-	if w, b := validElo(g.WhiteElo), validElo(g.BlackElo); w > 0 && b > 0 {
+	if w, b := ratingOrZero(g.WhiteElo), ratingOrZero(g.BlackElo); w > 0 && b > 0 {
 		a.gamesWithBothElos++
 		e := &a.elo[(w+b)/2/eloBandWidth]
 		e.games++

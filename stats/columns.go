@@ -146,7 +146,7 @@ func (c *gamesCols) fill(g *Game, i int) error {
 		return fmt.Errorf("unknown computed_end %q", end)
 	}
 	*g = Game{End: e, Plies: int(c.plies.at(i)),
-		WhiteElo: validElo(int(c.whiteElo.at(i))), BlackElo: validElo(int(c.blackElo.at(i))),
+		WhiteElo: ratingOrZero(int(c.whiteElo.at(i))), BlackElo: ratingOrZero(int(c.blackElo.at(i))),
 		ThreefoldPly: c.threefold.ply(i), FiftyPly: c.fifty.ply(i),
 		FivefoldPly: c.fivefold.ply(i), SeventyFivePly: c.seventyFive.ply(i),
 		TimeForfeit: !c.timeForfeit.IsNull(i) && c.timeForfeit.Value(i)}

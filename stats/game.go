@@ -68,9 +68,10 @@ func FromReport(file string, tags []parser.Tag, enc parser.Encoding, r *validate
 	return g
 }
 
-// validElo is n when it can be a rating, else 0.
-func validElo(n int) int {
-	if n <= 0 || n >= validate.MaxElo {
+// ratingOrZero is n when it is a rating (validate.IsRating), else 0: a
+// table written by another tool may hold any number.
+func ratingOrZero(n int) int {
+	if !validate.IsRating(n) {
 		return 0
 	}
 	return n

@@ -461,8 +461,13 @@ func ParseElo(v string) (int, bool) {
 		}
 		n = n*10 + int(v[i]-'0')
 	}
-	return n, n > 0 && n < MaxElo
+	return n, IsRating(n)
 }
+
+// IsRating says whether n is taken as a real rating (1 to MaxElo-1): the one
+// range for the games table, read from tags, and the statistics, read from
+// tables.
+func IsRating(n int) bool { return n > 0 && n < MaxElo }
 
 // validElo accepts a rating of up to four digits, optionally followed by "?"
 // (a provisional rating, as pychess writes it), and "", "-", "?" for none.
