@@ -39,16 +39,16 @@ func TestSummaryCounts(t *testing.T) {
 		t.Errorf("error share = %v, want 4/6", s.ErrorShare)
 	}
 
-	wantCodes := []Code{
-		{"illegal-move", Severity{Error: 2}, 2},
-		{"fifty-move-claimable", Severity{Info: 1}, 1},
-		{"missed-threefold", Severity{Warning: 1}, 1},
-		{"seventy-five-moves", Severity{Info: 1}, 1},
-		{"syntax", Severity{Error: 1}, 1},
-		{"threefold-claimable", Severity{Info: 1}, 1},
-		{"time-forfeit", Severity{Info: 1}, 1},
-		{"timeout-insufficient-material", Severity{Error: 1}, 1},
-		{"wrong-result", Severity{Error: 1}, 1},
+	wantCodes := []CodeCount{
+		{"illegal-move", SeverityCounts{Error: 2}, 2},
+		{"fifty-move-claimable", SeverityCounts{Info: 1}, 1},
+		{"missed-threefold", SeverityCounts{Warning: 1}, 1},
+		{"seventy-five-moves", SeverityCounts{Info: 1}, 1},
+		{"syntax", SeverityCounts{Error: 1}, 1},
+		{"threefold-claimable", SeverityCounts{Info: 1}, 1},
+		{"time-forfeit", SeverityCounts{Info: 1}, 1},
+		{"timeout-insufficient-material", SeverityCounts{Error: 1}, 1},
+		{"wrong-result", SeverityCounts{Error: 1}, 1},
 	}
 	if !reflect.DeepEqual(s.Codes, wantCodes) {
 		t.Errorf("codes:\n got %+v\nwant %+v", s.Codes, wantCodes)
@@ -60,8 +60,8 @@ func TestSummaryCounts(t *testing.T) {
 		t.Errorf("results = %v, want %v", s.Results.Games, wantResults)
 	}
 	wantEnds := []Count{{"none", 3}, {"checkmate", 1}, {"stalemate", 1}, {"dead-position", 0}, {"fivefold", 0}, {"seventy-five-moves", 1}}
-	if !reflect.DeepEqual(s.Terminations, wantEnds) {
-		t.Errorf("terminations = %v, want %v", s.Terminations, wantEnds)
+	if !reflect.DeepEqual(s.Ends, wantEnds) {
+		t.Errorf("terminations = %v, want %v", s.Ends, wantEnds)
 	}
 
 	// 0 plies: bin "0"; 7: 4 moves; 41: 21; 60: 30; 120: 60; 450: 225, "201+".
@@ -275,9 +275,9 @@ func TestUnknownEnd(t *testing.T) {
 	var a Aggregate
 	a.Add(&Game{End: validate.End(200)})
 	s := a.Summarize(0)
-	last := s.Terminations[len(s.Terminations)-1]
-	if last != (Count{"unknown", 1}) || len(s.Terminations) != nEnds {
-		t.Errorf("terminations = %v", s.Terminations)
+	last := s.Ends[len(s.Ends)-1]
+	if last != (Count{"unknown", 1}) || len(s.Ends) != nEnds {
+		t.Errorf("terminations = %v", s.Ends)
 	}
 }
 
@@ -286,7 +286,7 @@ func TestUnknownSeverity(t *testing.T) {
 	var a Aggregate
 	a.Add(&Game{Findings: []validate.Finding{{Code: "new-code", Severity: 7}}})
 	s := a.Summarize(0)
-	if s.Findings.Error != 1 || s.GamesWithErrors != 1 || s.Codes[0] != (Code{"new-code", Severity{Error: 1}, 1}) {
+	if s.Findings.Error != 1 || s.GamesWithErrors != 1 || s.Codes[0] != (CodeCount{"new-code", SeverityCounts{Error: 1}, 1}) {
 		t.Errorf("unknown severity: %+v, codes %+v", s.Findings, s.Codes)
 	}
 }

@@ -122,7 +122,7 @@ func newPage(s *Summary) *page {
 		p.Matrix.Rows = append(p.Matrix.Rows, row)
 	}
 
-	p.Ends = countChart("terminations", s.Terminations, s.Games)
+	p.Ends = countChart("terminations", s.Ends, s.Games)
 
 	var keys []string
 	var values []int64

@@ -80,7 +80,7 @@ func resultsSection(s *Summary) section {
 
 func endsSection(s *Summary) section {
 	sec := section{title: "How the games ended on the board", header: []string{"end", "games", "share"}}
-	for _, c := range s.Terminations {
+	for _, c := range s.Ends {
 		sec.rows = append(sec.rows, []string{c.Name, number(c.Games), percent(c.Games, s.Games)})
 	}
 	return sec

@@ -16,17 +16,19 @@ type Summary struct {
 	Format  int      `json:"format"`
 	Sources []string `json:"sources"`
 
-	Games             int64    `json:"games"`
-	Plies             int64    `json:"plies"`
-	GamesWithErrors   int64    `json:"games_with_errors"`
-	GamesWithWarnings int64    `json:"games_with_warnings"`
-	ErrorShare        float64  `json:"error_share"` // GamesWithErrors / Games, 0 without games
-	Findings          Severity `json:"findings"`
-	Codes             []Code   `json:"codes"`
+	Games             int64          `json:"games"`
+	Plies             int64          `json:"plies"`
+	GamesWithErrors   int64          `json:"games_with_errors"`
+	GamesWithWarnings int64          `json:"games_with_warnings"`
+	ErrorShare        float64        `json:"error_share"` // GamesWithErrors / Games, 0 without games
+	Findings          SeverityCounts `json:"findings"`
+	Codes             []CodeCount    `json:"codes"`
 
 	MovesPerGame []MoveBin    `json:"moves_per_game"`
 	Results      ResultMatrix `json:"results"`
-	Terminations []Count      `json:"terminations"`
+	// Ends counts how the games ended on the board (validate.End); the JSON
+	// key is older than the name.
+	Ends []Count `json:"terminations"`
 
 	Files  Groups `json:"files"`
 	Events Groups `json:"events"`
@@ -38,17 +40,17 @@ type Summary struct {
 	Elo          Elo           `json:"elo"`
 }
 
-// Severity counts findings by severity.
-type Severity struct {
+// SeverityCounts counts findings by severity.
+type SeverityCounts struct {
 	Error   int64 `json:"error"`
 	Warning int64 `json:"warning"`
 	Info    int64 `json:"info"`
 }
 
-// Code counts the findings of one code.
-type Code struct {
+// CodeCount counts the findings of one code.
+type CodeCount struct {
 	Code string `json:"code"`
-	Severity
+	SeverityCounts
 	Total int64 `json:"total"`
 }
 
@@ -153,16 +155,16 @@ func (a *Aggregate) Summarize(top int) *Summary {
 		GamesWithErrors:   a.withErrors,
 		GamesWithWarnings: a.withWarnings,
 		Findings:          severity(&a.severities),
-		Codes:             []Code{},
+		Codes:             []CodeCount{},
 	}
 	if a.games > 0 {
 		s.ErrorShare = float64(a.withErrors) / float64(a.games)
 	}
 	for i, c := range a.codes.names {
 		sev := severity(&a.codes.values[i])
-		s.Codes = append(s.Codes, Code{Code: c, Severity: sev, Total: sev.Error + sev.Warning + sev.Info})
+		s.Codes = append(s.Codes, CodeCount{Code: c, SeverityCounts: sev, Total: sev.Error + sev.Warning + sev.Info})
 	}
-	slices.SortFunc(s.Codes, func(x, y Code) int {
+	slices.SortFunc(s.Codes, func(x, y CodeCount) int {
 		return cmp.Or(cmp.Compare(y.Total, x.Total), cmp.Compare(x.Code, y.Code))
 	})
 
@@ -175,7 +177,7 @@ func (a *Aggregate) Summarize(top int) *Summary {
 	}
 	for i, n := range a.ends {
 		if i < nEnds-1 || n > 0 {
-			s.Terminations = append(s.Terminations, Count{endLabel(i), n})
+			s.Ends = append(s.Ends, Count{endLabel(i), n})
 		}
 	}
 
@@ -204,8 +206,8 @@ func (a *Aggregate) Summarize(top int) *Summary {
 	return s
 }
 
-func severity(n *[nSeverities]int64) Severity {
-	return Severity{Error: n[2], Warning: n[1], Info: n[0]}
+func severity(n *[nSeverities]int64) SeverityCounts {
+	return SeverityCounts{Error: n[2], Warning: n[1], Info: n[0]}
 }
 
 func moveBinOf(i int, games int64) MoveBin {

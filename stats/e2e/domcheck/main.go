@@ -75,7 +75,7 @@ func check(s *stats.Summary, dom string) []string {
 	for _, b := range s.MovesPerGame {
 		want["moves-per-game"] = append(want["moves-per-game"], [2]string{b.Label, itoa(b.Games)})
 	}
-	for _, c := range s.Terminations {
+	for _, c := range s.Ends {
 		want["terminations"] = append(want["terminations"], [2]string{c.Name, itoa(c.Games)})
 	}
 	for _, t := range s.TimeControls {
