@@ -33,15 +33,6 @@ type ParquetOptions struct {
 	Run RunOptions
 }
 
-// The tables, each a subdirectory of the output directory, so that one glob
-// reads a table whatever the number of inputs:
-// read_parquet('DIR/games/*.parquet').
-const (
-	GamesTable    = "games"
-	FindingsTable = "findings"
-	MovesTable    = "moves"
-)
-
 // ParquetSink writes the games, findings and (optionally) moves tables as
 // Parquet, one file per input and table:
 //
@@ -145,10 +136,10 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 		run = (&CheckOptions{}).RunOptions()
 	}
 	run.Moves = opt.Moves // the sink decides whether the moves table is written
-	s := &ParquetSink{dir: dir, opt: opt, tables: []string{GamesTable, FindingsTable}, now: time.Now,
-		begun: map[int]bool{}, man: Manifest{Version: manifestVersion, Schema: table.Version, Options: &run}}
+	s := &ParquetSink{dir: dir, opt: opt, tables: []string{table.GamesDir, table.FindingsDir}, now: time.Now,
+		begun: map[int]bool{}, man: Manifest{Version: table.ManifestVersion, Schema: table.Version, Options: &run}}
 	if opt.Moves {
-		s.tables = append(s.tables, MovesTable)
+		s.tables = append(s.tables, table.MovesDir)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -223,7 +214,7 @@ func (s *ParquetSink) prepare() error {
 		return err
 	}
 	if !opt.Resume {
-		if err := os.Remove(filepath.Join(dir, ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := os.Remove(filepath.Join(dir, table.ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 	}
@@ -234,7 +225,7 @@ func (s *ParquetSink) prepare() error {
 // table directories. Only names this sink writes are touched.
 func (s *ParquetSink) clean(keep map[string]bool) error {
 	var errs []error
-	for _, t := range []string{GamesTable, FindingsTable, MovesTable} {
+	for _, t := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
 		entries, err := os.ReadDir(filepath.Join(s.dir, t))
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
@@ -251,7 +242,7 @@ func (s *ParquetSink) clean(keep map[string]bool) error {
 			}
 		}
 	}
-	if err := os.Remove(tempName(filepath.Join(s.dir, ManifestName))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := os.Remove(tempName(filepath.Join(s.dir, table.ManifestName))); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
@@ -383,9 +374,9 @@ func (s *ParquetSink) create(tableName, name string) (*parquetFile, error) {
 	buf := bufio.NewWriterSize(f, 256<<10)
 	var b table.Builder
 	switch tableName {
-	case GamesTable:
+	case table.GamesDir:
 		b = table.NewGamesBuilder(nil)
-	case FindingsTable:
+	case table.FindingsDir:
 		b = table.NewFindingsBuilder(nil)
 	default:
 		b = table.NewMovesBuilder(nil)
@@ -465,11 +456,11 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	for i, f := range files {
 		in.Files = append(in.Files, f.final)
 		switch f.table {
-		case GamesTable:
+		case table.GamesDir:
 			in.Games = rows[i]
-		case FindingsTable:
+		case table.FindingsDir:
 			in.Findings = rows[i]
-		case MovesTable:
+		case table.MovesDir:
 			in.Moves = rows[i]
 		}
 	}

@@ -8,13 +8,9 @@ import (
 	"slices"
 	"time"
 	"unicode/utf8"
+
+	"github.com/arbiter-chess/arbiter/pipeline/table"
 )
-
-// ManifestName is the manifest's file name in a Parquet output directory.
-const ManifestName = "manifest.json"
-
-// manifestVersion changes when the manifest's own layout does.
-const manifestVersion = 1
 
 // Manifest lists the inputs of a Parquet output directory and what each
 // gave. It is rewritten (to a temporary name, then renamed) while a run goes
@@ -68,24 +64,24 @@ type ManifestInput struct {
 // LoadManifest reads DIR/manifest.json. A missing manifest is an error that
 // satisfies errors.Is(err, fs.ErrNotExist).
 func LoadManifest(dir string) (*Manifest, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	b, err := os.ReadFile(filepath.Join(dir, table.ManifestName))
 	if err != nil {
 		return nil, err
 	}
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, table.ManifestName), err)
 	}
-	if m.Version != manifestVersion {
+	if m.Version != table.ManifestVersion {
 		return nil, fmt.Errorf("%s: manifest version %d, this arbiter reads version %d",
-			filepath.Join(dir, ManifestName), m.Version, manifestVersion)
+			filepath.Join(dir, table.ManifestName), m.Version, table.ManifestVersion)
 	}
 	for i := range m.Inputs {
 		in := &m.Inputs[i]
 		if in.PathEscaped != "" {
 			p, err := unescapePath(in.PathEscaped)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ManifestName), err)
+				return nil, fmt.Errorf("%s: %w", filepath.Join(dir, table.ManifestName), err)
 			}
 			in.Path, in.PathEscaped = p, ""
 		}
@@ -100,7 +96,7 @@ func LoadManifest(dir string) (*Manifest, error) {
 		}
 		if json.Unmarshal(b, &raw) == nil && raw.Options.Moves == nil {
 			for i := range m.Inputs {
-				if m.Inputs[i].has(MovesTable) {
+				if m.Inputs[i].has(table.MovesDir) {
 					m.Options.Moves = true
 				}
 			}
@@ -158,7 +154,7 @@ func (m *Manifest) save(dir string) error {
 		return err
 	}
 	b = append(b, '\n')
-	return writeAtomic(filepath.Join(dir, ManifestName), b)
+	return writeAtomic(filepath.Join(dir, table.ManifestName), b)
 }
 
 func writeAtomic(path string, b []byte) error {

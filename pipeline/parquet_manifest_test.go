@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/arbiter-chess/arbiter/pipeline/table"
 )
 
 // stepClock is a clock that moves on by step each time it is read, so that
@@ -33,7 +35,7 @@ func (c *stepClock) now() time.Time {
 // a new file over it.
 func manifestInode(t *testing.T, dir string) string {
 	t.Helper()
-	info, err := os.Stat(filepath.Join(dir, ManifestName))
+	info, err := os.Stat(filepath.Join(dir, table.ManifestName))
 	if err != nil {
 		return ""
 	}
@@ -82,7 +84,7 @@ func TestParquetSinkManifestRewritesAmortised(t *testing.T) {
 			t.Fatalf("entry %d: %+v", i, e)
 		}
 	}
-	if got := len(listDir(t, out, GamesTable)); got != n {
+	if got := len(listDir(t, out, table.GamesDir)); got != n {
 		t.Errorf("%d games files, want %d", got, n)
 	}
 }
@@ -98,7 +100,7 @@ func kill(s *ParquetSink) {
 // the same bytes, and the same manifest entries.
 func sameOutput(t *testing.T, dir, ref string) {
 	t.Helper()
-	for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+	for _, tbl := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
 		if _, err := os.Stat(filepath.Join(ref, tbl)); err != nil {
 			continue // moves/, when not written
 		}
@@ -160,7 +162,7 @@ func TestParquetSinkKilledBeforeListing(t *testing.T) {
 	}
 	kill(s)
 	want := []string{"00000-a.pgn.parquet", "00001-b.pgn.parquet", "00002-c.pgn.parquet", "00003-d.pgn.parquet"}
-	for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+	for _, tbl := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
 		if got := listDir(t, out, tbl); !slices.Equal(got, want) {
 			t.Fatalf("%s/ after the kill: %q, want every input's file in place", tbl, got)
 		}
@@ -174,7 +176,7 @@ func TestParquetSinkKilledBeforeListing(t *testing.T) {
 	}
 
 	s = newSink(t, out, ParquetOptions{Moves: true, Resume: true})
-	for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+	for _, tbl := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
 		if got := listDir(t, out, tbl); !slices.Equal(got, want[:1]) {
 			t.Errorf("%s/ on resume: %q, want the unlisted files removed", tbl, got)
 		}
@@ -222,7 +224,7 @@ func TestParquetSinkKilledWhileReplacing(t *testing.T) {
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
-	oldGames, err := os.ReadFile(filepath.Join(out, GamesTable, "00001-b.pgn.parquet"))
+	oldGames, err := os.ReadFile(filepath.Join(out, table.GamesDir, "00001-b.pgn.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,10 +238,10 @@ func TestParquetSinkKilledWhileReplacing(t *testing.T) {
 	}
 	writeInput(t, s, c, 1, complete)
 	writeInput(t, s, b, 3, complete)
-	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{".00001-b.pgn.parquet.tmp", "00000-a.pgn.parquet", "00001-b.pgn.parquet", "00002-c.pgn.parquet"}) {
+	if got := listDir(t, out, table.GamesDir); !slices.Equal(got, []string{".00001-b.pgn.parquet.tmp", "00000-a.pgn.parquet", "00001-b.pgn.parquet", "00002-c.pgn.parquet"}) {
 		t.Errorf("games/ with b pending: %q", got)
 	}
-	if now, _ := os.ReadFile(filepath.Join(out, GamesTable, "00001-b.pgn.parquet")); !bytes.Equal(now, oldGames) {
+	if now, _ := os.ReadFile(filepath.Join(out, table.GamesDir, "00001-b.pgn.parquet")); !bytes.Equal(now, oldGames) {
 		t.Error("b's listed games file replaced before the manifest unlisted it")
 	}
 	m, err := LoadManifest(out)

@@ -115,7 +115,7 @@ func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+	for _, tbl := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
 		want := []string{"00000-a.pgn.parquet", "00001-_______2.pgn.parquet"}
 		if got := listDir(t, out, tbl); !slices.Equal(got, want) {
 			t.Errorf("%s/: %q, want %q", tbl, got, want)
@@ -140,7 +140,7 @@ func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
 
 	// Read as a glob would: every file of the table, in name order.
 	var paths []string
-	for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+	for _, tbl := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
 		for _, name := range listDir(t, out, tbl) {
 			paths = append(paths, filepath.Join(out, tbl, name))
 		}
@@ -239,23 +239,23 @@ func TestParquetSinkRenamesWhenInputEnds(t *testing.T) {
 	if err := s.Game(record(a, 0, 0)); err != nil {
 		t.Fatal(err)
 	}
-	for _, tbl := range []string{GamesTable, FindingsTable} {
+	for _, tbl := range []string{table.GamesDir, table.FindingsDir} {
 		if got := listDir(t, out, tbl); !slices.Equal(got, []string{".00000-a.pgn.parquet.tmp"}) {
 			t.Errorf("%s/ while writing: %q, want the temporary file only", tbl, got)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(out, ManifestName)); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(out, table.ManifestName)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("manifest before any input ended: %v", err)
 	}
 	if err := s.EndFile(&FileSummary{Input: a, Games: 1, Complete: true}); err != nil {
 		t.Fatal(err)
 	}
-	for _, tbl := range []string{GamesTable, FindingsTable} {
+	for _, tbl := range []string{table.GamesDir, table.FindingsDir} {
 		if got := listDir(t, out, tbl); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
 			t.Errorf("%s/ after the input: %q", tbl, got)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(out, MovesTable)); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(out, table.MovesDir)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("moves/ without Moves: %v", err)
 	}
 	if _, err := LoadManifest(out); err != nil {
@@ -272,7 +272,7 @@ func TestParquetSinkRenamesWhenInputEnds(t *testing.T) {
 func TestParquetSinkSyncsAllThenRenames(t *testing.T) {
 	inDir, out := t.TempDir(), t.TempDir()
 	a := inputFile(t, inDir, "a.pgn", "x")
-	tables := []string{GamesTable, FindingsTable, MovesTable}
+	tables := []string{table.GamesDir, table.FindingsDir, table.MovesDir}
 	var renamed []string
 	check := func(final string) {
 		if len(renamed) == 0 {
@@ -342,7 +342,7 @@ func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {
 		if err := s.Close(&Summary{Interrupted: true}); err != nil {
 			t.Fatal(err)
 		}
-		for _, tbl := range []string{GamesTable, FindingsTable, MovesTable} {
+		for _, tbl := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
 			if got := listDir(t, out, tbl); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
 				t.Errorf("EndFile called %v: %s/ holds %q, want a's file only", endIt, tbl, got)
 			}
@@ -360,7 +360,7 @@ func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {
 		if s.Dropped() != 1 {
 			t.Errorf("EndFile called %v: Dropped = %d, want 1 (b's game)", endIt, s.Dropped())
 		}
-		raw, _ := os.ReadFile(filepath.Join(out, ManifestName))
+		raw, _ := os.ReadFile(filepath.Join(out, table.ManifestName))
 		if bytes.Contains(raw, []byte("null")) {
 			t.Errorf("manifest holds a null:\n%s", raw)
 		}
@@ -412,7 +412,7 @@ func TestParquetSinkUnreadableInputHasNoFiles(t *testing.T) {
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
-	if got := listDir(t, out, GamesTable); len(got) != 0 {
+	if got := listDir(t, out, table.GamesDir); len(got) != 0 {
 		t.Errorf("games/: %q", got)
 	}
 	m, err := LoadManifest(out)
@@ -423,7 +423,7 @@ func TestParquetSinkUnreadableInputHasNoFiles(t *testing.T) {
 		t.Errorf("manifest entry %+v", e)
 	}
 	// Written as [], so that code looping over it works.
-	if raw, _ := os.ReadFile(filepath.Join(out, ManifestName)); !bytes.Contains(raw, []byte(`"files": []`)) || bytes.Contains(raw, []byte("null")) {
+	if raw, _ := os.ReadFile(filepath.Join(out, table.ManifestName)); !bytes.Contains(raw, []byte(`"files": []`)) || bytes.Contains(raw, []byte("null")) {
 		t.Errorf("manifest:\n%s", raw)
 	}
 }
@@ -459,7 +459,7 @@ func TestParquetSinkResume(t *testing.T) {
 	if _, err := os.Stat(userFile); err != nil {
 		t.Errorf("a file the sink did not write was removed: %v", err)
 	}
-	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet", "notes.txt"}) {
+	if got := listDir(t, out, table.GamesDir); !slices.Equal(got, []string{"00000-a.pgn.parquet", "notes.txt"}) {
 		t.Errorf("games/ on resume: %q", got)
 	}
 	for _, tc := range []struct {
@@ -477,7 +477,7 @@ func TestParquetSinkResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"00000-a.pgn.parquet", "00001-b.pgn.parquet", "00002-c.pgn.parquet"}
-	if got := listDir(t, out, MovesTable); !slices.Equal(got, want) {
+	if got := listDir(t, out, table.MovesDir); !slices.Equal(got, want) {
 		t.Errorf("moves/ after resume: %q, want %q", got, want)
 	}
 	m, err := LoadManifest(out)
@@ -545,7 +545,7 @@ func TestParquetSinkFreshRunRemovesEarlierOutput(t *testing.T) {
 	os.WriteFile(filepath.Join(out, "findings", "keep.parquet"), []byte("not ours"), 0o644)
 
 	s = newSink(t, out, ParquetOptions{})
-	if _, err := os.Stat(filepath.Join(out, ManifestName)); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(out, table.ManifestName)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("old manifest kept: %v", err)
 	}
 	if s.Done(a) {
@@ -553,13 +553,13 @@ func TestParquetSinkFreshRunRemovesEarlierOutput(t *testing.T) {
 	}
 	writeInput(t, s, b, 1, complete)
 	s.Close(&Summary{})
-	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-b.pgn.parquet"}) {
+	if got := listDir(t, out, table.GamesDir); !slices.Equal(got, []string{"00000-b.pgn.parquet"}) {
 		t.Errorf("games/: %q", got)
 	}
-	if got := listDir(t, out, FindingsTable); !slices.Equal(got, []string{"00000-b.pgn.parquet", "keep.parquet"}) {
+	if got := listDir(t, out, table.FindingsDir); !slices.Equal(got, []string{"00000-b.pgn.parquet", "keep.parquet"}) {
 		t.Errorf("findings/: %q", got)
 	}
-	if got := listDir(t, out, MovesTable); len(got) != 0 {
+	if got := listDir(t, out, table.MovesDir); len(got) != 0 {
 		t.Errorf("moves/: %q", got)
 	}
 }
@@ -574,7 +574,7 @@ func TestParquetSinkSamePathTwice(t *testing.T) {
 	writeInput(t, s, a, 1, complete)
 	writeInput(t, s, a, 2, complete)
 	s.Close(&Summary{})
-	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet", "00001-a.pgn.parquet"}) {
+	if got := listDir(t, out, table.GamesDir); !slices.Equal(got, []string{"00000-a.pgn.parquet", "00001-a.pgn.parquet"}) {
 		t.Errorf("games/: %q", got)
 	}
 }
@@ -625,7 +625,7 @@ func TestParquetSinkResumeByAnotherSpelling(t *testing.T) {
 	if len(m.Inputs) != 1 || m.Inputs[0].Number != 0 || m.Inputs[0].Path != abs.Path || m.Inputs[0].Games != 2 {
 		t.Errorf("manifest inputs %+v, want one, number 0, %s, 2 games", m.Inputs, abs.Path)
 	}
-	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
+	if got := listDir(t, out, table.GamesDir); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
 		t.Errorf("games/: %q", got)
 	}
 }
@@ -676,13 +676,13 @@ func TestResumeRefusesOtherMoves(t *testing.T) {
 		s.Close(&Summary{})
 		for _, legacy := range []bool{false, true} {
 			if legacy {
-				b, _ := os.ReadFile(filepath.Join(out, ManifestName))
+				b, _ := os.ReadFile(filepath.Join(out, table.ManifestName))
 				b = bytes.Replace(b, []byte(`"moves": `+strconv.FormatBool(tc.earlier)+",\n"), nil, 1)
 				b = bytes.Replace(b, []byte(`"moves": `+strconv.FormatBool(tc.earlier)+"\n"), []byte("\"x\": 0\n"), 1)
 				if !bytes.Contains(b, []byte(`"x": 0`)) {
 					t.Fatalf("options.moves not taken out:\n%s", b)
 				}
-				os.WriteFile(filepath.Join(out, ManifestName), b, 0o644)
+				os.WriteFile(filepath.Join(out, table.ManifestName), b, 0o644)
 				if m, err := LoadManifest(out); err != nil || m.Options.Moves != tc.earlier {
 					t.Fatalf("legacy manifest (%v): options %+v, %v\n%s", tc.earlier, m.Options, err, b)
 				}
@@ -703,7 +703,7 @@ func TestResumeRefusesOtherMoves(t *testing.T) {
 
 func TestResumeRefusesOtherSchemaVersion(t *testing.T) {
 	out := t.TempDir()
-	m := Manifest{Version: manifestVersion, Schema: "0"}
+	m := Manifest{Version: table.ManifestVersion, Schema: "0"}
 	if err := m.save(out); err != nil {
 		t.Fatal(err)
 	}
@@ -718,7 +718,7 @@ func TestResumeRefusesOtherSchemaVersion(t *testing.T) {
 func TestManifestRoundTrip(t *testing.T) {
 	out := t.TempDir()
 	mt := time.Date(2024, 3, 5, 13, 14, 15, 123456789, time.UTC)
-	m := Manifest{Version: manifestVersion, Schema: table.Version, Options: &RunOptions{
+	m := Manifest{Version: table.ManifestVersion, Schema: table.Version, Options: &RunOptions{
 		Rules: "ussr", Notation: "ru", Encoding: "koi8-r", Disable: []string{"all"}, Enable: []string{"illegal-move", "syntax"},
 		Severity: []string{"syntax=warning"}}, Inputs: []ManifestInput{
 		{Number: 0, Path: "a.pgn", Size: 10, ModTime: mt, Games: 2, Findings: 1, Files: []string{"games/00000-a.pgn.parquet"}, Completed: true},
@@ -734,7 +734,7 @@ func TestManifestRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(*got, m) {
 		t.Errorf("round trip:\n%+v\nwant\n%+v", *got, m)
 	}
-	if got := listDir(t, out, "."); !slices.Equal(got, []string{ManifestName}) {
+	if got := listDir(t, out, "."); !slices.Equal(got, []string{table.ManifestName}) {
 		t.Errorf("directory after save: %q", got)
 	}
 	for _, tc := range []struct {
@@ -761,11 +761,11 @@ func TestLoadManifestErrors(t *testing.T) {
 	if _, err := LoadManifest(out); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing manifest: %v", err)
 	}
-	os.WriteFile(filepath.Join(out, ManifestName), []byte(`{"version": 1, "inputs": [`), 0o644)
-	if _, err := LoadManifest(out); err == nil || !strings.Contains(err.Error(), ManifestName) {
+	os.WriteFile(filepath.Join(out, table.ManifestName), []byte(`{"version": 1, "inputs": [`), 0o644)
+	if _, err := LoadManifest(out); err == nil || !strings.Contains(err.Error(), table.ManifestName) {
 		t.Errorf("truncated manifest: %v", err)
 	}
-	os.WriteFile(filepath.Join(out, ManifestName), []byte(`{"version": 2}`), 0o644)
+	os.WriteFile(filepath.Join(out, table.ManifestName), []byte(`{"version": 2}`), 0o644)
 	if _, err := LoadManifest(out); err == nil || !strings.Contains(err.Error(), "version 2") {
 		t.Errorf("manifest of version 2: %v", err)
 	}
@@ -948,7 +948,7 @@ func TestRunOverBeamOutput(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		m := Manifest{Version: manifestVersion, Schema: table.Version, Runner: "beam"}
+		m := Manifest{Version: table.ManifestVersion, Schema: table.Version, Runner: "beam"}
 		if err := m.save(out); err != nil {
 			t.Fatal(err)
 		}
@@ -1021,7 +1021,7 @@ func TestParquetSinkNonUTF8Path(t *testing.T) {
 	writeInput(t, s, a, 2, complete)
 	s.Close(&Summary{})
 
-	raw, err := os.ReadFile(filepath.Join(out, ManifestName))
+	raw, err := os.ReadFile(filepath.Join(out, table.ManifestName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1043,7 +1043,7 @@ func TestParquetSinkNonUTF8Path(t *testing.T) {
 
 	// The bytes as stored (arrow-go gives them back as they are).
 	col := escapePath(inDir) + "/caf%E9.pgn"
-	for _, tbl := range []string{GamesTable, FindingsTable} {
+	for _, tbl := range []string{table.GamesDir, table.FindingsDir} {
 		ids, names := stringColumns(t, filepath.Join(out, tbl, "00000-caf_.pgn.parquet"))
 		want := []string{col + "#0", col + "#1"}
 		if !slices.Equal(ids, want) || !slices.Equal(names, []string{col, col}) {

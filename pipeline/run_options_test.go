@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/pipeline/table"
 )
 
 func runOptions(t *testing.T, f CheckFlags) RunOptions {
@@ -96,7 +98,7 @@ func TestResumeComparesOptions(t *testing.T) {
 			s := newSink(t, out, ParquetOptions{Run: runOptions(t, first)})
 			writeInput(t, s, a, 1, complete)
 			s.Close(&Summary{Interrupted: true})
-			before := listDir(t, out, GamesTable)
+			before := listDir(t, out, table.GamesDir)
 
 			s, err := NewParquetSink(out, ParquetOptions{Resume: true, Run: runOptions(t, tc.flags)})
 			if tc.err == nil {
@@ -121,7 +123,7 @@ func TestResumeComparesOptions(t *testing.T) {
 			if n := strings.Count(msg, "\n  --"); n != len(tc.err) {
 				t.Errorf("error names %d options, want %d:\n%s", n, len(tc.err), msg)
 			}
-			if got := listDir(t, out, GamesTable); !slices.Equal(got, before) {
+			if got := listDir(t, out, table.GamesDir); !slices.Equal(got, before) {
 				t.Errorf("a refused resume changed games/: %q, was %q", got, before)
 			}
 			if m, err := LoadManifest(out); err != nil || m.Input(a.Path) == nil {
@@ -141,7 +143,7 @@ func TestResumeRefusesManifestWithoutOptions(t *testing.T) {
 	writeInput(t, s, a, 1, complete)
 	s.Close(&Summary{})
 	// Drop the key, as an older arbiter wrote the manifest.
-	path := filepath.Join(out, ManifestName)
+	path := filepath.Join(out, table.ManifestName)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +165,7 @@ func TestResumeRefusesManifestWithoutOptions(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "older arbiter") || !strings.Contains(err.Error(), "run without --resume") {
 		t.Errorf("resume over an old manifest: %v", err)
 	}
-	if got := listDir(t, out, GamesTable); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
+	if got := listDir(t, out, table.GamesDir); !slices.Equal(got, []string{"00000-a.pgn.parquet"}) {
 		t.Errorf("a refused resume changed games/: %q", got)
 	}
 	s, err = NewParquetSink(out, ParquetOptions{})

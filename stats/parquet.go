@@ -23,12 +23,6 @@ import (
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
-// The table directories of `arbiter check --out DIR` (pipeline/COLUMNS.md).
-const (
-	gamesDir    = "games"
-	findingsDir = "findings"
-)
-
 // readBatchRows is the number of rows read at a time: memory stays flat
 // whatever the size of the files. Tests lower it to cross batch boundaries.
 var readBatchRows int64 = 16 * 1024
@@ -95,10 +89,6 @@ func ReadParquetLogged(ignored func(path string), dirs ...string) (*Aggregate, e
 // tablePair is one input's games file and its findings file.
 type tablePair struct{ games, findings string }
 
-// manifestName is the manifest of an output directory, which lists its
-// files (pipeline.ManifestName; stats does not import pipeline).
-const manifestName = "manifest.json"
-
 // dirManifest is what stats reads of a manifest: the files of each input
 // (arbiter check) and of each part (arbiter-beam, whose inputs list them
 // too), relative to the directory, with '/' separators.
@@ -120,7 +110,7 @@ type dirManifest struct {
 // '/'-separated paths relative to dir, or nil when dir has no manifest, and
 // the inputs it read whole that held no game, as the file column names them.
 func listedFiles(dir string) (listed map[string]bool, empty []string, err error) {
-	b, err := os.ReadFile(filepath.Join(dir, manifestName))
+	b, err := os.ReadFile(filepath.Join(dir, table.ManifestName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
 	}
@@ -129,7 +119,7 @@ func listedFiles(dir string) (listed map[string]bool, empty []string, err error)
 	}
 	var m dirManifest
 	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", filepath.Join(dir, manifestName), err)
+		return nil, nil, fmt.Errorf("%s: %w", filepath.Join(dir, table.ManifestName), err)
 	}
 	listed = map[string]bool{}
 	for _, in := range m.Inputs {
@@ -156,9 +146,9 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 		return nil, nil, errors.New("no directory to read")
 	}
 	for _, dir := range dirs {
-		if _, err := os.Stat(filepath.Join(dir, gamesDir)); err != nil {
+		if _, err := os.Stat(filepath.Join(dir, table.GamesDir)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return nil, nil, fmt.Errorf("%s: no %s directory: not written by arbiter check --out", dir, gamesDir)
+				return nil, nil, fmt.Errorf("%s: no %s directory: not written by arbiter check --out", dir, table.GamesDir)
 			}
 			return nil, nil, err
 		}
@@ -168,13 +158,13 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 		}
 		empty = append(empty, none...)
 		// Temporary files of a run in progress end in .tmp: the glob skips them.
-		games, err := filepath.Glob(filepath.Join(dir, gamesDir, "*.parquet"))
+		games, err := filepath.Glob(filepath.Join(dir, table.GamesDir, "*.parquet"))
 		if err != nil {
 			return nil, nil, err
 		}
 		if listed == nil {
 			for _, g := range games {
-				f := filepath.Join(dir, findingsDir, filepath.Base(g))
+				f := filepath.Join(dir, table.FindingsDir, filepath.Base(g))
 				if _, err := os.Stat(f); err != nil {
 					return nil, nil, fmt.Errorf("%s has no findings table beside it: %w", g, err)
 				}
@@ -185,7 +175,7 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 		// The manifest lists an input's files once all of them are in
 		// place, and the others are files being written or replaced.
 		if ignored != nil {
-			findings, err := filepath.Glob(filepath.Join(dir, findingsDir, "*.parquet"))
+			findings, err := filepath.Glob(filepath.Join(dir, table.FindingsDir, "*.parquet"))
 			if err != nil {
 				return nil, nil, err
 			}
@@ -197,19 +187,19 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 		}
 		var names []string
 		for f := range listed {
-			if t, name, ok := strings.Cut(f, "/"); ok && t == gamesDir && !strings.Contains(name, "/") {
+			if t, name, ok := strings.Cut(f, "/"); ok && t == table.GamesDir && !strings.Contains(name, "/") {
 				names = append(names, name)
 			}
 		}
 		slices.Sort(names)
 		for _, name := range names {
-			g, f := filepath.Join(dir, gamesDir, name), filepath.Join(dir, findingsDir, name)
-			if !listed[findingsDir+"/"+name] {
-				return nil, nil, fmt.Errorf("%s lists %s but not its findings table %s", filepath.Join(dir, manifestName), g, f)
+			g, f := filepath.Join(dir, table.GamesDir, name), filepath.Join(dir, table.FindingsDir, name)
+			if !listed[table.FindingsDir+"/"+name] {
+				return nil, nil, fmt.Errorf("%s lists %s but not its findings table %s", filepath.Join(dir, table.ManifestName), g, f)
 			}
 			for _, p := range []string{g, f} {
 				if _, err := os.Stat(p); err != nil {
-					return nil, nil, fmt.Errorf("%s, listed in %s, cannot be read: %w", p, filepath.Join(dir, manifestName), err)
+					return nil, nil, fmt.Errorf("%s, listed in %s, cannot be read: %w", p, filepath.Join(dir, table.ManifestName), err)
 				}
 			}
 			out = append(out, tablePair{g, f})

@@ -23,8 +23,8 @@ import (
 // `arbiter check --out dir` lays them out, under the file name name.
 func writeTables(t testing.TB, dir, name string, records []sampleRecord, batchRows int) {
 	t.Helper()
-	writeTable(t, filepath.Join(dir, gamesDir, name), table.NewGamesBuilder(nil), records, batchRows)
-	writeTable(t, filepath.Join(dir, findingsDir, name), table.NewFindingsBuilder(nil), records, batchRows)
+	writeTable(t, filepath.Join(dir, table.GamesDir, name), table.NewGamesBuilder(nil), records, batchRows)
+	writeTable(t, filepath.Join(dir, table.FindingsDir, name), table.NewFindingsBuilder(nil), records, batchRows)
 }
 
 func writeTable(t testing.TB, path string, b table.Builder, records []sampleRecord, batchRows int) {
@@ -73,7 +73,7 @@ func TestReadParquet(t *testing.T) {
 	}
 
 	// A temporary file of a run in progress is not read.
-	if err := os.WriteFile(filepath.Join(one, gamesDir, ".00003-c.pgn.parquet.tmp"), []byte("partial"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(one, table.GamesDir, ".00003-c.pgn.parquet.tmp"), []byte("partial"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m1, m2 := t.TempDir(), t.TempDir()
@@ -131,7 +131,7 @@ func writeManifest(t *testing.T, dir string, inputs ...[]string) {
 		fmt.Fprintf(&b, `{"number": %d, "files": [%s], "completed": true}`, i, strings.Join(q, ","))
 	}
 	b.WriteString("]}\n")
-	if err := os.WriteFile(filepath.Join(dir, manifestName), []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, table.ManifestName), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -146,7 +146,7 @@ func TestReadParquetByManifest(t *testing.T) {
 	writeTables(t, dir, "00000-a.pgn.parquet", records[:2], 0)
 	writeTables(t, dir, "00001-b.txt.parquet", records[2:4], 0)
 	writeTables(t, dir, "00002-evil.parquet", records[4:], 0)
-	os.Remove(filepath.Join(dir, findingsDir, "00002-evil.parquet"))
+	os.Remove(filepath.Join(dir, table.FindingsDir, "00002-evil.parquet"))
 	if _, err := ReadParquet(dir); err == nil || !strings.Contains(err.Error(), "has no findings table beside it") {
 		t.Fatalf("no manifest: error %v, want no findings table", err)
 	}
@@ -161,7 +161,7 @@ func TestReadParquetByManifest(t *testing.T) {
 	if s := got.Summarize(0); !reflect.DeepEqual(s, want) {
 		t.Errorf("by the manifest:\n got %+v\nwant %+v", s, want)
 	}
-	if w := []string{filepath.Join(dir, gamesDir, "00002-evil.parquet")}; !slices.Equal(ignored, w) {
+	if w := []string{filepath.Join(dir, table.GamesDir, "00002-evil.parquet")}; !slices.Equal(ignored, w) {
 		t.Errorf("left out %q, want %q", ignored, w)
 	}
 
@@ -175,8 +175,8 @@ func TestReadParquetByManifest(t *testing.T) {
 	if _, err := ReadParquet(dir); err == nil || !strings.Contains(err.Error(), "but not its findings table") {
 		t.Errorf("findings not listed: error %v", err)
 	}
-	os.WriteFile(filepath.Join(dir, manifestName), []byte("{"), 0o644)
-	if _, err := ReadParquet(dir); err == nil || !strings.Contains(err.Error(), manifestName) {
+	os.WriteFile(filepath.Join(dir, table.ManifestName), []byte("{"), 0o644)
+	if _, err := ReadParquet(dir); err == nil || !strings.Contains(err.Error(), table.ManifestName) {
 		t.Errorf("broken manifest: error %v", err)
 	}
 
@@ -184,7 +184,7 @@ func TestReadParquetByManifest(t *testing.T) {
 	beam := t.TempDir()
 	writeTables(t, beam, "part-00000.parquet", records[:3], 0)
 	writeTables(t, beam, "part-00001.parquet", records[3:], 0)
-	os.WriteFile(filepath.Join(beam, manifestName), []byte(`{"version": 1, "schema": "1", "runner": "beam",
+	os.WriteFile(filepath.Join(beam, table.ManifestName), []byte(`{"version": 1, "schema": "1", "runner": "beam",
   "inputs": [{"number": 0, "files": ["games/part-00000.parquet", "findings/part-00000.parquet"]},
              {"number": 1, "files": ["games/part-00000.parquet", "findings/part-00000.parquet", "games/part-00001.parquet", "findings/part-00001.parquet"]}],
   "parts": [{"files": ["games/part-00000.parquet", "findings/part-00000.parquet"]},
@@ -200,7 +200,7 @@ func TestReadParquetByManifest(t *testing.T) {
 
 func TestReadParquetEmpty(t *testing.T) {
 	dir := t.TempDir()
-	os.Mkdir(filepath.Join(dir, gamesDir), 0o755)
+	os.Mkdir(filepath.Join(dir, table.GamesDir), 0o755)
 	a, err := ReadParquet(dir)
 	if err != nil || a.Games() != 0 {
 		t.Errorf("empty games directory: %v games, %v", a, err)
@@ -217,17 +217,17 @@ func TestReadParquetErrors(t *testing.T) {
 		{"no games directory", func(t *testing.T, dir string) {}, "no games directory"},
 		{"findings file missing", func(t *testing.T, dir string) {
 			writeTables(t, dir, "00000-a.parquet", records[:2], 0)
-			os.Remove(filepath.Join(dir, findingsDir, "00000-a.parquet"))
+			os.Remove(filepath.Join(dir, table.FindingsDir, "00000-a.parquet"))
 		}, "has no findings table beside it"},
 		{"findings of a game not in the games table", func(t *testing.T, dir string) {
-			writeTable(t, filepath.Join(dir, gamesDir, "00000-a.parquet"), table.NewGamesBuilder(nil), records[:2], 0)
+			writeTable(t, filepath.Join(dir, table.GamesDir, "00000-a.parquet"), table.NewGamesBuilder(nil), records[:2], 0)
 			// records[2] is game 0 of b.txt, which the games table lacks.
-			writeTable(t, filepath.Join(dir, findingsDir, "00000-a.parquet"), table.NewFindingsBuilder(nil),
+			writeTable(t, filepath.Join(dir, table.FindingsDir, "00000-a.parquet"), table.NewFindingsBuilder(nil),
 				[]sampleRecord{records[0], records[2], records[1]}, 0)
 		}, "a finding of b.txt#0, which is not in the games table"},
 		{"findings in another order", func(t *testing.T, dir string) {
-			writeTable(t, filepath.Join(dir, gamesDir, "00000-a.parquet"), table.NewGamesBuilder(nil), records[:4], 0)
-			writeTable(t, filepath.Join(dir, findingsDir, "00000-a.parquet"), table.NewFindingsBuilder(nil),
+			writeTable(t, filepath.Join(dir, table.GamesDir, "00000-a.parquet"), table.NewGamesBuilder(nil), records[:4], 0)
+			writeTable(t, filepath.Join(dir, table.FindingsDir, "00000-a.parquet"), table.NewFindingsBuilder(nil),
 				[]sampleRecord{records[0], records[2], records[1], records[3]}, 0)
 		}, "a finding of a.pgn#1, which is not in the games table (or not in its order)"},
 		{"unknown severity", func(t *testing.T, dir string) {
@@ -238,15 +238,15 @@ func TestReadParquetErrors(t *testing.T) {
 		}, `unknown severity "unknown"`},
 		{"not a Parquet file", func(t *testing.T, dir string) {
 			writeTables(t, dir, "00000-a.parquet", records[:2], 0)
-			os.WriteFile(filepath.Join(dir, gamesDir, "00000-a.parquet"), []byte("PAR1 but not really"), 0o644)
+			os.WriteFile(filepath.Join(dir, table.GamesDir, "00000-a.parquet"), []byte("PAR1 but not really"), 0o644)
 		}, "00000-a.parquet"},
 		{"another schema version", func(t *testing.T, dir string) {
 			writeTables(t, dir, "00000-a.parquet", records[:2], 0)
-			writeForeign(t, filepath.Join(dir, gamesDir, "00000-a.parquet"), map[string]string{"arbiter.schema": "0"})
+			writeForeign(t, filepath.Join(dir, table.GamesDir, "00000-a.parquet"), map[string]string{"arbiter.schema": "0"})
 		}, "schema version 0"},
 		{"not an arbiter table", func(t *testing.T, dir string) {
 			writeTables(t, dir, "00000-a.parquet", records[:2], 0)
-			writeForeign(t, filepath.Join(dir, findingsDir, "00000-a.parquet"), nil)
+			writeForeign(t, filepath.Join(dir, table.FindingsDir, "00000-a.parquet"), nil)
 		}, "not an arbiter table"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -23,6 +23,7 @@ import (
 	"github.com/arbiter-chess/arbiter/beam/internal/compare"
 	"github.com/arbiter-chess/arbiter/beam/shard"
 	"github.com/arbiter-chess/arbiter/pipeline"
+	"github.com/arbiter-chess/arbiter/pipeline/table"
 	"github.com/arbiter-chess/arbiter/stats"
 )
 
@@ -248,8 +249,8 @@ func TestSameRowsAsCLI(t *testing.T) {
 			sizes := compare.Tables(t, cli, out, Tables(moves))
 			m := sameManifest(t, cli, out)
 			noTemporaryFiles(t, out)
-			if int64(sizes[pipeline.GamesTable]) != sum.Games || sum.Games < 400 {
-				t.Fatalf("%d games, the command line read %d", sizes[pipeline.GamesTable], sum.Games)
+			if int64(sizes[table.GamesDir]) != sum.Games || sum.Games < 400 {
+				t.Fatalf("%d games, the command line read %d", sizes[table.GamesDir], sum.Games)
 			}
 			if counters["arbiter/games"] != sum.Games || counters["arbiter/findings"] != m.Findings ||
 				counters["arbiter/shards"] != int64(len(shards)) {
@@ -388,5 +389,5 @@ func TestSameRowsAsCLICorpus(t *testing.T) {
 	sizes := compare.Tables(t, cli, out, Tables(false))
 	m := sameManifest(t, cli, out)
 	noTemporaryFiles(t, out)
-	t.Logf("%d games, %d findings, %d parts", sizes[pipeline.GamesTable], sizes[pipeline.FindingsTable], len(m.Parts))
+	t.Logf("%d games, %d findings, %d parts", sizes[table.GamesDir], sizes[table.FindingsDir], len(m.Parts))
 }

@@ -88,9 +88,9 @@ type Result struct {
 // Tables lists the tables written, in a fixed order.
 func Tables(moves bool) []string {
 	if moves {
-		return []string{pipeline.GamesTable, pipeline.FindingsTable, pipeline.MovesTable}
+		return []string{table.GamesDir, table.FindingsDir, table.MovesDir}
 	}
-	return []string{pipeline.GamesTable, pipeline.FindingsTable}
+	return []string{table.GamesDir, table.FindingsDir}
 }
 
 // tmpName is the temporary name of a part's file in a table directory:
@@ -346,9 +346,9 @@ func (b *bundle) open() error {
 		b.bufs = append(b.bufs, buf)
 		var tb table.Builder
 		switch t {
-		case pipeline.GamesTable:
+		case table.GamesDir:
 			tb = table.NewGamesBuilder(nil)
-		case pipeline.FindingsTable:
+		case table.FindingsDir:
 			tb = table.NewFindingsBuilder(nil)
 		default:
 			tb = table.NewMovesBuilder(nil)

@@ -18,9 +18,6 @@ import (
 	"github.com/arbiter-chess/arbiter/pipeline/table"
 )
 
-// ManifestVersion is the version of the layout of a Beam run's manifest.
-const ManifestVersion = 1
-
 // Manifest is DIR/manifest.json of a Beam run. Its version, schema and
 // inputs have the keys of `arbiter check`'s manifest (pipeline.Manifest
 // reads it); an input's files are the parts that hold rows of it, which
@@ -111,7 +108,7 @@ func (fn *finalizeFn) ProcessElement(ctx context.Context, _ int, results func(*R
 	})
 	tables := Tables(fn.Moves)
 	run := fn.Run
-	man := Manifest{Version: ManifestVersion, Schema: table.Version, Runner: "beam", Options: &run, Parts: []ManifestPart{}}
+	man := Manifest{Version: table.ManifestVersion, Schema: table.Version, Runner: "beam", Options: &run, Parts: []ManifestPart{}}
 	for i, p := range parts {
 		ins := slices.Compact(slices.Sorted(slices.Values(p.Inputs)))
 		if len(p.Rows) != len(tables) {
@@ -126,11 +123,11 @@ func (fn *finalizeFn) ProcessElement(ctx context.Context, _ int, results func(*R
 			rel := t + "/" + name
 			mp.Files = append(mp.Files, rel)
 			switch t {
-			case pipeline.GamesTable:
+			case table.GamesDir:
 				mp.Games = p.Rows[j]
-			case pipeline.FindingsTable:
+			case table.FindingsDir:
 				mp.Findings = p.Rows[j]
-			case pipeline.MovesTable:
+			case table.MovesDir:
 				mp.Moves = p.Rows[j]
 			}
 			for _, in := range ins {
@@ -184,7 +181,7 @@ var (
 // earlier run into the same directory), so that a glob reads each game once.
 func clean(dir string, n int) error {
 	var errs []error
-	for _, t := range []string{pipeline.GamesTable, pipeline.FindingsTable, pipeline.MovesTable} {
+	for _, t := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
 		entries, err := os.ReadDir(filepath.Join(dir, t))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -222,7 +219,7 @@ func Prepare(dir string, moves bool) error {
 	if err := clean(dir, 0); err != nil {
 		return err
 	}
-	if err := os.Remove(filepath.Join(dir, pipeline.ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := os.Remove(filepath.Join(dir, table.ManifestName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	return nil
@@ -239,18 +236,18 @@ func writeManifest(dir string, m *Manifest) error {
 	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(dir, pipeline.ManifestName))
+	return os.Rename(tmp, filepath.Join(dir, table.ManifestName))
 }
 
 // LoadManifest reads the manifest of a Beam run.
 func LoadManifest(dir string) (*Manifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, pipeline.ManifestName))
+	data, err := os.ReadFile(filepath.Join(dir, table.ManifestName))
 	if err != nil {
 		return nil, err
 	}
 	m := &Manifest{}
 	if err := json.Unmarshal(data, m); err != nil {
-		return nil, fmt.Errorf("%s: %w", pipeline.ManifestName, err)
+		return nil, fmt.Errorf("%s: %w", table.ManifestName, err)
 	}
 	return m, nil
 }

@@ -12,6 +12,18 @@ import "github.com/apache/arrow-go/v18/arrow"
 // it changes whenever a column is added, removed or changes type.
 const Version = "1"
 
+// The layout of an output directory (`arbiter check --out DIR`, arbiter-beam):
+// a subdirectory a table, so that one glob reads a table whatever the number
+// of inputs (read_parquet('DIR/games/*.parquet')), and a manifest listing
+// the files, whose own layout is ManifestVersion.
+const (
+	GamesDir        = "games"
+	FindingsDir     = "findings"
+	MovesDir        = "moves"
+	ManifestName    = "manifest.json"
+	ManifestVersion = 1
+)
+
 // dict is the type of a low-cardinality string column: pandas reads it as a
 // categorical, DuckDB as VARCHAR, and each row group stores every value once.
 var dict = &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}
