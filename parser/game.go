@@ -161,6 +161,10 @@ func (e Encoding) String() string {
 	return "unknown"
 }
 
+// EncodingNames lists the names ParseEncoding reads, in the order of the
+// encodings.
+func EncodingNames() []string { return append([]string(nil), encodingNames[:]...) }
+
 // ParseEncoding returns the encoding String names name ("windows-1251", ...).
 func ParseEncoding(name string) (Encoding, bool) {
 	for e, n := range encodingNames {

@@ -11,7 +11,7 @@ import (
 // CheckOptions is everything checking a game depends on besides its bytes.
 type CheckOptions struct {
 	Validate validate.Options
-	Encoding string // "" or "auto" to detect per game, else an encoding name ("utf-8", "windows-1251", ...)
+	Encoding *parser.Encoding // the encoding forced, nil to detect it per game
 
 	// Render, when set, appends the game's output to dst in the worker
 	// (AppendPGN for convert), where the parsed game is still at hand; the

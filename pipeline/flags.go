@@ -45,10 +45,11 @@ func (f *CheckFlags) Options() (*CheckOptions, error) {
 	}
 	opt.Validate.Moves = f.Moves
 	if e := strings.ToLower(f.Encoding); e != "" && e != "auto" {
-		if _, ok := parser.ParseEncoding(e); !ok {
-			return nil, fmt.Errorf("--encoding must be auto, utf-8, windows-1252, windows-1251, koi8-r, cp866 or cp850, not %q", f.Encoding)
+		enc, ok := parser.ParseEncoding(e)
+		if !ok {
+			return nil, fmt.Errorf("--encoding must be auto, %s, not %q", strings.Join(parser.EncodingNames(), ", "), f.Encoding)
 		}
-		opt.Encoding = e
+		opt.Encoding = &enc
 	}
 	if opt.Validate.Rules, err = validate.ConfigFromFlags(f.Enable, f.Disable, f.Severity); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -12,14 +13,14 @@ func TestCheckFlagsOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opt.Validate.Profile != validate.FIDE || opt.Validate.Letters != nil || opt.Encoding != "" || opt.Validate.Rules != nil || opt.Validate.Moves {
+	if opt.Validate.Profile != validate.FIDE || opt.Validate.Letters != nil || opt.Encoding != nil || opt.Validate.Rules != nil || opt.Validate.Moves {
 		t.Errorf("zero flags: %+v", opt)
 	}
 	opt, err = (&CheckFlags{Rules: "ussr", Notation: "RU", Encoding: "KOI8-R", Disable: []string{"tag-missing"}, Moves: true}).Options()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opt.Validate.Profile != validate.USSR || opt.Validate.Letters == nil || opt.Encoding != "koi8-r" ||
+	if opt.Validate.Profile != validate.USSR || opt.Validate.Letters == nil || opt.Encoding == nil || *opt.Encoding != parser.KOI8R ||
 		opt.Validate.Rules == nil || opt.Validate.Rules.Enabled(validate.TagMissing) || !opt.Validate.Moves {
 		t.Errorf("ussr, ru, koi8-r, tag-missing off, moves: %+v", opt)
 	}
@@ -29,7 +30,7 @@ func TestCheckFlagsOptions(t *testing.T) {
 	}{
 		{CheckFlags{Rules: "fifa"}, `--rules must be fide, fide2009 or ussr, not "fifa"`},
 		{CheckFlags{Notation: "klingon"}, "--notation: "},
-		{CheckFlags{Encoding: "ebcdic"}, `--encoding must be auto, `},
+		{CheckFlags{Encoding: "ebcdic"}, `--encoding must be auto, utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850, not "ebcdic"`},
 		{CheckFlags{Enable: []string{"no-such-code"}}, "--enable: "},
 	} {
 		if _, err := tc.flags.Options(); err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -19,8 +19,8 @@ func newSplitter(r io.Reader, cfg *Config) splitter {
 // NewParser returns a parser set up as the options say.
 func NewParser(opt *CheckOptions) *parser.Parser {
 	var po parser.Options
-	if opt.Encoding != "" && opt.Encoding != "auto" {
-		po.Encoding, po.ForceEncoding = parser.ParseEncoding(opt.Encoding)
+	if opt.Encoding != nil {
+		po.Encoding, po.ForceEncoding = *opt.Encoding, true
 	}
 	return parser.NewParser(po)
 }

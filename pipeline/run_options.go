@@ -37,8 +37,8 @@ func (o *CheckOptions) RunOptions() RunOptions {
 	if o.Validate.Letters != nil {
 		r.Notation = o.Validate.Letters.String()
 	}
-	if e := strings.ToLower(o.Encoding); e != "" {
-		r.Encoding = e
+	if o.Encoding != nil {
+		r.Encoding = o.Encoding.String()
 	}
 	r.Disable, r.Enable, r.Severity = o.Validate.Rules.Canonical()
 	r.Moves = o.Validate.Moves
