@@ -84,7 +84,7 @@ type Impossibility struct {
 }
 
 func (i Impossibility) String() string {
-	side, other := sideName(i.Color), sideName(i.Color.Other())
+	side, other := i.Color.Name(), i.Color.Other().Name()
 	switch i.Reason {
 	case NoKing:
 		return side + " has no king"
@@ -128,13 +128,6 @@ func (i Impossibility) String() string {
 			side, other)
 	}
 	return i.Reason.String()
-}
-
-func sideName(c Color) string {
-	if c == White {
-		return "White"
-	}
-	return "Black"
 }
 
 func plural(n int, one, many string) string {
@@ -297,7 +290,7 @@ func (p *Position) promotedBishops(c Color, colour Bitboard) (int, string) {
 		return plain, ""
 	}
 	return counted.Count(), fmt.Sprintf("the %s bishop of %s never left it, shut in by the pawns on %s, so the %s on %s %s promoted",
-		strings.ToLower(sideName(c)), home, squareList(ways), plural(counted.Count(), "bishop", "bishops"),
+		c.String(), home, squareList(ways), plural(counted.Count(), "bishop", "bishops"),
 		squareList(counted), plural(counted.Count(), "was", "were"))
 }
 
@@ -510,13 +503,13 @@ func (p *Position) auditEnPassant(out []Impossibility) []Impossibility {
 		out = append(out, Impossibility{Reason: BadEnPassant, Color: mover, Squares: ep.Bit(), Detail: detail})
 	}
 	if ep.Rank() != rank {
-		bad(fmt.Sprintf("with %s to move it must be on rank %d", sideName(p.turn), rank+1))
+		bad(fmt.Sprintf("with %s to move it must be on rank %d", p.turn.Name(), rank+1))
 		return out
 	}
 	pawn, origin := ep+fwd, ep-fwd
 	switch {
 	case p.board[pawn] != MakePiece(mover, Pawn):
-		bad(fmt.Sprintf("there is no %s pawn on %s", strings.ToLower(sideName(mover)), pawn))
+		bad(fmt.Sprintf("there is no %s pawn on %s", mover.String(), pawn))
 	case p.board[ep] != NoPiece:
 		bad(fmt.Sprintf("%s is not empty", ep))
 	case p.board[origin] != NoPiece:

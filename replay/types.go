@@ -56,6 +56,14 @@ func (c Color) String() string {
 	return "black"
 }
 
+// Name is the colour as a message names a side: "White" or "Black".
+func (c Color) Name() string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
+}
+
 // Kind is a kind of piece, without colour.
 type Kind uint8
 

@@ -378,12 +378,8 @@ func (c *ClockChecker) finding(code Code, p *problem) Finding {
 	return Finding{Code: code, Severity: DefaultSeverity(code), Pos: m.Pos, Ply: p.ply, Move: c.g.Str(m.Raw)}
 }
 
-func colourName(black bool) string {
-	if black {
-		return "Black"
-	}
-	return "White"
-}
+// colourName names the side a bool says is Black.
+func colourName(black bool) string { return colourFor(!black).Name() }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -98,7 +98,7 @@ func (c *Checker) reportMainLine(recorded string) {
 	case ln.end == Checkmate && recorded != r.ComputedResult:
 		winner := c.sideToMoveAt(ln.endPly).Other()
 		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
-			Message: fmt.Sprintf("%s checkmated %s %s, but the game is scored %s, not %s", colourOf(winner), colourOf(winner.Other()),
+			Message: fmt.Sprintf("%s checkmated %s %s, but the game is scored %s, not %s", winner.Name(), winner.Other().Name(),
 				c.after(ln.endPly), recorded, r.ComputedResult)})
 	case ln.end != Checkmate && decisive:
 		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
@@ -163,13 +163,13 @@ func (c *Checker) reportDraws(decisive bool, recorded string) {
 		*reported[i] = cl.ply
 		// Concatenated, not formatted: a game in ten has such a finding.
 		m := c.moveAtPly(cl.ply)
-		msg := colourOf(c.sideToMoveAt(cl.ply)) + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
+		msg := c.sideToMoveAt(cl.ply).Name() + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
 			if lp := int(ln.claims[i][loser&1]); lp >= 0 && lp != cl.ply && (ln.endPly < 0 || lp < ln.endPly) {
 				m = c.moveAtPly(lp)
-				msg = colourOf(loser) + " could claim a draw by " + cl.what + " " + c.after(lp)
+				msg = loser.Name() + " could claim a draw by " + cl.what + " " + c.after(lp)
 				f.Pos, f.Ply, f.Move = m.pos, lp, m.text
 			}
 			f.Code, f.Severity = cl.missed, DefaultSeverity(cl.missed)
@@ -563,13 +563,6 @@ func colourFor(white bool) replay.Color {
 		return replay.White
 	}
 	return replay.Black
-}
-
-func colourOf(c replay.Color) string {
-	if c == replay.White {
-		return "White"
-	}
-	return "Black"
 }
 
 func endWords(e End) string {
