@@ -289,8 +289,14 @@ func readFEN(fen string) (p replay.Position, strayEP string, err error) {
 }
 
 // replayMainLine replays the main line under the letter set the options
-// force or, by default, under the one that reads the game farthest: SAN
-// first, then the sets the move texts allow.
+// force or, by default, under the one the game is written in: SAN first
+// (Russian for Cyrillic letters), then, when that reading stops, the set
+// that reads the most of the game's words as moves and, among those, the
+// one that replays it farthest. A set that cannot read a word has not
+// found the game's language, however far the board takes it: "1. e4 e5
+// 2. Pf3 Pc6 3. Lc5" is Dutch with an illegal bishop move, not English
+// with pawn letters stopped by a word it cannot read (NOTATION.md: the
+// legality engine decides between sets that read the letters).
 func (c *Checker) replayMainLine() {
 	if c.opt.Letters != nil {
 		c.playMain(*c.opt.Letters)
@@ -301,28 +307,75 @@ func (c *Checker) replayMainLine() {
 		first = replay.Russian
 	}
 	c.playMain(first)
-	if !c.line.failed {
+	// A full replay that takes a letter for a pawn's is weighed against the
+	// other sets too: Dutch writes its knight P.
+	if !c.line.failed && c.line.oddStyle&replay.StylePawnLetter == 0 {
 		return
 	}
-	var sets replay.LetterSetMask
+	var words [16]int // per LetterSet: the main-line words it reads as moves
 	for _, idx := range c.main {
-		sets |= replay.LikelySets(c.g.Bytes(c.g.Moves[idx].Norm))
+		m := replay.LikelySets(c.g.Bytes(c.g.Moves[idx].Norm))
+		for s := replay.LetterSet(0); m != 0 && replay.AllLetterSets.Has(s); s++ {
+			if m.Has(s) {
+				words[s]++
+			}
+		}
 	}
-	best, reach := first, c.line.plies
+	best, reach, mixed := first, c.line.plies, -1
 	latinOnly := c.g.Scripts&parser.CyrillicLetters == 0
 	for s := replay.LetterSet(0); replay.AllLetterSets.Has(s); s++ {
-		if s == first || !sets.Has(s) {
+		if s == first || words[s] == 0 || words[s] < words[best] {
 			continue
 		}
+		n := c.reach(s)
+		switch {
+		case words[s] > words[best], n > reach:
+		case n < reach:
+			continue
 		// The Russian set reads the Latin look-alikes K and C too; a game
 		// written in Latin letters alone that both sets read is transliterated.
-		if n := c.reach(s); n > reach || n == reach && latinOnly && best == replay.Russian && s == replay.RussianLatin {
-			best, reach = s, n
+		case latinOnly && best == replay.Russian && s == replay.RussianLatin:
+		default:
+			// Both read as much and replay as far: "1. e4 e5 2. Pf3 Pc6"
+			// is English with pawn letters or Dutch with knights.
+			// NOTATION.md is silent; an arbiter reads the letter as a
+			// piece when the same hand writes other pawn moves without
+			// one, as nobody marks some pawn moves and not others.
+			if mixed < 0 {
+				mixed = c.mixedPawnLetters(best, reach)
+			}
+			if mixed == 0 || c.mixedPawnLetters(s, n) != 0 {
+				continue
+			}
 		}
+		best, reach, mixed = s, n, -1
 	}
 	if best != first {
 		c.playMain(best)
 	}
+}
+
+// mixedPawnLetters reports (1, else 0) whether the first plies moves of the
+// main line, read under s, take a letter for a pawn's on some pawn moves
+// and write other pawn moves without one. Figurines and font glyphs read
+// alike under every set and count as neither.
+func (c *Checker) mixedPawnLetters(s replay.LetterSet, plies int) int {
+	lettered, bare := false, false
+	for _, idx := range c.main[:min(plies, len(c.main))] {
+		n, err := replay.ParseMove(c.g.Bytes(c.g.Moves[idx].Norm), s)
+		if err != nil || n.Kind != replay.Pawn || n.Style&(replay.StyleFigurine|replay.StyleFontGlyph) != 0 {
+			continue
+		}
+		if n.Style&replay.StylePawnLetter != 0 {
+			lettered = true
+		} else {
+			bare = true
+		}
+	}
+	if lettered && bare {
+		return 1
+	}
+	return 0
 }
 
 // reach counts the main-line moves that replay under letter set s.

@@ -454,3 +454,51 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckDutchKnightP: Dutch writes the knight P, the letter English
+// uses for a pawn. A game both sets replay as far, with as many words read,
+// is Dutch when the English reading would mark some pawn moves with P and
+// not others; a game whose words only Dutch reads is Dutch even where the
+// English reading, taking P for a pawn, gets farther before a word it
+// cannot read.
+func TestCheckDutchKnightP(t *testing.T) {
+	san := replay.SAN
+	for _, c := range []struct {
+		name, moves string
+		opt         *Options
+		notation    string
+		plies       int
+		findings    string
+		first       string // the non-standard-notation finding's message
+	}{
+		{"knights only, pawns without a letter", "1. e4 e5 2. Pf3 Pc6 *", nil, "nl", 4, "non-standard-notation@3",
+			`2 of 4 moves are not in standard SAN (Dutch piece letters); the first is "Pf3"`},
+		{"a whole Dutch game", "1. e4 e5 2. Pf3 Pc6 3. Lb5 a6 4. La4 Pf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 Pb8 10. d4 Pbd7 *",
+			nil, "nl", 20, "non-standard-notation@3",
+			`10 of 20 moves are not in standard SAN (Dutch piece letters); the first is "Pf3"`},
+		{"an illegal bishop move after the knights", "1. e4 e5 2. Pf3 Pc6 3. Lc5 Lc5 *", nil, "nl", 4,
+			"non-standard-notation@3 illegal-move@5",
+			`2 of 4 moves are not in standard SAN (Dutch piece letters); the first is "Pf3"`},
+		// English, French and Russian-in-Latin take P for a pawn and go
+		// farther, but each stops at a letter it cannot read (L or D).
+		{"an illegal knight move other sets read as a pawn's", "1. e4 e5 2. Pf4 Pc6 3. Lc4 Dh4 *", nil, "nl", 2,
+			"illegal-move@3", ""},
+		// Near misses: P on every pawn move is English; a letter Dutch does
+		// not read keeps English; and the set forced is the set read.
+		{"every pawn move with P", "1. Pf3 Pf6 *", nil, "san", 2, "non-standard-notation@1",
+			`2 of 2 moves are not in standard SAN (explicit pawn letter); the first is "Pf3"`},
+		{"P with English letters", "1. e4 e5 2. Nf3 Pd6 *", nil, "san", 4, "non-standard-notation@4",
+			`1 of 4 moves are not in standard SAN (explicit pawn letter); the first is "Pd6"`},
+		{"English forced", "1. e4 e5 2. Pf3 Pc6 *", &Options{Letters: &san}, "san", 4, "non-standard-notation@3",
+			`2 of 4 moves are not in standard SAN (explicit pawn letter); the first is "Pf3"`},
+		{"a bishop English reads, a pawn in German", "1. e4 e5 2. Bc4 *", nil, "san", 3, "", ""},
+	} {
+		r := checkOne(t, pgn("*", nil, c.moves), c.opt)
+		if r.Notation != c.notation || r.Plies != c.plies || got(r) != c.findings {
+			t.Errorf("%s: notation %s, %d plies, findings %q; want %s, %d, %q", c.name, r.Notation, r.Plies, got(r), c.notation, c.plies, c.findings)
+		}
+		if f := find(r, NonStandardNotation); (f == nil) != (c.first == "") || f != nil && f.Message != c.first {
+			t.Errorf("%s: non-standard-notation %+v, want %q", c.name, f, c.first)
+		}
+	}
+}
