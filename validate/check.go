@@ -322,6 +322,12 @@ func (c *Checker) replayMainLine() {
 		}
 	}
 	best, reach, mixed := first, c.line.plies, -1
+	bestMixed := func() bool {
+		if mixed < 0 {
+			mixed = c.mixedPawnLetters(best, reach)
+		}
+		return mixed != 0
+	}
 	latinOnly := c.g.Scripts&parser.CyrillicLetters == 0
 	for s := replay.LetterSet(0); replay.AllLetterSets.Has(s); s++ {
 		if s == first || words[s] == 0 || words[s] < words[best] {
@@ -329,7 +335,17 @@ func (c *Checker) replayMainLine() {
 		}
 		n := c.reach(s)
 		switch {
-		case words[s] > words[best], n > reach:
+		case words[s] > words[best]:
+		case n > reach:
+			// A letter that is a pawn's only on some pawn moves is no
+			// pawn letter (nobody marks some pawn moves and not others),
+			// and legality won through it is no sign of another language:
+			// "1. e4 d5 2. Bxd5" is an illegal English bishop move, not a
+			// German pawn capture. NOTATION.md is silent on readings that
+			// need such a letter; an arbiter keeps the default's.
+			if best == first && !bestMixed() && c.mixedPawnLetters(s, n) != 0 {
+				continue
+			}
 		case n < reach:
 			continue
 		// The Russian set reads the Latin look-alikes K and C too; a game
@@ -337,14 +353,9 @@ func (c *Checker) replayMainLine() {
 		case latinOnly && best == replay.Russian && s == replay.RussianLatin:
 		default:
 			// Both read as much and replay as far: "1. e4 e5 2. Pf3 Pc6"
-			// is English with pawn letters or Dutch with knights.
-			// NOTATION.md is silent; an arbiter reads the letter as a
-			// piece when the same hand writes other pawn moves without
-			// one, as nobody marks some pawn moves and not others.
-			if mixed < 0 {
-				mixed = c.mixedPawnLetters(best, reach)
-			}
-			if mixed == 0 || c.mixedPawnLetters(s, n) != 0 {
+			// is English with pawn letters or Dutch with knights, and
+			// is Dutch for the same reason.
+			if !bestMixed() || c.mixedPawnLetters(s, n) != 0 {
 				continue
 			}
 		}
@@ -358,7 +369,9 @@ func (c *Checker) replayMainLine() {
 // mixedPawnLetters reports (1, else 0) whether the first plies moves of the
 // main line, read under s, take a letter for a pawn's on some pawn moves
 // and write other pawn moves without one. Figurines and font glyphs read
-// alike under every set and count as neither.
+// alike under every set and count as neither. It is asked only when the
+// first reading stops or takes a letter for a pawn's: it parses the moves
+// again, as reach does.
 func (c *Checker) mixedPawnLetters(s replay.LetterSet, plies int) int {
 	lettered, bare := false, false
 	for _, idx := range c.main[:min(plies, len(c.main))] {
