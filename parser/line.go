@@ -47,6 +47,9 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 		// Text returns from an aside to the line as written: "лучше 3...
 		// е5:d4. 4. d4:e5" continues after 3... Сg4, not after the aside.
 		prev, depth = fr.spine, fr.depth
+	case !p.text && ply == expected-1 && p.takeBackLostTurn(prev):
+		// The number fits once the unreadable word before it gives up the
+		// turn it was lent: "2. Nf3 R1 Nc6 3. Bb5".
 	case ply != expected:
 		if p.text {
 			prev, depth, gap = p.branch(ply, expected)
@@ -81,6 +84,7 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	if gap != 0 {
 		m.Gap = gap
 		g.Has |= HasGap
+		p.gapMoves++
 	}
 	if same {
 		m.Norm = raw
@@ -223,6 +227,65 @@ func (p *Parser) branch(ply, expected int32) (prev int32, depth int16, gap uint1
 		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s does not fit the moves before it", plyLabel(ply)))
 	}
 	return fr.cur, p.lineDepth(), gap
+}
+
+// takeBackLostTurn reads a move number one ply behind the line it continues
+// as the sign that the unreadable word which took a move's turn on that line
+// (Parser.lost) was no move at all: a stray mark on the scoresheet ("R1",
+// "Bb5TN") rather than a move written wrong. Nothing else places both
+// readings apart: the word took the turn only because it looked like a move,
+// and the number after it is the writer's own count. The move that the word
+// pushed to the other side (its Gap) gets its turn back, with every move
+// after it, and the word's problem says why it is skipped; the number then
+// fits, so that the word costs one finding, not a second one at the number.
+// It reports false, changing nothing, when no such move lies on the line
+// since its last number: a number in between already counted the word as a
+// move ("12. Qxx7 Nxc3 13. Bb2" keeps it).
+//
+// Scoresheet text is left alone: there only a word that looks like a move
+// takes a turn, and a number one behind is an alternative (branch).
+//
+//go:noinline
+func (p *Parser) takeBackLostTurn(prev int32) bool {
+	moves := p.g.Moves
+	if len(p.plies) != len(moves) {
+		return false
+	}
+	at := prev
+	for ; at >= 0; at = moves[at].Prev {
+		m := &moves[at]
+		if m.Number != 0 {
+			return false
+		}
+		if m.Gap != 0 {
+			break // unnumbered: the word before it took its turn
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	m := &moves[at]
+	if k := int(m.Gap) - 1; m.Gap != GapUnlinked && k < len(p.g.Problems) {
+		p.g.Problems[k].Message += ": skipped, as the move numbers around it leave it no move's turn"
+	}
+	m.Gap = 0
+	if p.gapMoves--; p.gapMoves == 0 {
+		p.g.Has &^= HasGap
+	}
+	// The moves after it, in its line and in the lines that branch from
+	// them, move one ply back. Moves come in source order, each after the
+	// one it follows; this is rare enough to pay for its marks.
+	after := make([]bool, len(moves)-int(at))
+	after[0] = true
+	p.plies[at]--
+	for j := at + 1; j < int32(len(moves)); j++ {
+		if q := moves[j].Prev; q >= at && after[q-at] {
+			after[j-at] = true
+			p.plies[j]--
+		}
+	}
+	p.placedIdx = -1 // its count ran through the gap
+	return true
 }
 
 // placedAfter is the ply the replay gives a move after move idx, in the

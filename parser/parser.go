@@ -84,6 +84,9 @@ type Parser struct {
 	// stood where a move was expected, and so took that move's turn: an
 	// unnumbered move after it is the other side's. 0 when there is none.
 	lost uint16
+	// gapMoves counts the moves of the game with a Gap, so that HasGap
+	// can be cleared when takeBackLostTurn removes the last one.
+	gapMoves int32
 	// placedIdx is the move placedAfter last counted (-1: none), and
 	// placedPly the ply the replay gives it.
 	placedIdx, placedPly int32

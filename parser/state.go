@@ -33,6 +33,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.inProse, p.proseFrom = false, -1
 	p.sawProse = false
 	p.lost = 0
+	p.gapMoves = 0
 	p.placedIdx, p.placedPly = -1, 0
 	p.firstFromFEN = false
 	p.text = true

@@ -76,6 +76,7 @@ const (
 	StyleDoubleCheck                          // ++
 	StyleUnicodeDash                          // e2–e4, 0—0: a dash other than '-'
 	StyleSpaced                               // N f3, 0 - 0: a move written over several words
+	StyleBareCapture                          // xd5: a capture mark with neither piece nor file
 
 	numStyles = iota
 )
@@ -107,6 +108,7 @@ var styleNames = [numStyles]string{
 	"'++'",
 	"Unicode dash",
 	"move written over several words",
+	"capture without piece or file",
 }
 
 // Has reports whether s holds every bit of b.

@@ -164,9 +164,13 @@ func readCore(gs []glyph, asPiece bool, n Notation, set LetterSet) (Notation, pa
 		case n.FromRank >= 0 && n.FromFile < 0:
 			// Pawns never disambiguate by rank; "2e4" is no move.
 			return n, parseError{code: errRankOrigin, off: int(gs[0].off)}
-		case n.FromRank >= 0 || n.FromFile < 0 && n.Capture:
-			// "e2e4", "g1-f3", "xd4": the text does not say which piece.
+		case n.FromRank >= 0:
+			// "e2e4", "g1-f3": the text does not say which piece.
 			n.Kind = NoKind
+		case n.FromFile < 0 && n.Capture:
+			// "xd4" neither: SAN names the piece, or a pawn's file.
+			n.Kind = NoKind
+			n.Style |= StyleBareCapture
 		}
 	}
 	if n.Kind == Pawn && n.FromFile >= 0 {

@@ -103,6 +103,7 @@ func TestParseMoveSAN(t *testing.T) {
 		{"exd6e.p.+", SAN, wantPawn("e", "d6").x().check().style(StyleEnPassantSuffix)},
 		{"axb3e.p.", SAN, wantPawn("a", "b3").x().style(StyleEnPassantSuffix)},
 		{"Pe4", SAN, wantPawn("", "e4").style(StylePawnLetter)},
+		{"Pxd5", SAN, wantPawn("", "d5").x().style(StylePawnLetter)}, // a pawn, which the board finds
 		{"nf3", SAN, wantPiece(Knight, "", "f3").style(StyleLowercasePiece)},
 		{"qxd8+", SAN, wantPiece(Queen, "", "d8").x().check().style(StyleLowercasePiece)},
 		{"Qh5++", SAN, wantPiece(Queen, "", "h5").check().style(StyleDoubleCheck)},
@@ -147,7 +148,7 @@ func TestParseMoveImportForms(t *testing.T) {
 		{"e7e8b", SAN, wantUnnamed("e7", "e8").promo(Bishop).styles(StyleUCI, StylePromotionNoEquals)},
 		{"Ke1e2", SAN, wantPiece(King, "e1", "e2")},
 		{"Pe2e4", SAN, wantPawn("e2", "e4").styles(StylePawnLetter, StyleLongAlgebraic)},
-		{"xd4", SAN, wantUnnamed("", "d4").x()}, // "13… xd4" with the figurine lost
+		{"xd4", SAN, wantUnnamed("", "d4").x().style(StyleBareCapture)}, // "13… xd4" with the figurine lost
 		// pawn captures written without x (b2b4.eu, ChessBase books)
 		{"cd4", SAN, wantPawn("c", "d4").style(StyleMissingCaptureMark)},
 		{"cb5", SAN, wantPawn("c", "b5").style(StyleMissingCaptureMark)},

@@ -9,6 +9,10 @@ package replay
 // far as written (SAN disambiguation, long algebraic, UCI), a pawn's file
 // (a pawn without an origin file pushes), and the promotion.
 //
+// A pawn letter with a capture mark and no origin file ("Pxd5", German
+// "Bxd5") is the one pawn move to the square, a capture from either
+// neighbouring file, or a push with a capture mark that takes nothing.
+//
 // Castling is accepted as written (O-O, O-O-O), as the king taking its own
 // castling rook (Chess960 UCI "e1h1") and, from the e-file, as the king's
 // two-square step ("e1g1", standard UCI); the move returned is always the
@@ -439,6 +443,8 @@ func (p *Position) fitsNotation(n *Notation, m Move) bool {
 	if n.Kind != NoKind && n.Kind != k {
 		return false
 	}
-	// A pawn written without another file pushes ("d4" is never cxd4).
-	return !(k == Pawn && n.Kind == Pawn && n.FromFile < 0 && from.File() != to.File())
+	// A pawn written without another file pushes ("d4" is never cxd4),
+	// unless a pawn letter and a capture mark say it takes: "Pxd5" is the
+	// one pawn move to d5 as "xd5" is the one move there.
+	return !(k == Pawn && n.Kind == Pawn && n.FromFile < 0 && !n.Capture && from.File() != to.File())
 }

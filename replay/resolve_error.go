@@ -237,7 +237,8 @@ func maskIf(on bool) Bitboard {
 }
 
 // pawnMovers is writtenMovers for pawns: pushes (single, and double from
-// the start rank) when n writes no other file, captures when it does.
+// the start rank) when n writes no other file, captures when it does or
+// when it writes a capture mark and no file ("Pxd5": either).
 func (p *Position) pawnMovers(n *Notation, to Square, blockers Bitboard, needVictim bool) Bitboard {
 	us := p.turn
 	pawns := p.Pieces(us, Pawn)
@@ -247,7 +248,7 @@ func (p *Position) pawnMovers(n *Notation, to Square, blockers Bitboard, needVic
 	}
 	var b Bitboard
 	pushes := n.Kind == NoKind || n.FromFile < 0 || n.FromFile == n.ToFile
-	captures := n.Kind == NoKind || n.FromFile >= 0 && n.FromFile != n.ToFile
+	captures := n.Kind == NoKind || n.FromFile >= 0 && n.FromFile != n.ToFile || n.FromFile < 0 && n.Capture
 	if pushes && rel >= 1 && !blockers.Has(to) {
 		one := to - fwd
 		b |= one.Bit() & pawns

@@ -67,6 +67,18 @@ func TestResolveForms(t *testing.T) {
 		{"4k3/8/8/8/1b6/8/3N1N2/4K3 w - - 0 1", "Ne4", SAN, "f2e4"}, // the d2 knight is pinned
 		{"4k3/8/8/8/8/4p3/3P4/4K3 w - - 0 1", "dxe3", SAN, "d2e3"},
 		{"4k3/8/8/8/8/4p3/3P4/4K3 w - - 0 1", "xe3", SAN, "d2e3"},
+		// A pawn letter and a capture mark, no file: the one pawn that
+		// takes there, en passant too, in every set's letters.
+		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Pxd5", SAN, "e4d5"},
+		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Pxd5+", SAN, "e4d5"},
+		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Bxd5", German, "e4d5"},
+		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "п:d5", Russian, "e4d5"},
+		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "♙xd5", SAN, "e4d5"},
+		{"rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2", "Pxd4", SAN, "e5d4"},
+		{afterE5F5, "Pxf6", SAN, "e5f6"},
+		{"4k3/8/8/b7/8/4p3/3P1P2/4K3 w - - 0 1", "Pxe3", SAN, "f2e3"}, // the d-pawn is pinned
+		// With nothing to take, the mark is surplus, as in Nxf3: the push.
+		{StartFEN, "Pxe4", SAN, "e2e4"},
 	}
 	for _, c := range cases {
 		p, m, err := resolveText(t, c.fen, c.text, c.set)
@@ -147,6 +159,16 @@ func TestResolveReasons(t *testing.T) {
 		{"ambiguous rank", "k7/8/8/8/8/4R3/8/4R1K1 w - - 0 1", "Ree2", SAN, Ambiguous, "Ree2 is ambiguous: it could be R1e2 or R3e2"},
 		{"ambiguous files-only", "4k3/2p5/3P4/2p5/3P4/8/8/4K3 w - - 0 1", "dc", Russian, Ambiguous, "dc is ambiguous: it could be dxc5 or dxc7"},
 		{"ambiguous capture mark", "4k3/8/8/8/8/4p3/3P1P2/4K3 w - - 0 1", "xe3", SAN, Ambiguous, "xe3 is ambiguous: it could be dxe3 or fxe3"},
+		{"ambiguous pawn letter capture", "4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "Pxd5", SAN, Ambiguous, "Pxd5 is ambiguous: it could be cxd5 or exd5"},
+		{"ambiguous pawn letter capture, German", "4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "Bxd5", German, Ambiguous, "Pxd5 is ambiguous: it could be cxd5 or exd5"},
+		{"pawn letter capture, nothing to take", "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "Pxd5", SAN, NoSuchPiece,
+			"Pxd5: there is nothing on d5 for the pawn on e4 to capture"},
+		{"pawn letter capture, no pawn near", "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1", "Pxd5", SAN, NoSuchPiece,
+			"Pxd5: no white pawn can reach d5"},
+		{"pawn letter capture, pinned", "4k3/8/8/3p4/r3P2K/8/8/8 w - - 0 1", "Pxd5", SAN, LeavesKingInCheck,
+			"the pawn on e4 is pinned: Pxd5 leaves the king in check from the rook on a4"},
+		{"pawn letter without the mark pushes", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "Pd5", SAN, NoSuchPiece,
+			"d5: no white pawn can reach d5 (a pawn capture names the file it leaves, as in exd5)"},
 		{"null move", StartFEN, "--", SAN, NotAMove, "--: a null move is not a move on the board: the caller plays it (PlayNull)"},
 	}
 	seen := map[ResolveReason]bool{}
@@ -293,6 +315,8 @@ func TestDeviations(t *testing.T) {
 		{"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "exd6e.p.", 0},
 		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "exd5e.p.", EnPassantMarkFalse},
 		{"rnbqkbnr/ppp2ppp/3p4/4P3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "exd6e.p.", EnPassantMarkFalse},
+		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Pxd5", 0},
+		{StartFEN, "Pxe4", CaptureMarkNoCapture},
 	}
 	for _, c := range cases {
 		p, m, err := resolveText(t, c.fen, c.text, SAN)

@@ -454,3 +454,104 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckDutchKnightP: Dutch writes the knight P, the letter English
+// uses for a pawn. A game both sets replay as far, with as many words read,
+// is Dutch when the English reading would mark some pawn moves with P and
+// not others; a game whose words only Dutch reads is Dutch even where the
+// English reading, taking P for a pawn, gets farther before a word it
+// cannot read.
+func TestCheckDutchKnightP(t *testing.T) {
+	san := replay.SAN
+	for _, c := range []struct {
+		name, moves string
+		opt         *Options
+		notation    string
+		plies       int
+		findings    string
+		first       string // the non-standard-notation finding's message
+	}{
+		{"knights only, pawns without a letter", "1. e4 e5 2. Pf3 Pc6 *", nil, "nl", 4, "non-standard-notation@3",
+			`2 of 4 moves are not in standard SAN (Dutch piece letters); the first is "Pf3"`},
+		{"a whole Dutch game", "1. e4 e5 2. Pf3 Pc6 3. Lb5 a6 4. La4 Pf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 Pb8 10. d4 Pbd7 *",
+			nil, "nl", 20, "non-standard-notation@3",
+			`10 of 20 moves are not in standard SAN (Dutch piece letters); the first is "Pf3"`},
+		{"an illegal bishop move after the knights", "1. e4 e5 2. Pf3 Pc6 3. Lc5 Lc5 *", nil, "nl", 4,
+			"non-standard-notation@3 illegal-move@5",
+			`2 of 4 moves are not in standard SAN (Dutch piece letters); the first is "Pf3"`},
+		// English, French and Russian-in-Latin take P for a pawn and go
+		// farther, but each stops at a letter it cannot read (L or D).
+		{"an illegal knight move other sets read as a pawn's", "1. e4 e5 2. Pf4 Pc6 3. Lc4 Dh4 *", nil, "nl", 2,
+			"illegal-move@3", ""},
+		// Near misses: P on every pawn move is English; a letter Dutch does
+		// not read keeps English; and the set forced is the set read.
+		{"every pawn move with P", "1. Pf3 Pf6 *", nil, "san", 2, "non-standard-notation@1",
+			`2 of 2 moves are not in standard SAN (explicit pawn letter); the first is "Pf3"`},
+		{"P with English letters", "1. e4 e5 2. Nf3 Pd6 *", nil, "san", 4, "non-standard-notation@4",
+			`1 of 4 moves are not in standard SAN (explicit pawn letter); the first is "Pd6"`},
+		{"English forced", "1. e4 e5 2. Pf3 Pc6 *", &Options{Letters: &san}, "san", 4, "non-standard-notation@3",
+			`2 of 4 moves are not in standard SAN (explicit pawn letter); the first is "Pf3"`},
+		{"a bishop English reads, a pawn in German", "1. e4 e5 2. Bc4 *", nil, "san", 3, "", ""},
+	} {
+		r := checkOne(t, pgn("*", nil, c.moves), c.opt)
+		if r.Notation != c.notation || r.Plies != c.plies || got(r) != c.findings {
+			t.Errorf("%s: notation %s, %d plies, findings %q; want %s, %d, %q", c.name, r.Notation, r.Plies, got(r), c.notation, c.plies, c.findings)
+		}
+		if f := find(r, NonStandardNotation); (f == nil) != (c.first == "") || f != nil && f.Message != c.first {
+			t.Errorf("%s: non-standard-notation %+v, want %q", c.name, f, c.first)
+		}
+	}
+}
+
+// TestCheckPawnLetterCapture: "Pxd5", a pawn letter and a capture mark but
+// no file, is the one pawn capture on d5, reported as non-standard; two
+// pawns that can take make it ambiguous, none illegal. An English bishop
+// move that German would read as a pawn capture ("Bxd5", B the Bauer) stays
+// an illegal bishop move: the German reading would letter one pawn move and
+// not the others.
+func TestCheckPawnLetterCapture(t *testing.T) {
+	de := replay.German
+	for _, c := range []struct {
+		name, moves string
+		opt         *Options
+		notation    string
+		plies       int
+		findings    string
+		msg         string // the last finding's message
+		sugg        string // and its suggestions
+		san         string // the SAN of the last move replayed
+	}{
+		{"one pawn can take", "1. e4 d5 2. Pxd5 Qxd5 *", nil, "san", 4, "non-standard-notation@3",
+			`1 of 4 moves are not in standard SAN (explicit pawn letter); the first is "Pxd5"`, "", "Qxd5"},
+		{"en passant", "1. e4 e6 2. d4 d5 3. e5 f5 4. Pxf6 *", nil, "san", 7, "non-standard-notation@7",
+			`1 of 7 moves are not in standard SAN (explicit pawn letter); the first is "Pxf6"`, "", "exf6"},
+		{"two pawns can take", "1. e4 d5 2. c4 e6 3. Pxd5 *", nil, "san", 4, "ambiguous-move@5",
+			"Pxd5 is ambiguous: it could be cxd5 or exd5", "cxd5 exd5", "e6"},
+		{"nothing to take", "1. e4 e6 2. Pxd5 *", nil, "san", 2, "illegal-move@3",
+			"Pxd5: there is nothing on d5 for the pawn on e4 to capture", "d4 e5 d3 c4 b3", "e6"},
+		// The mark alone, a figurine lost: the one move there, not SAN.
+		{"a capture mark alone", "1. e4 d5 2. xd5 *", nil, "san", 3, "non-standard-notation@3",
+			`1 of 3 moves are not in standard SAN (capture without piece or file); the first is "xd5"`, "", "exd5"},
+		{"a bishop English cannot move there", "1. e4 d5 2. Bxd5 *", nil, "san", 2, "illegal-move@3",
+			"Bxd5: no white bishop can reach d5", "exd5 Bb5+ Bd3 Bc4 Ba6", "d5"},
+		{"German forced", "1. e4 d5 2. Bxd5 *", &Options{Letters: &de}, "de", 3, "non-standard-notation@3",
+			`1 of 3 moves are not in standard SAN (German piece letters, explicit pawn letter); the first is "Bxd5"`, "", "exd5"},
+	} {
+		opt := Options{SAN: true}
+		if c.opt != nil {
+			opt.Letters = c.opt.Letters
+		}
+		r := checkOne(t, pgn("*", nil, c.moves), &opt)
+		if r.Notation != c.notation || r.Plies != c.plies || got(r) != c.findings {
+			t.Errorf("%s: notation %s, %d plies, findings %q; want %s, %d, %q", c.name, r.Notation, r.Plies, got(r), c.notation, c.plies, c.findings)
+			continue
+		}
+		f := r.Findings[len(r.Findings)-1]
+		if f.Message != c.msg || strings.Join(f.Suggestions, " ") != c.sugg {
+			t.Errorf("%s: finding %q %q, want %q %q", c.name, f.Message, f.Suggestions, c.msg, c.sugg)
+		}
+		if s := r.SAN[c.plies-1].String(); s != c.san {
+			t.Errorf("%s: last move replayed %s, want %s", c.name, s, c.san)
+		}
+	}
+}

@@ -59,11 +59,33 @@ func TestGapStopsTheLine(t *testing.T) {
 				"move number 6. where 6... was expected",
 				"Qxh7: no white queen can reach h7",
 			}, 14, ""},
+		// A junk word took a move's turn until the number after it showed
+		// it was no move: one finding, at the word, and the game replays.
 		{"a junk word written like a move", tags7 + "1. e4 e5 2. Nf3 Nc6 3. Bb5 Bb5TN a6 4. Ba4 1-0\n",
-			"syntax@-1 syntax@-1", []string{
-				`unexpected text, from "Bb5TN"`,
-				"move number 4. where 4... was expected",
+			"syntax@-1", []string{
+				`unexpected text, from "Bb5TN": skipped, as the move numbers around it leave it no move's turn`,
 			}, 7, ""},
+		{"a stray mark between White's and Black's move", tags7 + "1. e4 e5 2. Nf3 R1 Nc6 3. Bb5 a6 4. Ba4 1-0\n",
+			"syntax@-1", []string{
+				`unexpected text, from "R1": skipped, as the move numbers around it leave it no move's turn`,
+			}, 7, ""},
+		{"a stray mark after a number", tags7 + "1. e4 e5 2. Nf3 Nc6 3. R1 Bb5 a6 4. Ba4 1-0\n",
+			"syntax@-1", []string{
+				`unexpected text, from "R1": skipped, as the move numbers around it leave it no move's turn`,
+			}, 7, ""},
+		// Near miss: no number after the stray mark settles it; the move it
+		// pushed to the other side is legal for the side to move and is
+		// played, and the word's finding is the only one.
+		{"a stray mark, no number after it", tags7 + "1. e4 e5 2. Nf3 R1 Nc6 Bb5 a6 1-0\n",
+			"syntax@-1", []string{
+				`unexpected text, from "R1"`,
+			}, 6, ""},
+		// Near miss: the number confirms that the word took the turn, and
+		// the move after it is not White's: the replay stops at it.
+		{"a mistyped move the number confirms", tags7 + "1. e4 e5 2. Nf3 Qxx7 Bb5 3... a6 1-0\n",
+			"syntax@-1", []string{
+				`unexpected text, from "Qxx7", where a move was expected: the replay stops after it, and 3. Bb5 and the 1 move after it are not checked`,
+			}, 3, ""},
 		{"after a dead position, moves-after-end says it too", "[Result \"1-0\"]\n[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/1r6/KB6 w - - 0 50\"]\n\n50. Kxb2 51. Bc2 Kb7 1-0\n",
 			"tag-missing@-1 syntax@-1 moves-after-end@2", []string{
 				"Seven Tag Roster incomplete: Event, Site, Date, Round, White and Black are missing",
