@@ -127,7 +127,8 @@
 // Windows-1252, Windows-1251, KOI8-R, CP866 or CP850 (DOS files with ü at
 // 0x81), chosen by scoring the high
 // bytes under each (Russian letter frequencies, whether letters sit next to
-// letters of their own script, capital piece letters before a file letter),
+// letters of their own script or a small letter runs into a capital,
+// Russian pieces such as К and Кр before a square, dashes between squares),
 // unless Options.ForceEncoding names one. Where valid UTF-8 sequences
 // outnumber the stray bytes, the sequences are kept and only the stray bytes
 // are decoded. Positions always count input bytes; Game.CharCol gives a

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"encoding/binary"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -11,13 +12,42 @@ import (
 // Windows-1252 (Western names), a Cyrillic one, or DOS Western (CP850). The choice is made
 // per game by scoring each candidate's decoding of the high bytes: letter
 // frequencies of Russian, whether letters sit next to letters of the same
-// script, and the chess-specific pattern of a capital piece letter written
-// straight before a file letter ("Кf3", "Сb5:", "Фd1").
+// script, whether a small letter runs into a capital, and what chess text
+// puts where: a Russian piece, one or two letters of its own, straight
+// before a square ("Кf3", "Крe2", "Сb5:"), and a dash, not a letter,
+// between two squares ("e2–e4"). Short records hold only a few such bytes,
+// so each must weigh toward the code page that reads it as chess.
 
 var legacyEncodings = [...]Encoding{Windows1252, Windows1251, KOI8R, CP866, CP850}
 
 // decodeTable maps every byte of a code page to its rune.
 var decodeTable [CP850 + 1][256]rune
+
+// classTable and weightTable hold what the scoring asks of each byte's
+// rune, looked up once here rather than for every byte of every game.
+var (
+	classTable  [CP850 + 1][256]charClass
+	weightTable [CP850 + 1][256]letterWeights
+)
+
+// letterWeights are russianWeight of a Russian letter as written and as a
+// small letter.
+type letterWeights struct{ asWritten, small int8 }
+
+// charClass is a set of the kinds of character below.
+type charClass uint8
+
+const (
+	classLetter   charClass = 1 << iota
+	classUpper              // a capital
+	classLower              // a small letter
+	classCyrillic           // a Cyrillic letter
+	classRussian            // a letter of the Russian alphabet
+	classBox                // a box-drawing or shading character
+	classDash               // an en or em dash, or an ellipsis
+)
+
+func (c charClass) has(k charClass) bool { return c&k != 0 }
 
 func init() {
 	maps := map[Encoding]*charmap.Charmap{
@@ -29,7 +59,33 @@ func init() {
 	}
 	for enc, cm := range maps {
 		for b := 0; b < 256; b++ {
-			decodeTable[enc][b] = cm.DecodeByte(byte(b))
+			r := cm.DecodeByte(byte(b))
+			decodeTable[enc][b] = r
+			var c charClass
+			if unicode.IsLetter(r) {
+				c |= classLetter
+			}
+			if unicode.IsUpper(r) {
+				c |= classUpper
+			}
+			if unicode.IsLower(r) && r != 'ß' { // ß has no capital of its own: "STRAßE" is a word in capitals
+				c |= classLower
+			}
+			if r >= 'Ѐ' && r <= 'ӿ' {
+				c |= classCyrillic
+			}
+			if r >= '─' && r <= '▟' {
+				c |= classBox
+			}
+			if r == '–' || r == '—' || r == '…' {
+				c |= classDash
+			}
+			if w, ok := russianWeight(r); ok {
+				c |= classRussian
+				small, _ := russianWeight(unicode.ToLower(r))
+				weightTable[enc][b] = letterWeights{int8(w), int8(small)}
+			}
+			classTable[enc][b] = c
 		}
 	}
 }
@@ -62,34 +118,29 @@ func isASCII(b []byte) bool {
 
 // detectEncoding picks the legacy code page that best explains the high
 // bytes of b (those outside valid UTF-8 sequences when skipUTF8 is set).
+// On a tie the earlier of legacyEncodings wins: Windows-1252 and
+// Windows-1251 tie when the only high bytes are the dashes and ellipses
+// they share, and then read the same.
 func detectEncoding(b []byte, skipUTF8 bool) Encoding {
 	var score [CP850 + 1]int
 	for i := 0; i < len(b); {
-		c := b[i]
-		if c < 0x80 {
+		if b[i] < 0x80 {
 			i++
 			continue
 		}
-		if skipUTF8 {
-			if r, size := utf8.DecodeRune(b[i:]); r != utf8.RuneError || size > 1 {
-				i += size
-				continue
-			}
+		if n := utf8Len(b[i:], skipUTF8); n > 0 {
+			i += n
+			continue
 		}
-		var ctx neighbours
-		if i > 0 {
-			ctx.prev = b[i-1]
+		// Runs of high bytes are scored whole, because a Cyrillic piece
+		// letter ("Кр") may take two of them and a word's letters are judged
+		// in pairs.
+		end := i + 1
+		for end < len(b) && b[end] >= 0x80 && utf8Len(b[end:], skipUTF8) == 0 {
+			end++
 		}
-		if i+1 < len(b) {
-			ctx.next = b[i+1]
-		}
-		if i+2 < len(b) {
-			ctx.next2 = b[i+2]
-		}
-		for _, enc := range legacyEncodings {
-			score[enc] += byteScore(enc, c, ctx)
-		}
-		i++
+		scoreRun(&score, b, i, end)
+		i = end
 	}
 	best := Windows1252
 	for _, enc := range legacyEncodings {
@@ -100,20 +151,224 @@ func detectEncoding(b []byte, skipUTF8 bool) Encoding {
 	return best
 }
 
-// neighbours are the bytes around a scored byte.
-type neighbours struct{ prev, next, next2 byte }
-
-// beforeSquare reports whether the bytes after a character make it a piece
-// letter: a file and a rank ("Кf3"), a file and a file ("Кbd7"), or a
-// capture sign ("Ф:d1").
-func (n neighbours) beforeSquare() bool {
-	switch {
-	case n.next == ':':
-		return true
-	case isFileByte(n.next):
-		return n.next2 >= '1' && n.next2 <= '8' || isFileByte(n.next2) || n.next2 == ':' || n.next2 == 'x'
+// utf8Len returns the length of the valid multi-byte UTF-8 sequence b starts
+// with when such sequences are kept, else 0.
+func utf8Len(b []byte, keep bool) int {
+	if !keep {
+		return 0
 	}
-	return false
+	if r, size := utf8.DecodeRune(b); r != utf8.RuneError || size > 1 {
+		return size
+	}
+	return 0
+}
+
+// scoreRun adds to each code page's score its rating of the run b[s:e] of
+// high bytes: each byte in its context, each pair of neighbouring letters,
+// and a Russian piece letter before a square as one token. Every byte is
+// rated under every code page in one pass, so that its neighbours are
+// gathered once.
+func scoreRun(score *[CP850 + 1]int, b []byte, s, e int) {
+	var upTo, capsEnd [CP850 + 1]int
+	for _, enc := range legacyEncodings {
+		upTo[enc], capsEnd[enc] = e, s
+		if enc == Windows1251 || enc == KOI8R || enc == CP866 {
+			if from, bonus := pieceToken(enc, b, s, e); from < e {
+				score[enc] += bonus
+				upTo[enc] = from
+			}
+		}
+	}
+	for k := s; k < e; k++ {
+		n := around(b, k)
+		c := b[k]
+		// A letter three times running, which no word has ("СССР" is an
+		// abbreviation), is a drawn line ("───" in CP850 and CP866) read
+		// in the wrong code page.
+		triple := k-2 >= s && c == b[k-1] && c == b[k-2]
+		for _, enc := range legacyEncodings {
+			if k >= upTo[enc] {
+				continue
+			}
+			class := &classTable[enc]
+			if triple && class[c].has(classLetter) && (class[c].has(classLower) || k-3 >= s && c == b[k-3]) {
+				score[enc] -= 20
+				continue
+			}
+			if k >= capsEnd[enc] && class[c].has(classUpper) {
+				capsEnd[enc] = capsWordEnd(class, b, k, e)
+			}
+			n.capsWord = k < capsEnd[enc]
+			score[enc] += byteScore(enc, c, n)
+			if k > s && class[b[k-1]].has(classLower) && class[c].has(classUpper) {
+				// A small letter followed by a capital is rare in any
+				// language, and it is what a word read in the wrong
+				// Cyrillic code page looks like: KOI8-R and Windows-1251
+				// put small and capital letters in each other's places
+				// ("Кр" in Windows-1251 is "йП" in KOI8-R).
+				score[enc] -= 20
+			}
+		}
+	}
+}
+
+// capsWordEnd returns the end of the word of Cyrillic capitals, two or more,
+// that starts at b[k], or k when none does. A heading or a name typed in
+// capitals ("ЧЕМПИОНАТ СССР") is scored as if in small letters: capitals
+// count less because they are rarer, and Windows-1251 capitals are KOI8-R
+// small letters, so a word in capitals would otherwise make a Windows-1251
+// file look like KOI8-R.
+func capsWordEnd(class *[256]charClass, b []byte, k, e int) int {
+	if k > 0 && b[k-1] >= 0x80 && class[b[k-1]].has(classCyrillic) {
+		return k // inside a word that is not all capitals
+	}
+	j := k
+	for j < e && class[b[j]].has(classCyrillic) && class[b[j]].has(classUpper) {
+		j++
+	}
+	if j-k < 2 || j < e && class[b[j]].has(classCyrillic) {
+		return k
+	}
+	return j
+}
+
+// around returns the bytes around b[k].
+func around(b []byte, k int) neighbours {
+	var n neighbours
+	if k > 1 {
+		n.prev2, n.prev = b[k-2], b[k-1]
+	} else if k > 0 {
+		n.prev = b[k-1]
+	}
+	if k+2 < len(b) {
+		n.next, n.next2 = b[k+1], b[k+2]
+	} else if k+1 < len(b) {
+		n.next = b[k+1]
+	}
+	n.squares = n.betweenSquares()
+	return n
+}
+
+// pieceToken looks, at the end of the run b[s:e] decoded with enc, for
+// a piece of the Russian letter set written as a word of its own before a
+// square: "Кf3", "Крe2", "Кр:g1", "Кра6" (with a look-alike file). It
+// returns where the token starts and its score, or e when there is none.
+// The whole word must be the piece: scoring letters one by one would let
+// the П of "йПe2", which is "Крe2" read in the wrong code page, pass for a
+// pawn before a square.
+func pieceToken(enc Encoding, b []byte, s, e int) (from, score int) {
+	table, class := &decodeTable[enc], &classTable[enc]
+	w := e
+	for w > s && class[b[w-1]].has(classCyrillic) {
+		w--
+	}
+	if w == e {
+		return e, 0
+	}
+	// A word that starts at the run's start must start after something
+	// other than a Latin letter, unless that letter is the K of a king
+	// typed in mixed scripts ("Kрe2").
+	latinK := false
+	if w == s && s > 0 && isASCIILetter(b[s-1]) {
+		if b[s-1]|0x20 != 'k' || s > 1 && isASCIILetter(b[s-2]) || e-w != 1 || !isKingSecond(table[b[w]]) {
+			return e, 0
+		}
+		latinK = true
+	}
+	var word [3]rune
+	n := 0
+	for k := w; k < e && n < len(word); k++ {
+		word[n] = table[b[k]]
+		n++
+	}
+	if e-w > len(word) {
+		return e, 0
+	}
+	at := func(k int) byte {
+		if k < len(b) {
+			return b[k]
+		}
+		return 0
+	}
+	switch {
+	case latinK:
+		if targetAt(b, e) {
+			return w, 30
+		}
+	case targetAt(b, e):
+		if v := pieceWeight(word[:n]); v > 0 {
+			return w, v
+		}
+	case n > 1 && isLookAlikeFile(word[n-1]) && at(e) >= '1' && at(e) <= '8':
+		if v := pieceWeight(word[:n-1]); v > 0 {
+			return w, v + 20
+		}
+	case n == 1 && (word[0] == 'К' || word[0] == 'к') && (at(e)|0x20 == 'p' || at(e)|0x20 == 'r') && targetAt(b, e+1):
+		return w, 30 // a king with a Latin second letter ("Кpe2")
+	}
+	return e, 0
+}
+
+// pieceWeight scores a word as a piece of the Russian letter set: 30 a
+// letter for the forms NOTATION.md gives, half for the small and capital
+// variants the replay also reads. The variants count less because a
+// Windows-1251 л is KOI8-R's К: a KOI8-R "Кf3" must not tie with its
+// Windows-1251 reading "лf3".
+func pieceWeight(w []rune) int {
+	switch len(w) {
+	case 1:
+		switch w[0] {
+		case 'К', 'Ф', 'Л', 'С', 'п':
+			return 30
+		case 'к', 'ф', 'л', 'П':
+			return 15
+		}
+	case 2:
+		if w[0] == 'К' && w[1] == 'р' {
+			return 60
+		}
+		if (w[0] == 'К' || w[0] == 'к') && isKingSecond(w[1]) {
+			return 30
+		}
+	}
+	return 0
+}
+
+func isKingSecond(r rune) bool { return r == 'р' || r == 'Р' }
+
+func isLookAlikeFile(r rune) bool { return r == 'а' || r == 'с' || r == 'е' }
+
+// targetAt reports whether a square or a capture starts at b[j], as after
+// a piece letter: a file and a rank ("f3"), a file and a square ("bd7"), or
+// a capture (":d1", "xd1", "e:").
+func targetAt(b []byte, j int) bool {
+	if j >= len(b) {
+		return false
+	}
+	c := b[j]
+	if c == ':' {
+		return true
+	}
+	if c == 'x' {
+		return j+2 < len(b) && isFileByte(b[j+1]) && b[j+2] >= '1' && b[j+2] <= '8' // "Кxe5"
+	}
+	if !isFileByte(c) || j+1 >= len(b) {
+		return false
+	}
+	d := b[j+1]
+	if isFileByte(d) {
+		// Two files must be followed by a rank ("bd7"): a name such as
+		// "Šahovic" is "Кahovic" in CP866.
+		return j+2 < len(b) && b[j+2] >= '1' && b[j+2] <= '8'
+	}
+	return d >= '1' && d <= '8' || d == ':' || d == 'x'
+}
+
+// neighbours are the bytes around a scored byte.
+type neighbours struct {
+	prev2, prev, next, next2 byte
+	squares                  bool // between two squares (see betweenSquares), worked out once for every code page
+	capsWord                 bool // a letter of a word in capitals
 }
 
 // figurineBefore reports whether a font glyph stands where a piece does:
@@ -147,6 +402,14 @@ func (n neighbours) squareAfter() bool {
 	return false
 }
 
+// betweenSquares reports whether a character stands where long notation
+// puts its dash: between two squares ("e2–e4", "Ng1–f3"). Word writes that
+// dash as an en dash, 0x96 in Windows-1252 and Windows-1251 but û in CP850
+// and Ц in CP866, and no letter stands there.
+func (n neighbours) betweenSquares() bool {
+	return n.prev >= '1' && n.prev <= '8' && isFileByte(n.prev2) && isFileByte(n.next) && n.next2 >= '1' && n.next2 <= '8'
+}
+
 // byteScore rates how plausible byte c is under enc, given its neighbours.
 func byteScore(enc Encoding, c byte, n neighbours) int {
 	r := decodeTable[enc][c]
@@ -154,6 +417,27 @@ func byteScore(enc Encoding, c byte, n neighbours) int {
 	highNear := n.prev >= 0x80 || n.next >= 0x80
 	if c == 0xA0 && enc == Windows1252 && (n.prev == '.' || n.prev == ' ' || n.prev >= '0' && n.prev <= '9') {
 		return 10 // a no-break space after a move number or between moves ("1.\xa0e4")
+	}
+	class := &classTable[enc]
+	switch {
+	case class[c].has(classBox):
+		switch {
+		case n.prev == c || n.next == c:
+			return 4 // a line of a frame or a table: "══════", "────"
+		case class[n.prev].has(classBox) || class[n.next].has(classBox):
+			return 0 // a corner or a junction on a line
+		}
+	case class[c].has(classDash):
+		switch {
+		case r != '…' && (n.squares || isDigit(n.prev) && isDigit(n.next)):
+			return 20 // "e2–e4", "1–0", "0–0", "36–38"
+		case r == '…' && (isDigit(n.prev) || n.prev == '.'):
+			return 10 // black's move after its number: "20…Qe7", which CP850 reads as "20àQe7"
+		case r == '—' && isAlnum(n.prev) && isAlnum(n.next):
+			return 10 // English sets the em dash without blanks: "move—which", where CP850 has "moveùwhich"
+		}
+	case n.squares && class[c].has(classLetter):
+		return -20 // "e2ûe4"
 	}
 	if enc == Windows1252 || enc == CP850 {
 		switch {
@@ -163,10 +447,12 @@ func byteScore(enc Encoding, c byte, n neighbours) int {
 			}
 			return 0
 		case isLatin1Letter(r):
-			if asciiLetterNear {
+			switch {
+			case isASCIILower(n.prev) && class[c].has(classUpper) || class[c].has(classLower) && isASCIIUpper(n.next):
+				return -8 // a small letter before a capital, as in scoreRun: "QueenÆs", "àQb6"
+			case asciiLetterNear:
 				return 8
-			}
-			if highNear {
+			case highNear:
 				return -4
 			}
 			return 2
@@ -175,17 +461,25 @@ func byteScore(enc Encoding, c byte, n neighbours) int {
 				return 10 // "Queen’s", "d’Ivoire", which CP850 would read as "QueenÆs"
 			}
 			return 2
-		case r == '“' || r == '”' || r == '–' || r == '—' || r == '…' || r == '½' || r == '°' || r == '«' || r == '»' || r == '©' || r == '\u00a0':
+		case (r == '‘' || r == '“') && !isASCIILetter(n.prev) && !isDigit(n.prev) && isASCIILetter(n.next):
+			// An opening quote: "‘stone wall’", which CP850 reads as
+			// "æstone". Less than a letter, for æ starts Danish words
+			// ("æder"); the closing quote, Æ after a small letter in
+			// CP850, settles it.
+			return 6
+		case r == '‘' || r == '“' || r == '”' || r == '–' || r == '—' || r == '…' || r == '½' || r == '°' || r == '«' || r == '»' || r == '©' || r == '\u00a0':
 			return 2
 		case enc == Windows1252 && (r == utf8.RuneError || c < 0xA0 && r < 0x100):
 			return -30 // unassigned or C1 control
 		}
 		return -8 // box drawing, symbols
 	}
-	if w, ok := russianWeight(r); ok {
+	if class[c].has(classRussian) {
+		w := int(weightTable[enc][c].asWritten)
+		if n.capsWord {
+			w = int(weightTable[enc][c].small)
+		}
 		switch {
-		case isPieceLetterRune(r) && n.beforeSquare():
-			return 30
 		case (r == 'а' || r == 'с' || r == 'е') && n.squareAfter():
 			return 20 // "а6", "Сb5 е4": a square in look-alike letters
 		case asciiLetterNear:
@@ -205,21 +499,20 @@ func byteScore(enc Encoding, c byte, n neighbours) int {
 	return -20
 }
 
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isAlnum(c byte) bool { return isDigit(c) || isASCIILetter(c) }
+
+func isASCIILower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+func isASCIIUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 func isFileByte(c byte) bool { return c >= 'a' && c <= 'h' }
 
 func isLatin1Letter(r rune) bool {
 	return r >= 0xC0 && r <= 0xFF && r != 0xD7 && r != 0xF7 || r == 'Š' || r == 'š' || r == 'Ž' || r == 'ž' || r == 'Œ' || r == 'œ' || r == 'Ÿ'
-}
-
-// isPieceLetterRune reports the Cyrillic capitals used as piece letters.
-func isPieceLetterRune(r rune) bool {
-	switch r {
-	case 'К', 'Ф', 'Л', 'С', 'П':
-		return true
-	}
-	return false
 }
 
 // russianWeight is roughly 10*log10(frequency per mille) of a Cyrillic

@@ -161,3 +161,156 @@ func TestIsASCII(t *testing.T) {
 		}
 	}
 }
+
+// Short records, where a handful of high bytes decide the code page. Each
+// text is encoded as enc and must be detected as want: enc, or a code page
+// that reads those bytes alike (Windows-1252 and Windows-1251 share their
+// dashes). The near misses are text that really is in the code page a
+// rule below could pull it away from.
+var shortDetections = []struct {
+	name      string
+	text      string
+	enc, want Encoding
+}{
+	// The king Кр is two letters: read in the other Cyrillic code page it
+	// is "йП" or "лТ", whose last letter alone looks like a piece letter
+	// before a square.
+	{"kings and knights, 1251", "1. e4 e5 2. Кf3 Кf6 3. Крe2 Крe7 4. d3 d6 1:0", Windows1251, Windows1251},
+	{"kings and knights, KOI8-R", "1. e4 e5 2. Кf3 Кf6 3. Крe2 Крe7 4. d3 d6 1:0", KOI8R, KOI8R},
+	{"kings and knights, CP866", "1. e4 e5 2. Кf3 Кf6 3. Крe2 Крe7 4. d3 d6 1:0", CP866, CP866},
+	{"kings only, 1251", "1. e4 e5 2. Крe2 Крe7 *", Windows1251, Windows1251},
+	{"kings only, KOI8-R", "1. e4 e5 2. Крe2 Крe7 *", KOI8R, KOI8R},
+	{"kings only, CP866", "1. e4 e5 2. Крe2 Крe7 *", CP866, CP866},
+	{"king capturing, 1251", "1. e4 e5 2. Фh5 Кр:e7 *", Windows1251, Windows1251},
+	{"king capturing, KOI8-R", "1. e4 e5 2. Фh5 Кр:e7 *", KOI8R, KOI8R},
+	{"king to a look-alike square, 1251", "1. е4 е5 2. Кре2 Кре7 *", Windows1251, Windows1251},
+	{"king to a look-alike square, KOI8-R", "1. е4 е5 2. Кре2 Кре7 *", KOI8R, KOI8R},
+	{"king after a Latin K, 1251", "1. e4 e5 2. Kрe2 Kрe7 *", Windows1251, Windows1251},
+	{"king after a Latin K, KOI8-R", "1. e4 e5 2. Kрe2 Kрe7 *", KOI8R, KOI8R},
+	{"king before a Latin p, 1251", "1. e4 e5 2. Кpe2 Кpe7 *", Windows1251, Windows1251},
+	{"king before a Latin p, KOI8-R", "1. e4 e5 2. Кpe2 Кpe7 *", KOI8R, KOI8R},
+	// KOI8-R's К is Windows-1251's small л, a rook only as a variant.
+	{"knights only, KOI8-R", "1. e4 e5 2. Кf3 Кc6 *", KOI8R, KOI8R},
+	{"knights only, 1251", "1. e4 e5 2. Кf3 Кc6 *", Windows1251, Windows1251},
+	{"rooks only, 1251", "1. a4 a5 2. Лa3 Лa6 *", Windows1251, Windows1251},
+	{"rooks only, KOI8-R", "1. a4 a5 2. Лa3 Лa6 *", KOI8R, KOI8R},
+
+	// En dashes between squares, as Word writes long notation: 0x96,
+	// which CP850 reads as û.
+	{"en dashes, 1252", "1. e2–e4 e7–e5 2. Ng1–f3 Nb8–c6 3. Bf1–b5 a7–a6 1–0", Windows1252, Windows1252},
+	{"German with en dashes", "Partie 3: Müller – Schäfer\n1. e2–e4 e7–e5 2. Sg1–f3 Sb8–c6 3. Lf1–b5 a7–a6 4. Lb5xc6 d7xc6 *", Windows1252, Windows1252},
+	{"pawn moves with en dashes, 1251", "1. e2–e4 e7–e5 2. d2–d4 e5:d4 *", Windows1251, Windows1252},
+	{"castling and result with en dashes", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0–0 Nf6 1–0", Windows1252, Windows1252},
+	{"Russian with en dashes", "Партия Алехин – Капабланка\n1. e2–e4 e7–e5 2. Кg1–f3 *", Windows1251, Windows1251},
+	// Typographic punctuation of English annotations, which CP850 reads
+	// as letters: à, ù, æ, ô.
+	{"an ellipsis after a move number", "{After 20…Qe7, 21 Qa5} 1. e4 e5 *", Windows1252, Windows1252},
+	{"an em dash between words", "{a logical move—which wins} 1. e4 e5 *", Windows1252, Windows1252},
+	{"an em dash after a move", "{18 Rfc1—and this wins} 1. e4 e5 *", Windows1252, Windows1252},
+	{"single quotes", "{the ‘stone wall’} 1. e4 e5 *", Windows1252, Windows1252},
+	{"a double quote opening a tag value", "[Site “Zagreb”]\n1. e4 e5 *", Windows1252, Windows1252},
+
+	// Near misses: Russian prose and headings.
+	{"prose, 1251", "Белые сдались. Партия была отложена в ничейной позиции, но Алехин нашёл выигрыш.", Windows1251, Windows1251},
+	{"prose, KOI8-R", "Белые сдались. Партия была отложена в ничейной позиции, но Алехин нашёл выигрыш.", KOI8R, KOI8R},
+	{"prose, CP866", "Белые сдались. Партия была отложена в ничейной позиции, но Алехин нашёл выигрыш.", CP866, CP866},
+	{"one word, 1251", "1. e4 e5 {сдались}", Windows1251, Windows1251},
+	{"one word, KOI8-R", "1. e4 e5 {сдались}", KOI8R, KOI8R},
+	{"a name, 1251", "[White \"Ботвинник\"]\n1. d4 *", Windows1251, Windows1251},
+	{"a name, KOI8-R", "[White \"Ботвинник\"]\n1. d4 *", KOI8R, KOI8R},
+	{"a name, CP866", "[White \"Ботвинник\"]\n1. d4 *", CP866, CP866},
+	{"\"СССР\", 1251", "[Event \"Чемпионат СССР\"]\n1. e4 *", Windows1251, Windows1251},
+	{"\"СССР\", KOI8-R", "[Event \"Чемпионат СССР\"]\n1. e4 *", KOI8R, KOI8R},
+	{"\"СССР\", CP866", "[Event \"Чемпионат СССР\"]\n1. e4 *", CP866, CP866},
+	// Words in capitals are KOI8-R small letters when read wrongly.
+	{"capitals, 1251", "[Event \"ЧЕМПИОНАТ СССР\"]\n[White \"БОТВИННИК\"]\n1. e4 e5 *", Windows1251, Windows1251},
+	{"capitals, KOI8-R", "[Event \"ЧЕМПИОНАТ СССР\"]\n[White \"БОТВИННИК\"]\n1. e4 e5 *", KOI8R, KOI8R},
+	{"capitals, CP866", "[Event \"ЧЕМПИОНАТ СССР\"]\n[White \"БОТВИННИК\"]\n1. e4 e5 *", CP866, CP866},
+	{"capitals with НН, CP866's ══", "[Event \"ОДИННАДЦАТЫЙ ТУР\"]\n1. e4 e5 *", Windows1251, Windows1251},
+	{"a Russian reply with a capture, CP866", "1. e4 d5 2. ed Ф:d5 3. Кc3 Фа5 *", CP866, CP866},
+	{"a move after an ellipsis, 1251", "23. … Лd2-d6 24. Кр:g1 *", Windows1251, Windows1251},
+	{"quotes and №, 1251", "«Шахматы в СССР», № 5", Windows1251, Windows1251},
+	{"a times sign between numbers, 1251", "{доска 8х8} 1. e4 *", Windows1251, Windows1251},
+	{"captures with x, KOI8-R", "1. e4 d5 2. ed Кf6 3. Сb5+ Кbd7 4. Кc3 Кxd5 *", KOI8R, KOI8R},
+	{"a promotion after two files, 1251", "1. d4 e5 2. de f6 3. ef Кc6 4. fg Сe7 5. ghФ *", Windows1251, Windows1251},
+	{"a frame round Russian, CP866", "╔══════════╗\n║ Партия 12 ║\n╚══════════╝\n1. e4 e5 *", CP866, CP866},
+
+	// Near misses: Western text.
+	{"ü and ö, 1252", "[White \"Müller, Jürgen\"]\n[Black \"Schön, Björn\"]\n1. e4 e5 *", Windows1252, Windows1252},
+	{"ü and ö, CP850", "[White \"Müller, Jürgen\"]\n[Black \"Schön, Björn\"]\n1. e4 e5 *", CP850, CP850},
+	{"ö ending a word, CP850", "[Site \"Malmö\"]\n[Event \"Malmö\"]\n1. e4 e5 *", CP850, CP850},
+	{"ö ending a word, 1252", "[Site \"Malmö\"]\n1. e4 e5 *", Windows1252, Windows1252},
+	{"ñ, CP850", "[White \"Peña, José\"]\n[Black \"Muñoz\"]\n1. e4 e5 *", CP850, CP850},
+	{"one ñ, CP850", "[White \"Peña\"]\n1. e4 e5 *", CP850, CP850},
+	{"a frame, CP850", "╔══════╗\n║ Turnier ║\n╚══════╝\n1. e4 e5 *", CP850, CP850},
+	{"a table with ß, CP850", "┌────┬────┐\n│ Weiß │ Schwarz │\n└────┴────┘\n1. e4 e5 *", CP850, CP850},
+	{"French accents, CP850", "{Où est le fou? C'est sûr, ça coûte.} 1. e4 e5 *", CP850, CP850},
+	{"Italian accents, CP850", "{Più forte, così} 1. e4 e5 *", CP850, CP850},
+	{"German accents, CP850", "{Größe, Stärke, Spaß} 1. e4 e5 *", CP850, CP850},
+	{"words starting with ä, CP850", "{äußerst ähnlich} 1. e4 e5 *", CP850, CP850},
+	{"a letter after a number, 1252", "{le 2ème coup} 1. e4 e5 *", Windows1252, Windows1252},
+	{"a word starting with æ, CP850", "{Hvid æder bonden} 1. e4 e5 *", CP850, CP850},
+	{"Danish, CP850", "[Event \"Æbeltoft\"]\n[White \"Søren Bøgh\"]\n1. e4 *", CP850, CP850},
+	{"Danish, 1252", "[Event \"Æbeltoft\"]\n[White \"Søren Bøgh\"]\n1. e4 *", Windows1252, Windows1252},
+	{"Swedish, 1252", "[Site \"Göteborg\"]\n{Svart gav upp på grund av tidsnöd} 1. e4 *", Windows1252, Windows1252},
+	{"Swedish, CP850", "[Site \"Göteborg\"]\n{Svart gav upp på grund av tidsnöd} 1. e4 *", CP850, CP850},
+	{"Icelandic, 1252", "[Site \"Reykjavík\"]\n[White \"Friðrik Ólafsson\"]\n1. e4 *", Windows1252, Windows1252},
+	{"ß in capitals, 1252", "[Event \"STRAßE\"]\n1. e4 *", Windows1252, Windows1252},
+	{"Š before two files, 1252", "[White \"Šahovic, Žarko\"]\n1. e4 *", Windows1252, Windows1252},
+	{"a half and an en dash", "1. e4 e5 ½–½", Windows1252, Windows1252},
+	{"umlauts and en dashes in a result", "[Site \"Düsseldorf\"]\n1. e4 e5 1–0", Windows1252, Windows1252},
+	{"umlauts and hyphens, CP850", "[Site \"Düsseldorf\"]\n1. e4 e5 1-0", CP850, CP850},
+	{"an apostrophe", "[Event \"Côte d’Ivoire\"]\n1. e4 e5 *", Windows1252, Windows1252},
+}
+
+func TestDetectShortRecords(t *testing.T) {
+	for _, c := range shortDetections {
+		b := encode(t, c.text, c.enc)
+		if got := detectEncoding(b, false); got != c.want {
+			t.Errorf("%s: %q in %v detected as %v, want %v", c.name, c.text, c.enc, got, c.want)
+			continue
+		}
+		var m legacyMap
+		if got := string(decodeLegacy(nil, b, c.want, false, &m)); got != c.text {
+			t.Errorf("%s: read as %q, want %q", c.name, got, c.text)
+		}
+	}
+}
+
+// The records the wrong code page cost moves: read in the other Cyrillic
+// code page the kings were a word of prose, skipped, and the game lost
+// them; read as CP850 the dashed moves were not moves.
+func TestShortRecordsKeepTheirMoves(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		text   string
+		enc    Encoding
+		moves  []string
+		result string
+	}{
+		{"kings, 1251", "1. e4 e5 2. Кf3 Кf6 3. Крe2 Крe7 4. d3 d6 1:0", Windows1251,
+			[]string{"e4", "e5", "Кf3", "Кf6", "Крe2", "Крe7", "d3", "d6"}, "1-0"},
+		{"kings, KOI8-R", "1. e4 e5 2. Кf3 Кf6 3. Крe2 Крe7 4. d3 d6 1:0", KOI8R,
+			[]string{"e4", "e5", "Кf3", "Кf6", "Крe2", "Крe7", "d3", "d6"}, "1-0"},
+		{"kings only, 1251", "1. e4 e5 2. Крe2 Крe7 *", Windows1251,
+			[]string{"e4", "e5", "Крe2", "Крe7"}, "*"},
+		{"kings only, KOI8-R", "1. e4 e5 2. Крe2 Крe7 *", KOI8R,
+			[]string{"e4", "e5", "Крe2", "Крe7"}, "*"},
+		{"en dashes, 1252", "1. e2–e4 e7–e5 2. Ng1–f3 Nb8–c6 3. Bf1–b5 a7–a6 1–0", Windows1252,
+			[]string{"e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-b5", "a7-a6"}, "1-0"},
+		{"German, 1252", "Partie 3: Müller – Schäfer\n1. e2–e4 e7–e5 2. Sg1–f3 Sb8–c6 3. Lf1–b5 a7–a6 4. Lb5xc6 d7xc6 *", Windows1252,
+			[]string{"e2-e4", "e7-e5", "Sg1-f3", "Sb8-c6", "Lf1-b5", "a7-a6", "Lb5xc6", "d7xc6"}, "*"},
+	} {
+		input := encode(t, c.text, c.enc)
+		g := oneBytes(t, input, Options{})
+		if g.Encoding != c.enc {
+			t.Errorf("%s: read as %v, want %v", c.name, g.Encoding, c.enc)
+		}
+		eq(t, c.name+": moves", norms(g), c.moves)
+		eq(t, c.name+": result", g.Result, c.result)
+		eq(t, c.name+": problems", problems(g), []string{})
+	}
+	// Windows-1251 and Windows-1252 read these dashes alike.
+	g := oneBytes(t, encode(t, "1. e2–e4 e7–e5 2. d2–d4 e5:d4 *", Windows1251), Options{})
+	eq(t, "pawn moves, 1251: moves", norms(g), []string{"e2-e4", "e7-e5", "d2-d4", "e5:d4"})
+}

@@ -192,3 +192,27 @@ func TestConvertLeavesOutTextThatIsNotAGame(t *testing.T) {
 		t.Errorf("converting the output again: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 }
+
+// TestConvertShortLegacyRecords: records of a few moves in a one-byte code
+// page, whose handful of high bytes decide how they are read, convert to
+// the games written, not to fewer moves or no game.
+func TestConvertShortLegacyRecords(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name     string
+		input    []byte
+		moveText string
+	}{
+		// "1. e4 e5 2. Кf3 Кf6 3. Крe2 Крe7 4. d3 d6 1:0" in Windows-1251 and KOI8-R.
+		{"kings.cp1251.txt", []byte("1. e4 e5 2. \xcaf3 \xcaf6 3. \xca\xf0e2 \xca\xf0e7 4. d3 d6 1:0\n"), "1. e4 e5 2. Nf3 Nf6 3. Ke2 Ke7 4. d3 d6 1-0"},
+		{"kings.koi8-r.txt", []byte("1. e4 e5 2. \xebf3 \xebf6 3. \xeb\xd2e2 \xeb\xd2e7 4. d3 d6 1:0\n"), "1. e4 e5 2. Nf3 Nf6 3. Ke2 Ke7 4. d3 d6 1-0"},
+		// "1. e2–e4 e7–e5 2. Ng1–f3 Nb8–c6 3. Bf1–b5 a7–a6 1–0" in Windows-1252.
+		{"dashes.cp1252.txt", []byte("1. e2\x96e4 e7\x96e5 2. Ng1\x96f3 Nb8\x96c6 3. Bf1\x96b5 a7\x96a6 1\x960\n"), "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"},
+	} {
+		write(t, dir, c.name, c.input)
+		r := arbiter(t, dir, nil, "convert", c.name, "-o", "-")
+		if r.code != 0 || !strings.Contains(r.stdout, "\n\n"+c.moveText+"\n") {
+			t.Errorf("%s: exit %d, stdout:\n%s\nstderr:\n%s", c.name, r.code, r.stdout, r.stderr)
+		}
+	}
+}
