@@ -51,7 +51,8 @@ type Game struct {
 	Text []byte
 
 	// BOM says the game's bytes begin with a UTF-8 byte order mark (at
-	// Start), which Text leaves out and Pos.Col counts.
+	// Start), which Text leaves out and Pos.Col counts (Game.ByteCol and
+	// Game.CharCol do not).
 	BOM bool
 }
 

@@ -66,7 +66,7 @@ func checkSafely(g *parser.Game, opt *validate.Options) (r validate.Report) {
 		if v := recover(); v != nil {
 			r = validate.Report{FirstError: validate.InternalError, FirstErrorPly: -1, Errors: 1, ComputedResult: "*",
 				ThreefoldPly: -1, FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1,
-				Findings: []validate.Finding{{Code: validate.InternalError, Severity: validate.Error, Pos: g.Start, CharCol: g.CharCol(g.Start), Ply: -1,
+				Findings: []validate.Finding{{Code: validate.InternalError, Severity: validate.Error, Pos: g.Start, CharCol: g.CharCol(g.Start), ByteCol: g.ByteCol(g.Start), Ply: -1,
 					Message: fmt.Sprintf("arbiter failed on this game (please report it with the game): %v", v)}}}
 		}
 	}()

@@ -545,7 +545,7 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 	}
 	where := fmt.Sprintf("game %d (line %d)", first.index+1, first.line)
 	f := validate.Finding{Code: validate.DuplicateGame, Severity: validate.DefaultSeverity(validate.DuplicateGame), Pos: pos, Ply: -1,
-		CharCol: pos.Col, Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
+		CharCol: pos.Col, ByteCol: pos.Col, Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
 	kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f})
 	if len(kept) == 0 {
 		return

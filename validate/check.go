@@ -153,6 +153,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		f.CharCol = charCol(g, f)
+		f.ByteCol = byteCol(g, f)
 		switch f.Severity {
 		case Error:
 			r.Errors++
@@ -178,6 +179,14 @@ func charCol(g *parser.Game, f *Finding) int32 {
 		return g.CharCol(f.Pos)
 	}
 	return g.CharCol(g.Start)
+}
+
+// byteCol is f's column in bytes, less a BOM, where charCol has it.
+func byteCol(g *parser.Game, f *Finding) int32 {
+	if f.Pos.Line > 0 {
+		return g.ByteCol(f.Pos)
+	}
+	return g.ByteCol(g.Start)
 }
 
 // mainLine returns the indexes of the main line's moves, in c.main's
