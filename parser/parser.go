@@ -104,6 +104,11 @@ type Parser struct {
 
 	noFastRun bool // tests: read without fastRun, to compare
 	noHead    bool // tests: read without headTags, to compare
+
+	// Scoresheet text only, kept after the fields every game uses.
+	// pairBuf is scratch for the normalised forms of a move written as two
+	// squares around a spaced dash (spacedPair).
+	pairBuf []byte
 }
 
 // frame is one line of play: the main line or an open variation.

@@ -21,6 +21,9 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Scripts = 0
 	g.Has = 0
 	g.BOM = false
+	if len(g.Pairs) > 0 {
+		g.Pairs = g.Pairs[:0]
+	}
 	p.gs = at
 	p.extras = p.extras[:0]
 	p.plies = p.plies[:0]
@@ -83,6 +86,10 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 		for k := range g.Moves {
 			fix(&g.Moves[k].Norm)
 			fix(&g.Moves[k].Comment)
+		}
+		for k := range g.Pairs {
+			fix(&g.Pairs[k].First.Norm)
+			fix(&g.Pairs[k].Second.Norm)
 		}
 	}
 	if len(p.tagRefs) > 0 {

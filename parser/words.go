@@ -319,6 +319,12 @@ func (p *Parser) moveWord(i, end int) int {
 	}
 	switch kind {
 	case kindMove:
+		if j != j0 {
+			if d0, d1, k := dashPairAt(s, j0, j); k > 0 {
+				p.spacedPair(i, j0, d0, d1, k, e, norm, nags, sc, folds)
+				return j
+			}
+		}
 		p.addMove(i, e, norm, same, nags, sc)
 		p.setFolds(i, e, folds)
 	case kindFilePair:

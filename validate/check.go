@@ -40,6 +40,9 @@ type Options struct {
 // Check replays one game and reports what is wrong with it. It is a pure
 // function of the game and the options, so any runner may call it; a
 // Checker reused across games does the same without its scratch allocations.
+// It changes g in one way only: a move of g.Pairs that it reads as the two
+// moves it may also be (parser.Game.SplitPair) is split, so that the game's
+// moves are the ones the report counts (Report.SAN has one per move).
 func Check(g *parser.Game, opt *Options) Report {
 	c := checkers.Get().(*Checker)
 	r := c.Check(g, opt)
@@ -141,6 +144,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 		r.Findings = append(r.Findings, f)
 	} else if c.setUp() {
 		c.replayMainLine()
+		if len(g.Pairs) > 0 {
+			c.splitPairs()
+		}
 		c.reportMainLine(recorded)
 		c.replayVariations()
 		replayed = true
