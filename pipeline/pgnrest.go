@@ -200,7 +200,7 @@ func (w *pgnWriter) lineEnd(from int) int {
 
 // moveStart is where move c starts in Text with the move number written
 // for it: the last number of its value (Move.Number) after the move before
-// it in the source, outside comments, when there is one ("6. gh:Л Кр f7"
+// it in the source, outside comments, when there is one ("6. — Кр f7"
 // quotes the text skipped between the number and the move too), else the
 // move itself.
 func (w *pgnWriter) moveStart(c int32) int {

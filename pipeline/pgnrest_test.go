@@ -50,8 +50,12 @@ func TestConvertUnreadableText(t *testing.T) {
 func TestNotesQuoteTheSource(t *testing.T) {
 	cases := []struct{ name, in, want string }{
 		{"text skipped before the move",
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. — Кр f7 7. hg Кр:g8 *\n",
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: illegal move\n6. Кр f7 (no white king can reach f7); the rest of the game as written: 6. — Кр\nf7 7. hg Кр:g8} *\n\n"},
+		// A word that is no move where the number wants one is text not read.
+		{"a word after the number",
 			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. gh:Л Кр f7 7. hg Кр:g8 *\n",
-			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: illegal move\n6. Кр f7 (no white king can reach f7); the rest of the game as written: 6. gh:Л\nКр f7 7. hg Кр:g8} *\n\n"},
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: text not read\n(unexpected text, from \"gh:Л\"); the rest of the game as written: 6. gh:Л Кр f7\n7. hg Кр:g8} *\n\n"},
 		{"prose and numbers as written",
 			"После 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей Кbd5.\n",
 			"{arbiter: illegal move 12. c6 (no white pawn can reach c6); the game as\nwritten: 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей\nКbd5.} *\n\n"},
