@@ -35,6 +35,10 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.lastWasMove = false
 	p.inProse, p.proseFrom = false, -1
 	p.sawProse = false
+	if len(p.remarks) > 0 || p.wordRes.res != "" {
+		p.remarks, p.remarkOpen = p.remarks[:0], false
+		p.wordRes = wordResult{}
+	}
 	p.lost = 0
 	p.placedIdx, p.placedPly = -1, 0
 	p.firstFromFEN = false
@@ -53,6 +57,9 @@ func (p *Parser) beginGame(at int, start Pos) {
 func (p *Parser) finishGame(at int, end Pos, cut bool) {
 	g := &p.g
 	g.End = end
+	if len(p.remarks) > 0 || p.wordRes.res != "" {
+		p.endRemarks()
+	}
 	if g.Result == "" {
 		g.ResultPos = p.textEnd(at, end)
 		if p.text && p.proseFrom >= p.gs && p.proseFrom < at && len(g.Moves) > 0 {

@@ -214,6 +214,9 @@ func (p *Parser) result(i int, res string) bool {
 	case p.ended:
 		p.problem(i, "second result "+res+" after the game's end")
 	default:
+		if p.proseFrom >= 0 {
+			p.resultAfterProse()
+		}
 		p.g.Result = res
 		p.g.ResultPos = p.posAt(i)
 		p.ended = true
@@ -240,18 +243,23 @@ func (p *Parser) prose(i, j int) {
 			p.proseFrom, p.proseFromPos = i, p.posAt(i)
 		}
 		// Running text around the moves of a scoresheet or book page is
-		// skipped silently, but a word that follows a move or a move number
-		// and is written like a move is a move that could not be read; and
-		// right after a number, where only a move can stand, so is a word
-		// that starts as a move and names a rank ("3. Qq5"), as in PGN.
+		// no problem (and kept as a remark), but a word that follows a
+		// move or a move number and is written like a move is a move that
+		// could not be read; and right after a number, where only a move
+		// can stand, so is a word that starts as a move and names a rank
+		// ("3. Qq5"), as in PGN.
 		w := p.src[i:j]
 		switch {
 		case inMoves && (looksLikeMove(w) || mistypedMove(w)):
 			p.lost = p.problemLink()
 			p.problem(i, fmt.Sprintf("%q looks like a move but cannot be read: skipped", clip(w)))
+			p.remarkOpen = false
 		case numbered && numberedSlot(w):
 			p.lost = p.problemLink()
 			p.problem(i, fmt.Sprintf("unexpected text, from %q", clip(w)))
+			p.remarkOpen = false
+		default:
+			p.remark(i, j)
 		}
 		return
 	}
@@ -383,6 +391,12 @@ func (p *Parser) moveWord(i, end int) int {
 	case kindIgnore:
 		p.enPassantWord(i, e)
 	default:
+		if p.lastWasMove && !p.ended && len(p.stack) == 0 {
+			if res, to, next := p.resultWords(i); res != "" {
+				p.resultInWords(i, to, next, res)
+				return max(next, j)
+			}
+		}
 		p.prose(i, e)
 	}
 	return j
