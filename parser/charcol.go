@@ -5,6 +5,17 @@ import (
 	"unicode/utf8"
 )
 
+// ByteCol returns the 1-based column of p, a position in g, in bytes as an
+// editor counts them: Pos.Col, less a BOM at the start of the line (the
+// game's first, where Start is), which editors do not count, as CharCol
+// does not.
+func (g *Game) ByteCol(p Pos) int32 {
+	if !g.BOM || p.Line <= 0 || p.Col <= 0 || p.Offset-int64(p.Col-1) != g.Start.Offset {
+		return p.Col
+	}
+	return max(p.Col-int32(len(utf8BOM)), 1) // on the BOM itself: the line's first column
+}
+
 // CharCol returns the 1-based column of p, a position in g, counted in
 // characters (Unicode code points) rather than the input bytes Pos.Col
 // counts, for formats that count characters (SARIF, GitHub annotations).

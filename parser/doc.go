@@ -91,20 +91,36 @@
 // commands are read into Clock, EMT and Eval/EvalMate.
 //
 // A game without tags is read as scoresheet text: words that are not moves
-// (running prose, page headers) are skipped without a Problem, except a
-// word that is written like a move but cannot be read and stands right
-// after a move or a move number ("2. Кf9", "e4 e2-e9", OCR's "Фf819" for
-// "Фf8 19."): at most 12 characters, all of them piece letters, files and
-// their Cyrillic look-alikes, digits, separators or signs, with a file
-// letter right before a digit 1-9; or a word that starts as a move and is
-// one typed wrong ("Кп5", "КРe2", "пed", "¡h2": see mistypedMove). Such a
-// word is a Problem, and so is a stray "e.p." after a move that is not a
-// pawn capture; the same word
-// after prose, and prose right after a move, stay silent. ';' inside
-// a sentence is punctuation, a '#' line in column 1 is a note, a bracketed
-// "[...]" is read like a variation (but a tag line before the first move is
-// a damaged tag pair, a Problem), and a move number that goes back on the
-// line ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7") starts an
+// (running prose, page headers) are no Problem, except a word that is
+// written like a move but cannot be read and stands right after a move or
+// a move number ("2. Кf9", "e4 e2-e9", OCR's "Фf819" for "Фf8 19."): at
+// most 12 characters, all of them piece letters, files and their Cyrillic
+// look-alikes, digits, separators or signs, with a file letter right
+// before a digit 1-9; or a word that starts as a move and is one typed
+// wrong ("Кп5", "КРe2", "пed", "¡h2": see mistypedMove); or, right after a
+// move number, where only a move can stand, a word that starts as a move
+// and names a rank or holds a capture sign ("3. Qq5", "6. gh:Л": see
+// numberedSlot), which is the "unexpected text" it is in PGN. Such a word
+// is a Problem, and so is a stray "e.p." after a move that is not a pawn
+// capture; the same word after prose, and prose right after a move, stay
+// silent. Prose between a game's moves is a remark on the move before it,
+// kept as that move's comment once a move, comment or result of the game
+// follows ("3. Сb5 (испанская партия) a6": a parenthesised remark without
+// moves is a comment, not a variation); after the last move only the words
+// on its line are, the lines after it being the text between games
+// (headings, the next game's introduction), read as before: skipped. A
+// result written in words right after the last move ("Белые сдались",
+// "Черные сдались.", "Ничья", "White resigns", "Black resigned", "Draw
+// agreed") is the game's result, with ResultRaw quoting the words, unless
+// a move follows (then it was a remark); in PGN too. Two squares around a
+// spaced dash are one move ("e2 - e4") or a move of each side ("1. e4 -
+// e5 2. Кf3"): the move number after them says which; without one they
+// are one move, listed in Game.Pairs, which the replay may split
+// (Game.SplitPair) when the one move is illegal and the two are legal.
+// ';' inside a sentence is punctuation, a '#' line in column 1 is a note, a
+// bracketed "[...]" is read like a variation (but a tag line before the
+// first move is a damaged tag pair, a Problem), and a move number that goes
+// back on the line ("6. Фd1—f3! ... после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7") starts an
 // alternative after the move before that number, while a number that
 // continues the line as written returns to it. In a game with tags such
 // things are Problems (one per run of words), and a move number that does

@@ -278,8 +278,8 @@ func (pd *pending) ply() int32 {
 func (p *Parser) directState() (ply int32, limit int) {
 	fr := &p.fr
 	// After an unreadable word that took a move's turn, addMove places the
-	// next move.
-	if p.ended || !fr.onSpine || fr.cur < 0 || len(p.plies) != len(p.g.Moves) || p.lost != 0 {
+	// next move; after prose, addMove settles what the prose was.
+	if p.ended || !fr.onSpine || fr.cur < 0 || len(p.plies) != len(p.g.Moves) || p.lost != 0 || p.proseFrom >= 0 {
 		return 0, 0
 	}
 	return p.plies[fr.cur], min(cap(p.g.Moves), cap(p.plies), p.opt.MaxMoves)

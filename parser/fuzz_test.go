@@ -83,6 +83,8 @@ func midLineStart(data []byte, off int) bool {
 
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("[Event \"a\"]\n1. e4 {c} (1. d4) e5 $1 *\n"))
+	// Scoresheet text: remarks, a result in words, spaced dashes, junk after a number.
+	f.Add([]byte("1. e4 - e5 2. Кf3 — Кc6 3. Сb5 — a6 (испанская) хорошо Белые сдались ввиду\nПартия 2\n1. Qq5 e5 *\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkTagSectionSkip(t, data)
 		small, chunks := readAll(t, data, SplitOptions{Target: 64, Max: 1 << 12}, Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 200})

@@ -46,12 +46,18 @@ type Game struct {
 
 	Problems []Problem // what could not be read, each with its place
 
+	// Pairs lists the moves written as two words around a spaced dash
+	// ("Сb5 — a6") that may be one move or a move of each side, which no
+	// move number after them decided (see SplitPair); nil for most games.
+	Pairs []Pair
+
 	// Text holds the UTF-8 text every Span of this game points into: the
 	// game's bytes, decoded (without a BOM), then strings of its own.
 	Text []byte
 
 	// BOM says the game's bytes begin with a UTF-8 byte order mark (at
-	// Start), which Text leaves out and Pos.Col counts.
+	// Start), which Text leaves out and Pos.Col counts (Game.ByteCol and
+	// Game.CharCol do not).
 	BOM bool
 }
 
@@ -211,6 +217,7 @@ func (g *Game) Clone() *Game {
 	c.Tags = append([]Tag(nil), g.Tags...)
 	c.Moves = append([]Move(nil), g.Moves...)
 	c.Problems = append([]Problem(nil), g.Problems...)
+	c.Pairs = append([]Pair(nil), g.Pairs...)
 	c.Text = append([]byte(nil), g.Text...)
 	return &c
 }

@@ -22,18 +22,25 @@ func (p *Parser) run(from int) {
 		case ' ', '\t', '\r', '\f', '\v':
 			i++
 		case '{':
-			p.inProse, p.proseFrom = false, -1
+			if p.proseFrom >= 0 {
+				p.commentAfterProse()
+			}
+			p.inProse = false
 			i = p.braceComment(i)
 		case ';':
 			if p.text && i > 0 && !isSpaceByte(s[i-1]) {
 				i++ // punctuation in running text: "g7 : f6; 7. Фd1—d2"
 			} else {
+				if len(p.remarks) > 0 {
+					p.keepRemarks()
+				}
 				i = p.lineComment(i)
 			}
 		case '%', '#':
 			// '%' in column 1 escapes its line; so does '#' in scoresheet
 			// text (a note line, never movetext).
 			if p.raw(i) == p.lineStartRaw && (c == '%' || p.text) {
+				p.remarkOpen = false // a remark does not run across it
 				i = p.endOfLine(i)
 			} else {
 				i = p.word(i)
@@ -251,6 +258,7 @@ func (p *Parser) openVariation(i int, open byte) int {
 		anchor = p.g.Moves[alt].Prev
 	}
 	depth := p.lineDepth() + 1
+	p.remarkOpen = false
 	p.stack = append(p.stack, p.fr)
 	p.fr = frame{cur: anchor, spine: anchor, base: anchor, depth: depth, onSpine: true, open: open, pos: p.posAt(i)}
 	p.pend = pending{}
@@ -281,6 +289,7 @@ func (p *Parser) closeVariation(i int, close byte) {
 	p.stack = p.stack[:len(p.stack)-1]
 	p.pend = pending{}
 	p.lost = 0
+	p.remarkOpen = false
 }
 
 // skipVariation passes over a variation without reading it, minding nested

@@ -20,7 +20,10 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && (ply == 1 || !p.firstFromFEN) {
 		p.splitBefore(i, numbered) // with proseFrom as the game ended, for its ResultPos
 	}
-	p.inProse, p.proseFrom = false, -1
+	if p.proseFrom >= 0 {
+		p.proseGoesOn()
+	}
+	p.inProse = false
 	g := &p.g
 	if len(g.Moves) >= p.opt.MaxMoves {
 		p.tooManyMoves(i)

@@ -214,6 +214,44 @@ func TestMistypedMoveInScoresheetText(t *testing.T) {
 	}
 }
 
+// A word that is not a move right after a move number of a game without
+// tags stands where a move must: it is the problem it is in PGN, and it
+// takes the move's turn; the words of a heading after a number, and a word
+// of prose after a move, stay quiet.
+func TestJunkAfterMoveNumberInScoresheetText(t *testing.T) {
+	g := one(t, "1. e4 e5 2. Nf3 Nc6 3. Qq5 *\n")
+	eq(t, "last", problems(g), []string{`1:24 unexpected text, from "Qq5"`})
+	eq(t, "last moves", norms(g), []string{"e4", "e5", "Nf3", "Nc6"})
+	withTags := one(t, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Qq5 *\n")
+	eq(t, "as with tags", problems(withTags), []string{`3:24 unexpected text, from "Qq5"`})
+
+	// Mid-game the word took White's move: Nf6 is Black's, linked to it.
+	g = one(t, "1. e4 d5 2. Qq5 Nf6 *\n")
+	eq(t, "mid", problems(g), []string{`1:13 unexpected text, from "Qq5"`})
+	eq(t, "mid gaps", gaps(g), []uint16{0, 0, 1})
+
+	for _, w := range []string{"Qq5", "Фq5", "gh:Л", "Nxx", "♘z3", "Rk1"} {
+		g = one(t, "1. e4 e5 2. "+w+" Кc6 *\n")
+		eq(t, w, problems(g), []string{fmt.Sprintf(`1:13 unexpected text, from %q`, w)})
+	}
+	// Headings and prose after a number, and the words of prose after a
+	// move that these forms would catch after a number.
+	for _, in := range []string{
+		"Глава 5. Защита Каро-Канн\n1. e4 c6 *\n",
+		"Партия 12. Ферзевый гамбит\n1. d4 d5 *\n",
+		"Game 5. Fischer - Spassky\n1. e4 e5 *\n",
+		"Diagram 3. Black to move\n1. e4 e5 *\n",
+		"1. e4 e5 2. Кf3 в 5-м туре 2... Кc6 *\n",
+		"1. e4 e5 2. Nf3 Nr5 2... Nc6 *\n",
+		"1. e4 e5 2. Nf3 Qq5 2... Nc6 *\n",
+	} {
+		games := parseString(t, in)
+		for _, g := range games {
+			eq(t, in, problems(g), []string{})
+		}
+	}
+}
+
 // Words of prose that stand where a move could be, and that the test for
 // mistyped moves must leave alone: Russian and English words, ECO codes,
 // years, ordinals, page references.

@@ -107,6 +107,21 @@ type Parser struct {
 
 	noFastRun bool // tests: read without fastRun, to compare
 	noHead    bool // tests: read without headTags, to compare
+
+	// Scoresheet text only, kept after the fields every game uses.
+	// remarks are the runs of prose words of scoresheet text read since
+	// the last move, comment or result of a game that has a move (src
+	// ranges), which become a comment on that move once the game goes on
+	// (see remark.go); remarkOpen says that the next prose word extends the
+	// last run rather than starting one.
+	remarks    []srcRange
+	remarkOpen bool
+	// wordRes is a result written in words right after the last move
+	// ("Белые сдались"), which ends the game unless a move follows.
+	wordRes wordResult
+	// pairBuf is scratch for the normalised forms of a move written as two
+	// squares around a spaced dash (spacedPair).
+	pairBuf []byte
 }
 
 // frame is one line of play: the main line or an open variation.
@@ -365,6 +380,16 @@ func (p *Parser) posFar(i int) Pos {
 	// A game that begins inside a line (a chunk or a split there) has its
 	// line start before src: no line end stands between.
 	start := max(p.lineStart, 0)
+	if i < start {
+		// Before the line being read: a remark filed when the game went
+		// on (remark.go).
+		r := p.raw(i)
+		lineRaw := p.segLineRaw
+		if k := bytes.LastIndexByte(p.src[:i], '\n'); k >= 0 {
+			lineRaw = p.raw(k + 1)
+		}
+		return Pos{Offset: r, Line: p.line - int32(bytes.Count(p.src[i:start], nl)), Col: int32(r-lineRaw) + 1}
+	}
 	b := p.src[start:i]
 	n := bytes.Count(b, nl)
 	if n == 0 {

@@ -21,6 +21,9 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Scripts = 0
 	g.Has = 0
 	g.BOM = false
+	if len(g.Pairs) > 0 {
+		g.Pairs = g.Pairs[:0]
+	}
 	p.gs = at
 	p.extras = p.extras[:0]
 	p.plies = p.plies[:0]
@@ -32,6 +35,10 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.lastWasMove = false
 	p.inProse, p.proseFrom = false, -1
 	p.sawProse = false
+	if len(p.remarks) > 0 || p.wordRes.res != "" {
+		p.remarks, p.remarkOpen = p.remarks[:0], false
+		p.wordRes = wordResult{}
+	}
 	p.lost = 0
 	p.gapMoves = 0
 	p.placedIdx, p.placedPly = -1, 0
@@ -51,6 +58,9 @@ func (p *Parser) beginGame(at int, start Pos) {
 func (p *Parser) finishGame(at int, end Pos, cut bool) {
 	g := &p.g
 	g.End = end
+	if len(p.remarks) > 0 || p.wordRes.res != "" {
+		p.endRemarks()
+	}
 	if g.Result == "" {
 		g.ResultPos = p.textEnd(at, end)
 		if p.text && p.proseFrom >= p.gs && p.proseFrom < at && len(g.Moves) > 0 {
@@ -84,6 +94,10 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 		for k := range g.Moves {
 			fix(&g.Moves[k].Norm)
 			fix(&g.Moves[k].Comment)
+		}
+		for k := range g.Pairs {
+			fix(&g.Pairs[k].First.Norm)
+			fix(&g.Pairs[k].Second.Norm)
 		}
 	}
 	if len(p.tagRefs) > 0 {

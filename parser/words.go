@@ -214,6 +214,9 @@ func (p *Parser) result(i int, res string) bool {
 	case p.ended:
 		p.problem(i, "second result "+res+" after the game's end")
 	default:
+		if p.proseFrom >= 0 {
+			p.resultAfterProse()
+		}
 		p.g.Result = res
 		p.g.ResultPos = p.posAt(i)
 		p.ended = true
@@ -226,7 +229,8 @@ func (p *Parser) result(i int, res string) bool {
 // paragraph between two games) is one problem, at its first word.
 func (p *Parser) prose(i, j int) {
 	p.sawProse = true
-	inMoves := p.lastWasMove || p.pend.ok
+	numbered := p.pend.ok
+	inMoves := p.lastWasMove || numbered
 	p.pend = pending{}
 	p.lastWasMove = false
 	// A second word of text means the words were not one move typed wrong:
@@ -239,11 +243,23 @@ func (p *Parser) prose(i, j int) {
 			p.proseFrom, p.proseFromPos = i, p.posAt(i)
 		}
 		// Running text around the moves of a scoresheet or book page is
-		// skipped silently, but a word that follows a move or a move number
-		// and is written like a move is a move that could not be read.
-		if inMoves && (looksLikeMove(p.src[i:j]) || mistypedMove(p.src[i:j])) {
+		// no problem (and kept as a remark), but a word that follows a
+		// move or a move number and is written like a move is a move that
+		// could not be read; and right after a number, where only a move
+		// can stand, so is a word that starts as a move and names a rank
+		// ("3. Qq5"), as in PGN.
+		w := p.src[i:j]
+		switch {
+		case inMoves && (looksLikeMove(w) || mistypedMove(w)):
 			p.lost = p.problemLink()
-			p.problem(i, fmt.Sprintf("%q looks like a move but cannot be read: skipped", clip(p.src[i:j])))
+			p.problem(i, fmt.Sprintf("%q looks like a move but cannot be read: skipped", clip(w)))
+			p.remarkOpen = false
+		case numbered && numberedSlot(w):
+			p.lost = p.problemLink()
+			p.problem(i, fmt.Sprintf("unexpected text, from %q", clip(w)))
+			p.remarkOpen = false
+		default:
+			p.remark(i, j)
 		}
 		return
 	}
@@ -277,6 +293,38 @@ func moveSlot(w []byte) bool {
 		}
 	}
 	return false
+}
+
+// numberedSlot says whether a word of scoresheet text that is not a move,
+// standing right after a move number, is a move written wrong ("3. Qq5",
+// "2. Фq5", "6. gh:Л") rather than the prose of a heading ("Глава 5.
+// Защита", "Партия 12. Ферзевый гамбит", "Game 5. Fischer", "Diagram 3.
+// Black to move"): in at most 12 characters, it starts as a move starts,
+// with a piece letter (Latin as moveSlot has them, Russian or a figurine)
+// or a file, and names a rank (a Russian piece letter or moveSlot's start
+// before it), or holds nothing but what moves are written with and a rank
+// or a capture or dash sign among them.
+func numberedSlot(w []byte) bool {
+	if moveSlot(w) {
+		return true
+	}
+	first, size := utf8.DecodeRune(w)
+	russian := first == 'К' || first == 'Ф' || first == 'Л' || first == 'С' || first == 'п' || first >= '♔' && first <= '♟'
+	if !russian && !isFileRune(first) && strings.IndexRune("KQRBNP", first) < 0 || utf8.RuneCount(w) > 12 {
+		return false
+	}
+	rest := w[size:]
+	if russian && bytes.ContainsAny(rest, "12345678") {
+		return true
+	}
+	sign := false
+	for _, r := range string(rest) {
+		if !isMoveRune(r) {
+			return false
+		}
+		sign = sign || isSepRune(r) || r >= '1' && r <= '8'
+	}
+	return sign
 }
 
 // moveWord reads a word that may be a move, with the words a scoresheet
@@ -319,6 +367,12 @@ func (p *Parser) moveWord(i, end int) int {
 	}
 	switch kind {
 	case kindMove:
+		if j != j0 {
+			if d0, d1, k := dashPairAt(s, j0, j); k > 0 {
+				p.spacedPair(i, j0, d0, d1, k, e, norm, nags, sc, folds)
+				return j
+			}
+		}
 		p.addMove(i, e, norm, same, nags, sc)
 		p.setFolds(i, e, folds)
 	case kindFilePair:
@@ -337,6 +391,12 @@ func (p *Parser) moveWord(i, end int) int {
 	case kindIgnore:
 		p.enPassantWord(i, e)
 	default:
+		if p.lastWasMove && !p.ended && len(p.stack) == 0 {
+			if res, to, next := p.resultWords(i); res != "" {
+				p.resultInWords(i, to, next, res)
+				return max(next, j)
+			}
+		}
 		p.prose(i, e)
 	}
 	return j

@@ -14,7 +14,7 @@ import (
 
 // TestColumnsByFormat runs the checker on files with characters of more
 // than one byte and a BOM: text and jsonl print byte columns, github and
-// sarif character columns.
+// sarif character columns; none counts a BOM, as editors do not.
 func TestColumnsByFormat(t *testing.T) {
 	const roster = "[Event \"T\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n"
 	dir := t.TempDir()
@@ -30,7 +30,16 @@ func TestColumnsByFormat(t *testing.T) {
 		{"ascii.pgn", roster + "[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n",
 			[]string{"illegal-move 9 13 13"}},
 		{"bom.pgn", "\xEF\xBB\xBF[Date \"2024.13.01\"] [Result \"1-0\"]\n\n1. e4 Кf6 0-1\n",
-			[]string{"tag-format 1 4 1", "tag-missing 1 4 1", "non-standard-notation 3 7 7", "result-mismatch 3 12 11"}},
+			[]string{"tag-format 1 1 1", "tag-missing 1 1 1", "non-standard-notation 3 7 7", "result-mismatch 3 12 11"}},
+		// Movetext on the BOM's line: the column is the one without a BOM,
+		// the game's start stays at 1 (where the BOM is).
+		{"bom.txt", "\xEF\xBB\xBF1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n",
+			[]string{"tag-missing 1 1 1", "illegal-move 1 24 24"}},
+		{"nobom.txt", "1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n",
+			[]string{"tag-missing 1 1 1", "illegal-move 1 24 24"}},
+		// Past the first line a BOM counts for nothing anyway.
+		{"bom2.txt", "\xEF\xBB\xBF\n1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n",
+			[]string{"tag-missing 1 1 1", "illegal-move 2 24 24"}},
 	}
 	var inputs []Input
 	for _, f := range files {

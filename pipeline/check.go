@@ -66,7 +66,7 @@ func checkSafely(g *parser.Game, opt *validate.Options) (r validate.Report) {
 		if v := recover(); v != nil {
 			r = validate.NewReport()
 			r.Add(validate.Finding{Code: validate.InternalError, Severity: validate.DefaultSeverity(validate.InternalError), Pos: g.Start,
-				CharCol: g.CharCol(g.Start), Ply: -1, Message: fmt.Sprintf("arbiter failed on this game (please report it with the game): %v", v)})
+				CharCol: g.CharCol(g.Start), ByteCol: g.ByteCol(g.Start), Ply: -1, Message: fmt.Sprintf("arbiter failed on this game (please report it with the game): %v", v)})
 		}
 	}()
 	return checkGame(g, opt)

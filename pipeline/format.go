@@ -10,12 +10,17 @@ import (
 )
 
 // location is where a finding points: its own place, or the game's start
-// when it carries none.
+// when it carries none; the column in bytes, without a BOM, as the text and
+// jsonl formats and the tables print it (validate.Finding.ByteCol).
 func location(r *GameRecord, f *validate.Finding) parser.Pos {
-	if f.Pos.Line > 0 {
-		return f.Pos
+	pos := f.Pos
+	if pos.Line <= 0 {
+		pos = r.Start
 	}
-	return r.Start
+	if f.ByteCol > 0 {
+		pos.Col = f.ByteCol
+	}
+	return pos
 }
 
 // charLocation is location with the column in characters (Unicode code

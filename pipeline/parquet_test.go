@@ -1097,6 +1097,35 @@ func TestParquetNotationNullWithoutMoves(t *testing.T) {
 	}
 }
 
+// TestParquetColumnWithoutBOM: the findings table's column on the first
+// line of a file with a BOM is the one the text formats print, which
+// editors show: the BOM is not counted.
+func TestParquetColumnWithoutBOM(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	in := inputFile(t, inDir, "a.txt", "\xEF\xBB\xBF1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n")
+	s := newSink(t, out, ParquetOptions{})
+	if _, err := Run(context.Background(), &Config{Workers: 1}, []Input{in}, s); err != nil {
+		t.Fatal(err)
+	}
+	tbl := arrowTable(t, filepath.Join(out, "findings", "00000-a.txt.parquet"))
+	defer tbl.Release()
+	var got []string
+	for _, name := range []string{"line", "column", "offset"} {
+		var vals []string
+		for _, chunk := range tbl.Column(tbl.Schema().FieldIndices(name)[0]).Data().Chunks() {
+			for j := 0; j < chunk.Len(); j++ {
+				vals = append(vals, chunk.ValueStr(j))
+			}
+		}
+		got = append(got, name+" "+strings.Join(vals, " "))
+	}
+	// tag-missing at the game's start (the BOM), illegal-move at Ra3: its
+	// byte offset counts the BOM, its column does not.
+	if want := []string{"line 1 1", "column 1 24", "offset 0 26"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
 // stringColumn is a string or dictionary column of a table file, each value
 // quoted and a null as <nil>.
 func stringColumn(t *testing.T, p, name string) []string {

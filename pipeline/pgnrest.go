@@ -64,6 +64,16 @@ func (w *pgnWriter) findCut() {
 	limit := g.End.Offset
 	if g.Result != "" {
 		w.mtEnd, limit = w.textOff(g.ResultPos), g.ResultPos.Offset
+		if r := g.ResultRaw; r.Len > 0 && hasLetter(g.Bytes(r)) {
+			// A result in words ("Белые сдались ввиду потери фигуры."):
+			// the parser kept its line with the last move as a comment,
+			// which a note quotes when that move is not written.
+			if k := bytes.IndexByte(g.Text[r.Off:], '\n'); k >= 0 {
+				w.mtEnd = int(r.Off) + k
+			} else {
+				w.mtEnd = w.textOff(g.End)
+			}
+		}
 	}
 	w.mtEnd = min(w.mtEnd, len(g.Text))
 	c0 := w.cont[w.root()]
@@ -200,7 +210,7 @@ func (w *pgnWriter) lineEnd(from int) int {
 
 // moveStart is where move c starts in Text with the move number written
 // for it: the last number of its value (Move.Number) after the move before
-// it in the source, outside comments, when there is one ("6. gh:Л Кр f7"
+// it in the source, outside comments, when there is one ("6. — Кр f7"
 // quotes the text skipped between the number and the move too), else the
 // move itself.
 func (w *pgnWriter) moveStart(c int32) int {
@@ -256,7 +266,9 @@ func asideEnd(text []byte, i, limit int) (int, bool) {
 // before Text offset limit: past p, its NAGs, its comments and the
 // variations that follow it (all written with p), so that text skipped
 // between p and the next move (a move number, a word the parser could not
-// read) is quoted too.
+// read) is quoted too. A remark of scoresheet text that the parser made
+// p's comment (the source text itself, its words after punctuation at
+// most) is written with p too.
 func (w *pgnWriter) afterMove(p int32, limit int) int {
 	text := w.g.Text
 	raw := w.g.Moves[p].Raw
@@ -264,9 +276,13 @@ func (w *pgnWriter) afterMove(p int32, limit int) int {
 	if i > limit {
 		return limit
 	}
+	remark := w.g.Moves[p].Comment
 	depth := 0
 	for i < limit {
 		switch c := text[i]; {
+		case depth == 0 && remark.Len > 0 && int(remark.Off) >= i && int(remark.Off+remark.Len) <= limit && !hasAlnum(text[i:remark.Off]):
+			i = int(remark.Off+remark.Len) - 1
+			remark = parser.Span{}
 		case isBlank(c):
 		case c == '{' || c == ';':
 			e, ok := asideEnd(text, i, limit)
@@ -369,6 +385,16 @@ func scanEnd(t []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// hasLetter says whether w holds a letter: words, not a marker.
+func hasLetter(w []byte) bool {
+	for _, r := range string(w) {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasAlnum says whether w holds a letter or a digit: text that may be a move.

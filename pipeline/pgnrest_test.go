@@ -50,8 +50,20 @@ func TestConvertUnreadableText(t *testing.T) {
 func TestNotesQuoteTheSource(t *testing.T) {
 	cases := []struct{ name, in, want string }{
 		{"text skipped before the move",
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. — Кр f7 7. hg Кр:g8 *\n",
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: illegal move\n6. Кр f7 (no white king can reach f7); the rest of the game as written: 6. — Кр\nf7 7. hg Кр:g8} *\n\n"},
+		// A word that is no move where the number wants one is text not read.
+		{"a word after the number",
 			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. gh:Л Кр f7 7. hg Кр:g8 *\n",
-			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: illegal move\n6. Кр f7 (no white king can reach f7); the rest of the game as written: 6. gh:Л\nКр f7 7. hg Кр:g8} *\n\n"},
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: text not read\n(unexpected text, from \"gh:Л\"); the rest of the game as written: 6. gh:Л Кр f7\n7. hg Кр:g8} *\n\n"},
+		// A remark the move before keeps as its comment is not quoted again.
+		{"a remark before the move",
+			"1. e4 e5 2. Кf3 хорошо Кc7 3. Сb5 *\n",
+			"1. e4 e5 2. Nf3 {хорошо arbiter: illegal move 2... Кc7 (c7 is occupied by a\nblack pawn); the rest of the game as written: Кc7 3. Сb5} *\n\n"},
+		// A result in words ends the quote with the rest of its line.
+		{"a result in words",
+			"1. e4 e5 2. Кf3 Кc6 3. Лa3 a6 Белые сдались ввиду мата.\nПартия 2\n",
+			"1. e4 e5 2. Nf3 Nc6 {arbiter: illegal move 3. Лa3 (the rook on a1 is blocked by\nthe white pawn on a2); the rest of the game as written: 3. Лa3 a6 Белые сдались\nввиду мата.} 0-1\n\n"},
 		{"prose and numbers as written",
 			"После 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей Кbd5.\n",
 			"{arbiter: illegal move 12. c6 (no white pawn can reach c6); the game as\nwritten: 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей\nКbd5.} *\n\n"},
@@ -65,6 +77,26 @@ func TestNotesQuoteTheSource(t *testing.T) {
 	for _, c := range cases {
 		if got := movetext(t, appendOne(t, c.in)); got != c.want {
 			t.Errorf("%s: got\n%s\nwant\n%s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestConvertScoresheetRemarks: the prose between the moves of a game
+// without tags is written as comments, a result in words as the result
+// with its words as a comment, and two moves around a spaced dash as two.
+func TestConvertScoresheetRemarks(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n",
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {испанская партия} 3... a6 *\n\n"},
+		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Черные сдались.\n",
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Черные сдались.} 1-0\n\n"},
+		{"1. e4 – e5 2. Кf3 — Кc6 3. Сb5 — a6 *\n",
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n"},
+		{"1. e4 e5 2. Nf3 Nc6 3. Qq5 *\n",
+			"1. e4 e5 2. Nf3 Nc6 {arbiter: text not read (unexpected text, from \"Qq5\"); the\nrest of the game as written: 3. Qq5} *\n\n"},
+	} {
+		if got := movetext(t, appendOne(t, c.in)); got != c.want {
+			t.Errorf("%q: got\n%s\nwant\n%s", c.in, got, c.want)
 		}
 	}
 }

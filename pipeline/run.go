@@ -537,15 +537,16 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 	}
 	where := fmt.Sprintf("game %d (line %d)", first.index+1, first.line)
 	f := validate.Finding{Code: validate.DuplicateGame, Severity: validate.DefaultSeverity(validate.DuplicateGame), Pos: pos, Ply: -1,
-		CharCol: firstCol(pos), Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
+		CharCol: firstCol(pos), ByteCol: firstCol(pos), Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
 	// Rules as Check applies them: the code may be off or its severity changed.
 	if kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f}); len(kept) > 0 {
 		rec.Report.Add(kept[0])
 	}
 }
 
-// firstCol is pos's column in characters where the writer can know it, at
-// a line's start; elsewhere 0, which leaves the formats its byte column.
+// firstCol is pos's column in characters and in bytes as editors count
+// them (Finding.CharCol, ByteCol) where the writer can know it, at a line's
+// start; elsewhere 0, which leaves the formats Pos.Col.
 func firstCol(pos parser.Pos) int32 {
 	if pos.Col == 1 {
 		return 1

@@ -72,3 +72,45 @@ func TestFindingCharCol(t *testing.T) {
 		})
 	}
 }
+
+// TestFindingByteCol: the column the text formats print counts bytes as an
+// editor does, without a BOM at the start of the game's first line; Pos
+// keeps the input's byte column, and the lines after the first have nothing
+// to take off.
+func TestFindingByteCol(t *testing.T) {
+	type want struct {
+		code         Code
+		line         int32
+		pos, byteCol int32
+		charCol      int32
+	}
+	for _, c := range []struct {
+		name, in string
+		finds    []want
+	}{
+		{"a BOM before movetext", "\xEF\xBB\xBF1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n",
+			[]want{{TagMissing, 1, 1, 1, 1}, {IllegalMove, 1, 27, 24, 24}}},
+		{"no BOM", "1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n",
+			[]want{{TagMissing, 1, 1, 1, 1}, {IllegalMove, 1, 24, 24, 24}}},
+		{"a BOM and Cyrillic letters", "\xEF\xBB\xBF1. e4 e5 2. Кf3 Кc6 3. Лa3 *\n",
+			[]want{{TagMissing, 1, 1, 1, 1}, {NonStandardNotation, 1, 16, 13, 13}, {IllegalMove, 1, 29, 26, 24}}},
+		{"a BOM, the finding on line 2", "\xEF\xBB\xBF[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n",
+			[]want{{TagMissing, 1, 4, 1, 1}, {IllegalMove, 2, 24, 24, 24}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var r Report
+			if err := parser.ReadGames(bytes.NewReader([]byte(c.in)), parser.Options{}, func(g *parser.Game) { r = Check(g, nil) }); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Findings) != len(c.finds) {
+				t.Fatalf("findings %v, want %d", codes(r.Findings), len(c.finds))
+			}
+			for i, w := range c.finds {
+				f := r.Findings[i]
+				if got := (want{f.Code, f.Pos.Line, f.Pos.Col, f.ByteCol, f.CharCol}); got != w {
+					t.Errorf("finding %d: %+v, want %+v", i, got, w)
+				}
+			}
+		})
+	}
+}

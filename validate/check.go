@@ -40,6 +40,9 @@ type Options struct {
 // Check replays one game and reports what is wrong with it. It is a pure
 // function of the game and the options, so any runner may call it; a
 // Checker reused across games does the same without its scratch allocations.
+// It changes g in one way only: a move of g.Pairs that it reads as the two
+// moves it may also be (parser.Game.SplitPair) is split, so that the game's
+// moves are the ones the report counts (Report.SAN has one per move).
 func Check(g *parser.Game, opt *Options) Report {
 	c := checkers.Get().(*Checker)
 	r := c.Check(g, opt)
@@ -140,6 +143,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 		r.Findings = append(r.Findings, f)
 	} else if c.setUp() {
 		c.replayMainLine()
+		if len(g.Pairs) > 0 {
+			c.splitPairs()
+		}
 		c.reportMainLine(recorded)
 		c.replayVariations()
 		replayed = true
@@ -150,7 +156,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	// Linters list findings in source order; the checks above run in rule order.
 	slices.SortStableFunc(r.Findings, func(a, b Finding) int { return cmp.Compare(a.Pos.Offset, b.Pos.Offset) })
 	for i := range r.Findings {
-		r.Findings[i].CharCol = charCol(g, &r.Findings[i])
+		f := &r.Findings[i]
+		f.CharCol = charCol(g, f)
+		f.ByteCol = byteCol(g, f)
 	}
 	r.tally()
 	out := c.r
@@ -166,6 +174,14 @@ func charCol(g *parser.Game, f *Finding) int32 {
 		return g.CharCol(f.Pos)
 	}
 	return g.CharCol(g.Start)
+}
+
+// byteCol is f's column in bytes, less a BOM, where charCol has it.
+func byteCol(g *parser.Game, f *Finding) int32 {
+	if f.Pos.Line > 0 {
+		return g.ByteCol(f.Pos)
+	}
+	return g.ByteCol(g.Start)
 }
 
 // mainLine returns the indexes of the main line's moves, in c.main's

@@ -22,6 +22,7 @@ func FuzzCheck(f *testing.F) {
 	f.Add([]byte(pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"}, "1. Nd2 (1. Nbd2 Kd7 (1... Ke7)) *")))
 	f.Add([]byte("1. e4 -- 2. Ke2 Z0 3. Kf3 Nf6 4. e5 Ng8 5. Ke2 1/2-1/2"))
 	f.Add([]byte("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *"))
+	f.Add([]byte("1. e4 e5 2. Кf3 Кc6 3. Сb5 — a6 {x} Сa4 (Сc4 Кf6) Кf6 — e4 Черные сдались.\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		games := 0
 		err := parser.ReadGames(bytes.NewReader(data), parser.Options{}, func(g *parser.Game) {

@@ -21,7 +21,11 @@ func (b *findingsBuilder) Append(g *Game) {
 		}
 		b.identity(g)
 		b.i32(fLine, int(pos.Line))
-		b.i32(fColumn, int(pos.Col))
+		col := pos.Col
+		if f.ByteCol > 0 { // without a BOM, as the text formats print it
+			col = f.ByteCol
+		}
+		b.i32(fColumn, int(col))
 		b.rb.Field(fOffset).(*array.Int64Builder).Append(pos.Offset)
 		b.optPly(fPly, f.Ply)
 		b.optStr(fMove, f.Move, f.Move != "")

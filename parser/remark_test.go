@@ -1,0 +1,114 @@
+package parser
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Prose between the moves of a game without tags is a remark on the move
+// before it, kept as that move's comment once the game goes on; it is no
+// problem, and a parenthesised remark without moves is a comment, not a
+// variation.
+func TestRemarksInScoresheetText(t *testing.T) {
+	g := one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n")
+	eq(t, "aside", comments(g), []string{"", "", "", "", "испанская партия", ""})
+	eq(t, "aside moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6"})
+	eq(t, "aside depths", []int16{g.Moves[4].Depth, g.Moves[5].Depth}, []int16{0, 0})
+	eq(t, "aside problems", problems(g), []string{})
+
+	g = one(t, "3. Сb5 a6 4. Сa4 — с угрозой выиграть пешку. 4...Кf6 5. 0-0 *\n")
+	eq(t, "after a dash", comments(g), []string{"", "", "с угрозой выиграть пешку.", "", ""})
+
+	// In order with the comments in braces; numbers and asides with moves
+	// in the sentence keep their meaning. A remark before an aside's first
+	// move is on the move the aside is an alternative to.
+	g = one(t, "1. e4 хорошо {!} 1... e5 2. Кf3 (лучше 2. f4 с атакой) 2... Кc6 в 5-м туре *\n")
+	eq(t, "mixed", comments(g), []string{"хорошо !", "", "лучше", "с атакой", "в 5-м туре"})
+	eq(t, "mixed moves", norms(g), []string{"e4", "e5", "Кf3", "f4", "Кc6"})
+	eq(t, "mixed problems", problems(g), []string{})
+
+	// Without comments, no remarks.
+	g = oneWith(t, "1. e4 хорошо 1... e5 *\n", Options{NoComments: true})
+	eq(t, "no comments", comments(g), []string{"", ""})
+}
+
+// Prose after a game's last move belongs to the game on the line of that
+// move; the lines after it (a heading, the next game's introduction) are
+// text between games, left out and quiet as before. Text before a game's
+// first move is no remark either.
+func TestProseBetweenGamesStaysOut(t *testing.T) {
+	in := "Глава 5. Защита Каро-Канн\n1. e4 c6 2. d4 d5 и т.д.\nПартия 12. Ферзевый гамбит\nГрюнфельд — Алехин\n1. d4 d5 2. c4 e6\nGame 5\n\n1. e4 e5 *\n"
+	games := parseString(t, in)
+	eq(t, "count", len(games), 3)
+	eq(t, "first", comments(games[0]), []string{"", "", "", "и т.д."})
+	eq(t, "first comment", games[0].Str(games[0].Comment), "")
+	eq(t, "second", comments(games[1]), []string{"", "", "", ""})
+	eq(t, "third", comments(games[2]), []string{"", ""})
+	for i, g := range games {
+		eq(t, fmt.Sprint("problems ", i), problems(g), []string{})
+	}
+}
+
+// A result written in words right after the last move is the result, kept
+// as written (ResultRaw) and as the last move's comment; where a move
+// follows, it was a remark.
+func TestResultInWords(t *testing.T) {
+	for _, c := range []struct{ words, res, raw string }{
+		{"Белые сдались", "0-1", "Белые сдались"},
+		{"белые сдаются.", "0-1", "белые сдаются"},
+		{"Черные сдались.", "1-0", "Черные сдались"},
+		{"Чёрные сдались", "1-0", "Чёрные сдались"},
+		{"Ничья", "1/2-1/2", "Ничья"},
+		{"Ничья!", "1/2-1/2", "Ничья"},
+		{"White resigns", "0-1", "White resigns"},
+		{"Black resigned.", "1-0", "Black resigned"},
+		{"Draw agreed", "1/2-1/2", "Draw agreed"},
+	} {
+		in := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 " + c.words + "\n"
+		g := one(t, in)
+		eq(t, c.words+" result", g.Result, c.res)
+		eq(t, c.words+" raw", g.Str(g.ResultRaw), c.raw)
+		eq(t, c.words+" at", g.ResultPos, Pos{Offset: 30, Line: 1, Col: 31})
+		eq(t, c.words+" comment", comments(g)[5], c.words)
+		eq(t, c.words+" problems", problems(g), []string{})
+	}
+
+	// On a line of its own, before the next game's heading; the rest of
+	// its line goes with it.
+	games := parseString(t, "1. e4 e5 2. Qh5 Nc6 3. Сc4 Кf6 4. Ф:f7х\nЧерные сдались ввиду мата.\nПартия 2\n1. d4 *\n")
+	eq(t, "games", len(games), 2)
+	g := games[0]
+	eq(t, "own line", []string{g.Result, g.Str(g.ResultRaw), comments(g)[6]}, []string{"1-0", "Черные сдались", "Черные сдались ввиду мата."})
+	eq(t, "own line at", g.ResultPos.Line, int32(2))
+
+	// A marker after the words is the result; the words stay a remark.
+	g = one(t, "1. e4 e5 Белые сдались 0-1\n")
+	eq(t, "marker", []string{g.Result, g.Str(g.ResultRaw), comments(g)[1]}, []string{"0-1", "", "Белые сдались"})
+
+	// Not a result: moves follow, prose stands before, a variation holds
+	// it, the game had ended, the words are split or alone.
+	for _, in := range []string{
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Белые сдались, так как после 4. Ba4 b5 теряют слона.\n",
+		"1. e4 e5 2. Qh5 Nc6 и белые сдались\n",
+		"1. e4 e5 2. Nf3 (2. Qh5 Черные сдались)\n",
+		"1. e4 e5 2. Nf3 Белые. Сдались\n",
+		"1. e4 e5 2. Nf3 Белые\n",
+		"1. e4 e5 2. Nf3 сдались\n",
+		"1. e4 e5\nПартия 5. Ничья\n",
+	} {
+		g := one(t, in)
+		eq(t, in, []string{g.Result, g.Str(g.ResultRaw)}, []string{"", ""})
+		eq(t, in+" problems", problems(g), []string{})
+	}
+	g = one(t, "1. e4 e5 1-0 Белые сдались\n")
+	eq(t, "after the marker", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", ""})
+
+	// In PGN too: the words are the result, and words after them or a
+	// move after them are text PGN does not allow.
+	g = one(t, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 Белые сдались\n")
+	eq(t, "pgn", []string{g.Result, g.Str(g.ResultRaw), comments(g)[3]}, []string{"0-1", "Белые сдались", "Белые сдались"})
+	eq(t, "pgn problems", problems(g), []string{})
+	g = one(t, "[Event \"x\"]\n\n1. e4 e5 White resigns 2. Nf3 *\n")
+	eq(t, "pgn move after", problems(g), []string{`3:10 unexpected text, from "White resigns"`})
+	eq(t, "pgn move after result", g.Result, "*")
+}
