@@ -2,13 +2,13 @@ package pipeline
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"golang.org/x/text/transform"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -20,6 +20,12 @@ const Stdin = "-"
 type Input struct {
 	Path string // as given on the command line or found in a directory; Stdin for standard input
 	Size int64  // bytes on disk (compressed size for compressed files), -1 when unknown
+
+	// err is why a directory walk could not read this entry (a directory it
+	// cannot list, a link to nowhere, a file it cannot open): Open returns
+	// it, so that the run reports the entry as it reports an unreadable file
+	// named on the command line, by its path, once, and in the manifest.
+	err error
 }
 
 // sniffSize is how much of a file found in a directory is read to decide
@@ -30,19 +36,22 @@ const sniffSize = 8 << 10
 //
 // A path that is not a directory is always taken, even when it cannot be read:
 // the run then reports it, so that the caller's exit status says so. A
-// directory is walked recursively in lexical order; from it are taken the
-// regular files (or links to them) named *.pgn and those whose first bytes
-// look like games or like a compressed stream (see looksLikeGames), and names
-// starting with "." are passed over, so that LICENSE files, sources and .git
-// do not become findings. Name a file explicitly to check it regardless.
+// directory (or a link to one) is walked recursively in lexical order; from
+// it are taken the regular files (or links to them) named *.pgn and those
+// whose first bytes look like games or like a compressed stream (see
+// looksLikeGames), and names starting with "." are passed over, so that
+// LICENSE files, sources and .git do not become findings. Name a file
+// explicitly to check it regardless. An entry of a directory that cannot be
+// read (a subdirectory it cannot list, a link to nowhere, a file it cannot
+// open) is taken too, so that the run reports it as unreadable: see walker.
 //
 // A file named twice, in any spelling (a relative and an absolute path, a
 // link, a file named and also found in a directory named), is taken once,
 // where it comes first: see ExpandAll. Standard input is never a
 // duplicate: "-" twice reads it twice.
 //
-// Expand returns every input it found and, joined into one error, the
-// directories it could not read.
+// The error is always nil, every failure being an input the run reports; it
+// stays for the callers written when a walk's failures were returned here.
 func Expand(paths []string) ([]Input, error) {
 	x, err := ExpandAll(paths)
 	return x.Inputs, err
@@ -63,10 +72,12 @@ type Expansion struct {
 }
 
 // LeftOut is a file found in a directory and not taken although it may be
-// meant as games: in a format arbiter does not read (xz, zip, ...), or named
-// as games or as a compressed stream (.pgn.*, .gz, .zst, .bz2) yet empty or
-// neither compressed nor text with games in it. The caller says so, so that
-// it does not vanish from a run silently.
+// meant as games: in a format arbiter does not read (xz, zip, a tar of
+// compressed files, ...), or named as games or as a compressed stream
+// (.pgn.*, .gz, .zst, .bz2) yet empty or neither compressed nor text with
+// games in it, or arbiter's own findings written into the directory; or a
+// directory a walk meets again through a link, which it reads once. The
+// caller says so, so that it does not vanish from a run silently.
 type LeftOut struct {
 	Path   string
 	Reason string
@@ -74,23 +85,29 @@ type LeftOut struct {
 	// reads: more likely a file the run was meant to check than another
 	// archive lying in the directory.
 	Named bool
+	// Dir is set for a directory a link leads to, not followed.
+	Dir bool
 }
 
 // ExpandAll is Expand with everything it left out, and why.
 func ExpandAll(paths []string) (Expansion, error) {
 	var x Expansion
 	var left []LeftOut
-	inputs, err := expand(paths, &left)
+	inputs := expand(paths, &left)
 	x.Inputs, x.Duplicates = dedupe(inputs)
 	// A directory named twice, in any spelling, says a file is left out once.
-	ids := newFileIndex()
+	// The entry is known by its directory and name, not by what it points
+	// to: two links to one directory are two entries.
+	dirs := newFileIndex()
 	for _, l := range left {
-		if _, seen := ids.find(l.Path, nil); !seen {
-			ids.add(l.Path, len(x.LeftOut))
+		name := filepath.Base(l.Path)
+		sameName := func(id int) bool { return filepath.Base(x.LeftOut[id].Path) == name }
+		if _, seen := dirs.find(filepath.Dir(l.Path), sameName); !seen {
+			dirs.add(filepath.Dir(l.Path), len(x.LeftOut))
 			x.LeftOut = append(x.LeftOut, l)
 		}
 	}
-	return x, err
+	return x, nil
 }
 
 // DedupePaths keeps the first of the paths that name the same file or
@@ -194,9 +211,8 @@ func (x *fileIndex) find(path string, ok func(id int) bool) (int, bool) {
 	return 0, false
 }
 
-func expand(paths []string, left *[]LeftOut) ([]Input, error) {
+func expand(paths []string, left *[]LeftOut) []Input {
 	var inputs []Input
-	var errs []error
 	for _, p := range paths {
 		if p == Stdin {
 			inputs = append(inputs, Input{Path: Stdin, Size: -1})
@@ -211,80 +227,171 @@ func expand(paths []string, left *[]LeftOut) ([]Input, error) {
 			inputs = append(inputs, Input{Path: p, Size: size})
 			continue
 		}
-		found, err := walk(p, left)
-		inputs = append(inputs, found...)
-		if err != nil {
-			errs = append(errs, err)
-		}
+		w := walker{left: left}
+		w.dir(p, info, false)
+		inputs = append(inputs, w.inputs...)
 	}
-	return inputs, errors.Join(errs...)
+	return inputs
 }
 
-// walk lists the game files under dir, and in left those it leaves out that
-// may be meant as games (see LeftOut).
-func walk(dir string, left *[]LeftOut) ([]Input, error) {
-	var inputs []Input
-	var errs []error
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			errs = append(errs, err)
-			if d != nil && d.IsDir() && path != dir {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if path != dir && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			// Hidden files are skipped unread (editor backups, arbiter's own
-			// temporary files), but one named as PGN arbiter reads is most
-			// likely games hidden by mistake, so it is named.
-			if hiddenGamesName(d.Name()) {
-				*left = append(*left, LeftOut{Path: path, Named: true,
-					Reason: "the name says PGN, but the file is hidden (its name begins with '.') and a directory is read without its hidden files: name it to read it"})
-			}
-			return nil
-		}
-		if d.IsDir() {
-			return nil
-		}
-		// Links are followed to files only: a linked directory could loop.
-		info, err := os.Stat(path)
-		if err != nil {
-			errs = append(errs, err)
-			return nil
-		}
-		if !info.Mode().IsRegular() {
-			return nil
-		}
-		ok := strings.EqualFold(filepath.Ext(path), ".pgn")
-		why := ""
-		if !ok {
-			ok, why, err = sniffFile(path)
-		}
-		if err != nil {
-			errs = append(errs, err)
-			return nil
-		}
-		if ok {
-			inputs = append(inputs, Input{Path: path, Size: info.Size()})
-		} else if named := namedAsGames(d.Name()); why != "" || named != "" {
-			if why == "" {
-				why = "the file is neither compressed with gzip, zstd or bzip2 nor text with games in its first bytes"
-				if info.Size() == 0 {
-					why = "the file is empty"
-				}
-				why = named + ", but " + why
-			}
-			*left = append(*left, LeftOut{Path: path, Reason: why, Named: named != ""})
-		}
-		return nil
-	})
-	if err != nil {
-		errs = append(errs, err)
+// walker lists the game files under a directory named on the command line,
+// and in left those it leaves out that may be meant as games (see LeftOut).
+//
+// It follows links to directories as it follows links to files: an archive
+// kept in one tree and shown in another by links (a month linked into a
+// year, "latest" linked to a month) is read through them, as it is when the
+// link is named on the command line. Not a link up its own tree ("..", "/"),
+// which would read the parent around the directory named (see linkUp), and
+// not a directory entered already in this walk, known by its device and
+// inode (os.SameFile): a second link to it, or a loop of links. Each such
+// link is named in left with the reason, so that no skip is silent.
+//
+// An entry it cannot read (a directory it cannot list, a link to nowhere or
+// in a loop, a file it cannot open) is an input carrying its error: the
+// run reports each by its own path, counts it once among the inputs that
+// could not be read, and lists it in --out's manifest as failed, so that
+// --resume tries it again.
+type walker struct {
+	left   *[]LeftOut
+	inputs []Input
+	dirs   []walkedDir // every directory entered, in order
+	linked []int       // those entered through a link, by index in dirs
+	open   []int       // those the walk is in, by index in dirs
+}
+
+type walkedDir struct {
+	path string // as the walk entered it
+	info os.FileInfo
+}
+
+// entered finds the directory info describes among those entered. Through
+// a link, any may come again; without one, only those entered through a
+// link, or one the walk is in (a bind mount of an ancestor), so that the
+// directories of an archive without links are not compared with each other.
+func (w *walker) entered(info os.FileInfo, viaLink bool) (int, bool) {
+	match := func(i int) bool { return os.SameFile(w.dirs[i].info, info) }
+	if viaLink {
+		i := slices.IndexFunc(w.dirs, func(d walkedDir) bool { return os.SameFile(d.info, info) })
+		return i, i >= 0
 	}
-	return inputs, errors.Join(errs...)
+	for _, ids := range [][]int{w.linked, w.open} {
+		if k := slices.IndexFunc(ids, match); k >= 0 {
+			return ids[k], true
+		}
+	}
+	return 0, false
+}
+
+func (w *walker) dir(path string, info os.FileInfo, viaLink bool) {
+	if i, seen := w.entered(info, viaLink); seen {
+		reason := "the same directory as " + w.dirs[i].path + ", read already in this walk: read once, there"
+		if slices.Contains(w.open, i) {
+			reason = "the same directory as " + w.dirs[i].path + ", which holds it: not followed, as it would loop"
+		}
+		*w.left = append(*w.left, LeftOut{Path: path, Reason: reason, Dir: true})
+		return
+	}
+	id := len(w.dirs)
+	w.dirs = append(w.dirs, walkedDir{path, info})
+	if viaLink {
+		w.linked = append(w.linked, id)
+	}
+	w.open = append(w.open, id)
+	defer func() { w.open = w.open[:len(w.open)-1] }()
+	// On an error ReadDir still returns, sorted, the entries it read.
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		w.inputs = append(w.inputs, Input{Path: path, Size: -1, err: err})
+	}
+	for _, e := range entries {
+		w.entry(filepath.Join(path, e.Name()), e)
+	}
+}
+
+func (w *walker) entry(path string, e fs.DirEntry) {
+	if strings.HasPrefix(e.Name(), ".") {
+		// Hidden files are skipped unread (editor backups, arbiter's own
+		// temporary files), but one named as PGN arbiter reads is most
+		// likely games hidden by mistake, so it is named.
+		if !e.IsDir() && hiddenGamesName(e.Name()) {
+			*w.left = append(*w.left, LeftOut{Path: path, Named: true,
+				Reason: "the name says PGN, but the file is hidden (its name begins with '.') and a directory is read without its hidden files: name it to read it"})
+		}
+		return
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		w.inputs = append(w.inputs, Input{Path: path, Size: -1, err: err})
+		return
+	}
+	link := e.Type()&fs.ModeSymlink != 0
+	switch {
+	case info.IsDir() && link:
+		if up, ok := linkUp(path, info); ok {
+			*w.left = append(*w.left, LeftOut{Path: path, Dir: true,
+				Reason: "a link to " + up + ", a directory that holds it: not followed, as it would loop"})
+			return
+		}
+		w.dir(path, info, true)
+	case info.IsDir():
+		w.dir(path, info, false)
+	case info.Mode().IsRegular():
+		w.file(path, info)
+	}
+}
+
+func (w *walker) file(path string, info os.FileInfo) {
+	ok := strings.EqualFold(filepath.Ext(path), ".pgn")
+	why := ""
+	if !ok {
+		var err error
+		if ok, why, err = sniffFile(path); err != nil {
+			w.inputs = append(w.inputs, Input{Path: path, Size: info.Size(), err: err})
+			return
+		}
+	}
+	if ok {
+		w.inputs = append(w.inputs, Input{Path: path, Size: info.Size()})
+		return
+	}
+	named := namedAsGames(filepath.Base(path))
+	if why == "" && named == "" {
+		return
+	}
+	if why == "" {
+		why = "the file is neither compressed with gzip, zstd or bzip2 nor text with games in its first bytes"
+		if info.Size() == 0 {
+			why = "the file is empty"
+		}
+		why = named + ", but " + why
+	}
+	*w.left = append(*w.left, LeftOut{Path: path, Reason: why, Named: named != ""})
+}
+
+// linkUp says whether the link at path points to target, a directory that
+// holds the link ("..", ".", "/"), and returns its real path. Such a link
+// would take a walk out of the directory named, up into all of its parent
+// ("misc/loop -> .." reads the whole archive beside misc), before the
+// directories visited stop it.
+func linkUp(path string, target os.FileInfo) (string, bool) {
+	abs, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return "", false
+	}
+	dir, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", false
+	}
+	for {
+		if info, err := os.Stat(dir); err == nil && os.SameFile(info, target) {
+			return dir, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
 }
 
 // hiddenGamesName says whether a hidden file's name is one a directory walk
@@ -305,8 +412,9 @@ func hiddenGamesName(name string) bool {
 var compressedExts = []string{".gz", ".zst", ".zstd", ".bz2"}
 
 // sniffFile reads the first bytes of a file found in a directory and says
-// whether to take it; when it holds a format arbiter does not read, why
-// says which.
+// whether to take it; when it leaves out a file worth naming (a format
+// arbiter does not read, a tar it would not read as games, arbiter's own
+// findings), why says what it is.
 func sniffFile(path string) (ok bool, why string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -318,10 +426,58 @@ func sniffFile(path string) (ok bool, why string, err error) {
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return false, "", fmt.Errorf("%s: %w", path, err)
 	}
-	if ff, bad := foreign(head[:n]); bad {
+	head = head[:n]
+	if ff, bad := foreign(head); bad {
 		return false, ff.name + ", which arbiter does not read", nil
 	}
-	return looksLikeGames(head[:n]), "", nil
+	if file, tar := tarFirstFile(head); tar {
+		// A tar of PGN files is read, as when it is named; one of
+		// compressed files (.pgn.gz) the run would refuse as binary data.
+		_, bad := foreign(file)
+		switch {
+		case compression(file) != streamPlain || bad || bytes.IndexByte(file, 0) >= 0:
+			return false, "a tar archive of compressed or binary files, which arbiter does not read (it reads a tar of PGN files): extract it", nil
+		case !looksLikeGames(file):
+			return false, "a tar archive whose first file does not look like games: name it to read it", nil
+		}
+		return true, "", nil
+	}
+	if isFindings(head) {
+		return false, "arbiter's own findings (FILE:LINE:COL: severity code: message, as `arbiter check` writes them), not games: name it to read it", nil
+	}
+	return looksLikeGames(head), "", nil
+}
+
+// findingLine matches the start of a line of arbiter's findings in the text
+// format (FILE:LINE:COL: severity code: message) or the github one.
+var findingLine = regexp.MustCompile(`^(?:.+:[0-9]+:[0-9]+: (?:error|warning|info) [a-z][a-z0-9-]*: |::(?:error|warning|notice) file=)`)
+
+// logLine matches a line arbiter writes on stderr, which `2>&1` puts among
+// its findings: a log line in the console format or the summary.
+var logLine = regexp.MustCompile(`^(?:[0-9]{2}:[0-9]{2}:[0-9]{2} (?:DBG|INF|WRN|ERR|FTL) |arbiter: )`)
+
+// isFindings says whether head is arbiter's own findings, as
+// `arbiter check DIR > DIR/findings.log` leaves them: every line a finding
+// or a line of its log, one at least a finding. The findings quote moves
+// and so look like games, thousands of junk games to the next run (the
+// JSON forms, jsonl and sarif, are markup, which is never games).
+func isFindings(head []byte) bool {
+	lines := bytes.SplitAfter(bytes.TrimPrefix(head, []byte("\ufeff")), []byte("\n"))
+	if last := lines[len(lines)-1]; len(lines) > 1 && !bytes.HasSuffix(last, []byte("\n")) {
+		// Cut at the end of head: its start may be cut too.
+		lines = lines[:len(lines)-1]
+	}
+	findings := 0
+	for _, line := range lines {
+		switch {
+		case len(bytes.TrimSpace(line)) == 0, logLine.Match(line):
+		case findingLine.Match(line):
+			findings++
+		default:
+			return false
+		}
+	}
+	return findings > 0
 }
 
 // namedAsGames says how a file's name makes it look meant as games, ""

@@ -1,10 +1,16 @@
 package pipeline
 
 import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -90,22 +96,200 @@ func TestExpandDuplicates(t *testing.T) {
 	}
 }
 
+// TestExpandUnreadableDirectory: a subdirectory that cannot be listed, and
+// files that cannot be opened (one .pgn, one that would be sniffed), are
+// inputs, each carrying its own error naming it, for the run to report;
+// the files beside them are still taken. (Root reads everything: see
+// TestExpandUnreadableLinks for what fails as root too.)
 func TestExpandUnreadableDirectory(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("root reads every directory")
 	}
 	dir := t.TempDir()
-	writeFile(t, dir, "ok.pgn", []byte("[Event \"x\"]\n"))
+	game := []byte("[Event \"x\"]\n")
+	writeFile(t, dir, "ok.pgn", game)
 	locked := filepath.Join(dir, "locked")
-	writeFile(t, locked, "hidden.pgn", []byte("[Event \"x\"]\n"))
-	os.Chmod(locked, 0)
-	defer os.Chmod(locked, 0o755)
-	got, err := Expand([]string{dir})
-	if err == nil || !strings.Contains(err.Error(), "locked") {
-		t.Errorf("error %v, want one naming the locked directory", err)
+	writeFile(t, locked, "hidden.pgn", game)
+	u1 := writeFile(t, dir, "u1.pgn", game)
+	u2 := writeFile(t, dir, "u2.txt", game)
+	for _, p := range []string{locked, u1, u2} {
+		os.Chmod(p, 0)
+		defer os.Chmod(p, 0o755)
 	}
-	if len(got) != 1 || got[0].Path != filepath.Join(dir, "ok.pgn") {
-		t.Errorf("inputs %v, want ok.pgn alone", got)
+	x, err := ExpandAll([]string{dir})
+	if err != nil || len(x.LeftOut) != 0 {
+		t.Fatalf("error %v, left out %v", err, x.LeftOut)
+	}
+	want := []string{locked, filepath.Join(dir, "ok.pgn"), u1, u2}
+	if got := inputPaths(x.Inputs); !slices.Equal(got, want) {
+		t.Fatalf("inputs %q, want %q", got, want)
+	}
+	for i, in := range x.Inputs {
+		_, err := Open(in)
+		if i == 1 {
+			if err != nil {
+				t.Errorf("ok.pgn: %v", err)
+			}
+			continue
+		}
+		if !errors.Is(err, fs.ErrPermission) || err.Error() != "open "+in.Path+": permission denied" {
+			t.Errorf("%s: error %v, want open's, naming it", in.Path, err)
+		}
+	}
+}
+
+// TestExpandUnreadableLinks: a link to nowhere and a link in a loop found in
+// a directory are inputs carrying the error that names each, as root too;
+// a hidden one passes unremarked, as any hidden file.
+func TestExpandUnreadableLinks(t *testing.T) {
+	dir := t.TempDir()
+	ok := writeFile(t, dir, "ok.pgn", []byte("[Event \"x\"]\n"))
+	dangling := filepath.Join(dir, "dangling.pgn")
+	self := filepath.Join(dir, "self")
+	for link, to := range map[string]string{dangling: "/nonexistent/x.pgn", self: "self", filepath.Join(dir, ".gone"): "nowhere"} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, err := ExpandAll([]string{dir})
+	if err != nil || len(x.LeftOut) != 0 {
+		t.Fatalf("error %v, left out %v", err, x.LeftOut)
+	}
+	if got, want := inputPaths(x.Inputs), []string{dangling, ok, self}; !slices.Equal(got, want) {
+		t.Fatalf("inputs %q, want %q", got, want)
+	}
+	if _, err := Open(x.Inputs[0]); !errors.Is(err, fs.ErrNotExist) || err.Error() != "stat "+dangling+": no such file or directory" {
+		t.Errorf("dangling: %v", err)
+	}
+	if _, err := Open(x.Inputs[2]); !errors.Is(err, syscall.ELOOP) || err.Error() != "stat "+self+": too many levels of symbolic links" {
+		t.Errorf("self: %v", err)
+	}
+}
+
+// TestRunCountsUnreadableEntries: each entry a walk could not read is one
+// failed input of the run, named by its path, and one entry of --out's
+// manifest with its error, not completed (so that --resume reads it again);
+// the file beside them is read and completed.
+func TestRunCountsUnreadableEntries(t *testing.T) {
+	useFakeCheck(t, nil)
+	dir := t.TempDir()
+	ok := writeFile(t, dir, "ok.pgn", synthetic(0, 3))
+	broken := []string{filepath.Join(dir, "dangling.pgn"), filepath.Join(dir, "self")}
+	os.Symlink("/nonexistent/x.pgn", broken[0])
+	os.Symlink("self", broken[1])
+	if os.Geteuid() != 0 {
+		locked := filepath.Join(dir, "locked")
+		writeFile(t, locked, "a.pgn", synthetic(3, 3))
+		unreadable := writeFile(t, dir, "u.txt", synthetic(6, 3))
+		for _, p := range []string{locked, unreadable} {
+			os.Chmod(p, 0)
+			defer os.Chmod(p, 0o755)
+		}
+		broken = append(broken, locked, unreadable)
+	}
+	inputs, err := Expand([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	rec := &recordingSink{}
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2}, inputs, rec, newSink(t, out, ParquetOptions{}))
+	if err != nil || s.Failed != len(broken) || s.Files != len(broken)+1 || s.Games != 3 {
+		t.Fatalf("summary %+v, error %v; want %d failed", s, err, len(broken))
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := m.Input(ok); e == nil || !e.Completed || e.Error != "" {
+		t.Errorf("ok.pgn in the manifest: %+v", e)
+	}
+	for _, p := range broken {
+		if e := m.Input(p); e == nil || e.Completed || !strings.Contains(e.Error, p+": ") {
+			t.Errorf("%s in the manifest: %+v", p, e)
+		}
+	}
+}
+
+func inputPaths(inputs []Input) []string {
+	var paths []string
+	for _, in := range inputs {
+		paths = append(paths, in.Path)
+	}
+	return paths
+}
+
+// TestExpandDirectoryLinks: a link to a directory named on the command line
+// is walked, with or without a trailing '/'; in a walk, a link to a
+// directory elsewhere is followed, and the files under it named by the
+// link's path; a link up its own tree, a second link to a directory read
+// already (each named, not merged as one) and a loop of links are not
+// followed, each left out with its reason.
+func TestExpandDirectoryLinks(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := []byte("[Event \"x\"]\n\n1. e4 *\n")
+	link := func(to, at string) string {
+		t.Helper()
+		at = filepath.Join(root, at)
+		if err := os.MkdirAll(filepath.Dir(at), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(to, at); err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	dir := filepath.Join(root, "lnk")
+	x23 := writeFile(t, dir, "real/2023/x.pgn", game)
+	writeFile(t, root, "elsewhere/2024/y.pgn", game)
+	loop := link("../..", "lnk/real/2023/misc/loop") // lnk/real
+	top23 := link("../real/2023", "lnk/top/2023")
+	link("../../elsewhere/2024", "lnk/top/2024")
+	again := link("../real/2023", "lnk/top/again")
+	self := link(".", "lnk/top/self")
+	// A loop of two links: a/b is c, c/d is a. c is entered as a/b, where
+	// d leads back to a.
+	writeFile(t, dir, "a/z.pgn", game)
+	writeFile(t, dir, "c/w.pgn", game)
+	ab := link("../c", "lnk/a/b")
+	link("../a", "lnk/c/d")
+
+	x, err := ExpandAll([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(dir, "a/b/w.pgn"), filepath.Join(dir, "a/z.pgn"), x23, filepath.Join(dir, "top/2024/y.pgn")}
+	if got := inputPaths(x.Inputs); !slices.Equal(got, want) {
+		t.Errorf("inputs %q, want %q", got, want)
+	}
+	readAlready := func(d string) string {
+		return "the same directory as " + d + ", read already in this walk: read once, there"
+	}
+	wantLeft := []LeftOut{
+		{Path: filepath.Join(ab, "d"), Dir: true, Reason: "the same directory as " + filepath.Join(dir, "a") + ", which holds it: not followed, as it would loop"},
+		{Path: filepath.Join(dir, "c"), Dir: true, Reason: readAlready(ab)},
+		{Path: loop, Dir: true, Reason: "a link to " + filepath.Join(dir, "real") + ", a directory that holds it: not followed, as it would loop"},
+		{Path: top23, Dir: true, Reason: readAlready(filepath.Join(dir, "real/2023"))},
+		{Path: again, Dir: true, Reason: readAlready(filepath.Join(dir, "real/2023"))},
+		{Path: self, Dir: true, Reason: "a link to " + filepath.Join(dir, "top") + ", a directory that holds it: not followed, as it would loop"},
+	}
+	if !slices.Equal(x.LeftOut, wantLeft) {
+		t.Errorf("left out:\n got %+v\nwant %+v", x.LeftOut, wantLeft)
+	}
+
+	// Named, the link is the directory; its loop is left out as in a walk.
+	for _, arg := range []string{top23, top23 + "/"} {
+		x, err = ExpandAll([]string{arg})
+		if got := inputPaths(x.Inputs); err != nil || !slices.Equal(got, []string{filepath.Join(top23, "x.pgn")}) {
+			t.Errorf("%s: inputs %q, error %v", arg, got, err)
+		}
+		wantLoop := LeftOut{Path: filepath.Join(top23, "misc/loop"), Dir: true, Reason: "a link to " + filepath.Join(dir, "real") + ", a directory that holds it: not followed, as it would loop"}
+		if !slices.Equal(x.LeftOut, []LeftOut{wantLoop}) {
+			t.Errorf("%s: left out %+v", arg, x.LeftOut)
+		}
 	}
 }
 
@@ -220,5 +404,112 @@ func TestExpandLeftOut(t *testing.T) {
 	}
 	if !slices.Equal(x.LeftOut, want) {
 		t.Errorf("left out:\n got %+v\nwant %+v", x.LeftOut, want)
+	}
+}
+
+type tarEntry struct {
+	name string
+	body []byte
+	typ  byte // tar.TypeReg when 0
+}
+
+func tarOf(t *testing.T, format tar.Format, entries ...tarEntry) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for _, e := range entries {
+		h := &tar.Header{Name: e.name, Mode: 0o644, Size: int64(len(e.body)), Typeflag: e.typ, Format: format}
+		if e.typ == 0 {
+			h.Typeflag = tar.TypeReg
+		}
+		if err := tw.WriteHeader(h); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write(e.body)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestExpandTar: in a directory, a tar of PGN files is taken as when it is
+// named, whether its first entry is a file, a directory (`tar cf a.tar
+// games/`) or a pax header of a long name; a tar of compressed files, or
+// one whose first file holds no games, is left out, named, with an info
+// line unless its name says PGN.
+func TestExpandTar(t *testing.T) {
+	dir := t.TempDir()
+	games := synthetic(0, 3)
+	long := strings.Repeat("round-", 20) + "1.pgn" // longer than ustar's 100 bytes: a pax header first
+	plain := writeFile(t, dir, "plain.tar", tarOf(t, tar.FormatUSTAR, tarEntry{name: "r1.pgn", body: games}, tarEntry{name: "r2.pgn", body: games}))
+	dirFirst := writeFile(t, dir, "dirfirst.tar", tarOf(t, tar.FormatUSTAR, tarEntry{name: "games/", typ: tar.TypeDir},
+		tarEntry{name: "games/empty.pgn"}, tarEntry{name: "games/r1.pgn", body: games}))
+	pax := writeFile(t, dir, "pax.tar", tarOf(t, tar.FormatPAX, tarEntry{name: long, body: games}))
+	gz := writeFile(t, dir, "gz.tar", tarOf(t, tar.FormatUSTAR, tarEntry{name: "r1.pgn.gz", body: gzipped(t, games)}))
+	gzNamed := writeFile(t, dir, "old.pgn.tar", tarOf(t, tar.FormatUSTAR, tarEntry{name: "games/", typ: tar.TypeDir}, tarEntry{name: "games/r1.pgn.zst", body: zstded(t, games)}))
+	readme := writeFile(t, dir, "src.tar", tarOf(t, tar.FormatUSTAR, tarEntry{name: "README", body: []byte("Notes on the tournament.\n")}, tarEntry{name: "r1.pgn", body: games}))
+
+	x, err := ExpandAll([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := inputPaths(x.Inputs), []string{dirFirst, pax, plain}; !slices.Equal(got, want) {
+		t.Errorf("inputs %q, want %q", got, want)
+	}
+	compressed := "a tar archive of compressed or binary files, which arbiter does not read (it reads a tar of PGN files): extract it"
+	want := []LeftOut{
+		{Path: gz, Reason: compressed},
+		{Path: gzNamed, Reason: compressed, Named: true},
+		{Path: readme, Reason: "a tar archive whose first file does not look like games: name it to read it"},
+	}
+	if !slices.Equal(x.LeftOut, want) {
+		t.Errorf("left out:\n got %+v\nwant %+v", x.LeftOut, want)
+	}
+}
+
+// TestExpandFindings: arbiter's own findings, as check writes them in the
+// text and github formats (with its log and summary when stderr went to
+// the same file), are left out of a walk, named, though they quote moves
+// enough to look like games; named explicitly, such a file is read. Text
+// that only begins like a finding, or has a line of something else among
+// findings, is not taken for them.
+func TestExpandFindings(t *testing.T) {
+	src := t.TempDir()
+	broken := writeFile(t, src, "broken.pgn", []byte("[Event \"x\"]\n\n1. e4 e5 2. Ke3 Nf6 3. Qxf7 *\n\n[Event \"y\"]\n\n1. d4 d5 2. Bxh7 *\n"))
+	inputs, _ := Expand([]string{broken})
+	var text, github bytes.Buffer
+	if _, err := runWithin(t, context.Background(), &Config{Workers: 1}, inputs, NewTextSink(&text), NewGitHubSink(&github)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(text.String(), "\n") < 2 || strings.Count(github.String(), "\n") < 2 {
+		t.Fatalf("too few findings to test with:\n%s\n%s", text.String(), github.String())
+	}
+	log := "02:17:47 INF skipping a file found in a directory: not read as games path=x\n" + text.String() +
+		"arbiter: 1 file, 2 games read, 2 records written, 5 plies: 2 errors, 0 warnings, 0 infos in 0s\n"
+	first, _, _ := strings.Cut(text.String(), "\n")
+
+	dir := t.TempDir()
+	findings := writeFile(t, dir, "findings.log", []byte(text.String()))
+	gh := writeFile(t, dir, "annotations.txt", github.Bytes())
+	both := writeFile(t, dir, "run.log", []byte(log))
+	named := writeFile(t, dir, "findings.pgn.txt", []byte(text.String()))
+	startsLike := writeFile(t, dir, "notes.txt", []byte(first+"\n[Event \"z\"]\n\n1. e4 e5 2. Nf3 *\n"))
+	mixed := writeFile(t, dir, "mixed.txt", []byte(first+"\nthen the game: 1. e4 e5 2. Nf3 Nc6\n"+text.String()))
+
+	x, err := ExpandAll([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := inputPaths(x.Inputs), []string{mixed, startsLike}; !slices.Equal(got, want) {
+		t.Errorf("inputs %q, want %q", got, want)
+	}
+	why := "arbiter's own findings (FILE:LINE:COL: severity code: message, as `arbiter check` writes them), not games: name it to read it"
+	want := []LeftOut{{Path: gh, Reason: why}, {Path: findings, Reason: why}, {Path: named, Reason: why, Named: true}, {Path: both, Reason: why}}
+	if !slices.Equal(x.LeftOut, want) {
+		t.Errorf("left out:\n got %+v\nwant %+v", x.LeftOut, want)
+	}
+	if x, _ := ExpandAll([]string{findings}); !slices.Equal(inputPaths(x.Inputs), []string{findings}) || len(x.LeftOut) != 0 {
+		t.Errorf("named: %+v", x)
 	}
 }

@@ -125,16 +125,11 @@ func foreignError(path string, f foreignFormat) *FormatError {
 // memory. A block of zeros, as a damaged disk leaves, is one run and does
 // not count: the games after it are read.
 func binaryText(path string, head []byte) error {
-	if len(head) >= 262 && string(head[257:262]) == "ustar" {
+	if file, ok := tarFirstFile(head); ok {
 		// A tar archive: its headers hold NUL bytes, and members of text
 		// read as text are checked (the headers reported as stray bytes),
-		// as they always were; the first member's bytes are what is judged.
-		size, err := strconv.ParseInt(strings.Trim(string(head[124:136]), " \x00"), 8, 64)
-		if err != nil {
-			return nil
-		}
-		head = head[min(len(head), 512):]
-		head = head[:min(int64(len(head)), size)]
+		// as they always were; the first file's bytes are what is judged.
+		head = file
 	}
 	head = head[:min(len(head), binaryWindow)]
 	runs := 0
@@ -154,6 +149,33 @@ const (
 	binaryWindow = 8 << 10
 	binaryRuns   = 8
 )
+
+// tarFirstFile says whether head starts a tar archive (POSIX or GNU: "ustar"
+// at offset 257) and returns the bytes head holds of its first file with
+// contents. The entries before it are passed over: directories (`tar cf
+// a.tar games/` writes one first), links, empty files, and the pax and GNU
+// headers that hold long names, whose text is no member's. file is nil when
+// head ends before such a file, or a header's size cannot be read.
+func tarFirstFile(head []byte) (file []byte, ok bool) {
+	const block = 512
+	isHeader := func(off int) bool { return len(head) >= off+block && string(head[off+257:off+262]) == "ustar" }
+	for off := 0; isHeader(off); {
+		h := head[off : off+block]
+		size, err := strconv.ParseInt(strings.Trim(string(h[124:136]), " \x00"), 8, 64)
+		if err != nil || size < 0 {
+			return nil, true
+		}
+		data := head[off+block:]
+		if typ := h[156]; size > 0 && (typ == '0' || typ == 0 || typ == '7') {
+			return data[:min(int64(len(data)), size)], true
+		}
+		if size > int64(len(data)) {
+			return nil, true
+		}
+		off += block + int(size+block-1)/block*block
+	}
+	return nil, isHeader(0)
+}
 
 // zstdWindow caps the zstd window the decoder accepts. Archives such as the
 // Lichess database use the default 8 MB window; 128 MB leaves room for
@@ -261,8 +283,12 @@ func (e *ReadError) Unwrap() error { return e.Err }
 
 // Open opens an input for reading, decompressing gzip, zstd and bzip2
 // streams recognised by their magic bytes. A read error of the returned
-// reader is a *ReadError naming the file and the offset.
+// reader is a *ReadError naming the file and the offset. An entry a
+// directory walk could not read fails with the walk's error.
 func Open(in Input) (io.ReadCloser, error) {
+	if in.err != nil {
+		return nil, in.err
+	}
 	var f *os.File
 	if in.Path == Stdin {
 		f = os.Stdin
@@ -305,7 +331,8 @@ func open(path string, raw io.Reader, closer io.Closer) (*inputReader, error) {
 		if err != nil {
 			return nil, in.wrap(err)
 		}
-		in.r, in.close = z, z.Close
+		z.Multistream(false)
+		in.r, in.close = &gzipMembers{z: z, src: buffered}, z.Close
 	case streamZstd:
 		z, err := zstd.NewReader(buffered,
 			zstd.WithDecoderLowmem(true),
@@ -316,7 +343,8 @@ func open(path string, raw io.Reader, closer io.Closer) (*inputReader, error) {
 		}
 		in.r, in.close = z, func() error { z.Close(); return nil }
 	case streamBzip2:
-		in.r = bzip2.NewReader(buffered)
+		src := &zeroCounter{r: buffered}
+		in.r = &bzip2Streams{r: bzip2.NewReader(src), src: src}
 	}
 	if kind != streamPlain {
 		// The text's first bytes, to tell UTF-16, are known only once
@@ -364,6 +392,123 @@ func utf16Decoder(order unicode.Endianness, bom bool) transform.Transformer {
 		policy = unicode.ExpectBOM
 	}
 	return unicode.UTF16(order, policy).NewDecoder()
+}
+
+// gzipMembers reads a gzip file member by member, so that zero bytes after
+// the last member end it, as gzip(1) ignores them (padding to a block, as
+// tape and disk images leave): the reader alone, reading on to a next
+// member, fails on them as an invalid header. Anything else after a member
+// is read as the next member and fails as the reader would.
+type gzipMembers struct {
+	z   *gzip.Reader // in single-member mode: its EOF is a member's end, its trailer checked
+	src *bufio.Reader
+}
+
+func (g *gzipMembers) Read(p []byte) (int, error) {
+	for {
+		n, err := g.z.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		// The reader takes its input a byte at a time from src (an
+		// io.ByteReader), so src is just past the member.
+		if err = g.next(); err != nil || n > 0 {
+			return n, err
+		}
+	}
+}
+
+// next starts the member after the one read, io.EOF when none follows.
+func (g *gzipMembers) next() error {
+	zeros := false
+	for {
+		b, err := g.src.ReadByte()
+		if err != nil {
+			return err // io.EOF: the end, after zeros or none
+		}
+		if b != 0 {
+			break
+		}
+		zeros = true
+	}
+	if zeros {
+		return gzip.ErrHeader // not padding: a member cannot start with a zero
+	}
+	g.src.UnreadByte()
+	if err := g.z.Reset(g.src); err != nil {
+		return err
+	}
+	g.z.Multistream(false) // which Reset turns on
+	return nil
+}
+
+// bzip2Streams lets zero bytes after the last bzip2 stream end the input,
+// as bzip2(1) ignores them: Go's reader, looking for a next stream after
+// each one, fails on anything but its magic "BZ". It takes its input a byte
+// at a time, so when it fails there, having checked the stream before
+// (so the failure says), the two bytes it read are the last zeroCounter
+// gave; if they and all after them are zeros, the input has ended. A single
+// zero byte after the stream stays an error: the reader fails on it as on a
+// stream cut short, and a valid stream may end in a zero byte of its own.
+type bzip2Streams struct {
+	r    io.Reader
+	src  *zeroCounter
+	done bool
+}
+
+// bzip2NoNextStream is the error of Go's bzip2 reader for bytes after a
+// stream that do not start another.
+var bzip2NoNextStream = bzip2.StructuralError("bad magic value in continuation file")
+
+func (b *bzip2Streams) Read(p []byte) (int, error) {
+	if b.done {
+		return 0, io.EOF
+	}
+	n, err := b.r.Read(p)
+	if err == bzip2NoNextStream && b.src.zeros >= 2 {
+		for {
+			c, rerr := b.src.r.ReadByte()
+			if rerr == io.EOF {
+				b.done = true
+				return n, io.EOF
+			}
+			if rerr != nil || c != 0 {
+				break
+			}
+		}
+	}
+	return n, err
+}
+
+// zeroCounter counts the zero bytes read through it since the last byte
+// that was not zero.
+type zeroCounter struct {
+	r     *bufio.Reader
+	zeros int
+}
+
+func (z *zeroCounter) ReadByte() (byte, error) {
+	c, err := z.r.ReadByte()
+	if err == nil {
+		z.count(c)
+	}
+	return c, err
+}
+
+func (z *zeroCounter) Read(p []byte) (int, error) {
+	n, err := z.r.Read(p)
+	for _, c := range p[:n] {
+		z.count(c)
+	}
+	return n, err
+}
+
+func (z *zeroCounter) count(c byte) {
+	if c == 0 {
+		z.zeros++
+	} else {
+		z.zeros = 0
+	}
 }
 
 type errorReader struct{ err error }

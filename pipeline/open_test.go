@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"archive/tar"
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -371,5 +373,92 @@ func TestOpenZstdWindowTooLarge(t *testing.T) {
 	if !errors.As(err, &re) || re.Format != "zstd" || !bytes.Equal(got, text) ||
 		!strings.Contains(err.Error(), "a frame of this zstd stream needs a larger window, more than the 128 MiB arbiter accepts") {
 		t.Errorf("later frame: read %d bytes, %v", len(got), err)
+	}
+}
+
+// bzip2ZeroEnd is a bzip2 stream (of bzip2ZeroEndText, made by bzip2 1.0.8)
+// whose last byte is zero: its own, not padding, which the trailing zeros
+// a reader passes over must not be taken for.
+var bzip2ZeroEnd = must(hex.DecodeString("425a68393141592653599dadecd800000c5f800010501136000200100a16059f1a200021aa64d0f536501a627b50a68d0068000684a35076fa6bba7910accf434121ae564052a661e01d0b950702ee48a70a1213b5bd9b00"))
+
+const bzip2ZeroEndText = "[Event \"bz2 zero end\"]\n[Result \"*\"]\n\n1. e4 {5} *\n"
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// TestOpenTrailingZeros: zero bytes after the last gzip member or bzip2
+// stream, as padding to a block leaves, end the input as gzip(1) and
+// bzip2(1) take them, whatever their number (for bzip2, two or more: the
+// reader cannot tell one from a stream cut short); other bytes after it, or
+// after the zeros, are still an error, and so are zeros where a stream was
+// cut short, and zeros after a zstd frame, which zstd(1) refuses too.
+func TestOpenTrailingZeros(t *testing.T) {
+	dir := t.TempDir()
+	text := []byte(twoGamesText)
+	gz, zst := gzipped(t, text), zstded(t, text)
+	bz, err := os.ReadFile("testdata/two-games.pgn.bz2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zeros := func(n int) []byte { return make([]byte, n) }
+	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+	for _, c := range []struct {
+		name string
+		data []byte
+		text string // read before the end or the error
+		err  string // the *ReadError's, "" when the read ends cleanly
+	}{
+		{"gzip, 1024 zeros", cat(gz, zeros(1024)), twoGamesText, ""},
+		{"gzip, one zero", cat(gz, zeros(1)), twoGamesText, ""},
+		{"gzip, two members, zeros", cat(gzipped(t, text[:50]), gzipped(t, text[50:]), zeros(5000)), twoGamesText, ""},
+		{"gzip, two members", cat(gzipped(t, text[:50]), gzipped(t, text[50:])), twoGamesText, ""},
+		{"gzip, zeros then a byte", cat(gz, zeros(100), []byte("X")), twoGamesText, "gzip: invalid header"},
+		{"gzip, zeros then a member", cat(gz, zeros(10), gz), twoGamesText, "gzip: invalid header"},
+		{"gzip, garbage", cat(gz, []byte("XYZXYZXYZXYZ")), twoGamesText, "gzip: invalid header"},
+		{"gzip, short garbage", cat(gz, []byte("XYZ")), twoGamesText, "unexpected EOF"},
+		{"gzip, cut, zeros", cat(gz[:len(gz)-6], zeros(1024)), twoGamesText, "gzip: invalid checksum"},
+		{"bzip2, 1024 zeros", cat(bz, zeros(1024)), twoGamesText, ""},
+		{"bzip2, two zeros", cat(bz, zeros(2)), twoGamesText, ""},
+		{"bzip2, two streams, zeros", cat(bz, bz, zeros(4096)), twoGamesText + twoGamesText, ""},
+		{"bzip2 ending in a zero", bzip2ZeroEnd, bzip2ZeroEndText, ""},
+		{"bzip2 ending in a zero, zeros", cat(bzip2ZeroEnd, zeros(3)), bzip2ZeroEndText, ""},
+		{"bzip2, one zero", cat(bz, zeros(1)), twoGamesText, "unexpected EOF"},
+		{"bzip2, zeros then a byte", cat(bz, zeros(100), []byte("X")), twoGamesText, "bzip2 data invalid: bad magic value in continuation file"},
+		{"bzip2, a byte then zeros", cat(bz, []byte("X"), zeros(100)), twoGamesText, "bzip2 data invalid: bad magic value in continuation file"},
+		{"bzip2, cut, zeros", cat(bz[:len(bz)-4], zeros(1024)), twoGamesText, "bzip2 data invalid: file checksum mismatch"},
+		{"zstd, zeros", cat(zst, zeros(1024)), twoGamesText, "invalid input: magic number mismatch"},
+	} {
+		path := writeFile(t, dir, "padded", c.data)
+		got, err := readAll(t, path)
+		if c.err == "" {
+			if err != nil || string(got) != c.text {
+				t.Errorf("%s: read %q, error %v; want the text and no error", c.name, got, err)
+			}
+			continue
+		}
+		var re *ReadError
+		if !errors.As(err, &re) || re.Err.Error() != c.err || string(got) != c.text {
+			t.Errorf("%s: read %q, error %v; want the text and a *ReadError of %q", c.name, got, err, c.err)
+		}
+	}
+}
+
+// TestBinaryTextTar: a tar is judged by its first file with contents,
+// past a directory entry: a tar of a directory of .pgn.gz files is binary
+// data, one of a directory of PGN files is not.
+func TestBinaryTextTar(t *testing.T) {
+	gz := gzipped(t, synthetic(0, 3000))
+	dirOfGz := tarOf(t, tar.FormatUSTAR, tarEntry{name: "games/", typ: tar.TypeDir}, tarEntry{name: "games/a.pgn.gz", body: gz})
+	var fe *FormatError
+	if err := binaryText("d.tar", dirOfGz); !errors.As(err, &fe) || fe.Format != "binary data" {
+		t.Errorf("a directory of .pgn.gz: %v", err)
+	}
+	dirOfPGN := tarOf(t, tar.FormatUSTAR, tarEntry{name: "games/", typ: tar.TypeDir}, tarEntry{name: "games/a.pgn", body: synthetic(0, 300)})
+	if err := binaryText("d.tar", dirOfPGN); err != nil {
+		t.Errorf("a directory of .pgn: %v", err)
 	}
 }

@@ -98,7 +98,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		cfg.ProgressLog = progressLogEvery
 	}
 
-	inputs, expandErr := expandInputs(&logger, args)
+	inputs := expandInputs(&logger, args)
 
 	var sinks []pipeline.Sink
 	var pq *pipeline.ParquetSink
@@ -153,12 +153,11 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return &exitError{code: exitInterrupted, msg: "interrupted"}
 	case runErr != nil:
 		return runErr
-	case expandErr != nil || sum.Failed > 0:
-		n := sum.Failed + countErrors(expandErr)
-		if n == 1 {
+	case sum.Failed > 0:
+		if sum.Failed == 1 {
 			return &exitError{code: 2, msg: "1 input could not be read"}
 		}
-		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", n)}
+		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", sum.Failed)}
 	case failOn >= 0 && sum.Counts.AtLeast(validate.Severity(failOn)):
 		return &exitError{code: exitFindings}
 	}
@@ -166,18 +165,16 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 }
 
 // expandInputs turns the command's paths into the inputs to read, saying
-// what it skipped and why; the error joins the directories it could not read.
-func expandInputs(logger *zerolog.Logger, args []string) ([]pipeline.Input, error) {
-	expansion, err := pipeline.ExpandAll(args)
-	if err != nil {
-		logger.Error().Err(err).Msg("cannot read a directory")
-	}
+// what it skipped and why. What a walk could not read is among the inputs,
+// which the run reports and counts each by its path.
+func expandInputs(logger *zerolog.Logger, args []string) []pipeline.Input {
+	expansion, _ := pipeline.ExpandAll(args) // never an error: see pipeline.Expand
 	logDuplicates(logger, expansion.Duplicates)
 	logLeftOut(logger, expansion.LeftOut)
 	if len(expansion.Inputs) == 0 {
 		logger.Warn().Strs("paths", args).Msg("no game files found")
 	}
-	return expansion.Inputs, err
+	return expansion.Inputs
 }
 
 // logDuplicates says which paths are read once because an earlier path
@@ -190,26 +187,20 @@ func logDuplicates(logger *zerolog.Logger, dups []pipeline.Duplicate) {
 
 // logLeftOut says which files found in a directory are not read although
 // they may be meant as games, and why: a warning when the name says games or
-// a compression arbiter reads, else an info line (an archive lying there).
+// a compression arbiter reads, else an info line (an archive lying there);
+// and which links to directories are not followed.
 func logLeftOut(logger *zerolog.Logger, left []pipeline.LeftOut) {
 	for _, l := range left {
 		ev := logger.Info()
 		if l.Named {
 			ev = logger.Warn()
 		}
-		ev.Str("path", l.Path).Str("reason", l.Reason).Msg("skipping a file found in a directory: not read as games")
+		msg := "skipping a file found in a directory: not read as games"
+		if l.Dir {
+			msg = "skipping a linked directory: not followed"
+		}
+		ev.Str("path", l.Path).Str("reason", l.Reason).Msg(msg)
 	}
-}
-
-// countErrors counts the errors joined in err.
-func countErrors(err error) int {
-	if err == nil {
-		return 0
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return len(j.Unwrap())
-	}
-	return 1
 }
 
 // config checks the flags and turns them into the run's configuration. The

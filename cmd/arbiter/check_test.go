@@ -972,3 +972,91 @@ func TestCheckZstdWindowTooLarge(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant it to hold\n%s", r.code, r.stderr, want)
 	}
 }
+
+// TestCheckDirectoryLinksAndWalkErrors: a link to a directory named on the
+// command line is read, with or without a trailing '/', as the directory
+// is (it read nothing and exited 0), and so is one found in a walk; a link
+// up the tree is named and not followed; what a walk cannot read is counted
+// and reported entry by entry, each by its own path, with exit status 2,
+// and --out's manifest lists each as an input with its error (they were
+// one "cannot read a directory" error, counted once per directory).
+func TestCheckDirectoryLinksAndWalkErrors(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "real/2023/x.pgn", []byte(cleanGame+cleanGame))
+	os.MkdirAll(filepath.Join(dir, "top"), 0o755)
+	if err := os.Symlink("../real/2023", filepath.Join(dir, "top/2023")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("..", filepath.Join(dir, "real/2023/up")); err != nil {
+		t.Fatal(err)
+	}
+	realDir, err := filepath.EvalSymlinks(filepath.Join(dir, "real"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, arg := range []string{"top/2023", "top/2023/", "top"} {
+		r := arbiter(t, dir, nil, "check", "--format", "none", arg)
+		up := `INF skipping a linked directory: not followed path=top/2023/up reason="a link to ` + realDir + `, a directory that holds it: not followed, as it would loop"` + "\n"
+		if files, read, _ := counts(t, r.stderr); r.code != 0 || files != "1" || read != "2" || !strings.Contains(r.stderr, up) {
+			t.Errorf("check %s: exit %d, want 0 and %q; stderr:\n%s", arg, r.code, up, r.stderr)
+		}
+	}
+
+	write(t, dir, "d/ok.pgn", []byte(cleanGame))
+	os.Symlink("/nonexistent/x.pgn", filepath.Join(dir, "d/dangling.pgn"))
+	os.Symlink("self", filepath.Join(dir, "d/self"))
+	want := []string{
+		`ERR cannot read input error="stat d/dangling.pgn: no such file or directory" file=d/dangling.pgn` + "\n",
+		`ERR cannot read input error="stat d/self: too many levels of symbolic links" file=d/self` + "\n",
+	}
+	if os.Geteuid() != 0 {
+		write(t, dir, "d/locked/a.pgn", []byte(cleanGame))
+		for _, name := range []string{"u1.pgn", "u2.txt", "u3.pgn.gz"} {
+			p := write(t, dir, "d/"+name, []byte(cleanGame))
+			os.Chmod(p, 0)
+			want = append(want, `ERR cannot read input error="open d/`+name+`: permission denied" file=d/`+name+"\n")
+		}
+		locked := filepath.Join(dir, "d/locked")
+		os.Chmod(locked, 0)
+		defer os.Chmod(locked, 0o755)
+		want = append(want, `ERR cannot read input error="open d/locked: permission denied" file=d/locked`+"\n")
+	}
+	r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "d")
+	failed := fmt.Sprintf("%d inputs could not be read", len(want))
+	if files, read, _ := counts(t, r.stderr); r.code != 2 || files != fmt.Sprint(len(want)+1) || read != "1" || !strings.Contains(r.stderr, failed) ||
+		strings.Contains(r.stderr, "cannot read a directory") {
+		t.Errorf("walk errors: exit %d, want 2 and %q; stderr:\n%s", r.code, failed, r.stderr)
+	}
+	for _, w := range want {
+		if strings.Count(r.stderr, w) != 1 {
+			t.Errorf("stderr does not hold once %q:\n%s", w, r.stderr)
+		}
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "o", "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Inputs []struct {
+			Path      string `json:"path"`
+			Completed bool   `json:"completed"`
+			Error     string `json:"error"`
+		} `json:"inputs"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	failedInManifest := 0
+	for _, in := range m.Inputs {
+		switch {
+		case in.Path == "d/ok.pgn" && in.Completed && in.Error == "":
+		case !in.Completed && (strings.HasPrefix(in.Error, "stat "+in.Path+": ") || strings.HasPrefix(in.Error, "open "+in.Path+": ")):
+			failedInManifest++
+		default:
+			t.Errorf("manifest entry %+v", in)
+		}
+	}
+	if len(m.Inputs) != len(want)+1 || failedInManifest != len(want) {
+		t.Errorf("manifest lists %d inputs, %d failed; want %d failed:\n%s", len(m.Inputs), failedInManifest, len(want), raw)
+	}
+}

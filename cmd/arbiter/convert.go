@@ -78,7 +78,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	limitMemory(cfg.Workers, false)
 	cfg.Check.Render = pipeline.AppendPGN
 
-	inputs, expandErr := expandInputs(&logger, args)
+	inputs := expandInputs(&logger, args)
 
 	out, err := createOutput("-o", f.output, stdout)
 	if err != nil {
@@ -105,12 +105,11 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 		return runErr
 	case finishErr != nil:
 		return &exitError{code: 2, msg: finishErr.Error()}
-	case expandErr != nil || sum.Failed > 0:
-		n := sum.Failed + countErrors(expandErr)
-		if n == 1 {
+	case sum.Failed > 0:
+		if sum.Failed == 1 {
 			return &exitError{code: 2, msg: "1 input could not be read"}
 		}
-		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", n)}
+		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", sum.Failed)}
 	case sink.Errors > 0:
 		return &exitError{code: exitFindings}
 	}
