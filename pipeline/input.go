@@ -50,11 +50,10 @@ const sniffSize = 8 << 10
 // where it comes first: see ExpandAll. Standard input is never a
 // duplicate: "-" twice reads it twice.
 //
-// The error is always nil, every failure being an input the run reports; it
-// stays for the callers written when a walk's failures were returned here.
-func Expand(paths []string) ([]Input, error) {
-	x, err := ExpandAll(paths)
-	return x.Inputs, err
+// What cannot be read (a directory it cannot list, a dangling link) is an
+// input all the same, whose failure the run reports and counts.
+func Expand(paths []string) []Input {
+	return ExpandAll(paths).Inputs
 }
 
 // Duplicate is an input path left out because it names the same file as an
@@ -90,7 +89,7 @@ type LeftOut struct {
 }
 
 // ExpandAll is Expand with everything it left out, and why.
-func ExpandAll(paths []string) (Expansion, error) {
+func ExpandAll(paths []string) Expansion {
 	var x Expansion
 	var left []LeftOut
 	inputs := expand(paths, &left)
@@ -107,7 +106,7 @@ func ExpandAll(paths []string) (Expansion, error) {
 			x.LeftOut = append(x.LeftOut, l)
 		}
 	}
-	return x, nil
+	return x
 }
 
 // DedupePaths keeps the first of the paths that name the same file or

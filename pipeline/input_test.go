@@ -39,10 +39,7 @@ func TestExpand(t *testing.T) {
 	missing := filepath.Join(dir, "missing.pgn")
 
 	// link.pgn is b.pgn: taken once, as b.pgn, which comes first.
-	got, err := Expand([]string{explicit, dir, "-", missing})
-	if err != nil {
-		t.Fatalf("Expand: %v", err)
-	}
+	got := Expand([]string{explicit, dir, "-", missing})
 	want := []Input{
 		{Path: explicit, Size: 13},
 		{Path: filepath.Join(dir, "a/empty.pgn"), Size: 0},
@@ -73,10 +70,7 @@ func TestExpandDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	abs := filepath.Join(dir, "d/a.pgn")
-	x, err := ExpandAll([]string{"d", "d/a.pgn", abs, "./d/../d/a.pgn", "hard.pgn", "-", "-", "gone.pgn", filepath.Join(dir, "gone.pgn")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := ExpandAll([]string{"d", "d/a.pgn", abs, "./d/../d/a.pgn", "hard.pgn", "-", "-", "gone.pgn", filepath.Join(dir, "gone.pgn")})
 	var paths []string
 	for _, in := range x.Inputs {
 		paths = append(paths, in.Path)
@@ -90,7 +84,7 @@ func TestExpandDuplicates(t *testing.T) {
 		t.Errorf("duplicates %q, want %q", x.Duplicates, wantDups)
 	}
 	// Distinct files are all kept.
-	x, _ = ExpandAll([]string{"d/b.pgn", "d/a.pgn"})
+	x = ExpandAll([]string{"d/b.pgn", "d/a.pgn"})
 	if len(x.Inputs) != 2 || len(x.Duplicates) != 0 {
 		t.Errorf("two files: %v inputs, %v duplicates", x.Inputs, x.Duplicates)
 	}
@@ -116,9 +110,9 @@ func TestExpandUnreadableDirectory(t *testing.T) {
 		os.Chmod(p, 0)
 		defer os.Chmod(p, 0o755)
 	}
-	x, err := ExpandAll([]string{dir})
-	if err != nil || len(x.LeftOut) != 0 {
-		t.Fatalf("error %v, left out %v", err, x.LeftOut)
+	x := ExpandAll([]string{dir})
+	if len(x.LeftOut) != 0 {
+		t.Fatalf("left out %v", x.LeftOut)
 	}
 	want := []string{locked, filepath.Join(dir, "ok.pgn"), u1, u2}
 	if got := inputPaths(x.Inputs); !slices.Equal(got, want) {
@@ -151,9 +145,9 @@ func TestExpandUnreadableLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	x, err := ExpandAll([]string{dir})
-	if err != nil || len(x.LeftOut) != 0 {
-		t.Fatalf("error %v, left out %v", err, x.LeftOut)
+	x := ExpandAll([]string{dir})
+	if len(x.LeftOut) != 0 {
+		t.Fatalf("left out %v", x.LeftOut)
 	}
 	if got, want := inputPaths(x.Inputs), []string{dangling, ok, self}; !slices.Equal(got, want) {
 		t.Fatalf("inputs %q, want %q", got, want)
@@ -187,10 +181,7 @@ func TestRunCountsUnreadableEntries(t *testing.T) {
 		}
 		broken = append(broken, locked, unreadable)
 	}
-	inputs, err := Expand([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inputs := Expand([]string{dir})
 	out := t.TempDir()
 	rec := &recordingSink{}
 	s, err := runWithin(t, context.Background(), &Config{Workers: 2}, inputs, rec, newSink(t, out, ParquetOptions{}))
@@ -257,10 +248,7 @@ func TestExpandDirectoryLinks(t *testing.T) {
 	ab := link("../c", "lnk/a/b")
 	link("../a", "lnk/c/d")
 
-	x, err := ExpandAll([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := ExpandAll([]string{dir})
 	want := []string{filepath.Join(dir, "a/b/w.pgn"), filepath.Join(dir, "a/z.pgn"), x23, filepath.Join(dir, "top/2024/y.pgn")}
 	if got := inputPaths(x.Inputs); !slices.Equal(got, want) {
 		t.Errorf("inputs %q, want %q", got, want)
@@ -282,9 +270,9 @@ func TestExpandDirectoryLinks(t *testing.T) {
 
 	// Named, the link is the directory; its loop is left out as in a walk.
 	for _, arg := range []string{top23, top23 + "/"} {
-		x, err = ExpandAll([]string{arg})
-		if got := inputPaths(x.Inputs); err != nil || !slices.Equal(got, []string{filepath.Join(top23, "x.pgn")}) {
-			t.Errorf("%s: inputs %q, error %v", arg, got, err)
+		x = ExpandAll([]string{arg})
+		if got := inputPaths(x.Inputs); !slices.Equal(got, []string{filepath.Join(top23, "x.pgn")}) {
+			t.Errorf("%s: inputs %q", arg, got)
 		}
 		wantLoop := LeftOut{Path: filepath.Join(top23, "misc/loop"), Dir: true, Reason: "a link to " + filepath.Join(dir, "real") + ", a directory that holds it: not followed, as it would loop"}
 		if !slices.Equal(x.LeftOut, []LeftOut{wantLoop}) {
@@ -380,10 +368,7 @@ func TestExpandLeftOut(t *testing.T) {
 	writeFile(t, dir, "out/00001-month.pgn.parquet", []byte("PAR1\x15\x04PAR1"))
 	writeFile(t, dir, "out/.00002-month.pgn.parquet.tmp", []byte("PAR1"))
 
-	x, err := ExpandAll([]string{dir, dir + "/b/../a"}) // a/ twice: left out once
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := ExpandAll([]string{dir, dir + "/b/../a"}) // a/ twice: left out once
 	var taken []string
 	for _, in := range x.Inputs {
 		taken = append(taken, in.Path)
@@ -450,10 +435,7 @@ func TestExpandTar(t *testing.T) {
 	gzNamed := writeFile(t, dir, "old.pgn.tar", tarOf(t, tar.FormatUSTAR, tarEntry{name: "games/", typ: tar.TypeDir}, tarEntry{name: "games/r1.pgn.zst", body: zstded(t, games)}))
 	readme := writeFile(t, dir, "src.tar", tarOf(t, tar.FormatUSTAR, tarEntry{name: "README", body: []byte("Notes on the tournament.\n")}, tarEntry{name: "r1.pgn", body: games}))
 
-	x, err := ExpandAll([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := ExpandAll([]string{dir})
 	if got, want := inputPaths(x.Inputs), []string{dirFirst, pax, plain}; !slices.Equal(got, want) {
 		t.Errorf("inputs %q, want %q", got, want)
 	}
@@ -477,7 +459,7 @@ func TestExpandTar(t *testing.T) {
 func TestExpandFindings(t *testing.T) {
 	src := t.TempDir()
 	broken := writeFile(t, src, "broken.pgn", []byte("[Event \"x\"]\n\n1. e4 e5 2. Ke3 Nf6 3. Qxf7 *\n\n[Event \"y\"]\n\n1. d4 d5 2. Bxh7 *\n"))
-	inputs, _ := Expand([]string{broken})
+	inputs := Expand([]string{broken})
 	var text, github bytes.Buffer
 	if _, err := runWithin(t, context.Background(), &Config{Workers: 1}, inputs, NewTextSink(&text), NewGitHubSink(&github)); err != nil {
 		t.Fatal(err)
@@ -497,10 +479,7 @@ func TestExpandFindings(t *testing.T) {
 	startsLike := writeFile(t, dir, "notes.txt", []byte(first+"\n[Event \"z\"]\n\n1. e4 e5 2. Nf3 *\n"))
 	mixed := writeFile(t, dir, "mixed.txt", []byte(first+"\nthen the game: 1. e4 e5 2. Nf3 Nc6\n"+text.String()))
 
-	x, err := ExpandAll([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := ExpandAll([]string{dir})
 	if got, want := inputPaths(x.Inputs), []string{mixed, startsLike}; !slices.Equal(got, want) {
 		t.Errorf("inputs %q, want %q", got, want)
 	}
@@ -509,7 +488,7 @@ func TestExpandFindings(t *testing.T) {
 	if !slices.Equal(x.LeftOut, want) {
 		t.Errorf("left out:\n got %+v\nwant %+v", x.LeftOut, want)
 	}
-	if x, _ := ExpandAll([]string{findings}); !slices.Equal(inputPaths(x.Inputs), []string{findings}) || len(x.LeftOut) != 0 {
+	if x := ExpandAll([]string{findings}); !slices.Equal(inputPaths(x.Inputs), []string{findings}) || len(x.LeftOut) != 0 {
 		t.Errorf("named: %+v", x)
 	}
 }

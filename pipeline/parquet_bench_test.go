@@ -24,9 +24,9 @@ func benchParquetSink(b *testing.B, moves bool) {
 	if dir == "" {
 		b.Skip("ARBITER_CORPUS not set")
 	}
-	inputs, err := Expand([]string{filepath.Join(dir, "masters")})
-	if err != nil || len(inputs) == 0 {
-		b.Skipf("corpus %s: %v", dir, err)
+	inputs := Expand([]string{filepath.Join(dir, "masters")})
+	if len(inputs) == 0 {
+		b.Skipf("no games under %s", dir)
 	}
 	keep := &keepingSink{}
 	cfg := &Config{}

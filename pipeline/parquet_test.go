@@ -887,13 +887,10 @@ func TestParquetSinkWithRun(t *testing.T) {
 // one is built).
 func TestParquetIndependentOfWorkers(t *testing.T) {
 	dir := t.TempDir()
-	inputs, err := Expand([]string{
+	inputs := Expand([]string{
 		writeFile(t, dir, "mixed.pgn", mixedGames(t, 6)),
 		writeFile(t, dir, "many.pgn.zst", zstded(t, synthetic(0, 400))),
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var want map[string][]byte
 	for _, workers := range []int{1, 2, 5} {
 		out := t.TempDir()

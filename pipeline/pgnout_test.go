@@ -28,10 +28,7 @@ func convertConfig(workers int) *Config {
 // the findings printed.
 func convertPaths(t *testing.T, workers int, paths ...string) (pgn []byte, findings string, sink *PGNSink) {
 	t.Helper()
-	inputs, err := Expand(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
+	inputs := Expand(paths)
 	var out, errs bytes.Buffer
 	sink = NewPGNSink(&out, &errs)
 	sum, err := runWithin(t, context.Background(), convertConfig(workers), inputs, sink)
@@ -589,10 +586,7 @@ func TestCorpusConvert(t *testing.T) {
 // than a game that cannot be set up are allowed only on the first pass.
 func convertToFile(t *testing.T, out, path string) string {
 	t.Helper()
-	inputs, err := Expand([]string{path})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inputs := Expand([]string{path})
 	f, err := os.Create(out)
 	if err != nil {
 		t.Fatal(err)
@@ -657,10 +651,7 @@ func BenchmarkRunConvert(b *testing.B) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	inputs, err := Expand([]string{path})
-	if err != nil {
-		b.Fatal(err)
-	}
+	inputs := Expand([]string{path})
 	cfg := convertConfig(0)
 	cfg.ChunkSize = 0
 	b.SetBytes(int64(len(data)))

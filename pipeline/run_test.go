@@ -50,10 +50,7 @@ func threeInputs(t *testing.T, n int) []Input {
 		writeFile(t, dir, "two.pgn.gz", gzipped(t, synthetic(n, n))),
 		writeFile(t, dir, "three.pgn.zst", zstded(t, synthetic(2*n, n))),
 	}
-	inputs, err := Expand(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
+	inputs := Expand(paths)
 	return inputs
 }
 
@@ -135,7 +132,7 @@ func TestRunTruncatedInput(t *testing.T) {
 		writeFile(t, dir, "b.pgn.zst", full[:len(full)/2]),
 		writeFile(t, dir, "c.pgn.gz", gzipped(t, synthetic(2*n, n))),
 	}
-	inputs, _ := Expand(paths)
+	inputs := Expand(paths)
 	rec := &recordingSink{}
 	s, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
 	if err != nil {
@@ -167,7 +164,7 @@ func TestRunUnreadableInput(t *testing.T) {
 	useFakeCheck(t, nil)
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.pgn")
-	inputs, _ := Expand([]string{writeFile(t, dir, "a.pgn", synthetic(0, 10)), missing, writeFile(t, dir, "c.pgn", synthetic(10, 10))})
+	inputs := Expand([]string{writeFile(t, dir, "a.pgn", synthetic(0, 10)), missing, writeFile(t, dir, "c.pgn", synthetic(10, 10))})
 	rec := &recordingSink{}
 	var text bytes.Buffer
 	s, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec, NewTextSink(&text))
@@ -496,10 +493,7 @@ func brokenGzip(t testing.TB, text []byte) []byte {
 // game, its number and the findings whose message says the input broke off.
 func brokenOffFindings(t *testing.T, path string) (numbers []int, broken [][]validate.Finding, s Summary) {
 	t.Helper()
-	inputs, err := Expand([]string{path})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inputs := Expand([]string{path})
 	rec := &recordingSink{onGame: func(r *GameRecord) error {
 		var fs []validate.Finding
 		for _, f := range r.Report.Findings {
@@ -510,7 +504,7 @@ func brokenOffFindings(t *testing.T, path string) (numbers []int, broken [][]val
 		broken = append(broken, fs)
 		return nil
 	}}
-	s, err = runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2, ChunkSize: smallChunks}, inputs, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -599,7 +593,7 @@ func TestRunRefusesBinaryData(t *testing.T) {
 		binary[i] = byte(i*7919 + i/251) // NUL about once in 256 bytes
 	}
 	zeros := append(append(append([]byte{}, synthetic(0, 5)...), make([]byte, 4096)...), synthetic(5, 5)...)
-	inputs, _ := Expand([]string{writeFile(t, dir, "db.pgn", binary), writeFile(t, dir, "zeros.pgn", zeros)})
+	inputs := Expand([]string{writeFile(t, dir, "db.pgn", binary), writeFile(t, dir, "zeros.pgn", zeros)})
 	rec := &recordingSink{}
 	s, err := runWithin(t, context.Background(), &Config{Workers: 2}, inputs, rec)
 	if err != nil {
@@ -638,7 +632,7 @@ func TestRunReadsTar(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	inputs, _ := Expand([]string{writeFile(t, dir, "rounds.tar", b.Bytes()), writeFile(t, dir, "rounds.tar.gz", gzipped(t, b.Bytes()))})
+	inputs := Expand([]string{writeFile(t, dir, "rounds.tar", b.Bytes()), writeFile(t, dir, "rounds.tar.gz", gzipped(t, b.Bytes()))})
 	rec := &recordingSink{}
 	s, err := runWithin(t, context.Background(), &Config{Workers: 2}, inputs, rec)
 	if err != nil || s.Failed != 0 {
@@ -658,7 +652,7 @@ func TestRunReadsTar(t *testing.T) {
 	tw.WriteHeader(&tar.Header{Name: "games.pgn.gz", Mode: 0o644, Size: int64(len(member))})
 	tw.Write(member)
 	tw.Close()
-	inputs, _ = Expand([]string{writeFile(t, dir, "gz.tar", b.Bytes())})
+	inputs = Expand([]string{writeFile(t, dir, "gz.tar", b.Bytes())})
 	rec = &recordingSink{}
 	s, err = runWithin(t, context.Background(), &Config{Workers: 2}, inputs, rec)
 	var fe *FormatError

@@ -51,10 +51,7 @@ func Plan(cfg *Config) ([]shard.Input, []shard.Shard, error) {
 	if _, err := cfg.Check.Options(); err != nil {
 		return nil, nil, err
 	}
-	found, err := pipeline.Expand(cfg.Inputs)
-	if err != nil {
-		return nil, nil, err
-	}
+	found := pipeline.Expand(cfg.Inputs)
 	if len(found) == 0 {
 		return nil, nil, errors.New("no input")
 	}

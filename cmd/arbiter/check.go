@@ -168,7 +168,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 // what it skipped and why. What a walk could not read is among the inputs,
 // which the run reports and counts each by its path.
 func expandInputs(logger *zerolog.Logger, args []string) []pipeline.Input {
-	expansion, _ := pipeline.ExpandAll(args) // never an error: see pipeline.Expand
+	expansion := pipeline.ExpandAll(args)
 	logDuplicates(logger, expansion.Duplicates)
 	logLeftOut(logger, expansion.LeftOut)
 	if len(expansion.Inputs) == 0 {
