@@ -97,7 +97,7 @@
 // most 12 characters, all of them piece letters, files and their Cyrillic
 // look-alikes, digits, separators or signs, with a file letter right
 // before a digit 1-9; or a word that starts as a move and is one typed
-// wrong ("Кп5", "КРe2", "пed", "¡h2": see mistypedMove); or, right after a
+// wrong ("Кп5", "крe2", "пed", "¡h2": see mistypedMove); or, right after a
 // move number, where only a move can stand, a word that starts as a move
 // and names a rank or holds a capture sign ("3. Qq5", "6. gh:Л": see
 // numberedSlot), which is the "unexpected text" it is in PGN. Such a word

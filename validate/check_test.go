@@ -555,3 +555,48 @@ func TestCheckPawnLetterCapture(t *testing.T) {
 		}
 	}
 }
+
+// Russian scoresheet forms a reviewer found lost: a pawn capture by files
+// with the colon after them ("dc:"), squares typed in capitals after a piece
+// letter ("КF3", "КG1-F3", "СВ5" with a Cyrillic В), the king in capitals
+// ("КРe2"), and the short pawn capture with the Russian pawn letter
+// ("п:d4"), the one pawn capture there, ambiguous when two pawns can take
+// and illegal when none can. Each reads under the Russian letters, with
+// and without tags, as the move a reader sees.
+func TestRussianScoresheetCapitalsAndMarks(t *testing.T) {
+	for _, c := range []struct {
+		moves    string
+		plies    int
+		findings string
+		last     string // SAN of the last move replayed
+	}{
+		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dc: 5. d3 *", 9, "non-standard-notation@3", "d3"},
+		{"1. e4 d5 2. ed: Фd5 *", 4, "non-standard-notation@3", "Qxd5"},
+		{"1. e4 e5 2. КF3 Кc6 3. d3 *", 5, "non-standard-notation@3", "d3"},
+		{"1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-В5 A7-A6 *", 6, "non-standard-notation@1", "a6"},
+		{"1. e4 e5 2. Кf3 Кc6 3. СВ5 a6 4. КРe2 *", 7, "non-standard-notation@3", "Ke2"},
+		{"1. e4 e5 2. d4 п:d4 3. Кf3 *", 5, "non-standard-notation@4", "Nf3"},
+		{"1. d4 e5 2. Кf3 c5 3. e3 п:d4 *", 5, "non-standard-notation@3 ambiguous-move@6", "e3"},
+		{"1. e4 e6 2. Кf3 п:d4 *", 3, "non-standard-notation@3 illegal-move@4", "Nf3"},
+	} {
+		for _, text := range []string{pgn("*", nil, c.moves), c.moves + "\n"} {
+			r := checkOne(t, text, &Options{SAN: true})
+			findings := strings.TrimPrefix(got(r), "tag-missing@-1 ")
+			if r.Notation != "ru" || r.Plies != c.plies || findings != c.findings {
+				t.Errorf("%q: notation %s, %d plies, findings %q; want ru, %d, %q", text, r.Notation, r.Plies, got(r), c.plies, c.findings)
+				continue
+			}
+			if s := r.SAN[c.plies-1].String(); s != c.last {
+				t.Errorf("%q: last move replayed %s, want %s", text, s, c.last)
+			}
+		}
+	}
+	r := checkOne(t, pgn("*", nil, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dc: *"), &Options{SAN: true})
+	if f := find(r, NonStandardNotation); f == nil ||
+		f.Message != `5 of 8 moves are not in standard SAN (capture written ':', pawn capture by files, Russian piece letters); the first is "Кf3"` {
+		t.Errorf("dc: finding %+v", f)
+	}
+	if len(r.SAN) != 8 || r.SAN[7].String() != "dxc6" {
+		t.Errorf("dc: replayed as %v, want ... dxc6", r.SAN)
+	}
+}
