@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 
@@ -375,12 +376,65 @@ func (w *pgnWriter) appendNumber(b []byte, m int32, force, asWritten bool) []byt
 	n := w.num.first + half/2
 	if written := w.g.Moves[m].Number; asWritten && written > 0 {
 		n = int(written)
+	} else if lost, black, ok := w.lostNumber(m); asWritten && ok {
+		n, white = lost, !black
 	}
 	b = appendInt(b, n)
 	if white {
 		return append(b, ". "...)
 	}
 	return append(b, "... "...)
+}
+
+// lostNumber is, for move m, written without a number of its own, the
+// move number that stands in the source between m and the move before it,
+// with a word after it: the number of a move whose text was not read ("3.
+// ЖF1-B5 A7-A6"), after which the sheet has m as that number's Black move,
+// or as White's next after a Black number ("3... Жx a6"). The count of
+// moves replayed has lost that move, so that only the number as written
+// gives m the number the sheet gives it. ok is false when no such number
+// stands there.
+func (w *pgnWriter) lostNumber(m int32) (n int, black, ok bool) {
+	g := w.g
+	if m == 0 {
+		return 0, false, false
+	}
+	prev := &g.Moves[m-1].Raw
+	lo, t := int(prev.Off+prev.Len), int(g.Moves[m].Raw.Off)
+	text := g.Text
+	for i := lo; i < t; i++ {
+		switch c := text[i]; {
+		case c == '{' || c == ';':
+			e, closed := asideEnd(text, i, t)
+			if !closed {
+				return n, black, ok
+			}
+			i = e
+		case c >= '0' && c <= '9' && !isWordByte(text[i-1]):
+			j := i
+			for j < t && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			k, dots := j, 0
+			for k < t {
+				if text[k] == '.' {
+					k, dots = k+1, dots+1
+				} else if bytes.HasPrefix(text[k:t], []byte("…")) {
+					k, dots = k+len("…"), dots+3
+				} else {
+					break
+				}
+			}
+			if dots > 0 && j-i <= 4 && len(bytes.TrimSpace(text[k:t])) > 0 {
+				n, black, ok = atoiBytes(text[i:j]), dots < 2, true
+				if !black {
+					n++
+				}
+			}
+			i = max(k, j) - 1
+		}
+	}
+	return n, black, ok
 }
 
 func appendInt(b []byte, n int) []byte {
