@@ -126,6 +126,13 @@
 // things are Problems (one per run of words), and a move number that does
 // not follow the moves before it is a Problem too.
 //
+// A scoresheet typed in two columns ("1. e4 e5   10. Кc3:b5 c6:b5" on the
+// first line, "2. ... 11. ..." on the next) is read in the order of its
+// numbers when its numbers leave no doubt (see readColumns): Moves then
+// holds the left column's moves and then the right one's, all one line, and
+// Game.Has says HasColumns. Numbers that look like that layout but do not
+// fit it make one Problem, at the first that jumps, not one at each line.
+//
 // Text in which no tag pair, move or result can be read (a web page saved as
 // .pgn, a preamble in prose before the first game, a file of comments only)
 // is handed on as a game all the same, so that no input goes uncounted; when

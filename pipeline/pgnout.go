@@ -437,6 +437,23 @@ func (w *pgnWriter) lostNumber(m int32) (n int, black, ok bool) {
 	return n, black, ok
 }
 
+// appendInNumberOrder appends the moves from c on as written, each with the
+// number written before it, for a scoresheet in two columns
+// (parser.HasColumns): its moves are replayed in the order of their
+// numbers, which the source text from c on does not follow (it holds the
+// rows of the left column already replayed).
+func (w *pgnWriter) appendInNumberOrder(dst []byte, c int32) []byte {
+	g := w.g
+	for m := c; m < int32(len(g.Moves)); m++ {
+		raw := &g.Moves[m].Raw
+		if m > c {
+			dst = append(dst, ' ')
+		}
+		dst = w.appendSource(dst, w.moveStart(m), int(raw.Off+raw.Len))
+	}
+	return dst
+}
+
 func appendInt(b []byte, n int) []byte {
 	if n < 0 {
 		b = append(b, '-')
@@ -497,6 +514,10 @@ func (w *pgnWriter) addNote(c int32, variation bool, depth int) {
 		w.note = append(w.note, "; the game as written: "...)
 	default:
 		w.note = append(w.note, "; the rest of the game as written: "...)
+	}
+	if g.Has&parser.HasColumns != 0 {
+		w.note = w.appendInNumberOrder(w.note, c)
+		return
 	}
 	from := int(mv.Raw.Off)
 	if p := w.parent(c); variation || p == w.root() {

@@ -600,3 +600,40 @@ func TestRussianScoresheetCapitalsAndMarks(t *testing.T) {
 		t.Errorf("dc: replayed as %v, want ... dxc6", r.SAN)
 	}
 }
+
+// TestCheckTwoColumnScoresheet: a scoresheet typed in two columns, which
+// the parser reads in the order of its numbers, replays to its mate and is
+// reported as read so, at the right column's first move; a sheet whose
+// numbers jump but do not fit two columns gets one syntax finding about the
+// order, and the replay stops at the first move out of it.
+func TestCheckTwoColumnScoresheet(t *testing.T) {
+	sheet := "" +
+		"1. e2-e4   e7-e5      10. Кc3:b5   c6:b5\n" +
+		"2. Кg1-f3  d7-d6      11. Сc4:b5+  Кb8-d7\n" +
+		"3. d2-d4   Сc8-g4     12. 0-0-0    Лa8-d8\n" +
+		"4. d4:e5   Сg4:f3     13. Лd1:d7   Лd8:d7\n" +
+		"5. Фd1:f3  d6:e5      14. Лh1-d1   Фe7-e6\n" +
+		"6. Сf1-c4  Кg8-f6     15. Сb5:d7+  Кf6:d7\n" +
+		"7. Фf3-b3  Фd8-e7     16. Фb3-b8+  Кd7:b8\n" +
+		"8. Кb1-c3  c7-c6      17. Лd1-d8х\n" +
+		"9. Сc1-g5  b7-b5      1:0\n"
+	r := checkOne(t, sheet, nil)
+	if r.Notation != "ru" || r.Plies != 33 || r.End != Checkmate || r.ComputedResult != "1-0" ||
+		got(r) != "tag-missing@-1 non-standard-notation@1 non-standard-notation@19 non-standard-notation@-1" {
+		t.Errorf("notation %s, %d plies, end %s, result %s, findings %q", r.Notation, r.Plies, r.End, r.ComputedResult, got(r))
+	}
+	want := "the moves are written in two columns, 1-9 down the left and 10-17 down the right of lines 1-9: read in the order of their numbers"
+	if len(r.Findings) == 4 {
+		if f := r.Findings[2]; f.Message != want || f.Move != "Кc3:b5" || f.Pos.Line != 1 || f.Pos.Col != 27 {
+			t.Errorf("columns finding %+v", f)
+		}
+	}
+	// The same sheet with its fourth line lost: two columns no more.
+	lost := strings.Replace(sheet, "4. d4:e5   Сg4:f3     13. Лd1:d7   Лd8:d7\n", "", 1)
+	r = checkOne(t, lost, nil)
+	if r.Plies != 2 || got(r) != "tag-missing@-1 non-standard-notation@1 syntax@-1 illegal-move@3 non-standard-notation@-1" {
+		t.Errorf("a line lost: %d plies, findings %q", r.Plies, got(r))
+	} else if f := r.Findings[2]; !strings.HasPrefix(f.Message, "move number 10. follows move 1. on line 1, and numbers jump so on 6 more lines: a scoresheet in two columns?") {
+		t.Errorf("a line lost: %q", f.Message)
+	}
+}
