@@ -387,13 +387,14 @@ func (w *pgnWriter) appendNumber(b []byte, m int32, force, asWritten bool) []byt
 }
 
 // lostNumber is, for move m, written without a number of its own, the
-// move number that stands in the source between m and the move before it,
-// with a word after it: the number of a move whose text was not read ("3.
-// ЖF1-B5 A7-A6"), after which the sheet has m as that number's Black move,
-// or as White's next after a Black number ("3... Жx a6"). The count of
-// moves replayed has lost that move, so that only the number as written
-// gives m the number the sheet gives it. ok is false when no such number
-// stands there.
+// move number that stands last in the source between m and the move before
+// it, with one word between it and m: the number of a move whose text was
+// not read ("3. ЖF1-B5 A7-A6"), after which the sheet has m as that
+// number's Black move, or as White's next after a Black number ("3... Жx
+// a6"). The count of moves replayed has lost that move, so that only the
+// number as written gives m the number the sheet gives it. ok is false
+// when no such number stands there (more text between, as in a page of
+// prose, leaves the count to say).
 func (w *pgnWriter) lostNumber(m int32) (n int, black, ok bool) {
 	g := w.g
 	if m == 0 {
@@ -425,11 +426,11 @@ func (w *pgnWriter) lostNumber(m int32) (n int, black, ok bool) {
 					break
 				}
 			}
-			if dots > 0 && j-i <= 4 && len(bytes.TrimSpace(text[k:t])) > 0 {
-				n, black, ok = atoiBytes(text[i:j]), dots < 2, true
-				if !black {
-					n++
-				}
+			decimal := k < t && text[k] >= '0' && text[k] <= '9' // "10.00", "0.2": no move number
+			v := atoiBytes(text[i:j])
+			n, black, ok = v, dots < 2, dots > 0 && !decimal && j-i <= 4 && v > 0 && len(bytes.Fields(text[k:t])) == 1
+			if ok && !black {
+				n++
 			}
 			i = max(k, j) - 1
 		}

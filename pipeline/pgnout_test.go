@@ -745,14 +745,17 @@ func TestConvertTwoColumns(t *testing.T) {
 // TestConvertNoteNumberAsWritten: a note names a move without a number of
 // its own by the number the sheet gives it, even when a word before it
 // that was not read took a move out of the count: "3. ЖF1-B5 A7-A6" makes
-// A7-A6 Black's third, not White's. A number inside a comment is no such
-// number.
+// A7-A6 Black's third, not White's. A number with more than that word
+// after it, or inside a comment, is no such number.
 func TestConvertNoteNumberAsWritten(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. ЖF1-B5 A7-A6 4. E4-E5 *",
 			"1. e4 e5 2. Nf3 Nc6 {ЖF1-B5 arbiter: illegal move 3... A7-A6 (a7 holds a black\npawn, and white is to move); the rest of the game as written: 3. ЖF1-B5 A7-A6\n4. E4-E5} *\n\n"},
 		{"1. e4 e5 2. Nf3 Nc6 3... Жx Ke7 *",
 			"1. e4 e5 2. Nf3 Nc6 {Жx arbiter: illegal move 4. Ke7 (no white king can reach\ne7); the rest of the game as written: 3... Жx Ke7} *\n\n"},
+		// prose after the number: the count of moves names it
+		{"1. e4 e5 2. Nf3 Nc6 3. Жx и далее Ke7 *",
+			"1. e4 e5 2. Nf3 Nc6 {Жx и далее arbiter: illegal move 3. Ke7 (no white king can\nreach e7); the rest of the game as written: 3. Жx и далее Ke7} *\n\n"},
 		{"1. e4 e5 2. Nf3 ; see 3. Bb5\nKe3 *",
 			"1. e4 e5 2. Nf3 {see 3. Bb5 arbiter: illegal move 2... Ke3 (no black king can\nreach e3); the rest of the game as written: Ke3} *\n\n"},
 	} {
