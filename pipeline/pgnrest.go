@@ -283,7 +283,8 @@ func (w *pgnWriter) afterMove(p int32, limit int) int {
 	depth := 0
 	for i < limit {
 		switch c := text[i]; {
-		case depth == 0 && remark.Len > 0 && int(remark.Off) >= i && int(remark.Off+remark.Len) <= limit && !hasAlnum(text[i:remark.Off]):
+		case depth == 0 && remark.Len > 0 && int(remark.Off) >= i && int(remark.Off+remark.Len) <= limit && !hasAlnum(text[i:remark.Off]) &&
+			bytes.IndexAny(text[i:remark.Off], "{;") < 0: // a comment in braces or after ';' is the aside case's
 			i = int(remark.Off+remark.Len) - 1
 			remark = parser.Span{}
 		case isBlank(c):
