@@ -756,6 +756,8 @@ func TestConvertNoteNumberAsWritten(t *testing.T) {
 		// prose after the number: the count of moves names it
 		{"1. e4 e5 2. Nf3 Nc6 3. Жx и далее Ke7 *",
 			"1. e4 e5 2. Nf3 Nc6 {Жx и далее arbiter: illegal move 3. Ke7 (no white king can\nreach e7); the rest of the game as written: 3. Жx и далее Ke7} *\n\n"},
+		{"1. e4 e5 2. Nf3 {see 3. Bb5} Ke3 *",
+			"1. e4 e5 2. Nf3 {see 3. Bb5 arbiter: illegal move 2... Ke3 (no black king can\nreach e3); the rest of the game as written: Ke3} *\n\n"},
 		{"1. e4 e5 2. Nf3 ; see 3. Bb5\nKe3 *",
 			"1. e4 e5 2. Nf3 {see 3. Bb5 arbiter: illegal move 2... Ke3 (no black king can\nreach e3); the rest of the game as written: Ke3} *\n\n"},
 	} {
