@@ -97,7 +97,7 @@
 // most 12 characters, all of them piece letters, files and their Cyrillic
 // look-alikes, digits, separators or signs, with a file letter right
 // before a digit 1-9; or a word that starts as a move and is one typed
-// wrong ("Кп5", "КРe2", "пed", "¡h2": see mistypedMove); or, right after a
+// wrong ("Кп5", "крe2", "пed", "¡h2": see mistypedMove); or, right after a
 // move number, where only a move can stand, a word that starts as a move
 // and names a rank or holds a capture sign ("3. Qq5", "6. gh:Л": see
 // numberedSlot), which is the "unexpected text" it is in PGN. Such a word
@@ -125,6 +125,13 @@
 // continues the line as written returns to it. In a game with tags such
 // things are Problems (one per run of words), and a move number that does
 // not follow the moves before it is a Problem too.
+//
+// A scoresheet typed in two columns ("1. e4 e5   10. Кc3:b5 c6:b5" on the
+// first line, "2. ... 11. ..." on the next) is read in the order of its
+// numbers when its numbers leave no doubt (see readColumns): Moves then
+// holds the left column's moves and then the right one's, all one line, and
+// Game.Has says HasColumns. Numbers that look like that layout but do not
+// fit it make one Problem, at the first that jumps, not one at each line.
 //
 // Text in which no tag pair, move or result can be read (a web page saved as
 // .pgn, a preamble in prose before the first game, a file of comments only)

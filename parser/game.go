@@ -21,7 +21,7 @@ type Game struct {
 	Start, End Pos
 
 	Tags  []Tag
-	Moves []Move // every move in source order, variations included
+	Moves []Move // every move in source order, variations included (HasColumns: in number order)
 
 	// Result is the game-termination marker at the end of the movetext
 	// ("1-0", "0-1", "1/2-1/2", "*"), or empty when there is none.
@@ -199,6 +199,10 @@ const (
 	HasVariations Has = 1 << iota // a move with Depth > 0
 	HasClocks                     // a [%clk] or [%emt] read into a move's Clock or EMT
 	HasGap                        // a move with a Gap
+	// HasColumns says the moves were written as a scoresheet in two
+	// columns and stand in Moves in the order of their numbers, not in
+	// source order (see readColumns).
+	HasColumns
 )
 
 // TagValue returns the value of the first tag called name.

@@ -123,8 +123,14 @@ func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 		if g.Result != "" {
 			inGame(func() string { return "result" }, g.ResultPos)
 		}
-		var has Has
+		// Moves read as a two-column scoresheet stand in number order: one
+		// line, each move after the one before it in Moves.
+		columns := g.Has & HasColumns
+		has := columns
 		for i, m := range g.Moves {
+			if columns != 0 && (m.Prev != int32(i-1) || m.Depth != 0 || m.Gap != 0) {
+				fail("game %d move %d in two columns has Prev %d, Depth %d, Gap %d", k, i, m.Prev, m.Depth, m.Gap)
+			}
 			if m.Depth != 0 {
 				has |= HasVariations
 			}

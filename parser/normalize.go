@@ -91,11 +91,11 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 			out = append(out, '6')
 			folds |= FoldOCR
 		case r >= 'A' && r <= 'H':
-			// A capital file before its rank ("E2-E4"), unless a square
-			// follows the digit ("B1e2" is a bishop), or a capture of a
-			// lowercase square does and the letter is a piece in some
-			// language ("B1xe2": A, B, C, D, F).
-			if upperFile(out, rest[k:]) && !(pieceCapital(byte(r)) && capturesSquare(rest[k+1:])) {
+			// A capital file before its rank ("E2-E4", "КF3"), unless a
+			// square follows the digit ("B1e2" is a bishop), or a capture
+			// of a lowercase square does and the letter, opening the word,
+			// is a piece in some language ("B1xe2": A, B, C, D, F).
+			if upperFile(out, rest[k:]) && !(len(out) == 0 && pieceCapital(byte(r)) && capturesSquare(rest[k+1:])) {
 				r += 'a' - 'A'
 				folds |= FoldCapitalFile
 			}
@@ -171,8 +171,10 @@ func endsWithFile(out []byte) bool {
 }
 
 // upperFile decides whether a capital A-H is a file: a rank digit follows
-// it, not followed by another square, and it starts the word or follows a
-// separator.
+// it, not followed by another square, and it starts the word, follows a
+// separator or follows the piece letter that opens the word: a scoresheet
+// typed in capitals writes the knight's move "КF3" or "КG1-F3", which a
+// reader takes as Кf3, as surely as "E2-E4".
 func upperFile(out, next []byte) bool {
 	if len(next) == 0 || next[0] < '1' || next[0] > '8' {
 		return false
@@ -185,6 +187,42 @@ func upperFile(out, next []byte) bool {
 	}
 	switch out[len(out)-1] {
 	case '-', ':', 'x':
+		return true
+	}
+	return pieceLead(out)
+}
+
+// pieceLead reports whether out, the start of a move, is a piece letter and
+// nothing else: a Latin capital some letter set names a piece with, a
+// Russian К Ф Л С, the Russian king Кр in any case or script (isKingPair),
+// a figurine or a font glyph.
+func pieceLead(out []byte) bool {
+	r, size := utf8.DecodeRune(out)
+	if size == 0 {
+		return false
+	}
+	if size < len(out) {
+		r2, size2 := utf8.DecodeRune(out[size:])
+		return size+size2 == len(out) && isKingPair(r, r2)
+	}
+	switch {
+	case r < 0x80:
+		return bytes.IndexByte([]byte("KQRBNPDTLSFCAHWGJV"), byte(r)) >= 0
+	case r == 'К' || r == 'Ф' || r == 'Л' || r == 'С':
+		return true
+	}
+	return r >= '♔' && r <= '♟' || isFontGlyph(r)
+}
+
+// isKingPair reports whether r1 r2 is the Russian king: К (or the Latin K
+// of transliterations) and р, typed as Cyrillic or Latin, in either case
+// ("Кр", "КР", "Kp", "Kr"; all capitals on sheets typed with caps lock on).
+func isKingPair(r1, r2 rune) bool {
+	if r1 != 'К' && r1 != 'K' {
+		return false
+	}
+	switch r2 {
+	case 'р', 'Р', 'p', 'P', 'r', 'R':
 		return true
 	}
 	return false
@@ -367,7 +405,7 @@ func moveKind(b []byte) (wordKind, Scripts) {
 		i += size
 		piece = true
 		if (r == 'K' || r == 'К') && i < n {
-			if r2, size2 := utf8.DecodeRune(b[i:]); r2 == 'p' || r2 == 'r' || r2 == 'р' {
+			if r2, size2 := utf8.DecodeRune(b[i:]); isKingPair(r, r2) {
 				i += size2
 			}
 		}
@@ -404,6 +442,15 @@ func moveKind(b []byte) (wordKind, Scripts) {
 	case fromFile && !fromRank && !piece && i < n && isFileByte(b[i]) && adjacentFiles(b[i-1-boolInt(sep)], b[i]):
 		kind = kindFilePair
 		i++
+		if !sep && i < n && b[i] == ':' {
+			// The capture mark after the files ("dc:", "dc:+"), and then
+			// no promotion: "gh:Л" says no more than that the pawn took
+			// something on h, which the reader cannot tell from a rook.
+			if suffixOK(b[i+1:]) {
+				return kind, sc
+			}
+			return kindProse, 0
+		}
 	default:
 		return kindProse, 0
 	}

@@ -121,6 +121,49 @@ func TestRussianSpacedMoves(t *testing.T) {
 	eq(t, "problems", problems(g), []string{})
 }
 
+// A scoresheet typed in capitals: the squares after a piece letter are
+// capitals too ("КF3", "КG1-F3", "СВ5" with the Cyrillic В), and so is the
+// king ("КРe2"). Each folds to the move a reader sees, with or without
+// tags; a capital that is no square stays as written.
+func TestCapitalSquaresAfterPieceLetter(t *testing.T) {
+	const moves = "1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-В5 A7-A6 4. СВ5:С6 КС6 5. КРE2 ФD8:D1 6. ЛA1-B1 КРe8 *\n"
+	want := []string{"e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6", "Сf1-b5", "a7-a6", "Сb5:c6", "Кc6", "КРe2", "Фd8:d1", "Лa1-b1", "КРe8"}
+	for _, in := range []string{moves, "[Event \"x\"]\n\n" + moves} {
+		g := one(t, in)
+		eq(t, in, norms(g), want)
+		eq(t, in+" problems", problems(g), []string{})
+		if len(g.Moves) == len(want) {
+			eq(t, in+" folds", [2]Folds{g.Moves[2].Folds, g.Moves[7].Folds}, [2]Folds{FoldCapitalFile, FoldCapitalFile | FoldCyrillicSquare})
+		}
+	}
+	// After a piece letter a capital before a capture is a file too (only a
+	// word's first letter can be the piece of "B1xe2"); one before no rank,
+	// or after a letter that is no piece, is no square.
+	g := one(t, "[Event \"x\"]\n\n1. ЛD1:e1 B1xe2 2. КFF3 *\n")
+	eq(t, "near misses", norms(g), []string{"Лd1:e1", "B1xe2"})
+	eq(t, "near-miss problems", problems(g), []string{`3:21 unexpected text, from "КFF3"`})
+	g = one(t, "1. e4 e5 2. Кf3 ЖF3 3. Сc4 *\n")
+	eq(t, "no piece", norms(g), []string{"e4", "e5", "Кf3", "Сc4"})
+}
+
+// A pawn capture by files with the colon after them ("dc:") is read as
+// "d:c" is, with or without tags; a second colon, or an x (the Russian
+// mate), is not that form.
+func TestFilePairWithColonAfter(t *testing.T) {
+	const moves = "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dc: 5. d3 ed: *\n"
+	for _, in := range []string{moves, "[Event \"x\"]\n\n" + moves} {
+		g := one(t, in)
+		eq(t, in, norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "С:c6", "dc:", "d3", "ed:"})
+		eq(t, in+" problems", problems(g), []string{})
+	}
+	g := one(t, "[Event \"x\"]\n\n1. e4 d5 2. ed:: *\n")
+	eq(t, "two colons", problems(g), []string{`3:13 unexpected text, from "ed::"`})
+	g = one(t, "[Event \"x\"]\n\n1. e4 d5 2. ed:Ф *\n")
+	eq(t, "a piece after the colon", problems(g), []string{`3:13 unexpected text, from "ed:Ф"`})
+	g = one(t, "Ответ dc: здесь. 1. e4 e5 *\n")
+	eq(t, "not after a move or a number", norms(g), []string{"e4", "e5"})
+}
+
 func TestRussianBlackMoveForms(t *testing.T) {
 	g := one(t, "23. Лd1 … Лd2-d6 24. Лd3 24…а5 25. Лe3 25. … Лd8 26. Лf3 26.... Кр e8")
 	eq(t, "moves", norms(g), []string{"Лd1", "Лd2-d6", "Лd3", "a5", "Лe3", "Лd8", "Лf3", "Крe8"})
@@ -206,7 +249,7 @@ func TestMistypedMoveInScoresheetText(t *testing.T) {
 	g = one(t, "10. d4 Кbd7 11. Кп5 Кb6 12. Сc2 *\n")
 	eq(t, "mid", problems(g), []string{`1:18 "Кп5" looks like a move but cannot be read: skipped`})
 	eq(t, "mid gaps", gaps(g), []uint16{0, 0, 1, 0})
-	for _, w := range []string{"КРe2", "крe2", "пed", "п:d", "¡h2", "Кг3", "Кп5", "♘f", "Лf9"} {
+	for _, w := range []string{"крe2", "пed", "п:d", "¡h2", "Кг3", "Кп5", "♘f", "Лf9"} {
 		g = one(t, "1. e4 e5 2. Кf3 "+w+" 3. Сc4 *\n")
 		eq(t, w, problems(g)[0], fmt.Sprintf(`1:%d %q looks like a move but cannot be read: skipped`, len("1. e4 e5 2. Кf3 ")+1, w))
 		g = one(t, "1. e4 e5 2. "+w+" Кc6 *\n")

@@ -81,6 +81,9 @@ func (p *Parser) finishGame(at int, end Pos, cut bool) {
 	if g.NotAGame() && len(g.Problems) == 0 && p.sawProse {
 		p.problemAt(g.Start, "no tag pair, move or result could be read here: the text is not a game record")
 	}
+	if len(g.Problems) > 0 {
+		p.readColumns()
+	}
 	g.Text = append(g.Text[:0], p.src[p.gs:at]...)
 	base := uint32(len(g.Text))
 	g.Text = append(g.Text, p.extras...)

@@ -616,7 +616,7 @@ func isPieceDesignator(t []byte) bool {
 			return true
 		}
 		r2, size2 := utf8.DecodeRune(t[size:])
-		return size+size2 == len(t) && (r2 == 'p' || r2 == 'r' || r2 == 'р')
+		return size+size2 == len(t) && isKingPair(r, r2)
 	case size != len(t):
 		return false
 	case r >= 0x80:
@@ -677,7 +677,7 @@ func looksLikeMove(w []byte) bool {
 // figurine or font glyph), at most two characters that disambiguate or
 // capture (Latin files and ranks, "x", ":", "-"), a lowercase letter of
 // the Cyrillic script or a Latin file, a rank 1-9, and nothing after but check and judgement signs
-// ("Кп5", "Кг3", "КРe2", "крe2", "¡h2", "Nbп5+"); or a Russian pawn or
+// ("Кп5", "Кг3", "крe2", "¡h2", "Nbп5+"); or a Russian pawn or
 // piece letter or a figurine before nothing but Latin files and separators
 // ("пed", "п:d"). Words of text fall outside both: "Elo2700", "Game2",
 // "No1", "Black2", "Fig1", "Лев1", "Фото1", "C20", "§2" (prose has no

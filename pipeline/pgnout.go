@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 
@@ -375,12 +376,83 @@ func (w *pgnWriter) appendNumber(b []byte, m int32, force, asWritten bool) []byt
 	n := w.num.first + half/2
 	if written := w.g.Moves[m].Number; asWritten && written > 0 {
 		n = int(written)
+	} else if lost, black, ok := w.lostNumber(m); asWritten && ok {
+		n, white = lost, !black
 	}
 	b = appendInt(b, n)
 	if white {
 		return append(b, ". "...)
 	}
 	return append(b, "... "...)
+}
+
+// lostNumber is, for move m, written without a number of its own, the
+// move number that stands last in the source between m and the move before
+// it, with one word between it and m: the number of a move whose text was
+// not read ("3. ЖF1-B5 A7-A6"), after which the sheet has m as that
+// number's Black move, or as White's next after a Black number ("3... Жx
+// a6"). The count of moves replayed has lost that move, so that only the
+// number as written gives m the number the sheet gives it. ok is false
+// when no such number stands there (more text between, as in a page of
+// prose, leaves the count to say).
+func (w *pgnWriter) lostNumber(m int32) (n int, black, ok bool) {
+	g := w.g
+	if m == 0 {
+		return 0, false, false
+	}
+	prev := &g.Moves[m-1].Raw
+	lo, t := int(prev.Off+prev.Len), int(g.Moves[m].Raw.Off)
+	text := g.Text
+	for i := lo; i < t; i++ {
+		switch c := text[i]; {
+		case c == '{' || c == ';':
+			e, closed := asideEnd(text, i, t)
+			if !closed {
+				return n, black, ok
+			}
+			i = e
+		case c >= '0' && c <= '9' && !isWordByte(text[i-1]):
+			j := i
+			for j < t && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			k, dots := j, 0
+			for k < t {
+				if text[k] == '.' {
+					k, dots = k+1, dots+1
+				} else if bytes.HasPrefix(text[k:t], []byte("…")) {
+					k, dots = k+len("…"), dots+3
+				} else {
+					break
+				}
+			}
+			decimal := k < t && text[k] >= '0' && text[k] <= '9' // "10.00", "0.2": no move number
+			v := atoiBytes(text[i:j])
+			n, black, ok = v, dots < 2, dots > 0 && !decimal && j-i <= 4 && v > 0 && len(bytes.Fields(text[k:t])) == 1
+			if ok && !black {
+				n++
+			}
+			i = max(k, j) - 1
+		}
+	}
+	return n, black, ok
+}
+
+// appendInNumberOrder appends the moves from c on as written, each with the
+// number written before it, for a scoresheet in two columns
+// (parser.HasColumns): its moves are replayed in the order of their
+// numbers, which the source text from c on does not follow (it holds the
+// rows of the left column already replayed).
+func (w *pgnWriter) appendInNumberOrder(dst []byte, c int32) []byte {
+	g := w.g
+	for m := c; m < int32(len(g.Moves)); m++ {
+		raw := &g.Moves[m].Raw
+		if m > c {
+			dst = append(dst, ' ')
+		}
+		dst = w.appendSource(dst, w.moveStart(m), int(raw.Off+raw.Len))
+	}
+	return dst
 }
 
 func appendInt(b []byte, n int) []byte {
@@ -443,6 +515,10 @@ func (w *pgnWriter) addNote(c int32, variation bool, depth int) {
 		w.note = append(w.note, "; the game as written: "...)
 	default:
 		w.note = append(w.note, "; the rest of the game as written: "...)
+	}
+	if g.Has&parser.HasColumns != 0 {
+		w.note = w.appendInNumberOrder(w.note, c)
+		return
 	}
 	from := int(mv.Raw.Off)
 	if p := w.parent(c); variation || p == w.root() {

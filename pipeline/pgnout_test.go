@@ -710,3 +710,50 @@ func TestConvertGapNote(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertTwoColumns: a scoresheet in two columns is written in the
+// order of its numbers, and a note on a move not replayed quotes the moves
+// from it on in that order, each with the number written before it, not
+// the source text after it (the rows of the left column, replayed).
+func TestConvertTwoColumns(t *testing.T) {
+	sheet := "" +
+		"1. e2-e4   e7-e5      5. Сc4:f7+  Крe8:f7\n" +
+		"2. Кg1-f3  Кb8-c6     6. Кf3-g5+  Кр f7-f8\n" +
+		"3. Сf1-c4  Сf8-c5     7. Фd1-h5\n" +
+		"4. 0-0     d7-d6      *\n"
+	if got, want := movetext(t, appendOne(t, sheet)), "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 5. Bxf7+ Kxf7 6. Ng5+ Kf8 7. Qh5 *\n\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	illegal := strings.Replace(sheet, "Крe8:f7", "Кg8:f7", 1)
+	want := "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 5. Bxf7+ {arbiter: illegal move\n" +
+		"5... Кg8:f7 (the black knight on g8 cannot move to f7); the rest of the game as\n" +
+		"written: Кg8:f7 6. Кf3-g5+ Кр f7-f8 7. Фd1-h5} *\n\n"
+	if got := movetext(t, appendOne(t, illegal)); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestConvertNoteNumberAsWritten: a note names a move without a number of
+// its own by the number the sheet gives it, even when a word before it
+// that was not read took a move out of the count: "3. ЖF1-B5 A7-A6" makes
+// A7-A6 Black's third, not White's. A number with more than that word
+// after it, or inside a comment, is no such number.
+func TestConvertNoteNumberAsWritten(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. ЖF1-B5 A7-A6 4. E4-E5 *",
+			"1. e4 e5 2. Nf3 Nc6 {ЖF1-B5 arbiter: illegal move 3... A7-A6 (a7 holds a black\npawn, and white is to move); the rest of the game as written: 3. ЖF1-B5 A7-A6\n4. E4-E5} *\n\n"},
+		{"1. e4 e5 2. Nf3 Nc6 3... Жx Ke7 *",
+			"1. e4 e5 2. Nf3 Nc6 {Жx arbiter: illegal move 4. Ke7 (no white king can reach\ne7); the rest of the game as written: 3... Жx Ke7} *\n\n"},
+		// prose after the number: the count of moves names it
+		{"1. e4 e5 2. Nf3 Nc6 3. Жx и далее Ke7 *",
+			"1. e4 e5 2. Nf3 Nc6 {Жx и далее arbiter: illegal move 3. Ke7 (no white king can\nreach e7); the rest of the game as written: 3. Жx и далее Ke7} *\n\n"},
+		{"1. e4 e5 2. Nf3 {see 3. Bb5} Ke3 *",
+			"1. e4 e5 2. Nf3 {see 3. Bb5 arbiter: illegal move 2... Ke3 (no black king can\nreach e3); the rest of the game as written: Ke3} *\n\n"},
+		{"1. e4 e5 2. Nf3 ; see 3. Bb5\nKe3 *",
+			"1. e4 e5 2. Nf3 {see 3. Bb5 arbiter: illegal move 2... Ke3 (no black king can\nreach e3); the rest of the game as written: Ke3} *\n\n"},
+	} {
+		if got := movetext(t, appendOne(t, c.in+"\n")); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+}

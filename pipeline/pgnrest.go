@@ -28,7 +28,10 @@ func (w *pgnWriter) textOff(pos parser.Pos) int {
 		r += 3
 	}
 	k := sort.Search(len(g.Moves), func(i int) bool { return g.Moves[i].Pos.Offset > pos.Offset })
-	if k > 0 {
+	// Any move at or before pos anchors the count; a two-column scoresheet
+	// (parser.HasColumns) has its moves out of source order, and the search
+	// may land past one that is not.
+	if k > 0 && g.Moves[k-1].Pos.Offset <= pos.Offset {
 		m := &g.Moves[k-1]
 		t, r = int(m.Raw.Off), m.Pos.Offset
 	}
@@ -280,7 +283,8 @@ func (w *pgnWriter) afterMove(p int32, limit int) int {
 	depth := 0
 	for i < limit {
 		switch c := text[i]; {
-		case depth == 0 && remark.Len > 0 && int(remark.Off) >= i && int(remark.Off+remark.Len) <= limit && !hasAlnum(text[i:remark.Off]):
+		case depth == 0 && remark.Len > 0 && int(remark.Off) >= i && int(remark.Off+remark.Len) <= limit && !hasAlnum(text[i:remark.Off]) &&
+			bytes.IndexAny(text[i:remark.Off], "{;") < 0: // a comment in braces or after ';' is the aside case's
 			i = int(remark.Off+remark.Len) - 1
 			remark = parser.Span{}
 		case isBlank(c):

@@ -51,11 +51,15 @@ func TestNotesQuoteTheSource(t *testing.T) {
 	cases := []struct{ name, in, want string }{
 		{"text skipped before the move",
 			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. — Кр f7 7. hg Кр:g8 *\n",
-			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: illegal move\n6. Кр f7 (no white king can reach f7); the rest of the game as written: 6. — Кр\nf7 7. hg Кр:g8} *\n\n"},
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: illegal move\n6... Кр f7 (no white king can reach f7); the rest of the game as written: 6. —\nКр f7 7. hg Кр:g8} *\n\n"},
 		// A word that is no move where the number wants one is text not read.
 		{"a word after the number",
 			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. gh:Л Кр f7 7. hg Кр:g8 *\n",
 			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: text not read\n(unexpected text, from \"gh:Л\"); the rest of the game as written: 6. gh:Л Кр f7\n7. hg Кр:g8} *\n\n"},
+		// Nor is a comment in braces, which is the move's comment too.
+		{"a comment before the move",
+			"[Event \"E\"]\n\n1. e4 e5 2. Nf3 {good} Ke3 *\n",
+			"1. e4 e5 2. Nf3 {good arbiter: illegal move 2... Ke3 (no black king can reach\ne3); the rest of the game as written: Ke3} *\n\n"},
 		// A remark the move before keeps as its comment is not quoted again.
 		{"a remark before the move",
 			"1. e4 e5 2. Кf3 хорошо Кc7 3. Сb5 *\n",

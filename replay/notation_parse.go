@@ -45,11 +45,14 @@ func parseAny(t []byte, set LetterSet) (Notation, parseError) {
 	// A first letter that is both a piece and a capital file ("B" in
 	// English, "С" in Russian) is read as a piece unless another capital
 	// file shows the writer used capital files ("B2-B4"); if that reading
-	// fails, the other one gets its chance.
+	// fails, the other one gets its chance. A capital square right after
+	// the letter is that piece's destination ("СВ5", the bishop to b5), as
+	// a reader takes it: a pawn capture by capitals would name the origin
+	// or mark the capture.
 	first := &gs[0]
 	asPiece := first.kind != NoKind
 	dual := asPiece && first.file >= 0
-	if dual && usesCapitalFiles(gs[1:]) {
+	if dual && usesCapitalFiles(gs[1:]) && !(len(gs) == 3 && gs[1].file >= 0 && gs[2].rank >= 0) {
 		asPiece = false
 	}
 	core, e := readCore(gs, asPiece, n, set)
@@ -138,11 +141,15 @@ func readCore(gs []glyph, asPiece bool, n Notation, set LetterSet) (Notation, pa
 		n.Capture = sep != nil && sep.mark == markCapture
 	case n.Kind == Pawn && isFilesOnly(rest):
 		filesOnly = true
-		n.FromFile, n.ToFile = rest[0].file, rest[k-1].file
-		n.Style |= rest[0].sqStyle | rest[k-1].sqStyle | StyleFileCapture
+		to := 1
+		if k == 3 && rest[1].mark == markCapture {
+			to = 2
+		}
+		n.FromFile, n.ToFile = rest[0].file, rest[to].file
+		n.Style |= rest[0].sqStyle | rest[to].sqStyle | StyleFileCapture
 		if k == 3 {
 			n.Capture = true
-			n.Style |= rest[1].markStyle
+			n.Style |= rest[3-to].markStyle
 		}
 	case k == 0:
 		return n, parseError{code: errNoSquare, off: int(gs[0].off)}
@@ -191,13 +198,17 @@ func readCore(gs []glyph, asPiece bool, n Notation, set LetterSet) (Notation, pa
 	return n, parseError{}
 }
 
-// isFilesOnly reports whether gs is "dc" or "d:c".
+// isFilesOnly reports whether gs is "dc", "d:c" or "dc:". Russian scores
+// put the colon of a capture after the files too ("4. С:c6 dc:"), as a
+// reader says "d takes c"; only the colon, since an x there is the Russian
+// mate sign ("dcх"), which stripSuffixes has taken already.
 func isFilesOnly(gs []glyph) bool {
 	switch len(gs) {
 	case 2:
 		return gs[0].file >= 0 && gs[1].file >= 0
 	case 3:
-		return gs[0].file >= 0 && gs[1].mark == markCapture && gs[2].file >= 0
+		return gs[0].file >= 0 && (gs[1].mark == markCapture && gs[2].file >= 0 ||
+			gs[1].file >= 0 && gs[2].r == ':')
 	}
 	return false
 }

@@ -155,7 +155,9 @@ func TestParseMoveImportForms(t *testing.T) {
 		// capital files
 		{"E4", SAN, wantPawn("", "e4").style(StyleCapitalFile)},
 		{"E2-E4", SAN, wantUnnamed("e2", "e4").styles(StyleLongAlgebraic, StyleCapitalFile)},
-		{"B2-B4", SAN, wantUnnamed("b2", "b4").styles(StyleLongAlgebraic, StyleCapitalFile)}, // B is a file here, not a bishop
+		{"B2-B4", SAN, wantUnnamed("b2", "b4").styles(StyleLongAlgebraic, StyleCapitalFile)},    // B is a file here, not a bishop
+		{"BC4", SAN, wantPiece(Bishop, "", "c4").style(StyleCapitalFile)},                       // a capital square after the letter: its destination
+		{"BC4", Russian, wantPawn("b", "c4").styles(StyleCapitalFile, StyleMissingCaptureMark)}, // no bishop B in Russian
 		// null moves
 		{"--", SAN, wantNull()},
 		{"Z0", SAN, wantNull()},
@@ -185,6 +187,11 @@ func TestParseMoveRussian(t *testing.T) {
 		{"dc", Russian, wantPawn("d", "c").style(StyleFileCapture)},
 		{"ef", Russian, wantPawn("e", "f").style(StyleFileCapture)},
 		{"d:c", Russian, wantPawn("d", "c").x().styles(StyleFileCapture, colon)},
+		// the colon after the files, as "d takes c" is said
+		{"dc:", Russian, wantPawn("d", "c").x().styles(StyleFileCapture, colon)},
+		{"ed:+", Russian, wantPawn("e", "d").x().check().styles(StyleFileCapture, colon)},
+		{"dc:", SAN, wantPawn("d", "c").x().styles(StyleFileCapture, colon)},
+		{"dcх", Russian, wantPawn("d", "c").mate().styles(StyleFileCapture, matex)}, // x after the files is mate, not a capture
 		{"deФ", Russian, wantPawn("d", "e").promo(Queen).styles(StyleFileCapture, StylePromotionNoEquals, nat)},
 		{"fgФ", Russian, wantPawn("f", "g").promo(Queen).styles(StyleFileCapture, StylePromotionNoEquals, nat)},
 		{"С:c6", Russian, wantPiece(Bishop, "", "c6").x().styles(nat, colon)},
@@ -223,6 +230,14 @@ func TestParseMoveRussian(t *testing.T) {
 		{"Е2-Е4", Russian, wantUnnamed("e2", "e4").styles(long, cyr, StyleCapitalFile)},
 		{"С2-С4", Russian, wantUnnamed("c2", "c4").styles(long, cyr, StyleCapitalFile)}, // С is a file here, not a bishop
 		{"Сс4", Russian, wantPiece(Bishop, "", "c4").styles(nat, cyr)},
+		// a piece letter before capital squares: the piece, not a file
+		{"КF3", Russian, wantPiece(Knight, "", "f3").styles(nat, StyleCapitalFile)},
+		{"КG1-F3", Russian, wantPiece(Knight, "g1", "f3").styles(nat, long, StyleCapitalFile)},
+		{"СВ5", Russian, wantPiece(Bishop, "", "b5").styles(nat, cyr, StyleCapitalFile)}, // not the pawn capture c:b5
+		{"СС3", Russian, wantPiece(Bishop, "", "c3").styles(nat, cyr, StyleCapitalFile)},
+		{"СЕ4:В5", Russian, wantPiece(Bishop, "e4", "b5").x().styles(nat, colon, cyr, StyleCapitalFile)},
+		{"КРe2", Russian, wantPiece(King, "", "e2").styles(nat)},
+		{"КРE2", Russian, wantPiece(King, "", "e2").styles(nat, StyleCapitalFile)},
 		{"пe4", Russian, wantPawn("", "e4").styles(nat, StylePawnLetter)},
 		// OCR damage from scanned books
 		{"Лfel", Russian, wantPiece(Rook, "f", "e1").styles(nat, ocr)},
@@ -369,6 +384,11 @@ func TestParseMoveErrors(t *testing.T) {
 		{"ee4", SAN, 0, "a pawn move names its own file twice"},
 		{"axc3", SAN, 0, "a pawn can only move to a neighbouring file"},
 		{"ae", Russian, 0, "a pawn can only move to a neighbouring file"},
+		{"ae:", Russian, 0, "a pawn can only move to a neighbouring file"},
+		{"dd:", Russian, 0, "a pawn cannot capture straight ahead"},
+		{"dc::", Russian, 3, "capture mark with no square after it"},
+		{"d:c:", Russian, 3, "capture mark with no square after it"},
+		{"dcx", SAN, 2, "capture mark with no square after it"}, // only the colon follows the files
 		{"Ne8=Q", SAN, 4, "only a pawn can promote"},
 		{"e5=Q", SAN, 3, "a pawn promotes on the last rank, not on rank 5"},
 		{"e8=K", SAN, 3, "a pawn cannot promote to a king"},

@@ -125,6 +125,11 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	for _, p := range g.Problems {
 		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Message: p.Message, Pos: p.Pos, Ply: -1})
 	}
+	if g.Has&parser.HasColumns != 0 {
+		if f, ok := columnsFinding(g); ok {
+			r.Findings = append(r.Findings, f)
+		}
+	}
 	recorded := "*"
 	if g.NotAGame() {
 		// Not a game at all: the parser's syntax finding says so, and

@@ -555,3 +555,85 @@ func TestCheckPawnLetterCapture(t *testing.T) {
 		}
 	}
 }
+
+// Russian scoresheet forms a reviewer found lost: a pawn capture by files
+// with the colon after them ("dc:"), squares typed in capitals after a piece
+// letter ("КF3", "КG1-F3", "СВ5" with a Cyrillic В), the king in capitals
+// ("КРe2"), and the short pawn capture with the Russian pawn letter
+// ("п:d4"), the one pawn capture there, ambiguous when two pawns can take
+// and illegal when none can. Each reads under the Russian letters, with
+// and without tags, as the move a reader sees.
+func TestRussianScoresheetCapitalsAndMarks(t *testing.T) {
+	for _, c := range []struct {
+		moves    string
+		plies    int
+		findings string
+		last     string // SAN of the last move replayed
+	}{
+		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dc: 5. d3 *", 9, "non-standard-notation@3", "d3"},
+		{"1. e4 d5 2. ed: Фd5 *", 4, "non-standard-notation@3", "Qxd5"},
+		{"1. e4 e5 2. КF3 Кc6 3. d3 *", 5, "non-standard-notation@3", "d3"},
+		{"1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-В5 A7-A6 *", 6, "non-standard-notation@1", "a6"},
+		{"1. e4 e5 2. Кf3 Кc6 3. СВ5 a6 4. КРe2 *", 7, "non-standard-notation@3", "Ke2"},
+		{"1. e4 e5 2. d4 п:d4 3. Кf3 *", 5, "non-standard-notation@4", "Nf3"},
+		{"1. d4 e5 2. Кf3 c5 3. e3 п:d4 *", 5, "non-standard-notation@3 ambiguous-move@6", "e3"},
+		{"1. e4 e6 2. Кf3 п:d4 *", 3, "non-standard-notation@3 illegal-move@4", "Nf3"},
+	} {
+		for _, text := range []string{pgn("*", nil, c.moves), c.moves + "\n"} {
+			r := checkOne(t, text, &Options{SAN: true})
+			findings := strings.TrimPrefix(got(r), "tag-missing@-1 ")
+			if r.Notation != "ru" || r.Plies != c.plies || findings != c.findings {
+				t.Errorf("%q: notation %s, %d plies, findings %q; want ru, %d, %q", text, r.Notation, r.Plies, got(r), c.plies, c.findings)
+				continue
+			}
+			if s := r.SAN[c.plies-1].String(); s != c.last {
+				t.Errorf("%q: last move replayed %s, want %s", text, s, c.last)
+			}
+		}
+	}
+	r := checkOne(t, pgn("*", nil, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dc: *"), &Options{SAN: true})
+	if f := find(r, NonStandardNotation); f == nil ||
+		f.Message != `5 of 8 moves are not in standard SAN (capture written ':', pawn capture by files, Russian piece letters); the first is "Кf3"` {
+		t.Errorf("dc: finding %+v", f)
+	}
+	if len(r.SAN) != 8 || r.SAN[7].String() != "dxc6" {
+		t.Errorf("dc: replayed as %v, want ... dxc6", r.SAN)
+	}
+}
+
+// TestCheckTwoColumnScoresheet: a scoresheet typed in two columns, which
+// the parser reads in the order of its numbers, replays to its mate and is
+// reported as read so, at the right column's first move; a sheet whose
+// numbers jump but do not fit two columns gets one syntax finding about the
+// order, and the replay stops at the first move out of it.
+func TestCheckTwoColumnScoresheet(t *testing.T) {
+	sheet := "" +
+		"1. e2-e4   e7-e5      10. Кc3:b5   c6:b5\n" +
+		"2. Кg1-f3  d7-d6      11. Сc4:b5+  Кb8-d7\n" +
+		"3. d2-d4   Сc8-g4     12. 0-0-0    Лa8-d8\n" +
+		"4. d4:e5   Сg4:f3     13. Лd1:d7   Лd8:d7\n" +
+		"5. Фd1:f3  d6:e5      14. Лh1-d1   Фe7-e6\n" +
+		"6. Сf1-c4  Кg8-f6     15. Сb5:d7+  Кf6:d7\n" +
+		"7. Фf3-b3  Фd8-e7     16. Фb3-b8+  Кd7:b8\n" +
+		"8. Кb1-c3  c7-c6      17. Лd1-d8х\n" +
+		"9. Сc1-g5  b7-b5      1:0\n"
+	r := checkOne(t, sheet, nil)
+	if r.Notation != "ru" || r.Plies != 33 || r.End != Checkmate || r.ComputedResult != "1-0" ||
+		got(r) != "tag-missing@-1 non-standard-notation@1 non-standard-notation@19 non-standard-notation@-1" {
+		t.Errorf("notation %s, %d plies, end %s, result %s, findings %q", r.Notation, r.Plies, r.End, r.ComputedResult, got(r))
+	}
+	want := "the moves are written in two columns, 1-9 down the left and 10-17 down the right of lines 1-9: read in the order of their numbers"
+	if len(r.Findings) == 4 {
+		if f := r.Findings[2]; f.Message != want || f.Move != "Кc3:b5" || f.Pos.Line != 1 || f.Pos.Col != 27 {
+			t.Errorf("columns finding %+v", f)
+		}
+	}
+	// The same sheet with its fourth line lost: two columns no more.
+	lost := strings.Replace(sheet, "4. d4:e5   Сg4:f3     13. Лd1:d7   Лd8:d7\n", "", 1)
+	r = checkOne(t, lost, nil)
+	if r.Plies != 2 || got(r) != "tag-missing@-1 non-standard-notation@1 syntax@-1 illegal-move@3 non-standard-notation@-1" {
+		t.Errorf("a line lost: %d plies, findings %q", r.Plies, got(r))
+	} else if f := r.Findings[2]; !strings.HasPrefix(f.Message, "move number 10. follows move 1. on line 1, and numbers jump so on 6 more lines: a scoresheet in two columns?") {
+		t.Errorf("a line lost: %q", f.Message)
+	}
+}
