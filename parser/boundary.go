@@ -73,10 +73,18 @@ func isBlankByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c =
 // cannot be decided without more bytes and atEOF is false, it returns
 // (-1, true).
 func nextBoundary(data []byte, from int, atEOF bool, ctx *before) (int, bool) {
+	return nextBoundaryFrom(data, from, from, atEOF, ctx)
+}
+
+// nextBoundaryFrom is nextBoundary told that the '[' before i begin no
+// tag section (an earlier search over a shorter buffer said so, and its
+// answer holds as the buffer grows): a long line read block by block is
+// searched once.
+func nextBoundaryFrom(data []byte, from, i int, atEOF bool, ctx *before) (int, bool) {
 	if from < 0 {
 		from = 0
 	}
-	i := from
+	i = max(i, from)
 	for i < len(data) {
 		k := bytes.IndexByte(data[i:], '[')
 		if k < 0 {

@@ -63,16 +63,20 @@
 //
 // Chunks grow to SplitOptions.Target bytes and are cut at the next
 // boundary. Where none follows, they are cut where the Parser would begin
-// a game anyway: inside a line, at a tag pair after a result (games written
-// one after another on one line), and in text without tags, at a "1." and
-// a move where the Parser begins a new game: after a game with a move or a
-// result, whatever text stands between ("Game 12"), outside comments,
-// variations and asides (a list of games without tags); that scan stops
-// looking where the text is read by rules it does not follow
-// (gameAfterResult). No chunk exceeds
-// SplitOptions.Max. A single game longer than Max
-// is cut at a line end and the two pieces carry a Problem each (Chunk.Cut,
-// Chunk.Continued). Every input byte is in exactly one chunk, and chunk
+// a game anyway: at a tag pair after a result (games written one after
+// another on one line), and at a "1." and a move where the Parser begins a
+// new game: after a game with a move or a result, whatever text stands
+// between ("Game 12"), outside comments, variations and asides (a list of
+// games without tags). A scan follows the parser's state from the chunk's
+// start to find them (gameScan): scoresheet or PGN rules, and a tag pair in
+// text without tags, which ends a game, is ignored or turns it to PGN's
+// rules; where the state depends on more than the scan knows, a Parser
+// reads the text to find the cut (parsedCut). A chunk starts inside a line
+// only where the Parser, reading it from there, decides the line's tag
+// lines as the whole file does. No chunk exceeds SplitOptions.Max. A single
+// game longer than Max is cut at a line end and the two pieces carry a
+// Problem each (Chunk.Cut, Chunk.Continued); the text after the cut is cut
+// at its games again. Every input byte is in exactly one chunk, and chunk
 // positions are absolute.
 //
 // # What a game holds

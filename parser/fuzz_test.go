@@ -36,8 +36,7 @@ func FuzzSplitter(f *testing.F) {
 			if c.Continued != prevCut {
 				t.Fatalf("chunk at %d: Continued %v after Cut %v", off, c.Continued, prevCut)
 			}
-			if off > 0 && !prevCut && NextBoundary(want, off) != off && !midLineStart(want, off) &&
-				taglessGameStart(want[prevStart:], off-prevStart, off-prevStart+1) != off-prevStart {
+			if off > 0 && !prevCut && !gameStartFor(want, prevStart, off, li) {
 				t.Fatalf("chunk at %d is neither at a boundary nor after a cut", off)
 			}
 			prevCut, prevStart = c.Cut, off
@@ -73,12 +72,19 @@ func crOnlyAsLF(data []byte) []byte {
 	return out
 }
 
-// midLineStart says that a game starts at off inside a line, as
-// midLineGameStart finds it: the first such start from off in the text
-// since the last line start.
-func midLineStart(data []byte, off int) bool {
-	ls := bytes.LastIndexByte(data[:off], '\n') + 1
-	return midLineGameStart(data[ls:], off-ls, off-ls+1) == off-ls
+// gameStartFor says that a chunk that begins at prev, a game's start, may
+// end at off: a boundary there, or a game start that the cut scan or the
+// parser reading from prev finds.
+func gameStartFor(data []byte, prev, off int, li lineIndex) bool {
+	if NextBoundary(data, off) == off {
+		return true
+	}
+	rest := data[prev:]
+	if scanGameStart(rest, off-prev, len(rest), prev == 0 || data[prev-1] == '\n') == off-prev {
+		return true
+	}
+	c := Chunk{Data: rest, Start: li.pos(int64(prev))}
+	return parsedGameStart(NewParser(Options{}), c, off-prev, off-prev+1, func(int) bool { return true }) == off-prev
 }
 
 func FuzzParse(f *testing.F) {

@@ -227,7 +227,7 @@ func (p *Parser) Games(c Chunk) iter.Seq[*Game] {
 // ReadGames reads every game of r with one Splitter and one Parser (no
 // concurrency) and calls fn for each.
 func ReadGames(r io.Reader, opt Options, fn func(*Game)) error {
-	s := NewSplitter(r, SplitOptions{})
+	s := NewSplitter(r, SplitOptions{Parse: opt})
 	p := NewParser(opt)
 	for {
 		c, err := s.Next()

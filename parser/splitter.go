@@ -62,6 +62,10 @@ type SplitOptions struct {
 	// (zero value: the beginning). A runner that starts reading at an offset
 	// found by NextBoundary sets it so that chunk positions stay absolute.
 	Start Pos
+	// Parse is what the chunks will be parsed with (its encoding matters):
+	// where the cut scan cannot follow text without tags, the splitter
+	// reads it with a Parser so set to find where a game begins.
+	Parse Options
 }
 
 const (
@@ -92,11 +96,17 @@ type Splitter struct {
 	sawCR   bool
 	scanned int
 	looked  int
+
+	scan    gameScan                   // findCut's scan of the chunk being cut
+	nlCache struct{ from, at, to int } // lineEnd's search: buf[from:to] has no line end before at (-1: none)
+	parse   Options
+	reader  *Parser // reads text the scan cannot follow (parsedCut)
+	work    int     // bytes the cut searches looked at, for the tests
 }
 
 // NewSplitter returns a Splitter reading r.
 func NewSplitter(r io.Reader, opt SplitOptions) *Splitter {
-	s := &Splitter{r: r, target: opt.Target, max: opt.Max, pos: opt.Start}
+	s := &Splitter{r: r, target: opt.Target, max: opt.Max, pos: opt.Start, parse: opt.Parse}
 	if s.max <= 0 {
 		s.max = defaultMax
 	}
@@ -157,19 +167,52 @@ func (s *Splitter) Done() bool { return s.eof && len(s.buf) == 0 }
 // findCut chooses where the chunk in buf ends: at the first boundary at or
 // after the target size; failing that (a game longer than the cap) at the
 // last boundary before the target; failing that at a line end near the cap.
+// Where no tag section begins a game, at a game start the scan finds (see
+// gameScan): at once where no line starts past the target (no tag section
+// can begin there), else once a target's worth past the target holds no
+// tag section; and where the scan is lost, at one a Parser finds.
+//
+// Each search resumes where the last read left it, so that a chunk costs
+// its length whatever the reads: a line of 16 MB without a game was read
+// again at each of its 64 blocks (3 s).
 func (s *Splitter) findCut() (cut int, capped bool) {
 	from := min(s.target, len(s.buf))
 	if from == 0 {
 		from = 1
 	}
-	target, triedTagless := from, false
+	target := from
+	s.scan.reset(target, s.pos.Col == 1)
+	s.nlCache.from, s.nlCache.at, s.nlCache.to = 0, -1, 0
+	seen := 0               // the '[' in buf[from:seen] begin no tag section
+	waitTag := 0            // the size buf must reach before an undecided tag line is read again
+	lastNL, nlSeen := -1, 0 // the last line end in buf[:nlSeen]
+	// Where the scan is lost, a Parser reads buf up to parseTo: a little
+	// past the target, then twice as far past it each time it finds no cut.
+	parseTo := target + max(target/8, 4<<10)
 	for {
 		window := s.buf
 		atEOF := s.eof
 		if len(window) > s.max+tagLookahead {
 			window, atEOF = window[:s.max+tagLookahead], true
 		}
-		b, _ := nextBoundary(window, from, atEOF, &s.ctx)
+		if nl := bytes.LastIndexByte(s.buf[nlSeen:], '\n'); nl >= 0 {
+			lastNL = nlSeen + nl
+		}
+		s.work += len(s.buf) - nlSeen
+		nlSeen = len(s.buf)
+		at := max(from, seen)
+		b, more := -1, true
+		if atEOF || len(window) >= waitTag || lastNL >= at {
+			b, more = nextBoundaryFrom(window, from, at, atEOF, &s.ctx)
+			s.work += max(len(window)-at, 0)
+			if more {
+				// A line that may yet open a tag section runs to the end
+				// of buf (blanks after a '['): nothing past it to find
+				// until it is decided, which is tried again once it ends
+				// or the bytes past at have doubled.
+				waitTag = len(window) + max(len(window)-at, 1)
+			}
+		}
 		if b > 0 && s.pos.Offset == 0 && isPreamble(s.buf, b) {
 			// The parser reads the comments before the file's first game
 			// with that game: no cut between them.
@@ -182,31 +225,44 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 		if b >= 0 || atEOF {
 			break
 		}
+		if !more {
+			seen = len(window)
+		}
 		// Undecided: read more, and resume at the last line start, since
 		// every earlier candidate line is complete and settled. Without a
 		// line start to wait for, a game starting inside the line will do.
-		nl := bytes.LastIndexByte(s.buf, '\n')
-		if nl+1 > from {
-			from = nl + 1
-		} else if ms := s.midLineCut(from, len(s.buf)); ms > 0 {
-			return ms, false
+		limit := min(len(s.buf), s.max)
+		if lastNL+1 > from {
+			from = lastNL + 1
+		} else if sc := s.scanCut(limit, false); sc > 0 {
+			return sc, false
 		}
 		// A whole target read past the target and no tag section: the games
 		// may have no tags.
-		if !triedTagless && len(s.buf) >= 2*target {
-			triedTagless = true
-			if tc := s.taglessCut(target, len(s.buf)); tc > 0 {
-				return tc, false
+		if len(s.buf) >= 2*target {
+			if sc := s.scanCut(limit, false); sc > 0 {
+				return sc, false
+			}
+			for s.scan.lost && parseTo <= limit {
+				if pc := s.parsedCut(target, parseTo); pc > 0 {
+					return pc, false
+				}
+				parseTo = target + 2*(parseTo-target)
 			}
 		}
 		s.fill(len(s.buf) + s.block)
 	}
+	limit := min(s.max, len(s.buf))
+	small := s.eof && len(s.buf) <= 2*target // the input's last bytes: one chunk
 	// No line starts past from: games may still start inside the line.
-	if ms := s.midLineCut(from, min(s.max, len(s.buf))); ms > 0 {
-		return ms, false
+	midLine := from < limit && bytes.IndexByte(s.buf[from:limit], '\n') < 0
+	if sc := s.scanCut(limit, true); sc > 0 && (midLine || !small) {
+		return sc, false
 	}
-	if tc := s.taglessCut(target, min(s.max, len(s.buf))); tc > 0 && !(s.eof && len(s.buf) <= 2*target) {
-		return tc, false
+	if s.scan.lost && !small {
+		if pc := s.parsedCut(target, limit); pc > 0 {
+			return pc, false
+		}
 	}
 	if s.eof && len(s.buf) <= s.max {
 		return len(s.buf), false
@@ -217,149 +273,192 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 	return capCut(s.buf, s.max), true
 }
 
-// midLineGameStart finds, in data[from:limit], a game that starts inside a
-// line: a result marker, blanks, then a tag pair ("... Qxf7# 1-0 [Event"),
-// outside comments, variations and tag values, which are followed from
-// data[0], a game's start. It is asked only where no line start follows
-// from: a file of games on one line (or a few very long ones), which would
-// otherwise be cut at the cap into chunks of hundreds of thousands of games
-// each, every one held in memory at once.
-func midLineGameStart(data []byte, from, limit int) int {
-	return gameAfterResult(data, from, limit, false)
-}
-
-// taglessGameStart finds, in data[from:limit], a game that follows another
-// as midLineGameStart does, or one without tags: "1." after blanks, the
-// text before them ending with a result marker ("... 3. Bb5 a6 1-0\n1. e4",
-// "1-0 1. e4"). Lists of games and scoresheets typed without tags have no
-// boundary of the tag rule: without this they are cut at the cap, into
-// chunks of hundreds of thousands of games held at once.
-func taglessGameStart(data []byte, from, limit int) int {
-	return gameAfterResult(data, from, limit, true)
-}
-
-// gameAfterResult is midLineGameStart, and with tagless taglessGameStart.
-// A game without tags is read as scoresheet text (see doc.go), and the
-// tagless scan follows the parser there: a '#' line is a note, "[...]" an
-// aside read like a variation, each closed only by its own bracket (the
-// open asides are a stack), ';' a comment to the line's end only after a
-// blank (punctuation after a word), and only a line feed starts or ends a
-// line (a CR-only file has become LF before the scan). Where the parser's
-// reading depends on more than the scan follows, the scan stops looking
-// (the cap then cuts): a tag pair (the game turns to PGN's rules), a ';'
-// inside asides nested deeper than asideDepthRead (past the parser's
-// deepest nesting, every ';' is a comment). A start is a "1." followed by a
-// word read as a move, outside asides, in a game that has a move outside
-// asides or has ended: there the parser begins a new game (addMove),
-// whatever text stands between, such as a heading ("1-0\nGame 12\n1. e4"). The scan knows a game to be such
-// after a result or a "1." and a move outside asides, and forgets it when
-// an aside opens (a move in it after a result splits the game inside the
-// aside, which the scan does not follow): the next "1." and move outside
-// asides is then no cut, but makes the one after it one.
-func gameAfterResult(data []byte, from, limit int, tagless bool) int {
-	depth := 0         // variations open
-	var closers []byte // tagless: the closing brackets of the asides open
-	moved := false     // tagless: the game read has a move outside asides, or has ended
-	next := -1         // tagless: where the last word read ended
-	stop := -1         // tagless: the first '"', ']' or line end at or after the last '[' (limit: none)
-	stopPGN := -1      // the same, CR included, for a tag pair's value
-	for k := 0; k < limit; k++ {
-		c := data[k]
-		lineStart := k == 0 || data[k-1] == '\n' || !tagless && data[k-1] == '\r'
-		switch {
-		case c == ';' && (!tagless || len(closers) > asideDepthRead):
-			return -1 // to the end of the line, which is not here; or read otherwise deep down
-		case c == ';' && k > 0 && !isSpaceByte(data[k-1]):
-			// punctuation after a word
-		case c == ';', (c == '%' || c == '#' && tagless) && lineStart:
-			// A comment to the line's end, an escape line or a note line:
-			// none of it counts.
-			ends := "\r\n"
-			if tagless {
-				ends = "\n"
-			}
-			e := bytes.IndexAny(data[k:limit], ends)
-			if e < 0 {
-				return -1
-			}
-			k += e
-		case c == '{':
-			e := bytes.IndexByte(data[k:limit], '}')
-			if e < 0 {
-				return -1
-			}
-			k += e
-		case c == '(' && tagless:
-			moved = false
-			closers = append(closers, ')')
-		case (c == ')' || c == ']') && tagless:
-			if n := len(closers); n > 0 && closers[n-1] == c {
-				closers = closers[:n-1]
-			}
-		case c == '(':
-			depth++
-		case c == ')':
-			depth = max(depth-1, 0)
-		case c == '[':
-			open, _ := tagOpenAt(data, k, true)
-			if open && depth == 0 && len(closers) == 0 && k >= from && afterResult(data[:k]) {
-				return k
-			}
-			if tagless {
-				// A tag pair, or what the parser may read as one (it is
-				// more lenient: a no-break space after the '['), a quote
-				// before the ']' or the line's end: PGN's rules from here on.
-				// The next stop is looked for once for all the '[' before
-				// it: a line of many would cost the square of its length.
-				if stop < k {
-					stop = limit
-					if q := bytes.IndexAny(data[k:limit], "\"]\n"); q >= 0 {
-						stop = k + q
-					}
-				}
-				if open || stop < limit && data[stop] == '"' {
-					return -1
-				}
-				closers = append(closers, ']') // an aside of text
-				moved = false
-				break
-			}
-			// A tag pair's value may hold any of the above: skip to its end.
-			// Its first quote, ']' or line end is looked for once for all
-			// the '[' before it (a long line of them, as above).
-			if stopPGN < k {
-				stopPGN = limit
-				if q := bytes.IndexAny(data[k:limit], "\"]\r\n"); q >= 0 {
-					stopPGN = k + q
-				}
-			}
-			if stopPGN < limit && data[stopPGN] == '"' {
-				if e := tagPairEndAt(data[k:limit], stopPGN-k); e > 0 {
-					k += e - 1
-				}
-			}
-		case tagless && len(closers) == 0 && !isSpaceByte(c) && (k == 0 || k == next || wordDelim[data[k-1]]):
-			// A word outside asides.
-			e := scanWord(data[:limit], k)
-			if e == k { // a delimiter
-				_, size := utf8.DecodeRune(data[k:limit])
-				e += size
-			}
-			if c == '1' && k+1 < limit && data[k+1] == '.' && moveFollows(data[k+2:limit]) {
-				if moved && k >= from && k > 0 && isSpaceOrEOL(data[k-1]) {
-					return k
-				}
-				moved = true
-			} else if isResultWord(data[k:e]) {
-				moved = true
-			}
-			k, next = e-1, e
+// scanCut runs the scan over buf[:limit] and returns the cut it found, or
+// -1.
+func (s *Splitter) scanCut(limit int, final bool) int {
+	before := s.scan.work
+	defer func() { s.work += s.scan.work - before }()
+	for {
+		s.scan.run(s.buf, limit, final)
+		if c := s.scan.cut; c < 0 || s.cutKeepsLines(c) {
+			return c
 		}
+		s.scan.pass()
 	}
-	return -1
 }
 
-// asideDepthRead is how deep the tagless scan follows a ';' in nested
+// cutKeepsLines says whether a chunk may start at x as far as the
+// boundary rule goes. The parser reads a chunk without what came before it,
+// and the line a chunk starts inside decides, as the last line before a tag
+// line, whether that tag line begins a game (startsGame): x may be a
+// boundary inside a line only when the line read from x decides it as the
+// whole line does, both being tag lines or neither, or when the next
+// non-blank line opens no tag pair. Where the bytes read do not tell (the
+// line goes on past them), x is no cut.
+func (s *Splitter) cutKeepsLines(x int) bool {
+	b := s.buf
+	ls := bytes.LastIndexByte(b[:x], '\n') + 1
+	begun := ls == 0 && s.ctx.midLine // the line began before buf
+	if ls == x && !begun {
+		return true
+	}
+	end, known := s.lineEnd(x)
+	head := b[ls:min(end, ls+summaryHead)]
+	if begun {
+		head = append(append([]byte(nil), s.ctx.partial.head...), head...)
+	}
+	opens, ok := tagLineOpensKnown(head, known || len(head) >= summaryHead)
+	part := b[x:end]
+	partOpens, partOK := tagLineOpensKnown(part[:min(len(part), summaryHead)], known || len(part) >= summaryHead)
+	if !ok || !partOK {
+		return false
+	}
+	if !opens && !partOpens {
+		return true
+	}
+	if opens != partOpens && !known {
+		return false
+	}
+	closeBefore := bytes.IndexByte(b[ls:x], ']') >= 0 || begun && s.ctx.partial.close
+	closeAfter := bytes.IndexByte(part, ']') >= 0
+	if opens && partOpens && (!closeBefore || closeAfter) {
+		return true // the same last byte decides both
+	}
+	if !known {
+		return false
+	}
+	last := part[len(bytes.TrimRight(part, " \t\r\f\v"))-1]
+	whole := opens && (last == ']' || !closeBefore && !closeAfter)
+	if whole == (partOpens && (last == ']' || !closeAfter)) {
+		return true
+	}
+	for n := end + 1; ; {
+		if n >= len(b) {
+			return s.eof // no line after it, or not read yet
+		}
+		e, lineKnown := s.lineEnd(n)
+		if !isBlank(b[n:e]) {
+			open, more := tagOpenAt(b, n, s.eof)
+			return !open && !more
+		}
+		if !lineKnown {
+			return false
+		}
+		n = e + 1
+	}
+}
+
+// lineEnd returns the end of the line holding buf[x] (its '\n', or
+// len(buf)), and whether it is known to be the end: a line end, or the
+// input's end. Lines are asked for in order, and the search for a long
+// one's end resumes where the last stopped.
+func (s *Splitter) lineEnd(x int) (int, bool) {
+	c := &s.nlCache
+	if x < c.from || c.at >= 0 && c.at < x || c.at < 0 && x > c.to {
+		c.from, c.at, c.to = x, -1, x // another line
+	}
+	if c.at >= 0 {
+		return c.at, true
+	}
+	if e := bytes.IndexByte(s.buf[c.to:], '\n'); e >= 0 {
+		c.at = c.to + e
+		return c.at, true
+	}
+	s.work += len(s.buf) - c.to
+	c.to = len(s.buf)
+	return len(s.buf), s.eof
+}
+
+// tagLineOpensKnown is tagLineOpens for the first bytes of a line (all of
+// it when complete); ok is false when they do not tell.
+func tagLineOpensKnown(head []byte, complete bool) (opens, ok bool) {
+	if opens = tagLineOpens(head); opens || complete {
+		return opens, true
+	}
+	// Not yet: the head ends before a byte that says no.
+	i := 0
+	for i < len(head) && (head[i] == ' ' || head[i] == '\t') {
+		i++
+	}
+	if rest := head[i:]; len(rest) < len(utf8BOM) && bytes.HasPrefix(utf8BOM, rest) {
+		return false, false
+	}
+	if bytes.HasPrefix(head[i:], utf8BOM) {
+		i += len(utf8BOM)
+	}
+	if i == len(head) {
+		return false, false
+	}
+	if head[i] != '[' {
+		return false, true
+	}
+	i++
+	for i < len(head) && (head[i] == ' ' || head[i] == '\t') {
+		i++
+	}
+	start := i
+	for i < len(head) && isTagNameByte(head[i]) {
+		i++
+	}
+	return false, i == start && i < len(head) // no name: no; else the name or what follows it is cut off
+}
+
+// parsedCut reads buf[:limit] with a Parser, as the chunks will be read,
+// and returns the first place at or after from where it begins a game that
+// a chunk may start with, after blanks: a "1." and a move, the game before
+// it without tags or ended by its result (a game with tags cut before its
+// result gets a Problem saying so); or a tag pair after a game's result. It serves where the scan is lost:
+// buf starts a game, where the parser's state is known, and the Parser
+// follows it from there. -1 when there is none, or when a prefix is not
+// read as the whole is: a start must have its line and tagLookahead bytes
+// after it within limit (the boundary rule and a move's word look ahead),
+// and text that is not valid UTF-8 is decoded by an encoding guessed from
+// all of it, unless one is forced.
+func (s *Splitter) parsedCut(from, limit int) int {
+	data := s.buf[:limit]
+	end := limit
+	if !s.eof || limit < len(s.buf) {
+		nl := bytes.LastIndexByte(data, '\n')
+		data = data[:nl+1]
+		end = nl + 1 - tagLookahead
+	}
+	if end <= from || !s.parse.ForceEncoding && !utf8.Valid(data) {
+		return -1
+	}
+	if s.reader == nil {
+		s.reader = NewParser(s.parse)
+	}
+	s.work += len(data)
+	keep := func(x int) bool {
+		// As the scan's cuts (cutAt), and more warily: after no '[' on the line.
+		ls := bytes.LastIndexByte(data[:x], '\n') + 1
+		return (ls == x || bytes.IndexByte(data[ls:x], '[') < 0 && !(ls == 0 && s.ctx.midLine)) && s.cutKeepsLines(x)
+	}
+	return parsedGameStart(s.reader, Chunk{Data: data, Start: s.pos, Continued: s.cont}, from, end, keep)
+}
+
+// parsedGameStart reads c with p and returns the first place x, from <= x
+// < end, where p begins a game that a chunk may start with (see parsedCut)
+// and that keep accepts, or -1.
+func parsedGameStart(p *Parser, c Chunk, from, end int, keep func(int) bool) int {
+	data := c.Data
+	cut, prevOK, prevEnded, first := -1, false, false, true
+	p.Parse(c, func(g *Game) {
+		x := int(g.Start.Offset - c.Start.Offset)
+		if cut < 0 && !first && prevOK && x >= from && x < end && isSpaceOrEOL(data[x-1]) && keep(x) {
+			if data[x] == '1' && x+1 < len(data) && data[x+1] == '.' && moveFollows(data[x+2:]) {
+				cut = x // a "1." and a move
+			} else if open, _ := tagOpenAt(data, x, true); open && prevEnded {
+				cut = x // a tag pair after a game's result
+			}
+		}
+		prevEnded = g.Result != ""
+		first, prevOK = false, len(g.Tags) == 0 || g.Result != ""
+	})
+	return cut
+}
+
+// asideDepthRead is how deep the cut scan follows a ';' in nested
 // asides: within Options.MaxDepth the parser reads one there as at the top
 // (punctuation after a word, else a comment to the line's end), past it
 // every ';' is a comment. No reader here sets MaxDepth below 8 (the
@@ -368,16 +467,6 @@ const asideDepthRead = 8
 
 // resultMarkers are the result markers the cut scans know: PGN's own.
 var resultMarkers = [...]string{"1-0", "0-1", "1/2-1/2", "*"}
-
-// isResultWord reports a word that is a result marker.
-func isResultWord(w []byte) bool {
-	for _, r := range resultMarkers {
-		if string(w) == r {
-			return true
-		}
-	}
-	return false
-}
 
 // moveFollows says that the first word of b, after blanks, looks like a
 // move ("e4", "Nf3", "e2-e4"; see looksLikeMove) with every square on the
@@ -410,61 +499,6 @@ func moveFollows(b []byte) bool {
 }
 
 func isSpaceOrEOL(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// taglessCut is taglessGameStart for buf, when buf starts a game (not
-// after a cut inside one).
-func (s *Splitter) taglessCut(from, limit int) int {
-	if s.cont || from >= limit {
-		return -1
-	}
-	return taglessGameStart(s.buf, from, limit)
-}
-
-// tagPairEnd returns the length of the tag pair at the start of b ("[Name
-// \"value\"]", escapes honoured), as the parser reads one: a value ends at
-// its closing quote or at the end of its line, and the pair at a ']' after
-// it on the same line; 0 when b does not hold a whole value.
-func tagPairEnd(b []byte) int {
-	// The first quote, ']' or line end: searching for the quote alone would
-	// read to the end of a text without quotes at every '['.
-	return tagPairEndAt(b, bytes.IndexAny(b, "\"]\r\n"))
-}
-
-// tagPairEndAt is tagPairEnd told q, where b's first quote, ']' or line end
-// stands (-1: none).
-func tagPairEndAt(b []byte, q int) int {
-	if q < 0 || b[q] != '"' {
-		return 0
-	}
-	for i := q + 1; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '\r', '\n':
-			return 0
-		case '"':
-			for j := i + 1; j < len(b); j++ {
-				switch b[j] {
-				case ']':
-					return j + 1
-				case '[', '\r', '\n':
-					return i + 1
-				}
-			}
-			return i + 1
-		}
-	}
-	return 0
-}
-
-// midLineCut is midLineGameStart for buf when no line starts in
-// buf[from:limit] and buf starts a game (not after a cut inside one).
-func (s *Splitter) midLineCut(from, limit int) int {
-	if s.cont || from >= limit || bytes.IndexByte(s.buf[from:limit], '\n') >= 0 {
-		return -1
-	}
-	return midLineGameStart(s.buf, from, limit)
-}
 
 // afterResult says that b ends with a result marker and at least one blank,
 // the marker standing alone.

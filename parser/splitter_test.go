@@ -69,6 +69,7 @@ func TestSplitterCoversInput(t *testing.T) {
 	whole, wholeChunks := readAll(t, input, SplitOptions{Target: len(input) + 1}, Options{})
 	checkGames(t, input, whole, wholeChunks)
 	eq(t, "one chunk", len(wholeChunks), 1)
+	li := newLineIndex(input)
 	for _, target := range []int{1, 50, 333, 4096} {
 		games, chunks := readAll(t, input, SplitOptions{Target: target, Max: 1 << 20}, Options{})
 		checkGames(t, input, games, chunks)
@@ -78,11 +79,8 @@ func TestSplitterCoversInput(t *testing.T) {
 		for k, c := range chunks {
 			// A boundary of the tag rule, or a game without tags after a
 			// result, looked for from the chunk before.
-			if off := int(c.Start.Offset); k > 0 && NextBoundary(input, off) != off {
-				prev := int(chunks[k-1].Start.Offset)
-				if taglessGameStart(input[prev:], off-prev, off-prev+1) != off-prev {
-					t.Errorf("target %d: chunk %d starts at %d, not at a boundary", target, k, c.Start.Offset)
-				}
+			if off := int(c.Start.Offset); k > 0 && !gameStartFor(input, int(chunks[k-1].Start.Offset), off, li) {
+				t.Errorf("target %d: chunk %d starts at %d, not at a boundary", target, k, c.Start.Offset)
 			}
 			if c.Cut || c.Continued {
 				t.Errorf("target %d: chunk %d cut", target, k)
@@ -430,7 +428,8 @@ func TestSplitterTaglessGames(t *testing.T) {
 	game := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"
 	tricky := "1. e4 {a note\nthat ends 1-0\n1. d4 was played too} e5 (1... c5 2. Nf3 1-0\n1. d4) 2. Nf3 ; 1-0\n2... Nc6 *"
 	// Where the parser's reading of text depends on more than the scan
-	// follows, it does not cut (nocut): the games are the same all the same.
+	// follows, a Parser finds the cut; where there is none near the target
+	// (nocut), the games are the same all the same.
 	const nocut = -1
 	for _, tc := range []struct {
 		name, in string
@@ -446,25 +445,32 @@ func TestSplitterTaglessGames(t *testing.T) {
 		{"asides of text", strings.Repeat("1. e4 e5 2. Nf3 Nc6 [a note: 0-1\n1. d4 d5 was tried] 3. Bb5 a6 1-0\n"+
 			"1. e4 e5 2. Nf3 (2. d4\n# see 1-0\n1. d4 ) 2... Nc6 1-0\n"+
 			"1. d4 d5; (after 1-0\n1. c4 c6) 2. c4 1-0\n", 400), 1200, 0},
+		// Games with notes that read as tag pairs: ignored after
+		// a move, they begin a game after a result, and a game read by
+		// PGN's rules before one.
+		{"notes read as tag pairs", strings.Repeat("1. e4 e5 [the \"main\" line] 2. Nf3 Nc6 [see \"Informant\" 12] 3. Bb5 a6 1-0\n", 400), 400, 0},
+		{"notes after the result", strings.Repeat(game+" [see \"Informant\" 12]\n", 400), 401, 0},
+		{"notes after a heading", strings.Repeat(game+"\nGame 12 [see \"Informant\" 12]\n", 400), 401, 0},
+		{"notes after a move after the result", strings.Repeat("1. e4 e5 1-0 Nf3 [see \"Informant\" 12] d5 1-0\n", 400), 800, 0},
 		// Each a game the parser reads whole: ';' after a blank is a
 		// comment; an aside closes only with its own bracket; a quote in an
 		// aside is no tag value; a lone CR starts no '#' line.
 		{"comment after a blank", strings.Repeat("1. e4 e5 2. Nf3 Nc6 ; compare 1-0 1. d4 d5 here\n3. Bb5 a6 1-0\n", 400), 400, 0},
-		{"comment hiding a bracket", strings.Repeat("1. e4 e5 2. Nf3 (2. d4 ; alt )\n0-1\n1. d4 d5 ) 2... Nc6 3. Bb5 a6 1-0\n", 400), 400, nocut},
-		{"a tag pair among them", strings.Repeat("1. c4 c5 1-0 [Event \"x\"] 1. e4 e5 ( 2. Nf3 w; ) 1-0\n1. d4 d5 ) 0-1\n", 400), 800, nocut},
+		{"comment hiding a bracket", strings.Repeat("1. e4 e5 2. Nf3 (2. d4 ; alt )\n0-1\n1. d4 d5 ) 2... Nc6 3. Bb5 a6 1-0\n", 400), 400, 0},
+		{"a tag pair among them", strings.Repeat("1. c4 c5 1-0 [Event \"x\"] 1. e4 e5 ( 2. Nf3 w; ) 1-0\n1. d4 d5 ) 0-1\n", 400), 800, 0},
 		// Within the parser's depth, a ';' in an aside is read as at the
 		// top: punctuation after a word, else a comment to the line's end.
 		{"';' in asides", strings.Repeat("1. e4 e5 [x;y] 2. Nf3 Nc6 (2... d6; or 2... Nf6 ) 3. Bb5 [see; also] 1-0\n", 3000), 3000, 0},
-		{"form feed before ;", strings.Repeat("1. e4 e5 ( 2. Nf3 \f; ) 1-0\n1. d4 d5 ) 0-1\n", 400), 400, nocut},
-		{"lone CR in a comment", strings.Repeat("1. e4 e5 ( 2. Nf3 ; x\r) 1-0\n1. d4 d5 ) 0-1\n", 400), 400, nocut},
-		{"a tag value without its quote", strings.Repeat("1. e4 e5 ( 2. Nf3 [Event \"x )\n 1-0\n1. d4 d5 ) 0-1\n", 400), 400, nocut},
-		{"no move after the number", strings.Repeat("1. e4 e5 1-0\n1. Chapter two\n1-0\n", 400), 400, nocut},
-		{"no square after the number", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\n1. e9 1-0\n1. e4 d5 1-0\n1. Kf9 1-0\n", 200), 400, nocut},
-		{"a word with squares after the number", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\n1. a1b2c3d4 1-0\n1. e4 d5 1-0\n1. e2e4e5 1-0\n", 200), 400, nocut},
-		{"a tag pair the parser reads leniently", strings.Repeat("1. e4 e5 2. Nf3 ( 2. d4 [Event\u00a0\"])\"] 1-0\n1. c4 c5 )\n", 400), 400, nocut},
+		{"form feed before ;", strings.Repeat("1. e4 e5 ( 2. Nf3 \f; ) 1-0\n1. d4 d5 ) 0-1\n", 400), 400, 0},
+		{"lone CR in a comment", strings.Repeat("1. e4 e5 ( 2. Nf3 ; x\r) 1-0\n1. d4 d5 ) 0-1\n", 400), 400, 0},
+		{"a tag value without its quote", strings.Repeat("1. e4 e5 ( 2. Nf3 [Event \"x )\n 1-0\n1. d4 d5 ) 0-1\n", 400), 400, 0},
+		{"no move after the number", strings.Repeat("1. e4 e5 1-0\n1. Chapter two\n1-0\n", 400), 400, 0},
+		{"no square after the number", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\n1. e9 1-0\n1. e4 d5 1-0\n1. Kf9 1-0\n", 200), 400, 0},
+		{"a word with squares after the number", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\n1. a1b2c3d4 1-0\n1. e4 d5 1-0\n1. e2e4e5 1-0\n", 200), 400, 0},
+		{"a tag pair the parser reads leniently", strings.Repeat("1. e4 e5 2. Nf3 ( 2. d4 [Event\u00a0\"])\"] 1-0\n1. c4 c5 )\n", 400), 400, 0},
 		{"variation and aside brackets", strings.Repeat("1. e4 e5 2. Nf3 (2. d4 see ] 0-1\n1. d4 d5 ) 2... Nc6 3. Bb5 a6 1-0\n"+
 			"1. e4 e5 2. Nf3 Nc6 [note ) 0-1\n1. d4 d5 ] 3. Bb5 a6 1-0\n", 200), 400, 0},
-		{"quote in an aside", strings.Repeat("1. e4 e5 2. Nf3 Nc6 [he said \"wow\" 1-0\n1. d4 d5 was seen] 3. Bb5 a6 1-0\n", 400), 400, nocut},
+		{"quote in an aside", strings.Repeat("1. e4 e5 2. Nf3 Nc6 [he said \"wow\" 1-0\n1. d4 d5 was seen] 3. Bb5 a6 1-0\n", 400), 400, 0},
 		{"lone CR before #", strings.Repeat("1. e4 e5 2. Nf3\r# (2. d4 see\n0-1\n1. d4 d5) 2... Nc6 3. Bb5 a6 1-0\n", 400), 400, 0},
 		// Headings between games ("Game 12", a Russian heading, players'
 		// names) belong to the game before, as its text after the result:

@@ -21,9 +21,10 @@ type Base struct {
 // The splitter is the command line's, with its default sizes: a game longer
 // than the chunk cap is cut where the command line cuts it, since both
 // start the chunk holding it at the game's own boundary.
-func chunks(r io.ReaderAt, sp Span, lines int64, fn func(parser.Chunk) error) error {
-	s := parser.NewSplitter(io.NewSectionReader(r, sp.From, sp.To-sp.From),
-		parser.SplitOptions{Start: parser.Pos{Offset: sp.From, Line: int32(lines + 1), Col: 1}})
+func chunks(r io.ReaderAt, sp Span, lines int64, opt *pipeline.CheckOptions, fn func(parser.Chunk) error) error {
+	so := pipeline.SplitOptions(opt, 0)
+	so.Start = parser.Pos{Offset: sp.From, Line: int32(lines + 1), Col: 1}
+	s := parser.NewSplitter(io.NewSectionReader(r, sp.From, sp.To-sp.From), so)
 	for {
 		c, err := s.Next()
 		if err == io.EOF {
@@ -45,7 +46,7 @@ func chunks(r io.ReaderAt, sp Span, lines int64, fn func(parser.Chunk) error) er
 // two boundaries) but checking nothing.
 func Count(r io.ReaderAt, sp Span, opt *pipeline.CheckOptions) (games, lines int64, err error) {
 	p := pipeline.NewParser(opt)
-	err = chunks(r, sp, 0, func(c parser.Chunk) error {
+	err = chunks(r, sp, 0, opt, func(c parser.Chunk) error {
 		lines += int64(bytes.Count(c.Data, []byte{'\n'}))
 		p.Parse(c, func(*parser.Game) { games++ })
 		return nil
@@ -89,7 +90,7 @@ func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *parser.
 			return err, nil
 		}
 		defer f.Close()
-		return nil, chunks(f, sp, base.Lines, func(c parser.Chunk) error { return check(c, nil) })
+		return nil, chunks(f, sp, base.Lines, opt, func(c parser.Chunk) error { return check(c, nil) })
 	}
 	rc, err := pipeline.Open(pipeline.Input{Path: sh.Path, Size: -1})
 	if err != nil {
@@ -97,7 +98,7 @@ func Check(sh *Shard, sp Span, base Base, opt *pipeline.CheckOptions, p *parser.
 	}
 	defer rc.Close()
 	src := &pipeline.StopOnError{R: rc}
-	s := parser.NewSplitter(src, parser.SplitOptions{})
+	s := parser.NewSplitter(src, pipeline.SplitOptions(opt, 0))
 	for {
 		c, err := s.Next()
 		if err == io.EOF {

@@ -71,7 +71,7 @@ func cutAt(t testing.TB, data []byte, cuts []int64) []place {
 		}
 		var mine []place
 		p := parser.NewParser(parser.Options{})
-		if err := chunks(r, sp, base.Lines, func(c parser.Chunk) error {
+		if err := chunks(r, sp, base.Lines, opt, func(c parser.Chunk) error {
 			p.Parse(c, func(g *parser.Game) { mine = append(mine, place{g.Start, g.End.Offset}) })
 			return nil
 		}); err != nil {

@@ -1,0 +1,218 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// readsAsWhole reads in whole and in chunks of several targets, and asks
+// for the same games (places, tags, moves, problems), every chunk starting
+// where a chunk may.
+func readsAsWhole(t *testing.T, what string, in []byte, targets ...int) {
+	t.Helper()
+	whole, _ := readAll(t, in, SplitOptions{Target: len(in) + 1}, Options{})
+	li := newLineIndex(in)
+	for _, target := range targets {
+		games, chunks := readAll(t, in, SplitOptions{Target: target, Max: 1 << 20}, Options{})
+		checkGames(t, in, games, chunks)
+		for k := 1; k < len(chunks); k++ {
+			if off := int(chunks[k].Start.Offset); !gameStartFor(in, int(chunks[k-1].Start.Offset), off, li) {
+				t.Fatalf("%s, target %d: chunk %d starts at %d, where no game begins", what, target, k, off)
+			}
+		}
+		sameGames(t, fmt.Sprintf("%s, target %d", what, target), games, whole)
+	}
+}
+
+// TestScanReadsAsTheParser: text where the cut scan must follow the
+// parser's state to cut where it begins games: tag pairs in text without
+// tags (which end a game, are ignored or turn it to PGN's rules), tag
+// sections and lines that the parser reads otherwise from a chunk's start.
+func TestScanReadsAsTheParser(t *testing.T) {
+	for _, tc := range []struct{ name, in string }{
+		// A game of scoresheet text on one line: the cut is not looked for
+		// by PGN's rules, which read no aside.
+		{"an aside in text on one line", "1. d4 [note\n0-1 [Event \"b\"] 1. e4 e5 * " + strings.Repeat("[Event \"g\"] 1. e4 e5 * ", 50)},
+		// After "0-1" the tag pair begins a game read by PGN's rules: its
+		// "1. d4" is its first move, the "1. c4" after it a game of its own.
+		{"a result run into its number", "1. e4 e5 1.1/2-1/2 [Event \"y\"]\n1. d4 d5\n1. c4 c5 1-0\n"},
+		// A chunk that starts at "1. e4" reads its first line as no tag
+		// line, the whole file as one ([Site ... ends with ']'): the
+		// "[see" line after it begins no game in the whole file.
+		{"a line read as a tag line from its start", "1. c4 *\n[Site \"a\"] [Date \"b\"]0-1 1. e4 e5 2. Nf3 Nc6 [see \"Informant\" 12]\n[see \"Informant\" 12] O-O O-O 1. *\n\n1. d4 *\n"},
+		// The tag section at " [Event" begins a piece the parser reads from
+		// a fresh state, before the target: "1. c4" is its first move.
+		{"a tag section before the target", "[Event \"t\"]\n\n*\n\n1.e4 1.\n [Event \"E\"]\n[Result \"*\"]\n\n1. c4 [x \"y\"] z] 1. d4 d5 *\n"},
+		// The Problem of a malformed pair says what the rest of its line
+		// holds: no cut later on the line.
+		{"a malformed tag pair's line", "[Event \"E\"]\n\n1. e4 0-1 [Event x] [Site \"a\"] 1-0\n"},
+		{"notes read as tag pairs", strings.Repeat("1. e4 e5 [the \"main\" line] 2. Nf3 Nc6 [see \"Informant\" 12] 3. Bb5 a6 1-0\n", 20)},
+		{"a tag pair after the result", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0 [see \"Informant\" 12]\n", 20)},
+		{"a tag pair after a heading", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\nGame 12 [see \"Informant\" 12]\n", 20)},
+		{"a tag pair after a move after the result", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0 Nf3 [see \"Informant\" 12] d5 1-0\n", 20)},
+		{"a tag pair before the first move", strings.Repeat("Game 12 [see \"Informant\" 12]\n1. e4 e5 2. Nf3 Nc6 1-0\n", 20)},
+		{"tags and games on one line", strings.Repeat("[Event \"a\"] 1. e4 1-0 1. d4 d5 0-1 [Round x] 1. c4 c5 * ", 20)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			readsAsWhole(t, tc.name, []byte(tc.in), 1, 7, 30, 200)
+		})
+	}
+}
+
+// oddText builds n games of text that the parser reads by changing rules:
+// games with and without tags, tag pairs and brackets in text, comments,
+// variations and asides left open, results, headings and move numbers in
+// many forms.
+func oddText(n int, seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 3))
+	pieces := []string{
+		"1. e4 e5", "2. Nf3 Nc6", "e4", "Nf3", "12.", "1.", "1. d4", "1.e4", "01. e4", "1 e4", "1... e5", "12.1-0",
+		"1. Кf3", "Кf3", "1.Кf3", "0 - 0", "e2 - e4", "1. К d5", "5. e4", "2. d4", "Kf9", "e9", "--",
+		"[the \"main\" line]", "[see \"Informant\" 12]", "[Event \"x\"]", "[he said \"wow\"]", "[note]", "[Event x]",
+		"[Event \"a\\\"b\"]", "[Event \"open", "[x \"y\"] z]", "[a \"b\" [c]", "[\u00a0Event \"y\"]", "[Site \"a\"] [Date \"b\"]",
+		"(2. d4 d5)", "( 1. d4 )", "{a 1-0 comment}", "{", "}", "(", ")", "[", "]", "((((((((((", "))))))))))",
+		"; c 1-0\n", ";", "x;y", "\n# note 1. e4\n", "\n% esc\n", "\n[Event \"t\"]\n", "\n[Event \"t\"]\n[Site \"s\"]\n\n",
+		"1-0", "0-1", "1/2-1/2", "*", "1:0", "½-½", "1-0.", "Game 12", "Kasparov - Karpov", "$1", "$", "e.p.", "0-0",
+		"\n", "\n\n", "\r\n", "\t", "\u00a0", "\ufeff", "\"quoted\"",
+	}
+	var b strings.Builder
+	for range n {
+		switch r.IntN(5) {
+		case 0:
+			b.WriteString("[Event \"E\"]\n[Result \"*\"]\n\n")
+		case 1:
+			b.WriteString("[Event \"E\"] ")
+		}
+		b.WriteString([]string{"1. e4 e5 2. Nf3 Nc6 ", "", "Партия 7\n1. d4 ", "1. c4 "}[r.IntN(4)])
+		for range r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+			b.WriteString([]string{" ", " ", "\n", ""}[r.IntN(4)])
+		}
+		b.WriteString([]string{"1-0\n", "0-1 ", "*\n\n", "\n", "1/2-1/2\nGame 3\n", " "}[r.IntN(6)])
+	}
+	return b.String()
+}
+
+// TestScanReadsOddText: chunks of odd text read as the whole does. (Run
+// with more seeds while changing the scan: 30,000 pass.)
+func TestScanReadsOddText(t *testing.T) {
+	seeds := uint64(400)
+	if testing.Short() {
+		seeds = 50
+	}
+	for seed := range seeds {
+		readsAsWhole(t, fmt.Sprint("seed ", seed), []byte(oddText(10+int(seed%40), seed)), 1, 30, 200)
+	}
+}
+
+// TestScanCuts: where the scan cuts text, and where it is lost and leaves
+// the cut to a Parser.
+func TestScanCuts(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		from     int
+		at       string // the cut is before its last copy ("": none)
+		lost     bool
+	}{
+		{"after a note read as a tag pair", "1. e4 [the \"main\" line] e5 1-0\n1. d4 d5 *", 1, "1. d4", false},
+		{"a tag pair after a heading", "1. e4 e5 1-0\nGame 12 [see \"x\"] 1. d4 *", 1, "[see", false},
+		{"a tag pair after a result", "1. e4 e5 1-0 [see \"x\"] 1. d4 *", 1, "[see", false},
+		// The game the pair begins has tags: cut before its result, it
+		// would get a Problem saying so, and its "1. c4" is no cut.
+		{"a game begun by a tag pair", "1. e4 1-0 [see \"x\"] 1. d4 d5 1. c4 c5 1-0\n1. Nf3 *", 11, "1. Nf3", false},
+		// A move after the result begins a game, which ignores the pair; a
+		// move number before the pair makes the parser ignore it too.
+		{"a tag pair after a move after the result", "1. e4 1-0 Nf3 [see \"x\"] d5 1-0\n1. d4 *", 1, "\n1. d4", false},
+		{"a tag pair after a number", "Game 12 [see \"x\"]\n1. e4 e5 1-0\n1. d4 *", 1, "\n1. d4", false},
+		// Where a word may be joined with the next into a move, or may be
+		// one before the game's first, the scan cannot tell which.
+		{"a tag pair after words that may be a move", "1. e4 1-0 e2 - e4 [see \"x\"] d5 1-0\n1. d4 *", 1, "", true},
+		{"a tag pair after a heading before any move", "Game [see \"x\"]\n1. e4 e5 1-0\n1. d4 *", 1, "", true},
+		{"a '[' that is no tag pair", "1. e4 [he said \"wow\"] e5 1-0\n1. d4 *", 1, "1. d4", false},
+		{"an aside does not end a game", "1. e4 (1. d4) e5 [Event\u00a0\"x\"] 2. Nf3\n1. d4 *", 1, "1. d4", false},
+		{"an aside after the result may", "1. e4 e5 1-0 (1. d4) 1. c4 c5\n1. d4 *", 1, "\n1. d4", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := -1
+			if tc.at != "" {
+				want = strings.LastIndex(tc.in, tc.at) + strings.Count(tc.at[:1], "\n")
+			}
+			var g gameScan
+			g.reset(tc.from, true)
+			g.run([]byte(tc.in), len(tc.in), true)
+			if g.cut != want || g.lost != tc.lost {
+				t.Errorf("cut %d, lost %v; want %d, %v", g.cut, g.lost, want, tc.lost)
+			}
+			readsAsWhole(t, tc.name, []byte(tc.in), 1)
+		})
+	}
+}
+
+// TestSplitterCutsAfterACap: a game longer than the cap is cut there, and
+// the text after it, read from the cut, is cut at its games again: one
+// giant game, or one odd aside, no longer makes every later chunk capped
+// until a tag section (0.8-1.4 GB for 64 MB of games without tags).
+func TestSplitterCutsAfterACap(t *testing.T) {
+	game := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n"
+	giant := "1. d4 {" + strings.Repeat("a long comment ", 2000) + "} d5 1-0\n"
+	in := []byte(strings.Repeat(game, 100) + giant + strings.Repeat(game, 1000))
+	const target, limit = 1000, 8 << 10
+	games, chunks := readAll(t, in, SplitOptions{Target: target, Max: limit}, Options{})
+	checkGames(t, in, games, chunks)
+	after := int64(100*len(game) + len(giant))
+	for k, c := range chunks {
+		if c.Start.Offset > after && (c.Cut || c.Continued || len(c.Data) > 2*target+len(game)) {
+			t.Errorf("chunk %d at %d: %d bytes, cut %v, continued %v", k, c.Start.Offset, len(c.Data), c.Cut, c.Continued)
+		}
+	}
+	// From the first game after the giant one on, the games are those of
+	// a reading without a cap.
+	whole, _ := readAll(t, in, SplitOptions{Target: len(in) + 1, Max: len(in) + 1}, Options{})
+	first := func(gs []*Game) []*Game {
+		for k, g := range gs {
+			if g.Start.Offset >= after {
+				return gs[k:]
+			}
+		}
+		return nil
+	}
+	if got, want := first(games), first(whole); len(want) != 1000 {
+		t.Fatalf("%d games after the giant one in the whole reading", len(want))
+	} else {
+		sameGames(t, "after the cap", got, want)
+	}
+}
+
+// TestSplitterReadsALongLineOnce: the cut searches resume where the last
+// read left them, so a long line costs its length, not its length once per
+// block read (16 MB of text without a game took 3 s). Work counts the bytes
+// the searches look at.
+func TestSplitterReadsALongLineOnce(t *testing.T) {
+	const size = 1 << 20
+	for _, tc := range []struct{ name, line string }{
+		{"a word", strings.Repeat("x", size)},
+		{"prose", strings.Repeat("the game was played in Moscow ", size/30)},
+		{"brackets", strings.Repeat(strings.Repeat("x", 99)+"[", size/100)},
+		{"brackets before a move", "Game\n" + strings.Repeat(strings.Repeat("x", 99)+"[", size/100)},
+		{"a comment not closed", "{" + strings.Repeat("x", size)},
+		{"blanks after a bracket", "[" + strings.Repeat(" ", size)},
+		{"games with tags and a quote in a note", strings.Repeat(`[Event "a"] 1. e4 [see "x" e5 1-0 `, size/32)},
+		{"a malformed pair", "[Event \"E\"] 1. e4 [Round x] " + strings.Repeat("1-0 1. d4 ", size/10)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := []byte(tc.line + "\n1. e4 e5 1-0\n" + tc.line + "\n1. d4 d5 *\n")
+			s := NewSplitter(bytes.NewReader(in), SplitOptions{Target: 4096, Max: 4 << 20})
+			for {
+				if _, err := s.Next(); err != nil {
+					break
+				}
+			}
+			if s.work > 8*len(in) {
+				t.Errorf("the cut searches looked at %d bytes of %d", s.work, len(in))
+			}
+		})
+	}
+}
