@@ -141,3 +141,30 @@ func TestLongProseMemory(t *testing.T) {
 		t.Errorf("the parser keeps %d bytes of scratch after the chunk, want 8 MiB at most", kept)
 	}
 }
+
+// TestSplitterBufferAtTheCap: a chunk cut at the size cap sits in a buffer
+// of the cap and a read or so, not in the doubling past it (32 MiB for a
+// 16 MiB chunk).
+func TestSplitterBufferAtTheCap(t *testing.T) {
+	const max = 1 << 20
+	line := strings.Repeat("no game here, only words ", 3) + "\n"
+	input := []byte(strings.Repeat(line, 3*max/len(line)))
+	s := NewSplitter(bytes.NewReader(input), SplitOptions{Target: 64 << 10, Max: max})
+	cut := 0
+	for {
+		c, err := s.Next()
+		if err != nil {
+			break
+		}
+		if c.Cut {
+			cut++
+			if limit := max + tagLookahead + s.block; cap(c.buf) > limit {
+				t.Errorf("a chunk of %d bytes cut at the cap sits in a buffer of %d, want %d at most", len(c.Data), cap(c.buf), limit)
+			}
+		}
+		c.Release()
+	}
+	if cut == 0 {
+		t.Fatal("no chunk cut at the cap")
+	}
+}
