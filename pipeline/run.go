@@ -67,6 +67,13 @@ type job struct {
 	err   error // endJob: why the file was not read to its end; chunkJob: a checker panic
 	done  chan struct{}
 
+	// chunkJob: parts holds the batches of the chunk's records handed on
+	// before it is checked to its end, in order; last, the one with its
+	// last records, written once done is signalled (the job's own batch
+	// unless the chunk was handed on in parts).
+	parts chan *Batch
+	last  *Batch
+
 	complete bool  // endJob
 	bytes    int64 // endJob: raw bytes read
 	held     int64 // chunkJob: what it holds of the budget
@@ -77,7 +84,10 @@ type job struct {
 	brokenOff string
 }
 
-var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 1)} }}
+var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 1), parts: make(chan *Batch, 1)} }}
+
+// parts holds the batches of the chunks handed on in parts once written.
+var parts = sync.Pool{New: func() any { return new(Batch) }}
 
 func newJob(kind jobKind, file int) *job {
 	j := jobs.Get().(*job)
@@ -87,6 +97,10 @@ func newJob(kind jobKind, file int) *job {
 
 func (j *job) recycle() {
 	j.chunk = parser.Chunk{}
+	if j.last != &j.batch && j.last != nil {
+		parts.Put(j.last)
+	}
+	j.last = nil
 	j.err, j.complete, j.bytes, j.held, j.brokenOff = nil, false, 0, 0, ""
 	jobs.Put(j)
 }
@@ -340,7 +354,7 @@ func (r *run) work(gctx context.Context, work <-chan *job) {
 	p := NewParser(&r.cfg.Check)
 	for j := range work {
 		if gctx.Err() == nil {
-			j.err = r.check(j, p)
+			j.err = r.check(gctx, j, p)
 		}
 		j.done <- struct{}{}
 	}
@@ -348,23 +362,52 @@ func (r *run) work(gctx context.Context, work <-chan *job) {
 
 // check checks one chunk; a panic in the checker becomes an error that ends
 // the run cleanly, naming the place, rather than losing every sink's output.
-func (r *run) check(j *job, p *parser.Parser) (err error) {
+func (r *run) check(gctx context.Context, j *job, p *parser.Parser) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			in := r.inputs[j.file]
 			err = fmt.Errorf("internal error checking %s from line %d: %v\n%s", in.Path, j.chunk.Start.Line, v, debug.Stack())
 		}
 	}()
-	j.batch.check(j.chunk, &r.cfg.Check, p, j.brokenOff)
+	var total int64 // the footprint of the parts handed on
+	hand := func(b *Batch) *Batch {
+		r.budget.adjust(b.size)
+		total += b.size
+		if recordsHook != nil {
+			recordsHook(len(b.Records))
+		}
+		select {
+		case j.parts <- b:
+		case <-gctx.Done():
+			// The run has failed: nothing is written any more.
+			return b
+		}
+		return parts.Get().(*Batch)
+	}
+	j.last = j.batch.check(j.chunk, &r.cfg.Check, p, j.brokenOff, hand)
 	n := len(j.chunk.Data)
 	// The records own copies of what they keep, so the chunk's buffer can
 	// take the next chunk instead of fresh memory the collector must clear.
 	releaseChunk(&j.chunk)
-	j.held = r.budget.checked(j.file, n, j.held, &j.batch)
+	j.held = r.budget.checked(j.file, n, j.held, j.last, total+j.last.size)
 	if recordsHook != nil {
-		recordsHook(len(j.batch.Records))
+		recordsHook(len(j.last.Records))
 	}
 	return nil
+}
+
+// handed writes a part of a chunk's records handed on before the chunk was
+// checked to its end, and gives back what it held.
+func (r *run) handed(j *job, b *Batch, in Input, file *FileSummary) error {
+	err := r.writeChunk(b, in, file)
+	r.budget.adjust(-b.size)
+	if recordsHook != nil {
+		recordsHook(-len(b.Records))
+	}
+	if b != &j.batch {
+		parts.Put(b)
+	}
+	return err
 }
 
 // recordsHook, set by a test, hears of the records made (positive) and
@@ -411,20 +454,35 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 				}
 			}
 		case chunkJob:
+			for waiting := true; waiting; {
+				select {
+				case b := <-j.parts:
+					if err := r.handed(j, b, in, &file); err != nil {
+						return err
+					}
+				case <-j.done:
+					waiting = false
+				case <-gctx.Done():
+					return gctx.Err()
+				}
+			}
+			// A part handed on before done may still wait.
 			select {
-			case <-j.done:
-			case <-gctx.Done():
-				return gctx.Err()
+			case b := <-j.parts:
+				if err := r.handed(j, b, in, &file); err != nil {
+					return err
+				}
+			default:
 			}
 			if j.err != nil {
 				return j.err
 			}
-			if err := r.writeChunk(j, in, &file); err != nil {
+			if err := r.writeChunk(j.last, in, &file); err != nil {
 				return err
 			}
 			r.budget.adjust(-j.held)
 			if recordsHook != nil {
-				recordsHook(-len(j.batch.Records))
+				recordsHook(-len(j.last.Records))
 			}
 		case endJob:
 			file.Err, file.Complete, file.Bytes = j.err, j.complete, j.bytes
@@ -452,9 +510,9 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 	}
 }
 
-func (r *run) writeChunk(j *job, in Input, file *FileSummary) error {
+func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 	s := &r.summary
-	recs := j.batch.Records
+	recs := b.Records
 	s.Games += int64(len(recs))
 	for k := range recs {
 		rec := &recs[k]
