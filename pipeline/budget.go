@@ -14,8 +14,9 @@ import (
 // reader splits one off until the writer has handed its records on. A
 // count of chunks is no bound: a megabyte of one-line games makes ten
 // times its size in records, and a chunk holding one 16 MiB game is
-// sixteen ordinary ones. The reader takes a chunk's bytes and an estimate
-// of its records before queueing it; the worker counts the parts of the
+// sixteen ordinary ones. The reader takes an estimate for an ordinary
+// chunk before it reads one, and the estimate for the chunk read, its bytes
+// and its records, before queueing it; the worker counts the parts of the
 // records it hands on as it goes and, once it has the last, puts the
 // estimate right; the writer gives everything back. Only the reader waits,
 // and never for an empty budget, so that a chunk larger than the whole
@@ -58,10 +59,17 @@ func (b *budget) estimate(n int) int64 {
 // take waits until n fits, or nothing is in flight, and takes it. It
 // returns false when ctx ends first.
 func (b *budget) take(ctx context.Context, n int64) bool {
+	return b.resize(ctx, 0, n)
+}
+
+// resize changes what a chunk holds from from to to, once the change fits
+// or the chunk is all that is in flight; it waits only to grow. It returns
+// false, having changed nothing, when ctx ends first.
+func (b *budget) resize(ctx context.Context, from, to int64) bool {
 	for {
 		b.mu.Lock()
-		if b.used == 0 || b.used+n <= b.max {
-			b.used += n
+		if to <= from || b.used == from || b.used-from+to <= b.max {
+			b.used += to - from
 			b.mu.Unlock()
 			return true
 		}

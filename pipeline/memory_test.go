@@ -60,3 +60,24 @@ func TestRunHandsOnTinyGamesInParts(t *testing.T) {
 	}
 	t.Logf("%d records in flight at most", records.most)
 }
+
+// TestRunReadsNoChunkBeyondTheBudget: the reader counts a chunk before it
+// reads it, so that chunks as large as the budget are in memory one at a
+// time, where the next was read while the one before it was checked.
+func TestRunReadsNoChunkBeyondTheBudget(t *testing.T) {
+	useFakeCheck(t, nil)
+	const chunk = 4 << 20 // one worker: a budget of 8 MiB
+	path := writeFile(t, t.TempDir(), "games.pgn", synthetic(0, 150_000))
+	var bytes inFlightCount
+	chunkHook = bytes.add
+	defer func() { chunkHook = nil }()
+	s, err := runWithin(t, context.Background(), &Config{Workers: 1, ChunkSize: chunk}, []Input{{Path: path, Size: -1}}, &recordingSink{})
+	if err != nil || s.Games != 150_000 || s.Records != 150_000 {
+		t.Fatalf("games %d, records %d, error %v", s.Games, s.Records, err)
+	}
+	// A chunk ends at the first game after its target size.
+	if bytes.most > chunk+1<<10 {
+		t.Errorf("%d bytes of chunks in memory at most, want one chunk's (%d and a game)", bytes.most, chunk)
+	}
+	t.Logf("%d bytes of chunks in memory at most", bytes.most)
+}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -48,6 +49,10 @@ const (
 	inFlight      = 4
 	inFlightBytes = 2 << 20 // per chunk in flight: an ordinary chunk and its records
 )
+
+// defaultChunkSize is the parser's target for a chunk without
+// Config.ChunkSize.
+const defaultChunkSize = 1 << 20
 
 type jobKind uint8
 
@@ -283,11 +288,22 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 	src := &StopOnError{R: f}
 	sp := newSplitter(src, r.cfg)
 	r.budget.startInput(i)
+	target := cmp.Or(r.cfg.ChunkSize, defaultChunkSize)
 	for first := true; ; first = false {
 		if ctx.Err() != nil {
 			return f.rawBytes(), nil, false
 		}
+		// The chunk about to be read is counted before it is read: a chunk
+		// of prose cut at the size cap, 16 MiB, was read while the one
+		// before it was checked, and both sat in memory with its decoding.
+		ahead := r.budget.estimate(target)
+		if !r.budget.take(gctx, ahead) {
+			return f.rawBytes(), nil, false
+		}
 		c, err := sp.Next()
+		if err != nil {
+			r.budget.adjust(-ahead)
+		}
 		if err == io.EOF {
 			return f.rawBytes(), src.Err, true
 		}
@@ -297,15 +313,19 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 		if first {
 			if err := binaryText(in.Path, c.Data); err != nil {
 				c.Release()
+				r.budget.adjust(-ahead)
 				return f.rawBytes(), err, true
 			}
+		}
+		if chunkHook != nil {
+			chunkHook(len(c.Data))
 		}
 		j := newJob(chunkJob, i)
 		j.chunk, j.held = c, r.budget.estimate(len(c.Data))
 		if src.Err != nil && sp.Done() {
 			j.brokenOff = brokenOffMessage(src.Err)
 		}
-		if !r.budget.take(gctx, j.held) {
+		if !r.budget.resize(gctx, ahead, j.held) {
 			j.recycle()
 			return f.rawBytes(), nil, false
 		}
@@ -389,6 +409,9 @@ func (r *run) check(gctx context.Context, j *job, p *parser.Parser) (err error) 
 	// The records own copies of what they keep, so the chunk's buffer can
 	// take the next chunk instead of fresh memory the collector must clear.
 	releaseChunk(&j.chunk)
+	if chunkHook != nil {
+		chunkHook(-n)
+	}
 	j.held = r.budget.checked(j.file, n, j.held, j.last, total+j.last.size)
 	if recordsHook != nil {
 		recordsHook(len(j.last.Records))
@@ -411,8 +434,9 @@ func (r *run) handed(j *job, b *Batch, in Input, file *FileSummary) error {
 }
 
 // recordsHook, set by a test, hears of the records made (positive) and
-// written (negative): what is in flight.
-var recordsHook func(delta int)
+// written (negative): what is in flight. chunkHook hears likewise of the
+// bytes of the chunks read and released.
+var recordsHook, chunkHook func(delta int)
 
 // releaseChunk is Chunk.Release; a test poisons the bytes first, so that a
 // record still pointing into them shows.
