@@ -81,3 +81,22 @@ func TestRunReadsNoChunkBeyondTheBudget(t *testing.T) {
 	}
 	t.Logf("%d bytes of chunks in memory at most", bytes.most)
 }
+
+// TestRunSinkFailsMidParts: a sink that fails while a chunk's records are
+// handed on in parts ends the run with its error; no worker waits for a
+// writer that is gone.
+func TestRunSinkFailsMidParts(t *testing.T) {
+	useFakeCheck(t, nil)
+	path := writeFile(t, t.TempDir(), "tiny.pgn", []byte(strings.Repeat("1. e4\n", 400_000)))
+	failure := fmt.Errorf("disk full")
+	sink := &recordingSink{onGame: func(r *GameRecord) error {
+		if r.Index == 10_000 {
+			return failure
+		}
+		return nil
+	}}
+	s, err := runWithin(t, context.Background(), &Config{Workers: 2}, []Input{{Path: path, Size: -1}}, sink)
+	if err != failure || s.Records != 10_000 {
+		t.Fatalf("records %d, error %v, want 10,000 and %v", s.Records, err, failure)
+	}
+}
