@@ -1,7 +1,9 @@
 package parser
 
 import (
+	"cmp"
 	"encoding/binary"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 
@@ -561,43 +563,107 @@ func isFontGlyph(r rune) bool {
 	return false
 }
 
-// legacyMap records where decoding made the text longer than the input, so
-// that text offsets can be turned back into input offsets.
+// legacyMap turns offsets in text decoded from a one-byte code page back
+// into offsets in the bytes read, where each decoded high byte became two
+// or three bytes of text. It keeps a mark every markEvery bytes read and
+// finds an offset by decoding again from the mark before it: a mark per
+// high byte cost eight bytes of map per byte of Cyrillic prose, 128 MiB
+// for a chunk of it.
 type legacyMap struct {
-	at    []int32 // text offset of each decoded high byte
-	extra []int32 // text bytes gained up to and including that byte
+	raw      []byte // the piece as read; nil once it is parsed
+	lens     *[256]uint8
+	keepUTF8 bool
+	marks    []legacyMark // the first unit at or after each multiple of markEvery
+	cur      legacyMark   // the unit last found: offsets mostly go forward
 }
 
-func (m *legacyMap) reset() {
-	m.at = m.at[:0]
-	m.extra = m.extra[:0]
+// legacyMark is where a unit (an ASCII byte, a decoded high byte or a
+// UTF-8 sequence kept) starts, in the input and in the text.
+type legacyMark struct{ raw, text int32 }
+
+// markEvery is how many bytes read a mark stands for: a few words of
+// text to decode again at most, for a map of an eighth of the input.
+const markEvery = 64
+
+func (m *legacyMap) reset(raw []byte, enc Encoding, keepUTF8 bool) {
+	m.raw, m.lens, m.keepUTF8 = raw, &decodeLen[enc], keepUTF8
+	m.marks = m.marks[:0]
+	m.cur = legacyMark{}
+}
+
+// unit returns the length in the input and in the text of the unit at
+// input offset r.
+func (m *legacyMap) unit(r int) (raw, text int) {
+	c := m.raw[r]
+	if c < 0x80 {
+		return 1, 1
+	}
+	if m.keepUTF8 {
+		if ru, size := utf8.DecodeRune(m.raw[r:]); ru != utf8.RuneError || size > 1 {
+			return size, size
+		}
+	}
+	return 1, int(m.lens[c])
 }
 
 // rawOffset returns the input offset (relative to the decoded piece's start)
-// of text offset i.
+// of text offset i; an offset inside a decoded character is that of its byte.
 func (m *legacyMap) rawOffset(i int) int {
-	lo, hi := 0, len(m.at)
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if int(m.at[mid]) < i {
-			lo = mid + 1
-		} else {
-			hi = mid
+	at := m.cur
+	if int(at.text) > i || i-int(at.text) > 4*markEvery {
+		k, _ := slices.BinarySearchFunc(m.marks, int32(i), func(mk legacyMark, t int32) int { return cmp.Compare(mk.text, t+1) })
+		if k == 0 {
+			return i // before the first mark, which is at 0: nothing decoded
 		}
+		at = m.marks[k-1]
 	}
-	if lo == 0 {
-		return i
+	r, t := int(at.raw), int(at.text)
+	for r < len(m.raw) {
+		nr, nt := m.unit(r)
+		if t+nt > i {
+			m.cur = legacyMark{int32(r), int32(t)}
+			if nr == nt {
+				return r + i - t
+			}
+			return r
+		}
+		r, t = r+nr, t+nt
 	}
-	return i - int(m.extra[lo-1])
+	m.cur = legacyMark{int32(r), int32(t)}
+	return r + i - t
 }
 
-// decodeLegacy appends b to dst as UTF-8, keeping valid UTF-8 sequences when
-// keepUTF8 is set (files that mix UTF-8 with single-byte lines) and decoding
-// every other high byte with enc.
+// decodeLen is the length in UTF-8 of every byte of a code page decoded.
+var decodeLen [CP850 + 1][256]uint8
+
+func init() {
+	for enc := range decodeTable {
+		for b, r := range decodeTable[enc] {
+			decodeLen[enc][b] = uint8(utf8.RuneLen(r))
+		}
+	}
+}
+
+// decodeLegacy returns b decoded to UTF-8 in dst's storage, keeping valid
+// UTF-8 sequences when keepUTF8 is set (files that mix UTF-8 with
+// single-byte lines) and decoding every other high byte with enc; m maps
+// the text back to b. dst is sized first, so that a long piece costs one
+// allocation rather than the doublings of append and their garbage.
 func decodeLegacy(dst, b []byte, enc Encoding, keepUTF8 bool, m *legacyMap) []byte {
-	table := &decodeTable[enc]
-	extra := int32(0)
+	table, lens := &decodeTable[enc], &decodeLen[enc]
+	need := 0 // exact; an upper bound when UTF-8 is kept
+	for _, c := range b {
+		need += int(lens[c])
+	}
+	dst = slices.Grow(dst[:0], need)
+	m.reset(b, enc, keepUTF8)
+	m.marks = slices.Grow(m.marks, len(b)/markEvery+1)
+	next := 0 // where the next mark is due
 	for i := 0; i < len(b); {
+		if i >= next {
+			m.marks = append(m.marks, legacyMark{int32(i), int32(len(dst))})
+			next = i - i%markEvery + markEvery
+		}
 		c := b[i]
 		if c < 0x80 {
 			dst = append(dst, c)
@@ -611,12 +677,7 @@ func decodeLegacy(dst, b []byte, enc Encoding, keepUTF8 bool, m *legacyMap) []by
 				continue
 			}
 		}
-		r := table[c]
-		at := int32(len(dst))
-		dst = utf8.AppendRune(dst, r)
-		extra += int32(len(dst)) - at - 1
-		m.at = append(m.at, at)
-		m.extra = append(m.extra, extra)
+		dst = utf8.AppendRune(dst, table[c])
 		i++
 	}
 	return dst

@@ -5,6 +5,7 @@ import (
 	"io"
 	"iter"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Options tunes a Parser. The zero value reads everything with the default
@@ -210,6 +211,40 @@ func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 		pos, start = next, end
 	}
 	p.emit = nil
+	p.shed()
+}
+
+// maxKept is the most a scratch buffer keeps from one chunk to the next: a
+// chunk's worth of ordinary games, decoded. A game or a piece of prose as
+// long as a whole chunk, up to 16 MiB, made each worker keep twice and
+// three times that for the rest of the run.
+const maxKept = 4 << 20
+
+// shed lets go of the scratch a chunk made larger than maxKept, and of the
+// chunk itself.
+func (p *Parser) shed() {
+	p.lmap.raw, p.src = nil, nil
+	if cap(p.dec) > maxKept {
+		p.dec = nil
+	}
+	if cap(p.lmap.marks)*int(unsafe.Sizeof(legacyMark{})) > maxKept {
+		p.lmap.marks = nil
+	}
+	if cap(p.g.Text) > maxKept {
+		p.g.Text = nil
+	}
+	if cap(p.extras) > maxKept {
+		p.extras = nil
+	}
+	if cap(p.norm) > maxKept {
+		p.norm = nil
+	}
+	if cap(p.tagBuf) > maxKept {
+		p.tagBuf = nil
+	}
+	if cap(p.g.Moves)*int(unsafe.Sizeof(Move{})) > maxKept {
+		p.g.Moves, p.plies = nil, nil
+	}
 }
 
 // Games returns an iterator over the games of c (see Parse).
@@ -331,11 +366,10 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 		p.line, p.lineStart, p.lineStartRaw = h.line, from, p.rawBase+int64(from)
 	}
 	p.run(from)
-	p.finishGame(len(p.src), end, cut)
+	p.finishGame(len(p.src), end, cut, true)
 }
 
 func (p *Parser) decode(body []byte, enc Encoding, keepUTF8 bool) {
-	p.lmap.reset()
 	p.dec = decodeLegacy(p.dec[:0], body, enc, keepUTF8, &p.lmap)
 	p.src = p.dec
 	p.legacy = true

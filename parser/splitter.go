@@ -552,7 +552,9 @@ func (s *Splitter) fill(n int) {
 	for (len(s.buf) < n || s.crLines == 0 && s.looked < crWindow) && !s.eof {
 		if cap(s.buf)-len(s.buf) < s.block {
 			// No chunk refers to buf: Next moves the bytes past a cut to a new one.
-			grown := append(newBuffer(2*cap(s.buf)+s.block), s.buf...)
+			// Doubling stops at what findCut ever reads, the cap and a
+			// tag's lookahead, or a chunk cut at the cap sat in 32 MiB.
+			grown := append(newBuffer(max(len(s.buf)+s.block, min(2*cap(s.buf)+s.block, s.max+tagLookahead+s.block))), s.buf...)
 			if cap(s.buf) > 0 {
 				old := s.buf[:0]
 				chunkBufs.Put(&old)

@@ -23,14 +23,16 @@ type CheckOptions struct {
 // place, so that they do not depend on the rules of the day.
 var checkGame = validate.Check
 
-// Batch holds the records of one chunk. Its storage is reused when the
-// batch is checked into again, so a record must not be kept past that.
+// Batch holds the records of one chunk, or of a part of one (see
+// Batch.check). Its storage is reused when the batch is checked into
+// again, so a record must not be kept past that.
 type Batch struct {
 	Records []GameRecord
 	tags    []parser.Tag // every record's Tags is a slice of this
 	ends    []int        // scratch: the end of each record's tags in tags
 	out     []byte       // every record's Output is a slice of this
 	outEnds []int        // scratch: the end of each record's Output in out
+	size    int64        // the records' footprint
 }
 
 // CheckChunk parses and checks every game in c and returns their records in
@@ -42,7 +44,7 @@ func CheckChunk(c parser.Chunk, opt *CheckOptions, p *parser.Parser) []GameRecor
 		p = NewParser(opt)
 	}
 	var b Batch
-	b.check(c, opt, p, "")
+	b.check(c, opt, p, "", nil)
 	return b.Records
 }
 
@@ -55,7 +57,7 @@ func CheckBrokenChunk(c parser.Chunk, opt *CheckOptions, p *parser.Parser, readE
 		p = NewParser(opt)
 	}
 	var b Batch
-	b.check(c, opt, p, brokenOffMessage(readErr))
+	b.check(c, opt, p, brokenOffMessage(readErr), nil)
 	return b.Records
 }
 
@@ -72,16 +74,21 @@ func checkSafely(g *parser.Game, opt *validate.Options) (r validate.Report) {
 	return checkGame(g, opt)
 }
 
-// check fills b with the records of c, reusing b's storage.
+// check fills b with the records of c, reusing b's storage, and returns
+// the batch that holds the last of them.
+//
+// With hand set, a batch whose records reach partSize is handed to it once
+// complete, and the records that follow go to the batch hand returns: a
+// chunk of a megabyte of games "1. e4" alone makes 140 MiB of records,
+// which a worker holding them all kept until the writer took the chunk.
 //
 // brokenOff is "" but for the last chunk of an input whose read failed (a
 // truncated .gz): then the chunk's last game, when the break came inside it
 // (it has no result marker: its end was never read), gets a syntax problem
 // with that message at the end of its text, so that every output (exit
 // status, findings, tables, stats) shows the game is incomplete.
-func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, brokenOff string) {
-	b.Records, b.tags, b.ends = b.Records[:0], b.tags[:0], b.ends[:0]
-	b.out, b.outEnds = b.out[:0], b.outEnds[:0]
+func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, brokenOff string, hand func(*Batch) *Batch) *Batch {
+	b.reset()
 	p.Parse(c, func(g *parser.Game) {
 		if brokenOff != "" && g.End.Offset == c.Start.Offset+int64(len(c.Data)) && g.Result == "" {
 			g.Problems = append(g.Problems, parser.Problem{Pos: textEnd(c, g.Start), Message: brokenOff})
@@ -95,16 +102,36 @@ func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, broke
 			Encoding: g.Encoding,
 			Report:   checkSafely(g, &opt.Validate),
 		})
+		r := &b.Records[len(b.Records)-1].Report
 		if opt.Render != nil {
-			r := &b.Records[len(b.Records)-1].Report
+			before := len(b.out)
 			b.out = opt.Render(b.out, g, r)
 			b.outEnds = append(b.outEnds, len(b.out))
+			b.size += int64(len(b.out) - before)
 			// Rendered: the records waiting for their turn to be written
 			// need not hold the game's SAN as well.
 			r.SAN = nil
 		}
+		b.size += footprint(len(g.Tags), r)
+		if hand != nil && b.size >= partSize {
+			b.seal(opt)
+			b = hand(b)
+			b.reset()
+		}
 	})
-	// Slicing the tags and outputs only now keeps every record on the final arrays.
+	b.seal(opt)
+	return b
+}
+
+func (b *Batch) reset() {
+	b.Records, b.tags, b.ends = b.Records[:0], b.tags[:0], b.ends[:0]
+	b.out, b.outEnds = b.out[:0], b.outEnds[:0]
+	b.size = 0
+}
+
+// seal gives each record its tags and output, once the batch is complete:
+// slicing them only now keeps every record on the final arrays.
+func (b *Batch) seal(opt *CheckOptions) {
 	start, outStart := 0, 0
 	for i := range b.Records {
 		end := b.ends[i]

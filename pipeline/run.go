@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -49,6 +50,10 @@ const (
 	inFlightBytes = 2 << 20 // per chunk in flight: an ordinary chunk and its records
 )
 
+// defaultChunkSize is the parser's target for a chunk without
+// Config.ChunkSize.
+const defaultChunkSize = 1 << 20
+
 type jobKind uint8
 
 const (
@@ -67,6 +72,13 @@ type job struct {
 	err   error // endJob: why the file was not read to its end; chunkJob: a checker panic
 	done  chan struct{}
 
+	// chunkJob: parts holds the batches of the chunk's records handed on
+	// before it is checked to its end, in order; last, the one with its
+	// last records, written once done is signalled (the job's own batch
+	// unless the chunk was handed on in parts).
+	parts chan *Batch
+	last  *Batch
+
 	complete bool  // endJob
 	bytes    int64 // endJob: raw bytes read
 	held     int64 // chunkJob: what it holds of the budget
@@ -77,7 +89,10 @@ type job struct {
 	brokenOff string
 }
 
-var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 1)} }}
+var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 1), parts: make(chan *Batch, 1)} }}
+
+// parts holds the batches of the chunks handed on in parts once written.
+var parts = sync.Pool{New: func() any { return new(Batch) }}
 
 func newJob(kind jobKind, file int) *job {
 	j := jobs.Get().(*job)
@@ -87,6 +102,10 @@ func newJob(kind jobKind, file int) *job {
 
 func (j *job) recycle() {
 	j.chunk = parser.Chunk{}
+	if j.last != &j.batch && j.last != nil {
+		parts.Put(j.last)
+	}
+	j.last = nil
 	j.err, j.complete, j.bytes, j.held, j.brokenOff = nil, false, 0, 0, ""
 	jobs.Put(j)
 }
@@ -269,11 +288,22 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 	src := &StopOnError{R: f}
 	sp := newSplitter(src, r.cfg)
 	r.budget.startInput(i)
+	target := cmp.Or(r.cfg.ChunkSize, defaultChunkSize)
 	for first := true; ; first = false {
 		if ctx.Err() != nil {
 			return f.rawBytes(), nil, false
 		}
+		// The chunk about to be read is counted before it is read: a chunk
+		// of prose cut at the size cap, 16 MiB, was read while the one
+		// before it was checked, and both sat in memory with its decoding.
+		ahead := r.budget.estimate(target)
+		if !r.budget.take(gctx, ahead) {
+			return f.rawBytes(), nil, false
+		}
 		c, err := sp.Next()
+		if err != nil {
+			r.budget.adjust(-ahead)
+		}
 		if err == io.EOF {
 			return f.rawBytes(), src.Err, true
 		}
@@ -283,15 +313,19 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 		if first {
 			if err := binaryText(in.Path, c.Data); err != nil {
 				c.Release()
+				r.budget.adjust(-ahead)
 				return f.rawBytes(), err, true
 			}
+		}
+		if chunkHook != nil {
+			chunkHook(len(c.Data))
 		}
 		j := newJob(chunkJob, i)
 		j.chunk, j.held = c, r.budget.estimate(len(c.Data))
 		if src.Err != nil && sp.Done() {
 			j.brokenOff = brokenOffMessage(src.Err)
 		}
-		if !r.budget.take(gctx, j.held) {
+		if !r.budget.resize(gctx, ahead, j.held) {
 			j.recycle()
 			return f.rawBytes(), nil, false
 		}
@@ -340,7 +374,7 @@ func (r *run) work(gctx context.Context, work <-chan *job) {
 	p := NewParser(&r.cfg.Check)
 	for j := range work {
 		if gctx.Err() == nil {
-			j.err = r.check(j, p)
+			j.err = r.check(gctx, j, p)
 		}
 		j.done <- struct{}{}
 	}
@@ -348,28 +382,61 @@ func (r *run) work(gctx context.Context, work <-chan *job) {
 
 // check checks one chunk; a panic in the checker becomes an error that ends
 // the run cleanly, naming the place, rather than losing every sink's output.
-func (r *run) check(j *job, p *parser.Parser) (err error) {
+func (r *run) check(gctx context.Context, j *job, p *parser.Parser) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			in := r.inputs[j.file]
 			err = fmt.Errorf("internal error checking %s from line %d: %v\n%s", in.Path, j.chunk.Start.Line, v, debug.Stack())
 		}
 	}()
-	j.batch.check(j.chunk, &r.cfg.Check, p, j.brokenOff)
+	var total int64 // the footprint of the parts handed on
+	hand := func(b *Batch) *Batch {
+		r.budget.adjust(b.size)
+		total += b.size
+		if recordsHook != nil {
+			recordsHook(len(b.Records))
+		}
+		select {
+		case j.parts <- b:
+		case <-gctx.Done():
+			// The run has failed: nothing is written any more.
+			return b
+		}
+		return parts.Get().(*Batch)
+	}
+	j.last = j.batch.check(j.chunk, &r.cfg.Check, p, j.brokenOff, hand)
 	n := len(j.chunk.Data)
 	// The records own copies of what they keep, so the chunk's buffer can
 	// take the next chunk instead of fresh memory the collector must clear.
 	releaseChunk(&j.chunk)
-	j.held = r.budget.checked(j.file, n, j.held, &j.batch)
+	if chunkHook != nil {
+		chunkHook(-n)
+	}
+	j.held = r.budget.checked(j.file, n, j.held, j.last, total+j.last.size)
 	if recordsHook != nil {
-		recordsHook(len(j.batch.Records))
+		recordsHook(len(j.last.Records))
 	}
 	return nil
 }
 
+// handed writes a part of a chunk's records handed on before the chunk was
+// checked to its end, and gives back what it held.
+func (r *run) handed(j *job, b *Batch, in Input, file *FileSummary) error {
+	err := r.writeChunk(b, in, file)
+	r.budget.adjust(-b.size)
+	if recordsHook != nil {
+		recordsHook(-len(b.Records))
+	}
+	if b != &j.batch {
+		parts.Put(b)
+	}
+	return err
+}
+
 // recordsHook, set by a test, hears of the records made (positive) and
-// written (negative): what is in flight.
-var recordsHook func(delta int)
+// written (negative): what is in flight. chunkHook hears likewise of the
+// bytes of the chunks read and released.
+var recordsHook, chunkHook func(delta int)
 
 // releaseChunk is Chunk.Release; a test poisons the bytes first, so that a
 // record still pointing into them shows.
@@ -411,20 +478,35 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 				}
 			}
 		case chunkJob:
+			for waiting := true; waiting; {
+				select {
+				case b := <-j.parts:
+					if err := r.handed(j, b, in, &file); err != nil {
+						return err
+					}
+				case <-j.done:
+					waiting = false
+				case <-gctx.Done():
+					return gctx.Err()
+				}
+			}
+			// A part handed on before done may still wait.
 			select {
-			case <-j.done:
-			case <-gctx.Done():
-				return gctx.Err()
+			case b := <-j.parts:
+				if err := r.handed(j, b, in, &file); err != nil {
+					return err
+				}
+			default:
 			}
 			if j.err != nil {
 				return j.err
 			}
-			if err := r.writeChunk(j, in, &file); err != nil {
+			if err := r.writeChunk(j.last, in, &file); err != nil {
 				return err
 			}
 			r.budget.adjust(-j.held)
 			if recordsHook != nil {
-				recordsHook(-len(j.batch.Records))
+				recordsHook(-len(j.last.Records))
 			}
 		case endJob:
 			file.Err, file.Complete, file.Bytes = j.err, j.complete, j.bytes
@@ -452,9 +534,9 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 	}
 }
 
-func (r *run) writeChunk(j *job, in Input, file *FileSummary) error {
+func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 	s := &r.summary
-	recs := j.batch.Records
+	recs := b.Records
 	s.Games += int64(len(recs))
 	for k := range recs {
 		rec := &recs[k]
