@@ -157,40 +157,54 @@ func (p *Parser) pendPos() Pos {
 	return Pos{Offset: r, Line: p.pend.line, Col: int32(r-p.pend.lineAt) + 1}
 }
 
-// resultOf returns the game-termination marker w stands for ("½–½" and
-// "1:0" included), or "".
+// resultOf is the result the word w writes, in PGN form, or "" (ReadResult).
 func resultOf(w []byte) string {
+	canon, _ := ReadResult(string(w)) // w does not escape: no copy on the heap
+	return canon
+}
+
+// ReadResult reads a game result as written, in a result marker or a Result
+// tag: PGN's four ("1-0", "0-1", "1/2-1/2", "*") and the forms scoresheets
+// and other programs use: "½-½", "1/2", "1/2:1/2", "0.5-0.5", "=-=", "1:0",
+// "0:1", any dash for "-", blanks inside and a full stop or comma after. canon
+// is the PGN form, "" when s is no result; exact says s is written so.
+func ReadResult(s string) (canon string, exact bool) {
+	switch s {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return s, true
+	}
+	for len(s) > 0 && (s[len(s)-1] == '.' || s[len(s)-1] == ',') {
+		s = s[:len(s)-1]
+	}
 	var buf [16]byte
 	out := buf[:0]
-	for len(w) > 0 && (w[len(w)-1] == '.' || w[len(w)-1] == ',') {
-		w = w[:len(w)-1]
-	}
-	for k := 0; k < len(w); {
+	for _, r := range s {
 		if len(out) > 10 {
-			return ""
+			return "", false
 		}
-		r, size := utf8.DecodeRune(w[k:])
-		k += size
 		switch {
 		case r == '½':
 			out = append(out, "1/2"...)
-		case isDashRune(r):
+		case r == ':' || isDashRune(r):
 			out = append(out, '-')
+		case r == ' ':
 		case r < 0x80:
 			out = append(out, byte(r))
 		default:
-			return ""
+			return "", false
 		}
 	}
-	switch string(out) {
-	case "1-0", "1:0":
-		return "1-0"
-	case "0-1", "0:1":
-		return "0-1"
-	case "1/2-1/2", "1/2", "1/2:1/2":
-		return "1/2-1/2"
+	switch string(out) { // the conversion in a switch does not allocate
+	case "1-0":
+		return "1-0", false
+	case "0-1":
+		return "0-1", false
+	case "1/2-1/2", "1/2", "0.5-0.5", "=-=":
+		return "1/2-1/2", false
+	case "*":
+		return "*", false
 	}
-	return ""
+	return "", false
 }
 
 func isDashRune(r rune) bool {

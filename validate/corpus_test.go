@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
 )
 
 // TestCorpusTagValues reads every tag-pair line of the shared corpus (lines
@@ -85,7 +87,7 @@ func TestCorpusTagValues(t *testing.T) {
 					eloBad++
 				}
 			case "Result":
-				if _, exact, ok := NormalizeResult(v); !ok {
+				if canon, exact := parser.ReadResult(v); canon == "" {
 					resultUnreadable++
 				} else if !exact {
 					resultNonStd++

@@ -112,8 +112,8 @@ func (c *Checker) reportMainLine(recorded string) {
 // (wrong-result judges the tag, which the games are scored by.)
 func (c *Checker) judgeMismatch() {
 	r, board := &c.r, c.r.ComputedResult
-	marker, _, ok := NormalizeResult(c.g.Result)
-	if !ok || board == "*" || c.tags.Result == "" || marker == c.tags.Result {
+	marker := c.g.Result // in PGN form, "" when there is none
+	if marker == "" || board == "*" || c.tags.Result == "" || marker == c.tags.Result {
 		return
 	}
 	var which string

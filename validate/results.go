@@ -6,51 +6,6 @@ import (
 	"github.com/arbiter-chess/arbiter/parser"
 )
 
-// NormalizeResult reads a result as written. canon is "1-0", "0-1",
-// "1/2-1/2" or "*"; exact says it was written so; ok is false when s is not a
-// result at all. Besides PGN's four it knows the forms scoresheets and other
-// programs use: "½-½", "1/2", "0.5-0.5", "1:0" and "0:1" (Russian and German
-// scoresheets), and any dash in place of "-".
-func NormalizeResult(s string) (canon string, exact, ok bool) {
-	switch s {
-	case "1-0", "0-1", "1/2-1/2", "*":
-		return s, true, true
-	}
-	// Fold the separators and halves to ASCII in a small stack buffer.
-	var buf [16]byte
-	n := 0
-	for _, r := range s {
-		if n+3 > len(buf) {
-			return "", false, false
-		}
-		switch r {
-		case '-', ':', '‐', '‑', '‒', '–', '—', '−':
-			buf[n] = '-'
-			n++
-		case '½':
-			n += copy(buf[n:], "1/2")
-		case ' ':
-		default:
-			if r >= 0x80 {
-				return "", false, false
-			}
-			buf[n] = byte(r)
-			n++
-		}
-	}
-	switch string(buf[:n]) { // the conversion in a switch does not allocate
-	case "1-0":
-		return "1-0", false, true
-	case "0-1":
-		return "0-1", false, true
-	case "1/2-1/2", "1/2", "0.5-0.5", "=-=":
-		return "1/2-1/2", false, true
-	case "*":
-		return "*", false, true
-	}
-	return "", false, false
-}
-
 // CheckResultRecord compares the Result tag (as ReadTags read it) with the
 // termination marker at the end of the movetext, appends result-mismatch or
 // result-missing to out, and returns the result the game records: the tag when
@@ -64,7 +19,8 @@ func NormalizeResult(s string) (canon string, exact, ok bool) {
 // concern, the marker's non-standard-notation's (info, as for moves in
 // other notations), and a mismatch quotes the marker as written.
 func CheckResultRecord(g *parser.Game, t *Tags, out []Finding) (string, []Finding) {
-	marker, _, markerOK := NormalizeResult(g.Result)
+	// The parser wrote the marker in PGN form ("" when there is none).
+	marker, markerOK := g.Result, g.Result != ""
 	written := g.Result
 	if g.ResultRaw.Len > 0 {
 		// Understood, as the moves written in other notations are, and

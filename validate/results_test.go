@@ -8,41 +8,6 @@ import (
 	"github.com/arbiter-chess/arbiter/parser"
 )
 
-func TestNormalizeResult(t *testing.T) {
-	tests := []struct {
-		in        string
-		canon     string
-		exact, ok bool
-	}{
-		{"1-0", "1-0", true, true},
-		{"0-1", "0-1", true, true},
-		{"1/2-1/2", "1/2-1/2", true, true},
-		{"*", "*", true, true},
-		{"½-½", "1/2-1/2", false, true},
-		{"½:½", "1/2-1/2", false, true},
-		{"1/2", "1/2-1/2", false, true},
-		{"0.5-0.5", "1/2-1/2", false, true},
-		{"1:0", "1-0", false, true},
-		{"0:1", "0-1", false, true},
-		{"1–0", "1-0", false, true}, // en dash
-		{"0—1", "0-1", false, true}, // em dash
-		{"1 - 0", "1-0", false, true},
-		{"", "", false, false},
-		{"?", "", false, false},
-		{"+--", "", false, false},
-		{"1-1", "", false, false},
-		{"0-0", "", false, false}, // castling or a double forfeit: not guessed
-		{"½-½ ½-½ ½-½ ½-½", "", false, false},
-		{"1–0 ничья", "", false, false},
-	}
-	for _, tt := range tests {
-		canon, exact, ok := NormalizeResult(tt.in)
-		if canon != tt.canon || exact != tt.exact || ok != tt.ok {
-			t.Errorf("NormalizeResult(%q) = %q, %v, %v; want %q, %v, %v", tt.in, canon, exact, ok, tt.canon, tt.exact, tt.ok)
-		}
-	}
-}
-
 func TestCheckResultRecord(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -55,7 +20,6 @@ func TestCheckResultRecord(t *testing.T) {
 		{"agree", "1-0", "1-0", "1-0", "", ""},
 		{"agree draw", "1/2-1/2", "1/2-1/2", "1/2-1/2", "", ""},
 		{"agree unfinished", "*", "*", "*", "", ""},
-		{"half sign marker", "1/2-1/2", "½-½", "1/2-1/2", "", ""},
 		{"half sign tag", "½-½", "1/2-1/2", "1/2-1/2", "", ""},
 		{"colon tag", "1:0", "1-0", "1-0", "", ""},
 		{"no tag, marker", "", "0-1", "0-1", "", ""},
@@ -99,15 +63,6 @@ func TestCheckResultRecord(t *testing.T) {
 			if f.Severity != Info || f.Pos != g.ResultPos {
 				t.Errorf("%s: severity %v at %+v, want info where the marker would stand %+v", tt.name, f.Severity, f.Pos, g.ResultPos)
 			}
-		}
-	}
-}
-
-func BenchmarkNormalizeResult(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		if c, _, _ := NormalizeResult("½-½"); c != "1/2-1/2" {
-			b.Fatal(c)
 		}
 	}
 }

@@ -172,9 +172,9 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			}
 		case tagResult:
 			t.HasResultTag, t.ResultPos = true, tag.Pos
-			canon, exact, ok := NormalizeResult(v)
+			canon, exact := parser.ReadResult(v)
 			switch {
-			case !ok:
+			case canon == "":
 				out = append(out, tagFinding(tag, fmt.Sprintf("Result %q is not one of 1-0, 0-1, 1/2-1/2, *", v)))
 			case !exact:
 				out = append(out, tagFinding(tag, fmt.Sprintf("Result %q is not PGN: write %s", v, canon)))
