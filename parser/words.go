@@ -207,9 +207,12 @@ func ReadResult(s string) (canon string, exact bool) {
 	return "", false
 }
 
+// isDashRune says whether r is a hyphen or dash a text may write for '-':
+// the same dashes as replay's move lexer (classifyOther) reads, since the
+// parser hands it the moves it takes for moves.
 func isDashRune(r rune) bool {
 	switch r {
-	case '-', '–', '—', '‒', '−', '‐', '‑', '―':
+	case '-', '–', '—', '‒', '−', '‐', '‑', '―', '﹘', '﹣', '－':
 		return true
 	}
 	return false

@@ -236,7 +236,7 @@ func classifyOther(g *glyph, r rune) {
 	case '×':
 		g.mark, g.markStyle = markCapture, StyleCaptureSign
 		return
-	case '‐', '‑', '‒', '–', '—', '―', '−', '﹘', '﹣', '－':
+	case '‐', '‑', '‒', '–', '—', '―', '−', '﹘', '﹣', '－': // as parser's isDashRune
 		g.mark, g.markStyle = markDash, StyleUnicodeDash
 		return
 	}

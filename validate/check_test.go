@@ -87,6 +87,8 @@ func TestCheckFindings(t *testing.T) {
 		{"ambiguous move", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"}, "1. Nd2 *"), nil, "ambiguous-move@1"},
 		{"disambiguated is fine", pgn("*", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"}, "1. Nbd2 *"), nil, ""},
 		{"long algebraic", pgn("*", nil, "1. e2-e4 e7-e5 2. Ng1-f3 *"), nil, "non-standard-notation@1"},
+		// Every dash the move lexer reads, the parser takes for a move too.
+		{"small and fullwidth hyphens", pgn("*", nil, "1. e2﹣e4 e7－e5 2. Ng1﹘f3 *"), nil, "non-standard-notation@1"},
 		{"missing check mark", pgn("*", nil, "1. e4 f5 2. Qh5 *"), nil, "non-standard-notation@3"},
 		{"null move", pgn("*", nil, "1. e4 -- 2. d4 *"), nil, "null-move@2"},
 		{"mate scored right", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 0-1"), nil, ""},
