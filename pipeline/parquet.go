@@ -43,19 +43,23 @@ type ParquetOptions struct {
 //
 // NNNNN numbers the inputs in the order first seen and <name> is the input's
 // base name with unusual characters replaced. Each file is written under a
-// hidden temporary name in its directory and renamed once its input ends, so
-// a glob never reads a partial file. The manifest is rewritten when the run
-// ends (interrupted or not), and while it runs as often as keeps the cost of
-// rewriting it a small share of the run (saveDue): after every input while
-// it is small, less often as it grows, so that a run of many small inputs
-// does not spend its time rewriting it. The files of an input that ended
-// since the last rewrite are in place but not listed: readers leave them
-// out, and a run killed then (kill -9) leaves them to the next run into the
-// directory, which removes them and, with --resume, reads their inputs
-// again under the same numbers. An input that was interrupted leaves no
-// file; one whose read failed part way keeps the games read before the
-// failure, marked not completed in the manifest, so that a resumed run reads
-// it again.
+// hidden temporary name in its directory, so a glob never reads a partial
+// file. The manifest is rewritten when the run ends (interrupted or not),
+// and while it runs as often as keeps the cost of rewriting it a small share
+// of the run (saveDue): after every input while it is small, less often as
+// it grows, so that a run of many small inputs does not spend its time
+// rewriting it. Each rewrite (flush) first makes the files of the inputs
+// ended since the last one durable, all at once (syncFiles: one syncfs for
+// many, rather than an fsync per file), then renames them into place, syncs
+// the table directories, and lists them: a file the manifest lists is whole
+// on disk even after a crash of the system, for the price of a few syncs a
+// rewrite instead of one a file. A run killed between rewrites (kill -9)
+// leaves the files of the inputs ended since the last one under their
+// temporary names, which the next run into the directory removes; with
+// --resume it reads those inputs again under the same numbers. An input
+// that was interrupted leaves no file; one whose read failed part way keeps
+// the games read before the failure, marked not completed in the manifest,
+// so that a resumed run reads it again.
 //
 // The sink holds an advisory lock on the directory (lockDir) from
 // NewParquetSink to Close, so that a second run into it refuses to start.
@@ -85,22 +89,33 @@ type ParquetSink struct {
 	saveGap  time.Duration
 	dirty    bool
 	saves    int // rewrites made (for tests)
-	// pending are inputs ended since the last rewrite that replace files
-	// the manifest on disk lists (a resumed run writing an input again
-	// under its earlier names): their files wait under their temporary
-	// names until a rewrite has unlisted the old ones (flush).
+	// pending are the inputs ended since the last rewrite: their files
+	// wait, complete but not yet synced, under their temporary names
+	// (flush).
 	pending []pendingInput
+
+	// bufs are the write buffers of the tables' files, in the order of
+	// tables, reused from one input to the next: a buffer a file would
+	// otherwise cost a quarter of a megabyte for an input of one game.
+	bufs []*bufio.Writer
 }
 
 // saveCostFactor bounds the share of a run spent rewriting the manifest:
 // after a rewrite that took d, the next waits until saveCostFactor*d has
-// passed (about 5% of the run at most).
+// passed (about 5% of the run at most), and never more than maxSaveGap.
 const saveCostFactor = 20
 
-// pendingInput is an ended input whose files wait to be renamed into place.
+// maxSaveGap bounds the wait between rewrites, and so what a run killed
+// with kill -9 leaves to be read again: a rewrite syncs the files written
+// since the last one, and on a slow disk its time would otherwise grow with
+// every rewrite.
+const maxSaveGap = 10 * time.Second
+
+// pendingInput is an ended input whose files wait to be synced and renamed
+// into place.
 type pendingInput struct {
 	entry int
-	files []*parquetFile // synced, under their temporary names
+	files []*parquetFile // complete, under their temporary names
 	final ManifestInput  // the entry once they are in place
 	old   []string       // the files the entry listed before
 }
@@ -122,7 +137,7 @@ type parquetFile struct {
 	final string // path relative to the output directory, '/'-separated
 	tmp   string // absolute temporary path
 	f     *os.File
-	buf   *bufio.Writer
+	buf   *bufio.Writer // the sink's buffer of the table, while the file is open
 	w     *table.Writer
 }
 
@@ -318,8 +333,8 @@ func (s *ParquetSink) BeginFile(in Input) error {
 		}
 	}
 	name := outputName(number, in.Path)
-	for _, t := range s.tables {
-		f, err := s.create(t, name)
+	for i, t := range s.tables {
+		f, err := s.create(i, t, name)
 		if err != nil {
 			abortFiles(cur.files)
 			return err
@@ -364,14 +379,24 @@ func (s *ParquetSink) entryFor(p string) int {
 	return i
 }
 
-func (s *ParquetSink) create(tableName, name string) (*parquetFile, error) {
+// create opens the temporary file of the i-th table (s.tables).
+func (s *ParquetSink) create(i int, tableName, name string) (*parquetFile, error) {
 	final := path.Join(tableName, name)
 	tmp := tempName(filepath.Join(s.dir, tableName, name))
 	f, err := os.Create(tmp)
 	if err != nil {
 		return nil, err
 	}
-	buf := bufio.NewWriterSize(f, 256<<10)
+	if s.bufs == nil {
+		s.bufs = make([]*bufio.Writer, len(s.tables))
+	}
+	buf := s.bufs[i]
+	if buf == nil {
+		buf = bufio.NewWriterSize(f, 256<<10)
+		s.bufs[i] = buf
+	} else {
+		buf.Reset(f)
+	}
 	var b table.Builder
 	switch tableName {
 	case table.GamesDir:
@@ -406,8 +431,8 @@ func (s *ParquetSink) Game(r *GameRecord) error {
 	return nil
 }
 
-// EndFile finishes the input's files and renames them into place; the
-// manifest lists them from its next rewrite (saveDue). An input that was
+// EndFile finishes the input's files, which its next rewrite of the
+// manifest (saveDue) syncs, renames into place and lists. An input that was
 // interrupted (neither complete nor failed) is dropped instead.
 func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	cur := s.cur
@@ -426,15 +451,15 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		abortFiles(files)
 		files = nil
 	}
-	// Every table's file is completed and synced before any is renamed,
-	// and all are renamed before the manifest lists them, so that the
-	// window in which one table of the input is in place without the
-	// others is a few renames. Readers go by the manifest (which lists
-	// the input's files only once all are in place) and so never see it.
+	// Every table's file is completed before any is renamed, and all are
+	// renamed before the manifest lists them, so that the window in which
+	// one table of the input is in place without the others is a few
+	// renames. Readers go by the manifest (which lists the input's files
+	// only once all are in place) and so never see it.
 	rows := make([]int64, len(files))
 	for i, f := range files {
 		rows[i] = f.w.Rows()
-		if err := f.sync(); err != nil {
+		if err := f.finish(); err != nil {
 			abortFiles(files[i+1:])
 			for _, g := range files[:i] {
 				os.Remove(g.tmp)
@@ -465,20 +490,15 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		}
 	}
 	s.dirty = true
-	if len(p.old) == 0 {
-		// The manifest on disk lists no file of the entry: its files go
-		// into place now, unlisted until the next rewrite.
-		if err := s.place(p); err != nil {
-			return err
-		}
-	} else {
+	if len(p.old) > 0 {
 		// A resumed run writes the input again, under the names the
-		// manifest on disk lists (or beside them): they wait until a
-		// rewrite has unlisted the old files, so that a reader never
-		// pairs a new games file with an old findings file.
+		// manifest on disk lists (or beside them): the next rewrite
+		// unlists the old files before the new ones go into place, so
+		// that a reader never pairs a new games file with an old findings
+		// file.
 		e.Files, e.Games, e.Findings, e.Moves, e.Completed = []string{}, 0, 0, 0, false
-		s.pending = append(s.pending, p)
 	}
+	s.pending = append(s.pending, p)
 	if s.saveDue() {
 		return s.flush()
 	}
@@ -494,45 +514,79 @@ func (s *ParquetSink) saveDue() bool {
 	return s.lastSave.IsZero() || s.now().Sub(s.lastSave) >= s.saveGap
 }
 
-// save rewrites the manifest and times it (saveDue).
+// save rewrites the manifest.
 func (s *ParquetSink) save() error {
-	start := s.now()
 	err := s.man.save(s.dir)
-	end := s.now()
 	s.saves++
-	s.lastSave, s.saveGap = end, saveCostFactor*end.Sub(start)
 	if err == nil {
 		s.dirty = false
 	}
 	return err
 }
 
-// flush rewrites the manifest. The pending inputs are then unlisted in it;
-// their files go into place after it, and a second rewrite lists them.
+// flush syncs the files of the pending inputs, renames them into place,
+// syncs the table directories so that the renames are on disk before the
+// manifest that lists them, and rewrites the manifest; it times all of it
+// (saveDue). When a pending input replaces files the manifest on disk
+// lists, a first rewrite unlists them before the renames.
 func (s *ParquetSink) flush() error {
-	if len(s.pending) > 0 {
-		pending := s.pending
-		s.pending = nil
-		if err := s.save(); err != nil {
-			for _, p := range pending {
-				for _, f := range p.files {
-					os.Remove(f.tmp)
-				}
-			}
-			return err
-		}
-		for i, p := range pending {
-			if err := s.place(p); err != nil {
-				for _, q := range pending[i+1:] {
-					for _, f := range q.files {
-						os.Remove(f.tmp)
-					}
-				}
-				return err
+	start := s.now()
+	err := s.flushPending()
+	if err == nil {
+		err = s.save()
+	}
+	end := s.now()
+	s.lastSave, s.saveGap = end, min(saveCostFactor*end.Sub(start), maxSaveGap)
+	return err
+}
+
+func (s *ParquetSink) flushPending() error {
+	pending := s.pending
+	if len(pending) == 0 {
+		return nil
+	}
+	s.pending = nil
+	drop := func(from int) {
+		for _, p := range pending[from:] {
+			for _, f := range p.files {
+				os.Remove(f.tmp)
 			}
 		}
 	}
-	return s.save()
+	var tmps []string
+	replacing := false
+	for _, p := range pending {
+		for _, f := range p.files {
+			tmps = append(tmps, f.tmp)
+		}
+		replacing = replacing || len(p.old) > 0
+	}
+	dirs := make([]string, len(s.tables))
+	for i, t := range s.tables {
+		dirs[i] = filepath.Join(s.dir, t)
+	}
+	if err := syncFiles(dirs, tmps); err != nil {
+		drop(0)
+		return err
+	}
+	if replacing {
+		if err := s.save(); err != nil {
+			drop(0)
+			return err
+		}
+	}
+	for i, p := range pending {
+		if err := s.place(p); err != nil {
+			drop(i + 1)
+			return err
+		}
+	}
+	for _, dir := range dirs {
+		if err := syncDir(dir); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // place renames p's files into place, gives its entry its final state and
@@ -557,19 +611,21 @@ func (s *ParquetSink) place(p pendingInput) error {
 	return nil
 }
 
-// sync writes the footer, syncs the file and closes it, still under its
-// temporary name.
-func (f *parquetFile) sync() error {
+// finish writes the footer and closes the file, still under its temporary
+// name; the next rewrite of the manifest syncs it (flush).
+func (f *parquetFile) finish() error {
 	err := f.w.Close()
 	if err == nil {
 		err = f.buf.Flush()
 	}
-	if err == nil {
-		err = f.f.Sync()
-	}
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
 	}
+	// The file waits for the next rewrite by its names alone: the writer,
+	// with the footer's metadata, would otherwise stay live (and be
+	// scanned by every collection) for each of the thousands of inputs a
+	// rewrite may wait for.
+	f.w, f.f, f.buf = nil, nil, nil
 	if err != nil {
 		os.Remove(f.tmp)
 		return fmt.Errorf("writing %s: %w", f.final, err)
@@ -603,8 +659,9 @@ func abortFiles(files []*parquetFile) {
 }
 
 // Close drops the input still open, if any (the run was stopped in it),
-// writes the manifest a last time, listing every input ended, and releases
-// the directory's lock.
+// writes the manifest a last time, listing every input ended, syncs the
+// directory so that this last manifest is the one on disk, and releases the
+// directory's lock.
 func (s *ParquetSink) Close(*Summary) error {
 	if s.closed {
 		return nil
@@ -618,5 +675,8 @@ func (s *ParquetSink) Close(*Summary) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.flush()
+	if err := s.flush(); err != nil {
+		return err
+	}
+	return syncDir(s.dir)
 }

@@ -117,3 +117,41 @@ func TestBackgroundWriterAbort(t *testing.T) {
 		t.Error("Append after Abort succeeded")
 	}
 }
+
+// TestBackgroundWriterStartsWithFirstBatch: the encoding goroutine starts
+// with the first full batch, so that a file of one batch (an input of a few
+// games, of which an archive may hold thousands) costs no goroutine and no
+// hand-over; Close encodes it, and the file is the one the caller writes.
+func TestBackgroundWriterStartsWithFirstBatch(t *testing.T) {
+	games := manyGames(5)
+	var plain, bg bytes.Buffer
+	for _, out := range []struct {
+		buf *bytes.Buffer
+		bg  bool
+	}{{&plain, false}, {&bg, true}} {
+		w, err := NewWriter(out.buf, NewGamesBuilder(nil), WriterOptions{BatchRows: 5, Background: out.bg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range games[:4] {
+			if err := w.Append(&games[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if w.queue != nil {
+			t.Fatalf("background %v: encoding goroutine started before a batch was full", out.bg)
+		}
+		if err := w.Append(&games[4]); err != nil {
+			t.Fatal(err)
+		}
+		if started := w.queue != nil; started != out.bg {
+			t.Fatalf("background %v: goroutine started %v at the first full batch", out.bg, started)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if plain.Len() == 0 || !bytes.Equal(plain.Bytes(), bg.Bytes()) {
+		t.Errorf("%d bytes in the caller, %d in the background", plain.Len(), bg.Len())
+	}
+}

@@ -30,7 +30,9 @@ type WriterOptions struct {
 	// a caller that must append in order (the pipeline's single writer)
 	// then spends its time building rows, not waiting for zstd. The file is
 	// the same byte for byte. A failure to write shows on a later Append or
-	// on Close.
+	// on Close. The goroutine starts with the first full batch: a file of
+	// one batch (an input of a few games) is encoded by Close, which would
+	// only wait for it.
 	Background bool
 }
 
@@ -47,8 +49,10 @@ type Writer struct {
 	closed bool
 
 	// With WriterOptions.Background: full batches go to the encoding
-	// goroutine through queue; it closes done when the queue is closed and
-	// drained, and keeps its first failure in bgErr.
+	// goroutine through queue, started by the first (nil until then); it
+	// closes done when the queue is closed and drained, and keeps its first
+	// failure in bgErr.
+	bg    bool
 	queue chan arrow.RecordBatch
 	done  chan struct{}
 	mu    sync.Mutex
@@ -83,14 +87,7 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 		b.Release()
 		return nil, fmt.Errorf("parquet writer: %w", err)
 	}
-	w := &Writer{b: b, fw: fw, batch: opt.BatchRows}
-	if opt.Background {
-		// Unbuffered: one batch is encoded while the next is built, so the
-		// memory in use stays at two batches.
-		w.queue, w.done = make(chan arrow.RecordBatch), make(chan struct{})
-		go w.encode()
-	}
-	return w, nil
+	return &Writer{b: b, fw: fw, batch: opt.BatchRows, bg: opt.Background}, nil
 }
 
 // encode writes the batches of the queue in order until it is closed. After
@@ -165,6 +162,12 @@ func (w *Writer) Append(g *Game) error {
 	}
 	w.b.Append(g)
 	if w.b.Len() >= w.batch {
+		if w.bg && w.queue == nil {
+			// Unbuffered: one batch is encoded while the next is built, so
+			// the memory in use stays at two batches.
+			w.queue, w.done = make(chan arrow.RecordBatch), make(chan struct{})
+			go w.encode()
+		}
 		return w.flush()
 	}
 	return nil
