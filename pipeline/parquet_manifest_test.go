@@ -411,6 +411,18 @@ func TestParquetSinkSyncsOnceARewrite(t *testing.T) {
 		writeInput(t, s, inputFile(t, inDir, fmt.Sprintf("g%02d.pgn", i), "x"), 1, complete)
 	}
 	buf := s.bufs[0]
+	// The 19 inputs waiting for Close's rewrite hold their files' names,
+	// not their ended writers, which the collector would scan each time.
+	if len(s.pending) != 19 {
+		t.Fatalf("%d inputs pending before Close, want 19", len(s.pending))
+	}
+	for _, p := range s.pending {
+		for _, f := range p.files {
+			if f.w != nil || f.f != nil || f.buf != nil {
+				t.Fatalf("pending %s keeps its writer, file or buffer", f.final)
+			}
+		}
+	}
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
