@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/arbiter-chess/arbiter/pipeline/table"
 )
 
@@ -21,7 +23,7 @@ type ParquetOptions struct {
 	Moves bool // write the moves table too (the check must fill Report.Moves)
 	// Resume keeps what an earlier run into the same directory completed;
 	// Done then tells which inputs to skip. Without it the directory's
-	// earlier output is removed.
+	// earlier output is removed, and Log hears of it first.
 	Resume bool
 	// BatchRows is the number of rows per record batch and Parquet row
 	// group, at least (a batch ends with the game that fills it); 0 means
@@ -31,6 +33,9 @@ type ParquetOptions struct {
 	// (CheckOptions.RunOptions), which the manifest records and Resume
 	// compares with the earlier run's; the zero value means the defaults.
 	Run RunOptions
+	// Log, when set, hears what the sink does to the directory that the
+	// user may not have meant: earlier output replaced (warning).
+	Log *zerolog.Logger
 }
 
 // ParquetSink writes the games, findings and (optionally) moves tables as
@@ -219,6 +224,9 @@ func (s *ParquetSink) prepare() error {
 		}
 		s.next = max(s.next, e.Number+1)
 	}
+	if !opt.Resume && opt.Log != nil {
+		s.warnReplacing()
+	}
 	keep := map[string]bool{}
 	for _, in := range s.man.Inputs {
 		for _, f := range in.Files {
@@ -234,6 +242,42 @@ func (s *ParquetSink) prepare() error {
 		}
 	}
 	return nil
+}
+
+// warnReplacing says what earlier output a run without --resume is about
+// to remove, before it does: an archive's tables, written over days, were
+// otherwise replaced without a word by a run that forgot --resume.
+func (s *ParquetSink) warnReplacing() {
+	m, err := LoadManifest(s.dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return
+	case err != nil:
+		s.opt.Log.Warn().Err(err).Msgf("replacing the output an earlier run wrote into %s, whose manifest cannot be read", s.dir)
+		return
+	}
+	var inputs, games int64
+	for _, in := range m.Inputs {
+		if len(in.Files) > 0 {
+			inputs++
+			games += in.Games
+		}
+	}
+	if inputs == 0 {
+		return
+	}
+	msg := fmt.Sprintf("replacing the tables of %s (%s) an earlier run wrote into %s",
+		plural(inputs, "input", "inputs"), plural(games, "game", "games"), s.dir)
+	if m.Runner == "" {
+		// --resume refuses another runner's output: no use suggesting it.
+		msg += "; --resume keeps them"
+	}
+	s.opt.Log.Warn().Msg(msg)
+}
+
+// plural writes n and the noun that goes with it: "1 game", "2 games".
+func plural(n int64, one, many string) string {
+	return string(appendCount(nil, n, one, many))
 }
 
 // clean removes temporary files, and output files not in keep, from the

@@ -21,6 +21,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/rs/zerolog"
 
 	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/pipeline/table"
@@ -561,6 +562,78 @@ func TestParquetSinkFreshRunRemovesEarlierOutput(t *testing.T) {
 	}
 	if got := listDir(t, out, table.MovesDir); len(got) != 0 {
 		t.Errorf("moves/: %q", got)
+	}
+}
+
+// checkingWriter is a log that, at each line, records the line and what
+// check says then.
+type checkingWriter struct {
+	lines []string
+	check func() string
+}
+
+func (w *checkingWriter) Write(p []byte) (int, error) {
+	w.lines = append(w.lines, strings.TrimSpace(string(p))+" | "+w.check())
+	return len(p), nil
+}
+
+// TestParquetSinkFreshRunWarnsBeforeReplacing: a run without Resume into a
+// directory that holds an earlier run's tables says, as a warning and
+// before it removes anything, how many inputs and games it replaces; into
+// a new or empty directory it says nothing.
+func TestParquetSinkFreshRunWarnsBeforeReplacing(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "aaa")
+	b := inputFile(t, inDir, "b.pgn", "bbb")
+	c := inputFile(t, inDir, "c.pgn", "")
+	games := func() string {
+		return fmt.Sprintf("%d games files", len(listDir(t, out, table.GamesDir)))
+	}
+	log := &checkingWriter{check: func() string { return "" }}
+	logger := zerolog.New(log)
+	s := newSink(t, out, ParquetOptions{Log: &logger})
+	writeInput(t, s, a, 3, complete)
+	writeInput(t, s, b, 1, complete)
+	writeInput(t, s, c, 0, FileSummary{Err: errors.New("unreadable")}) // listed, no files
+	s.Close(&Summary{})
+	if len(log.lines) != 0 {
+		t.Errorf("a run into a new directory logged %q", log.lines)
+	}
+
+	log.check = games
+	s = newSink(t, out, ParquetOptions{Log: &logger})
+	want := `{"level":"warn","message":"replacing the tables of 2 inputs (4 games) an earlier run wrote into ` + out + `; --resume keeps them"} | 2 games files`
+	if !slices.Equal(log.lines, []string{want}) {
+		t.Errorf("logged %q, want %q", log.lines, want)
+	}
+	if got := games(); got != "0 games files" {
+		t.Errorf("after the sink started: %s", got)
+	}
+	writeInput(t, s, a, 1, complete)
+	s.Close(&Summary{})
+
+	log.lines = nil
+	s = newSink(t, out, ParquetOptions{Log: &logger})
+	s.Close(&Summary{})
+	want = `{"level":"warn","message":"replacing the tables of 1 input (1 game) an earlier run wrote into ` + out + `; --resume keeps them"} | 1 games files`
+	if !slices.Equal(log.lines, []string{want}) {
+		t.Errorf("logged %q, want %q", log.lines, want)
+	}
+
+	// Nothing written by the last run: nothing to say.
+	log.lines = nil
+	newSink(t, out, ParquetOptions{Log: &logger}).Close(&Summary{})
+	if len(log.lines) != 0 {
+		t.Errorf("a run over an empty output logged %q", log.lines)
+	}
+	// With Resume nothing is replaced.
+	s = newSink(t, out, ParquetOptions{Log: &logger})
+	writeInput(t, s, a, 1, complete)
+	s.Close(&Summary{})
+	log.lines = nil
+	newSink(t, out, ParquetOptions{Log: &logger, Resume: true}).Close(&Summary{})
+	if len(log.lines) != 0 {
+		t.Errorf("a resumed run logged %q", log.lines)
 	}
 }
 

@@ -114,7 +114,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	}
 	if f.out != "" {
 		var err error
-		pq, err = pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions()})
+		pq, err = pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions(), Log: &logger})
 		if err != nil {
 			return fmt.Errorf("--out %s: %w", f.out, err)
 		}

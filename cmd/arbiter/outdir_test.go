@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -173,5 +175,54 @@ func TestCheckOutDirInUse(t *testing.T) {
 	}
 	if n := statsGames(t, dir, "out"); n != 15 {
 		t.Errorf("stats: %d games, want 15", n)
+	}
+}
+
+// logLineRE matches a console log line: its time and level, then the rest.
+var logLineRE = regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d (\w+) (.*)$`)
+
+// logLines returns the log lines of stderr at the given level ("WRN"),
+// without their time.
+func logLines(stderr, level string) []string {
+	var out []string
+	for _, m := range logLineRE.FindAllStringSubmatch(stderr, -1) {
+		if m[1] == level {
+			out = append(out, m[2])
+		}
+	}
+	return out
+}
+
+// TestCheckWarnsBeforeReplacingOutput: the archive maintainer's case: a run
+// and a resumed run fill DIR; a later run that forgets --resume replaces
+// their tables, as it always has, but says so first, with the counts, as a
+// warning; the exit status is that of the same run into a new DIR.
+func TestCheckWarnsBeforeReplacingOutput(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 20))
+	write(t, dir, "b.pgn", games(20, 30))
+	write(t, dir, "c.pgn", games(50, 5))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "o", "a.pgn"); r.code != 1 {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "--resume", "b.pgn"); r.code != 1 || len(logLines(r.stderr, "WRN")) != 0 {
+		t.Fatalf("resumed run: exit %d\n%s", r.code, r.stderr)
+	}
+	fresh := arbiter(t, dir, nil, "check", "--format", "none", "--out", "new", "c.pgn")
+	r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "c.pgn")
+	want := []string{"replacing the tables of 2 inputs (50 games) an earlier run wrote into o; --resume keeps them"}
+	if got := logLines(r.stderr, "WRN"); !slices.Equal(got, want) {
+		t.Errorf("warnings %q, want %q\n%s", got, want, r.stderr)
+	}
+	if r.code != fresh.code || r.code != 1 {
+		t.Errorf("exit %d, into a new directory %d", r.code, fresh.code)
+	}
+	if n := statsGames(t, dir, "o"); n != 5 {
+		t.Errorf("stats: %d games, want c's 5", n)
+	}
+	// -q keeps warnings out, as it keeps every log line below errors.
+	r = arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "o", "a.pgn")
+	if r.stderr != "" {
+		t.Errorf("-q printed %q", r.stderr)
 	}
 }
