@@ -34,8 +34,20 @@ type ParquetOptions struct {
 	// compares with the earlier run's; the zero value means the defaults.
 	Run RunOptions
 	// Log, when set, hears what the sink does to the directory that the
-	// user may not have meant: earlier output replaced (warning).
+	// user may not have meant: earlier output replaced, inputs listed that
+	// no longer exist (warnings).
 	Log *zerolog.Logger
+	// StdinName, when set, is the path under which the piped input
+	// (IsPiped: standard input, /dev/fd/N) is recorded in the tables and
+	// the manifest, and by which --resume finds its earlier entry: the
+	// same name replaces its rows, another keeps them. Its path would
+	// otherwise be "-" or /dev/fd/63 for every stream piped in.
+	StdinName string
+	// Piped are the paths of the run's piped inputs. With Resume and no
+	// StdinName, NewParquetSink refuses to start when one of them would
+	// replace the rows an earlier run wrote from a piped input of the
+	// same path: the next stream piped in is in all likelihood another.
+	Piped []string
 }
 
 // ParquetSink writes the games, findings and (optionally) moves tables as
@@ -217,15 +229,26 @@ func (s *ParquetSink) prepare() error {
 			s.man.Options = run
 		}
 	}
+	if opt.Resume && opt.StdinName == "" {
+		if err := s.refusePiped(); err != nil {
+			return err
+		}
+	}
 	s.earlier = newFileIndex()
 	for i, e := range s.man.Inputs {
-		if e.Path != Stdin {
+		// A piped input's path names another stream, or none, by now:
+		// earlierEntry matches it by its path alone.
+		if !IsPiped(e.Path) {
 			s.earlier.add(e.Path, i)
 		}
 		s.next = max(s.next, e.Number+1)
 	}
-	if !opt.Resume && opt.Log != nil {
-		s.warnReplacing()
+	if opt.Log != nil {
+		if opt.Resume {
+			s.warnMissing()
+		} else {
+			s.warnReplacing()
+		}
 	}
 	keep := map[string]bool{}
 	for _, in := range s.man.Inputs {
@@ -273,6 +296,59 @@ func (s *ParquetSink) warnReplacing() {
 		msg += "; --resume keeps them"
 	}
 	s.opt.Log.Warn().Msg(msg)
+}
+
+// refusePiped refuses a resumed run in which a piped input would be written
+// over the rows of the earlier piped input of the same path: both runs'
+// streams are "-" or /dev/fd/63, and the second is in all likelihood
+// another, whose rows would replace the first's without a word.
+func (s *ParquetSink) refusePiped() error {
+	for _, p := range s.opt.Piped {
+		for _, e := range s.man.Inputs {
+			if e.Path != p || len(e.Files) == 0 {
+				continue
+			}
+			what := "the piped input " + p
+			if p == Stdin {
+				what = "standard input"
+			}
+			return fmt.Errorf("--resume would replace the rows of %s (%s) that an earlier run wrote into %s with those of this run's %s: name each piped input in the tables with --stdin-name NAME (a new name keeps the earlier rows, the same name replaces them), or run without --resume",
+				what, plural(e.Games, "game", "games"), s.dir, p)
+		}
+	}
+	return nil
+}
+
+// maxNamed is how many paths a message names before it counts the rest.
+const maxNamed = 3
+
+// warnMissing says, on a resumed run, which inputs the manifest lists with
+// rows whose path no longer exists. Their rows stay; but an input moved or
+// renamed since is read again under its new path, a new input to the
+// manifest, and its games are then in the tables twice.
+func (s *ParquetSink) warnMissing() {
+	var missing []string
+	for _, e := range s.man.Inputs {
+		if len(e.Files) == 0 || e.Size < 0 || IsPiped(e.Path) {
+			continue // no rows, or a stream that was never a file
+		}
+		if _, err := os.Stat(e.Path); errors.Is(err, fs.ErrNotExist) {
+			missing = append(missing, e.Path)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	named := strings.Join(missing[:min(len(missing), maxNamed)], ", ")
+	if len(missing) > maxNamed {
+		named += fmt.Sprintf(" and %d more", len(missing)-maxNamed)
+	}
+	verb := "no longer exist"
+	if len(missing) == 1 {
+		verb = "no longer exists"
+	}
+	s.opt.Log.Warn().Msgf("%s that the manifest of %s lists %s (%s): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)",
+		plural(int64(len(missing)), "input", "inputs"), s.dir, verb, named)
 }
 
 // plural writes n and the noun that goes with it: "1 game", "2 games".
@@ -326,7 +402,7 @@ func (s *ParquetSink) Manifest() Manifest {
 // modification time, with every table this sink writes still on
 // disk: Config.Skip on --resume.
 func (s *ParquetSink) Done(in Input) bool {
-	if in.Path == Stdin {
+	if IsPiped(in.Path) {
 		return false
 	}
 	info, err := os.Stat(in.Path)
@@ -367,16 +443,24 @@ func (s *ParquetSink) BeginFile(in Input) error {
 	if s.cur != nil {
 		return fmt.Errorf("parquet sink: %s begun before %s ended", in.Path, s.man.Inputs[s.cur.entry].Path)
 	}
+	p, size := in.Path, in.Size
+	if IsPiped(p) {
+		// Never a size to compare: a piped input is never skipped.
+		size = -1
+		if s.opt.StdinName != "" {
+			p = s.opt.StdinName
+		}
+	}
 	s.mu.Lock()
-	cur := &parquetInput{entry: s.entryFor(in.Path), file: ColumnPath(in.Path), size: in.Size}
+	cur := &parquetInput{entry: s.entryFor(p), file: ColumnPath(p), size: size}
 	number := s.man.Inputs[cur.entry].Number
 	s.mu.Unlock()
-	if in.Path != Stdin {
+	if !IsPiped(in.Path) {
 		if info, err := os.Stat(in.Path); err == nil {
 			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
 		}
 	}
-	name := outputName(number, in.Path)
+	name := outputName(number, p)
 	for i, t := range s.tables {
 		f, err := s.create(i, t, name)
 		if err != nil {
@@ -391,12 +475,12 @@ func (s *ParquetSink) BeginFile(in Input) error {
 
 // earlierEntry returns the entry of the resumed manifest that names the
 // same file as p, however either path is spelt (a relative and an absolute
-// path, a link), and that this run has not written yet. Standard input
-// matches an entry of standard input.
+// path, a link), and that this run has not written yet. A piped input
+// (standard input, /dev/fd/N) matches an entry of the same path.
 func (s *ParquetSink) earlierEntry(p string) (int, bool) {
-	if p == Stdin {
+	if IsPiped(p) {
 		for i, e := range s.man.Inputs {
-			if e.Path == Stdin && !s.begun[i] {
+			if e.Path == p && !s.begun[i] {
 				return i, true
 			}
 		}

@@ -1229,3 +1229,143 @@ func stringColumn(t *testing.T, p, name string) []string {
 	}
 	return out
 }
+
+func TestIsPiped(t *testing.T) {
+	for p, want := range map[string]bool{
+		"-": true, "/dev/stdin": true, "/dev/fd/63": true, "/dev/fd/0": true, "/proc/self/fd/12": true, "/proc/4242/fd/3": true,
+		"/dev/fd/": false, "/dev/fd/x": false, "/proc/self/fd/": false, "/proc/x/fd/3": false, "/proc/self/fdinfo/3": false,
+		"a.pgn": false, "dev/fd/63": false, "/dev/null": false, "--": false, "": false,
+	} {
+		if got := IsPiped(p); got != want {
+			t.Errorf("IsPiped(%q) = %v", p, got)
+		}
+	}
+}
+
+// snapshotDir reads every file under dir, by path.
+func snapshotDir(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() != "arbiter.lock" {
+			b, _ := os.ReadFile(p)
+			files[p] = string(b)
+		}
+		return nil
+	})
+	return files
+}
+
+// TestParquetSinkPipedInputs: the reviewer's case: a stream piped in as
+// /dev/fd/63 (or standard input), then, with --resume, another piped in
+// under the same path. Without a name the resumed run refuses before
+// changing anything; with StdinName each stream is an input of its own,
+// recorded under its name, which --resume finds again to replace it. A
+// piped input is never skipped.
+func TestParquetSinkPipedInputs(t *testing.T) {
+	for _, pipe := range []string{"/dev/fd/63", Stdin} {
+		out := t.TempDir()
+		in := Input{Path: pipe, Size: -1}
+		s := newSink(t, out, ParquetOptions{})
+		writeInput(t, s, in, 2, complete)
+		s.Close(&Summary{})
+
+		before := snapshotDir(t, out)
+		_, err := NewParquetSink(out, ParquetOptions{Resume: true, Piped: []string{pipe}})
+		what := "the piped input " + pipe
+		if pipe == Stdin {
+			what = "standard input"
+		}
+		want := "--resume would replace the rows of " + what + " (2 games) that an earlier run wrote into " + out +
+			" with those of this run's " + pipe + ": name each piped input in the tables with --stdin-name NAME (a new name keeps the earlier rows, the same name replaces them), or run without --resume"
+		if err == nil || err.Error() != want {
+			t.Fatalf("%s: resumed without a name: %v, want %q", pipe, err, want)
+		}
+		if after := snapshotDir(t, out); !reflect.DeepEqual(before, after) {
+			t.Errorf("%s: the refused run changed the directory", pipe)
+		}
+
+		for _, run := range []struct {
+			name  string
+			games int
+		}{{"b.pgn", 3}, {"c.pgn", 1}, {"b.pgn", 4}} {
+			s = newSink(t, out, ParquetOptions{Resume: true, Piped: []string{pipe}, StdinName: run.name})
+			if s.Done(in) {
+				t.Errorf("%s: a piped input done", pipe)
+			}
+			writeInput(t, s, in, run.games, complete)
+			if err := s.Close(&Summary{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		m, err := LoadManifest(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range m.Inputs {
+			got = append(got, fmt.Sprintf("%d %s %d games, size %d, %q", e.Number, e.Path, e.Games, e.Size, e.Files))
+		}
+		base := "63"
+		if pipe == Stdin {
+			base = "stdin"
+		}
+		wantEntries := []string{
+			fmt.Sprintf(`0 %s 2 games, size -1, ["games/00000-%s.parquet" "findings/00000-%s.parquet"]`, pipe, base, base),
+			`1 b.pgn 4 games, size -1, ["games/00001-b.pgn.parquet" "findings/00001-b.pgn.parquet"]`,
+			`2 c.pgn 1 games, size -1, ["games/00002-c.pgn.parquet" "findings/00002-c.pgn.parquet"]`,
+		}
+		if !slices.Equal(got, wantEntries) {
+			t.Errorf("%s: manifest\n%q\nwant\n%q", pipe, got, wantEntries)
+		}
+		ids, files := stringColumns(t, filepath.Join(out, table.GamesDir, "00001-b.pgn.parquet"))
+		if len(files) != 4 || files[0] != "b.pgn" || ids[0] != string(table.AppendGameID(nil, "b.pgn", 0)) {
+			t.Errorf("%s: b's rows say file %q, game_id %q", pipe, files, ids)
+		}
+	}
+}
+
+// TestParquetSinkWarnsMissingInputs: a resumed run says which inputs the
+// manifest lists with rows whose path is gone (moved, renamed, deleted):
+// their rows stay, and one moved is read again under its new path. Inputs
+// without rows, and piped ones, are not named.
+func TestParquetSinkWarnsMissingInputs(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	var ins []Input
+	for _, name := range []string{"a.pgn", "b.pgn", "c.pgn", "d.pgn", "e.pgn"} {
+		ins = append(ins, inputFile(t, inDir, name, name))
+	}
+	gone := inputFile(t, inDir, "unreadable.pgn", "")
+	s := newSink(t, out, ParquetOptions{})
+	for _, in := range ins {
+		writeInput(t, s, in, 1, complete)
+	}
+	writeInput(t, s, gone, 0, FileSummary{Err: errors.New("unreadable")})
+	writeInput(t, s, Input{Path: "/dev/fd/63", Size: -1}, 1, complete)
+	s.Close(&Summary{})
+
+	var log bytes.Buffer
+	logger := zerolog.New(&log)
+	newSink(t, out, ParquetOptions{Resume: true, Log: &logger}).Close(&Summary{})
+	if log.Len() != 0 {
+		t.Errorf("every input still there: logged %s", log.String())
+	}
+	os.Remove(gone.Path)
+	os.Rename(ins[0].Path, filepath.Join(inDir, "moved.pgn"))
+	newSink(t, out, ParquetOptions{Resume: true, Log: &logger}).Close(&Summary{})
+	want := `{"level":"warn","message":"1 input that the manifest of ` + out + ` lists no longer exists (` + ins[0].Path +
+		`): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}` + "\n"
+	if log.String() != want {
+		t.Errorf("logged %s, want %s", log.String(), want)
+	}
+	for _, in := range ins[1:] {
+		os.Remove(in.Path)
+	}
+	log.Reset()
+	newSink(t, out, ParquetOptions{Resume: true, Log: &logger}).Close(&Summary{})
+	want = `{"level":"warn","message":"5 inputs that the manifest of ` + out + ` lists no longer exist (` + ins[0].Path + ", " + ins[1].Path + ", " + ins[2].Path +
+		` and 2 more): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}` + "\n"
+	if log.String() != want {
+		t.Errorf("logged %s, want %s", log.String(), want)
+	}
+}
