@@ -301,6 +301,29 @@ func TestRunSkip(t *testing.T) {
 	if s.Skipped != 1 || s.Files != 2 || s.Games != 20 || len(rec.files) != 2 || rec.files[1].Input != inputs[2] {
 		t.Errorf("summary %+v, files %v", s, rec.events)
 	}
+	// Each input skipped is a debug line: at the default level (info) a
+	// resumed archive of thousands of inputs would print thousands.
+	for _, level := range []zerolog.Level{zerolog.InfoLevel, zerolog.DebugLevel} {
+		var log bytes.Buffer
+		logger := zerolog.New(&log).Level(level)
+		cfg.Log = &logger
+		if _, err := runWithin(t, context.Background(), cfg, inputs, &recordingSink{}); err != nil {
+			t.Fatal(err)
+		}
+		var skipped []string
+		for _, line := range strings.Split(log.String(), "\n") {
+			if strings.Contains(line, "skipped") {
+				skipped = append(skipped, line)
+			}
+		}
+		want := []string(nil)
+		if level == zerolog.DebugLevel {
+			want = []string{`{"level":"debug","file":"` + inputs[1].Path + `","message":"skipped: already done"}`}
+		}
+		if !slices.Equal(skipped, want) {
+			t.Errorf("at %s: %q, want %q", level, skipped, want)
+		}
+	}
 }
 
 func TestRunNoInputs(t *testing.T) {
