@@ -85,16 +85,19 @@ type ParquetSink struct {
 	opt    ParquetOptions
 	tables []string
 	// mu guards man and begun, which Done reads on the runner's reading
-	// goroutine while the writing goroutine changes them.
+	// goroutine while the writing goroutine changes them, and kept.
 	mu    sync.Mutex
 	man   Manifest
 	begun map[int]bool // entries written by this run
-	next  int          // the number of the next new entry
+	// placed are the entries whose files this run has put in place, which
+	// the next rewrite lists (Kept).
+	placed map[int]bool
+	next   int // the number of the next new entry
 	// earlier finds the entries of the manifest resumed by the file they
 	// name, whatever the spelling of its path (fileIndex).
 	earlier *fileIndex
 	cur     *parquetInput
-	dropped int64      // games of interrupted inputs dropped (Dropped)
+	kept    int64      // games of this run's inputs the manifest on disk lists (Kept)
 	game    table.Game // reused: filled from each record
 	closed  bool
 	lock    *dirLock
@@ -169,7 +172,7 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 	}
 	run.Moves = opt.Moves // the sink decides whether the moves table is written
 	s := &ParquetSink{dir: dir, opt: opt, tables: []string{table.GamesDir, table.FindingsDir}, now: time.Now,
-		begun: map[int]bool{}, man: Manifest{Version: table.ManifestVersion, Schema: table.Version, Options: &run}}
+		begun: map[int]bool{}, placed: map[int]bool{}, man: Manifest{Version: table.ManifestVersion, Schema: table.Version, Options: &run}}
 	if opt.Moves {
 		s.tables = append(s.tables, table.MovesDir)
 	}
@@ -383,10 +386,17 @@ func (s *ParquetSink) clean(keep map[string]bool) error {
 	return errors.Join(errs...)
 }
 
-// Dropped is the number of games this sink was given but did not keep: those
+// Kept is the number of games of this run's inputs that the manifest on
+// disk lists, as of its last rewrite (after Close, the last of all): what
+// the directory holds of the games the sink was given. It leaves out those
 // of an input the run was interrupted in, which leaves no file (a resumed
-// run reads it again).
-func (s *ParquetSink) Dropped() int64 { return s.dropped }
+// run reads it again), and, when writing failed (a full disk), those of the
+// inputs not listed by then.
+func (s *ParquetSink) Kept() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.kept
+}
 
 // Manifest returns the manifest as it stands (a copy).
 func (s *ParquetSink) Manifest() Manifest {
@@ -569,7 +579,6 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	}
 	s.cur = nil
 	if !sum.Complete && sum.Err == nil {
-		s.dropped += cur.files[0].w.Rows()
 		abortFiles(cur.files)
 		return nil
 	}
@@ -642,12 +651,19 @@ func (s *ParquetSink) saveDue() bool {
 	return s.lastSave.IsZero() || s.now().Sub(s.lastSave) >= s.saveGap
 }
 
-// save rewrites the manifest.
+// save rewrites the manifest, and counts the games of this run it lists
+// (Kept): those of the entries whose files this run put in place. (An
+// entry begun but not ended, or waiting, still lists an earlier run's
+// rows, or none.)
 func (s *ParquetSink) save() error {
 	err := s.man.save(s.dir)
 	s.saves++
 	if err == nil {
 		s.dirty = false
+		s.kept = 0
+		for i := range s.placed {
+			s.kept += s.man.Inputs[i].Games
+		}
 	}
 	return err
 }
@@ -731,6 +747,7 @@ func (s *ParquetSink) place(p pendingInput) error {
 		}
 	}
 	s.man.Inputs[p.entry] = p.final
+	s.placed[p.entry] = true
 	for _, f := range p.old {
 		if !slices.Contains(p.final.Files, f) {
 			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f)))
@@ -797,7 +814,6 @@ func (s *ParquetSink) Close(*Summary) error {
 	s.closed = true
 	defer s.lock.release()
 	if s.cur != nil {
-		s.dropped += s.cur.files[0].w.Rows()
 		abortFiles(s.cur.files)
 		s.cur = nil
 	}

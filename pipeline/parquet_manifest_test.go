@@ -449,3 +449,32 @@ func TestParquetSinkSyncsOnceARewrite(t *testing.T) {
 		t.Error("the games table's write buffer was not kept from one input to the next")
 	}
 }
+
+// TestParquetSinkKeptAfterFailure: when writing fails (a full disk; here a
+// manifest that cannot be replaced), Kept counts the games the manifest on
+// disk lists, those of the inputs listed before the failure, not every
+// game the sink was given.
+func TestParquetSinkKeptAfterFailure(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	s := newSink(t, out, ParquetOptions{})
+	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Second}).now
+	writeInput(t, s, inputFile(t, inDir, "a.pgn", "a"), 3, complete) // listed at once
+	writeInput(t, s, inputFile(t, inDir, "b.pgn", "b"), 4, complete) // waits for a rewrite
+	writeInput(t, s, inputFile(t, inDir, "c.pgn", "c"), 5, complete)
+	if s.Kept() != 3 {
+		t.Errorf("Kept = %d before Close, want a's 3", s.Kept())
+	}
+	manifest := filepath.Join(out, table.ManifestName)
+	if err := os.Remove(manifest); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(manifest, "in the way"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(&Summary{}); err == nil {
+		t.Fatal("Close wrote over a directory")
+	}
+	if s.Kept() != 3 {
+		t.Errorf("Kept = %d after the failed rewrite, want a's 3", s.Kept())
+	}
+}

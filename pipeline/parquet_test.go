@@ -358,21 +358,21 @@ func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {
 		if e := m.Input(b.Path); e != nil && len(e.Files) != 0 {
 			t.Errorf("interrupted input lists files %q", e.Files)
 		}
-		if s.Dropped() != 1 {
-			t.Errorf("EndFile called %v: Dropped = %d, want 1 (b's game)", endIt, s.Dropped())
+		if s.Kept() != 2 {
+			t.Errorf("EndFile called %v: Kept = %d, want 2 (a's games, not b's)", endIt, s.Kept())
 		}
 		raw, _ := os.ReadFile(filepath.Join(out, table.ManifestName))
 		if bytes.Contains(raw, []byte("null")) {
 			t.Errorf("manifest holds a null:\n%s", raw)
 		}
 	}
-	// A run not interrupted drops nothing.
+	// A run not interrupted keeps every game.
 	inDir, out := t.TempDir(), t.TempDir()
 	s := newSink(t, out, ParquetOptions{})
 	writeInput(t, s, inputFile(t, inDir, "a.pgn", "x"), 3, complete)
 	s.Close(&Summary{})
-	if s.Dropped() != 0 {
-		t.Errorf("Dropped = %d after a complete input", s.Dropped())
+	if s.Kept() != 3 {
+		t.Errorf("Kept = %d after a complete input of 3 games", s.Kept())
 	}
 }
 

@@ -157,7 +157,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	interrupted := sum.Interrupted || ctx.Err() != nil
 	stop() // which cancels ctx: asked above
 	if pq != nil {
-		sum.Dropped = pq.Dropped()
+		sum.Out, sum.Kept = f.out, pq.Kept()
 	}
 	if !f.quiet {
 		pipeline.WriteSummary(stderr, &sum)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -359,5 +360,45 @@ func TestCheckResumeWarnsMovedInput(t *testing.T) {
 	}
 	if files, read, _ := counts(t, r.stderr); r.code != 1 || files != "1" || read != "20" {
 		t.Errorf("resume: exit %d, %s files, %s games\n%s", r.code, files, read, r.stderr)
+	}
+}
+
+// TestCheckSummaryOnWriteFailure: the reviewer's full disk, here a file
+// size limit (ulimit -f) that the third input's games file passes: the
+// summary says how many games the directory holds (the first two inputs')
+// and how many were read but not kept, which add up to the games read.
+func TestCheckSummaryOnWriteFailure(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs bash's ulimit -f on Linux")
+	}
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 20))
+	write(t, dir, "b.pgn", games(20, 10))
+	write(t, dir, "c.pgn", games(30, 5000))
+	// SIGXFSZ ignored, a write past the limit fails with EFBIG instead.
+	cmd := exec.Command(bash, "-c", `trap '' XFSZ; ulimit -f 32; exec "$0" check --format none --out o a.pgn b.pgn c.pgn`, binary)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("exit %v, want 2\n%s", err, stderr.String())
+	}
+	m := regexp.MustCompile(`arbiter: 3 files, (\d+) games read, 30 kept in o, .*; stopped by an error; (\d+) games read not kept in o\n`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("summary:\n%s", stderr.String())
+	}
+	read, _ := strconv.Atoi(m[1])
+	notKept, _ := strconv.Atoi(m[2])
+	if read != 30+notKept || notKept == 0 {
+		t.Errorf("%d games read, 30 kept, %d not kept", read, notKept)
+	}
+	if !strings.Contains(stderr.String(), "file too large") {
+		t.Errorf("the error is not printed:\n%s", stderr.String())
+	}
+	if n := statsGames(t, dir, "o"); n != 30 {
+		t.Errorf("stats: %d games, want the 30 kept", n)
 	}
 }
