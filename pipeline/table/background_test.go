@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // manyGames repeats the sample games n times with distinct indexes.
@@ -153,5 +154,47 @@ func TestBackgroundWriterStartsWithFirstBatch(t *testing.T) {
 	}
 	if plain.Len() == 0 || !bytes.Equal(plain.Bytes(), bg.Bytes()) {
 		t.Errorf("%d bytes in the caller, %d in the background", plain.Len(), bg.Len())
+	}
+}
+
+// TestStoredSchemaSameBytes: a file whose Arrow schema is stored through
+// the schema's metadata, serialized once (withArrowSchema), holds the bytes
+// pqarrow writes when it serializes the schema itself for every file
+// (WithStoreSchema), for every table.
+func TestStoredSchemaSameBytes(t *testing.T) {
+	games := manyGames(7)
+	for _, nb := range []func(memory.Allocator) Builder{NewGamesBuilder, NewFindingsBuilder, NewMovesBuilder} {
+		var ours, theirs bytes.Buffer
+		w, err := NewWriter(&ours, nb(nil), WriterOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := nb(nil)
+		fw, err := pqarrow.NewFileWriter(b.Schema(), &theirs, writerProps(b.Schema(), defaultAllocator),
+			pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(defaultAllocator)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range games {
+			if err := w.Append(&games[i]); err != nil {
+				t.Fatal(err)
+			}
+			b.Append(&games[i])
+		}
+		rec := b.NewRecordBatch()
+		if err := fw.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+		rec.Release()
+		b.Release()
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if ours.Len() == 0 || !bytes.Equal(ours.Bytes(), theirs.Bytes()) {
+			t.Errorf("%s: %d bytes, pqarrow's own %d", b.Schema().Field(3).Name, ours.Len(), theirs.Len())
+		}
 	}
 }
