@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"github.com/arbiter-chess/arbiter/pipeline/table"
 )
 
@@ -21,7 +23,7 @@ type ParquetOptions struct {
 	Moves bool // write the moves table too (the check must fill Report.Moves)
 	// Resume keeps what an earlier run into the same directory completed;
 	// Done then tells which inputs to skip. Without it the directory's
-	// earlier output is removed.
+	// earlier output is removed, and Log hears of it first.
 	Resume bool
 	// BatchRows is the number of rows per record batch and Parquet row
 	// group, at least (a batch ends with the game that fills it); 0 means
@@ -31,6 +33,21 @@ type ParquetOptions struct {
 	// (CheckOptions.RunOptions), which the manifest records and Resume
 	// compares with the earlier run's; the zero value means the defaults.
 	Run RunOptions
+	// Log, when set, hears what the sink does to the directory that the
+	// user may not have meant: earlier output replaced, inputs listed that
+	// no longer exist (warnings).
+	Log *zerolog.Logger
+	// StdinName, when set, is the path under which the piped input
+	// (IsPiped: standard input, /dev/fd/N) is recorded in the tables and
+	// the manifest, and by which --resume finds its earlier entry: the
+	// same name replaces its rows, another keeps them. Its path would
+	// otherwise be "-" or /dev/fd/63 for every stream piped in.
+	StdinName string
+	// Piped are the paths of the run's piped inputs. With Resume and no
+	// StdinName, NewParquetSink refuses to start when one of them would
+	// replace the rows an earlier run wrote from a piped input of the
+	// same path: the next stream piped in is in all likelihood another.
+	Piped []string
 }
 
 // ParquetSink writes the games, findings and (optionally) moves tables as
@@ -43,19 +60,23 @@ type ParquetOptions struct {
 //
 // NNNNN numbers the inputs in the order first seen and <name> is the input's
 // base name with unusual characters replaced. Each file is written under a
-// hidden temporary name in its directory and renamed once its input ends, so
-// a glob never reads a partial file. The manifest is rewritten when the run
-// ends (interrupted or not), and while it runs as often as keeps the cost of
-// rewriting it a small share of the run (saveDue): after every input while
-// it is small, less often as it grows, so that a run of many small inputs
-// does not spend its time rewriting it. The files of an input that ended
-// since the last rewrite are in place but not listed: readers leave them
-// out, and a run killed then (kill -9) leaves them to the next run into the
-// directory, which removes them and, with --resume, reads their inputs
-// again under the same numbers. An input that was interrupted leaves no
-// file; one whose read failed part way keeps the games read before the
-// failure, marked not completed in the manifest, so that a resumed run reads
-// it again.
+// hidden temporary name in its directory, so a glob never reads a partial
+// file. The manifest is rewritten when the run ends (interrupted or not),
+// and while it runs as often as keeps the cost of rewriting it a small share
+// of the run (saveDue): after every input while it is small, less often as
+// it grows, so that a run of many small inputs does not spend its time
+// rewriting it. Each rewrite (flush) first makes the files of the inputs
+// ended since the last one durable, all at once (syncFiles: one syncfs for
+// many, rather than an fsync per file), then renames them into place, syncs
+// the table directories, and lists them: a file the manifest lists is whole
+// on disk even after a crash of the system, for the price of a few syncs a
+// rewrite instead of one a file. A run killed between rewrites (kill -9)
+// leaves the files of the inputs ended since the last one under their
+// temporary names, which the next run into the directory removes; with
+// --resume it reads those inputs again under the same numbers. An input
+// that was interrupted leaves no file; one whose read failed part way keeps
+// the games read before the failure, marked not completed in the manifest,
+// so that a resumed run reads it again.
 //
 // The sink holds an advisory lock on the directory (lockDir) from
 // NewParquetSink to Close, so that a second run into it refuses to start.
@@ -64,16 +85,19 @@ type ParquetSink struct {
 	opt    ParquetOptions
 	tables []string
 	// mu guards man and begun, which Done reads on the runner's reading
-	// goroutine while the writing goroutine changes them.
+	// goroutine while the writing goroutine changes them, and kept.
 	mu    sync.Mutex
 	man   Manifest
 	begun map[int]bool // entries written by this run
-	next  int          // the number of the next new entry
+	// placed are the entries whose files this run has put in place, which
+	// the next rewrite lists (Kept).
+	placed map[int]bool
+	next   int // the number of the next new entry
 	// earlier finds the entries of the manifest resumed by the file they
 	// name, whatever the spelling of its path (fileIndex).
 	earlier *fileIndex
 	cur     *parquetInput
-	dropped int64      // games of interrupted inputs dropped (Dropped)
+	kept    int64      // games of this run's inputs the manifest on disk lists (Kept)
 	game    table.Game // reused: filled from each record
 	closed  bool
 	lock    *dirLock
@@ -85,22 +109,33 @@ type ParquetSink struct {
 	saveGap  time.Duration
 	dirty    bool
 	saves    int // rewrites made (for tests)
-	// pending are inputs ended since the last rewrite that replace files
-	// the manifest on disk lists (a resumed run writing an input again
-	// under its earlier names): their files wait under their temporary
-	// names until a rewrite has unlisted the old ones (flush).
+	// pending are the inputs ended since the last rewrite: their files
+	// wait, complete but not yet synced, under their temporary names
+	// (flush).
 	pending []pendingInput
+
+	// bufs are the write buffers of the tables' files, in the order of
+	// tables, reused from one input to the next: a buffer a file would
+	// otherwise cost a quarter of a megabyte for an input of one game.
+	bufs []*bufio.Writer
 }
 
 // saveCostFactor bounds the share of a run spent rewriting the manifest:
 // after a rewrite that took d, the next waits until saveCostFactor*d has
-// passed (about 5% of the run at most).
+// passed (about 5% of the run at most), and never more than maxSaveGap.
 const saveCostFactor = 20
 
-// pendingInput is an ended input whose files wait to be renamed into place.
+// maxSaveGap bounds the wait between rewrites, and so what a run killed
+// with kill -9 leaves to be read again: a rewrite syncs the files written
+// since the last one, and on a slow disk its time would otherwise grow with
+// every rewrite.
+const maxSaveGap = 10 * time.Second
+
+// pendingInput is an ended input whose files wait to be synced and renamed
+// into place.
 type pendingInput struct {
 	entry int
-	files []*parquetFile // synced, under their temporary names
+	files []*parquetFile // complete, under their temporary names
 	final ManifestInput  // the entry once they are in place
 	old   []string       // the files the entry listed before
 }
@@ -122,7 +157,7 @@ type parquetFile struct {
 	final string // path relative to the output directory, '/'-separated
 	tmp   string // absolute temporary path
 	f     *os.File
-	buf   *bufio.Writer
+	buf   *bufio.Writer // the sink's buffer of the table, while the file is open
 	w     *table.Writer
 }
 
@@ -137,7 +172,7 @@ func NewParquetSink(dir string, opt ParquetOptions) (*ParquetSink, error) {
 	}
 	run.Moves = opt.Moves // the sink decides whether the moves table is written
 	s := &ParquetSink{dir: dir, opt: opt, tables: []string{table.GamesDir, table.FindingsDir}, now: time.Now,
-		begun: map[int]bool{}, man: Manifest{Version: table.ManifestVersion, Schema: table.Version, Options: &run}}
+		begun: map[int]bool{}, placed: map[int]bool{}, man: Manifest{Version: table.ManifestVersion, Schema: table.Version, Options: &run}}
 	if opt.Moves {
 		s.tables = append(s.tables, table.MovesDir)
 	}
@@ -197,12 +232,26 @@ func (s *ParquetSink) prepare() error {
 			s.man.Options = run
 		}
 	}
+	if opt.Resume && opt.StdinName == "" {
+		if err := s.refusePiped(); err != nil {
+			return err
+		}
+	}
 	s.earlier = newFileIndex()
 	for i, e := range s.man.Inputs {
-		if e.Path != Stdin {
+		// A piped input's path names another stream, or none, by now:
+		// earlierEntry matches it by its path alone.
+		if !IsPiped(e.Path) {
 			s.earlier.add(e.Path, i)
 		}
 		s.next = max(s.next, e.Number+1)
+	}
+	if opt.Log != nil {
+		if opt.Resume {
+			s.warnMissing()
+		} else {
+			s.warnReplacing()
+		}
 	}
 	keep := map[string]bool{}
 	for _, in := range s.man.Inputs {
@@ -219,6 +268,95 @@ func (s *ParquetSink) prepare() error {
 		}
 	}
 	return nil
+}
+
+// warnReplacing says what earlier output a run without --resume is about
+// to remove, before it does: an archive's tables, written over days, were
+// otherwise replaced without a word by a run that forgot --resume.
+func (s *ParquetSink) warnReplacing() {
+	m, err := LoadManifest(s.dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return
+	case err != nil:
+		s.opt.Log.Warn().Err(err).Msgf("replacing the output an earlier run wrote into %s, whose manifest cannot be read", s.dir)
+		return
+	}
+	var inputs, games int64
+	for _, in := range m.Inputs {
+		if len(in.Files) > 0 {
+			inputs++
+			games += in.Games
+		}
+	}
+	if inputs == 0 {
+		return
+	}
+	msg := fmt.Sprintf("replacing the tables of %s (%s) an earlier run wrote into %s",
+		plural(inputs, "input", "inputs"), plural(games, "game", "games"), s.dir)
+	if m.Runner == "" {
+		// --resume refuses another runner's output: no use suggesting it.
+		msg += "; --resume keeps them"
+	}
+	s.opt.Log.Warn().Msg(msg)
+}
+
+// refusePiped refuses a resumed run in which a piped input would be written
+// over the rows of the earlier piped input of the same path: both runs'
+// streams are "-" or /dev/fd/63, and the second is in all likelihood
+// another, whose rows would replace the first's without a word.
+func (s *ParquetSink) refusePiped() error {
+	for _, p := range s.opt.Piped {
+		for _, e := range s.man.Inputs {
+			if e.Path != p || len(e.Files) == 0 {
+				continue
+			}
+			what := "the piped input " + p
+			if p == Stdin {
+				what = "standard input"
+			}
+			return fmt.Errorf("--resume would replace the rows of %s (%s) that an earlier run wrote into %s with those of this run's %s: name each piped input in the tables with --stdin-name NAME (a new name keeps the earlier rows, the same name replaces them), or run without --resume",
+				what, plural(e.Games, "game", "games"), s.dir, p)
+		}
+	}
+	return nil
+}
+
+// maxNamed is how many paths a message names before it counts the rest.
+const maxNamed = 3
+
+// warnMissing says, on a resumed run, which inputs the manifest lists with
+// rows whose path no longer exists. Their rows stay; but an input moved or
+// renamed since is read again under its new path, a new input to the
+// manifest, and its games are then in the tables twice.
+func (s *ParquetSink) warnMissing() {
+	var missing []string
+	for _, e := range s.man.Inputs {
+		if len(e.Files) == 0 || e.Size < 0 || IsPiped(e.Path) {
+			continue // no rows, or a stream that was never a file
+		}
+		if _, err := os.Stat(e.Path); errors.Is(err, fs.ErrNotExist) {
+			missing = append(missing, e.Path)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	named := strings.Join(missing[:min(len(missing), maxNamed)], ", ")
+	if len(missing) > maxNamed {
+		named += fmt.Sprintf(" and %d more", len(missing)-maxNamed)
+	}
+	verb := "no longer exist"
+	if len(missing) == 1 {
+		verb = "no longer exists"
+	}
+	s.opt.Log.Warn().Msgf("%s that the manifest of %s lists %s (%s): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)",
+		plural(int64(len(missing)), "input", "inputs"), s.dir, verb, named)
+}
+
+// plural writes n and the noun that goes with it: "1 game", "2 games".
+func plural(n int64, one, many string) string {
+	return string(appendCount(nil, n, one, many))
 }
 
 // clean removes temporary files, and output files not in keep, from the
@@ -248,10 +386,17 @@ func (s *ParquetSink) clean(keep map[string]bool) error {
 	return errors.Join(errs...)
 }
 
-// Dropped is the number of games this sink was given but did not keep: those
+// Kept is the number of games of this run's inputs that the manifest on
+// disk lists, as of its last rewrite (after Close, the last of all): what
+// the directory holds of the games the sink was given. It leaves out those
 // of an input the run was interrupted in, which leaves no file (a resumed
-// run reads it again).
-func (s *ParquetSink) Dropped() int64 { return s.dropped }
+// run reads it again), and, when writing failed (a full disk), those of the
+// inputs not listed by then.
+func (s *ParquetSink) Kept() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.kept
+}
 
 // Manifest returns the manifest as it stands (a copy).
 func (s *ParquetSink) Manifest() Manifest {
@@ -267,7 +412,7 @@ func (s *ParquetSink) Manifest() Manifest {
 // modification time, with every table this sink writes still on
 // disk: Config.Skip on --resume.
 func (s *ParquetSink) Done(in Input) bool {
-	if in.Path == Stdin {
+	if IsPiped(in.Path) {
 		return false
 	}
 	info, err := os.Stat(in.Path)
@@ -308,18 +453,26 @@ func (s *ParquetSink) BeginFile(in Input) error {
 	if s.cur != nil {
 		return fmt.Errorf("parquet sink: %s begun before %s ended", in.Path, s.man.Inputs[s.cur.entry].Path)
 	}
+	p, size := in.Path, in.Size
+	if IsPiped(p) {
+		// Never a size to compare: a piped input is never skipped.
+		size = -1
+		if s.opt.StdinName != "" {
+			p = s.opt.StdinName
+		}
+	}
 	s.mu.Lock()
-	cur := &parquetInput{entry: s.entryFor(in.Path), file: ColumnPath(in.Path), size: in.Size}
+	cur := &parquetInput{entry: s.entryFor(p), file: ColumnPath(p), size: size}
 	number := s.man.Inputs[cur.entry].Number
 	s.mu.Unlock()
-	if in.Path != Stdin {
+	if !IsPiped(in.Path) {
 		if info, err := os.Stat(in.Path); err == nil {
 			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
 		}
 	}
-	name := outputName(number, in.Path)
-	for _, t := range s.tables {
-		f, err := s.create(t, name)
+	name := outputName(number, p)
+	for i, t := range s.tables {
+		f, err := s.create(i, t, name)
 		if err != nil {
 			abortFiles(cur.files)
 			return err
@@ -332,12 +485,12 @@ func (s *ParquetSink) BeginFile(in Input) error {
 
 // earlierEntry returns the entry of the resumed manifest that names the
 // same file as p, however either path is spelt (a relative and an absolute
-// path, a link), and that this run has not written yet. Standard input
-// matches an entry of standard input.
+// path, a link), and that this run has not written yet. A piped input
+// (standard input, /dev/fd/N) matches an entry of the same path.
 func (s *ParquetSink) earlierEntry(p string) (int, bool) {
-	if p == Stdin {
+	if IsPiped(p) {
 		for i, e := range s.man.Inputs {
-			if e.Path == Stdin && !s.begun[i] {
+			if e.Path == p && !s.begun[i] {
 				return i, true
 			}
 		}
@@ -364,14 +517,24 @@ func (s *ParquetSink) entryFor(p string) int {
 	return i
 }
 
-func (s *ParquetSink) create(tableName, name string) (*parquetFile, error) {
+// create opens the temporary file of the i-th table (s.tables).
+func (s *ParquetSink) create(i int, tableName, name string) (*parquetFile, error) {
 	final := path.Join(tableName, name)
 	tmp := tempName(filepath.Join(s.dir, tableName, name))
 	f, err := os.Create(tmp)
 	if err != nil {
 		return nil, err
 	}
-	buf := bufio.NewWriterSize(f, 256<<10)
+	if s.bufs == nil {
+		s.bufs = make([]*bufio.Writer, len(s.tables))
+	}
+	buf := s.bufs[i]
+	if buf == nil {
+		buf = bufio.NewWriterSize(f, 256<<10)
+		s.bufs[i] = buf
+	} else {
+		buf.Reset(f)
+	}
 	var b table.Builder
 	switch tableName {
 	case table.GamesDir:
@@ -406,8 +569,8 @@ func (s *ParquetSink) Game(r *GameRecord) error {
 	return nil
 }
 
-// EndFile finishes the input's files and renames them into place; the
-// manifest lists them from its next rewrite (saveDue). An input that was
+// EndFile finishes the input's files, which its next rewrite of the
+// manifest (saveDue) syncs, renames into place and lists. An input that was
 // interrupted (neither complete nor failed) is dropped instead.
 func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	cur := s.cur
@@ -416,7 +579,6 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	}
 	s.cur = nil
 	if !sum.Complete && sum.Err == nil {
-		s.dropped += cur.files[0].w.Rows()
 		abortFiles(cur.files)
 		return nil
 	}
@@ -426,15 +588,15 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		abortFiles(files)
 		files = nil
 	}
-	// Every table's file is completed and synced before any is renamed,
-	// and all are renamed before the manifest lists them, so that the
-	// window in which one table of the input is in place without the
-	// others is a few renames. Readers go by the manifest (which lists
-	// the input's files only once all are in place) and so never see it.
+	// Every table's file is completed before any is renamed, and all are
+	// renamed before the manifest lists them, so that the window in which
+	// one table of the input is in place without the others is a few
+	// renames. Readers go by the manifest (which lists the input's files
+	// only once all are in place) and so never see it.
 	rows := make([]int64, len(files))
 	for i, f := range files {
 		rows[i] = f.w.Rows()
-		if err := f.sync(); err != nil {
+		if err := f.finish(); err != nil {
 			abortFiles(files[i+1:])
 			for _, g := range files[:i] {
 				os.Remove(g.tmp)
@@ -465,20 +627,15 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		}
 	}
 	s.dirty = true
-	if len(p.old) == 0 {
-		// The manifest on disk lists no file of the entry: its files go
-		// into place now, unlisted until the next rewrite.
-		if err := s.place(p); err != nil {
-			return err
-		}
-	} else {
+	if len(p.old) > 0 {
 		// A resumed run writes the input again, under the names the
-		// manifest on disk lists (or beside them): they wait until a
-		// rewrite has unlisted the old files, so that a reader never
-		// pairs a new games file with an old findings file.
+		// manifest on disk lists (or beside them): the next rewrite
+		// unlists the old files before the new ones go into place, so
+		// that a reader never pairs a new games file with an old findings
+		// file.
 		e.Files, e.Games, e.Findings, e.Moves, e.Completed = []string{}, 0, 0, 0, false
-		s.pending = append(s.pending, p)
 	}
+	s.pending = append(s.pending, p)
 	if s.saveDue() {
 		return s.flush()
 	}
@@ -494,45 +651,86 @@ func (s *ParquetSink) saveDue() bool {
 	return s.lastSave.IsZero() || s.now().Sub(s.lastSave) >= s.saveGap
 }
 
-// save rewrites the manifest and times it (saveDue).
+// save rewrites the manifest, and counts the games of this run it lists
+// (Kept): those of the entries whose files this run put in place. (An
+// entry begun but not ended, or waiting, still lists an earlier run's
+// rows, or none.)
 func (s *ParquetSink) save() error {
-	start := s.now()
 	err := s.man.save(s.dir)
-	end := s.now()
 	s.saves++
-	s.lastSave, s.saveGap = end, saveCostFactor*end.Sub(start)
 	if err == nil {
 		s.dirty = false
+		s.kept = 0
+		for i := range s.placed {
+			s.kept += s.man.Inputs[i].Games
+		}
 	}
 	return err
 }
 
-// flush rewrites the manifest. The pending inputs are then unlisted in it;
-// their files go into place after it, and a second rewrite lists them.
+// flush syncs the files of the pending inputs, renames them into place,
+// syncs the table directories so that the renames are on disk before the
+// manifest that lists them, and rewrites the manifest; it times all of it
+// (saveDue). When a pending input replaces files the manifest on disk
+// lists, a first rewrite unlists them before the renames.
 func (s *ParquetSink) flush() error {
-	if len(s.pending) > 0 {
-		pending := s.pending
-		s.pending = nil
-		if err := s.save(); err != nil {
-			for _, p := range pending {
-				for _, f := range p.files {
-					os.Remove(f.tmp)
-				}
-			}
-			return err
-		}
-		for i, p := range pending {
-			if err := s.place(p); err != nil {
-				for _, q := range pending[i+1:] {
-					for _, f := range q.files {
-						os.Remove(f.tmp)
-					}
-				}
-				return err
+	start := s.now()
+	err := s.flushPending()
+	if err == nil {
+		err = s.save()
+	}
+	end := s.now()
+	s.lastSave, s.saveGap = end, min(saveCostFactor*end.Sub(start), maxSaveGap)
+	return err
+}
+
+func (s *ParquetSink) flushPending() error {
+	pending := s.pending
+	if len(pending) == 0 {
+		return nil
+	}
+	s.pending = nil
+	drop := func(from int) {
+		for _, p := range pending[from:] {
+			for _, f := range p.files {
+				os.Remove(f.tmp)
 			}
 		}
 	}
-	return s.save()
+	var tmps []string
+	replacing := false
+	for _, p := range pending {
+		for _, f := range p.files {
+			tmps = append(tmps, f.tmp)
+		}
+		replacing = replacing || len(p.old) > 0
+	}
+	dirs := make([]string, len(s.tables))
+	for i, t := range s.tables {
+		dirs[i] = filepath.Join(s.dir, t)
+	}
+	if err := syncFiles(dirs, tmps); err != nil {
+		drop(0)
+		return err
+	}
+	if replacing {
+		if err := s.save(); err != nil {
+			drop(0)
+			return err
+		}
+	}
+	for i, p := range pending {
+		if err := s.place(p); err != nil {
+			drop(i + 1)
+			return err
+		}
+	}
+	for _, dir := range dirs {
+		if err := syncDir(dir); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // place renames p's files into place, gives its entry its final state and
@@ -549,6 +747,7 @@ func (s *ParquetSink) place(p pendingInput) error {
 		}
 	}
 	s.man.Inputs[p.entry] = p.final
+	s.placed[p.entry] = true
 	for _, f := range p.old {
 		if !slices.Contains(p.final.Files, f) {
 			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f)))
@@ -557,19 +756,21 @@ func (s *ParquetSink) place(p pendingInput) error {
 	return nil
 }
 
-// sync writes the footer, syncs the file and closes it, still under its
-// temporary name.
-func (f *parquetFile) sync() error {
+// finish writes the footer and closes the file, still under its temporary
+// name; the next rewrite of the manifest syncs it (flush).
+func (f *parquetFile) finish() error {
 	err := f.w.Close()
 	if err == nil {
 		err = f.buf.Flush()
 	}
-	if err == nil {
-		err = f.f.Sync()
-	}
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
 	}
+	// The file waits for the next rewrite by its names alone: the writer,
+	// with the footer's metadata, would otherwise stay live (and be
+	// scanned by every collection) for each of the thousands of inputs a
+	// rewrite may wait for.
+	f.w, f.f, f.buf = nil, nil, nil
 	if err != nil {
 		os.Remove(f.tmp)
 		return fmt.Errorf("writing %s: %w", f.final, err)
@@ -603,8 +804,9 @@ func abortFiles(files []*parquetFile) {
 }
 
 // Close drops the input still open, if any (the run was stopped in it),
-// writes the manifest a last time, listing every input ended, and releases
-// the directory's lock.
+// writes the manifest a last time, listing every input ended, syncs the
+// directory so that this last manifest is the one on disk, and releases the
+// directory's lock.
 func (s *ParquetSink) Close(*Summary) error {
 	if s.closed {
 		return nil
@@ -612,11 +814,13 @@ func (s *ParquetSink) Close(*Summary) error {
 	s.closed = true
 	defer s.lock.release()
 	if s.cur != nil {
-		s.dropped += s.cur.files[0].w.Rows()
 		abortFiles(s.cur.files)
 		s.cur = nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.flush()
+	if err := s.flush(); err != nil {
+		return err
+	}
+	return syncDir(s.dir)
 }

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -86,3 +87,45 @@ func (s *keepingSink) Game(r *GameRecord) error {
 
 func (s *keepingSink) EndFile(*FileSummary) error { return nil }
 func (s *keepingSink) Close(*Summary) error       { return nil }
+
+// BenchmarkParquetSinkSmallInputs writes many one-game inputs, an archive
+// of single games: what --out costs per input besides the rows (files
+// created, Parquet writers set up and closed, syncs, manifest rewrites).
+// ns/op is per input.
+func BenchmarkParquetSinkSmallInputs(b *testing.B) {
+	inDir, out := b.TempDir(), b.TempDir()
+	const inputs = 200
+	var ins []Input
+	for i := range inputs {
+		p := filepath.Join(inDir, fmt.Sprintf("g%03d.pgn", i))
+		if err := os.WriteFile(p, []byte("1. e4 e5 *\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		ins = append(ins, Input{Path: p, Size: 11})
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		s, err := NewParquetSink(out, ParquetOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		for _, in := range ins {
+			if err := s.BeginFile(in); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.Game(record(in, 0, 40)); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.EndFile(&FileSummary{Input: in, Games: 1, Complete: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := s.Close(&Summary{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*inputs), "ns/input")
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -130,11 +131,11 @@ func sameOutput(t *testing.T, dir, ref string) {
 	}
 }
 
-// TestParquetSinkKilledBeforeListing: a run killed after some inputs' files
-// were renamed into place but before the manifest listed them (orphans)
-// leaves files no reader takes (the manifest does not list them); the
-// resumed run removes them, reads those inputs again under the same numbers
-// and ends with exactly what an uninterrupted run writes.
+// TestParquetSinkKilledBeforeListing: a run killed after some inputs ended
+// but before the manifest listed them leaves their files under temporary
+// names, which no glob and no reader takes; the resumed run removes them,
+// reads those inputs again under the same numbers and ends with exactly
+// what an uninterrupted run writes.
 func TestParquetSinkKilledBeforeListing(t *testing.T) {
 	inDir := t.TempDir()
 	var ins []Input
@@ -154,17 +155,18 @@ func TestParquetSinkKilledBeforeListing(t *testing.T) {
 
 	out := t.TempDir()
 	s = newSink(t, out, ParquetOptions{Moves: true})
-	// Each input's end takes a minute and the first rewrite of the
-	// manifest too: the next is not due before 20 minutes.
-	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Minute}).now
+	// Each input's end takes a second and the first rewrite of the
+	// manifest too: the next is not due before 20 seconds.
+	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Second}).now
 	for i, in := range ins {
 		writeInput(t, s, in, games(i), complete)
 	}
 	kill(s)
 	want := []string{"00000-a.pgn.parquet", "00001-b.pgn.parquet", "00002-c.pgn.parquet", "00003-d.pgn.parquet"}
 	for _, tbl := range []string{table.GamesDir, table.FindingsDir, table.MovesDir} {
-		if got := listDir(t, out, tbl); !slices.Equal(got, want) {
-			t.Fatalf("%s/ after the kill: %q, want every input's file in place", tbl, got)
+		tmps := []string{".00001-b.pgn.parquet.tmp", ".00002-c.pgn.parquet.tmp", ".00003-d.pgn.parquet.tmp", "00000-a.pgn.parquet"}
+		if got := listDir(t, out, tbl); !slices.Equal(got, tmps) {
+			t.Fatalf("%s/ after the kill: %q, want a's file in place and the others' under temporary names", tbl, got)
 		}
 	}
 	m, err := LoadManifest(out)
@@ -232,7 +234,7 @@ func TestParquetSinkKilledWhileReplacing(t *testing.T) {
 	// The resumed run reads c (the manifest is rewritten at the first
 	// input's end), then b again, whose files must wait.
 	s = newSink(t, out, ParquetOptions{Resume: true})
-	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Minute}).now
+	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Second}).now
 	if s.Done(a) != true || s.Done(b) != false || s.Done(c) != false {
 		t.Fatal("Done decisions")
 	}
@@ -271,7 +273,7 @@ func TestParquetSinkKilledWhileReplacing(t *testing.T) {
 	writeInput(t, s, b, 2, FileSummary{Err: errors.New("unexpected EOF")})
 	s.Close(&Summary{})
 	s = newSink(t, out2, ParquetOptions{Resume: true})
-	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Minute}).now
+	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Second}).now
 	writeInput(t, s, c, 1, complete)
 	writeInput(t, s, b, 3, complete)
 	if err := s.Close(&Summary{}); err != nil {
@@ -360,5 +362,119 @@ func TestParquetSinkDoneWhileWriting(t *testing.T) {
 	wg.Wait()
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestParquetSinkSyncsOnceARewrite: the files of the inputs ended since the
+// last rewrite of the manifest are synced together, before any of them is
+// renamed into place, with an fsync each when they are few and one syncfs
+// when they are many (not two fsyncs an input, which made a run of many
+// one-game inputs spend most of its time waiting for the disk); the table
+// directories are synced after the renames and before the manifest lists
+// them, and the output directory once the last manifest is written.
+func TestParquetSinkSyncsOnceARewrite(t *testing.T) {
+	if !dirSyncing {
+		t.Skip("directories are not synced on this system")
+	}
+	inDir, out := t.TempDir(), t.TempDir()
+	s := newSink(t, out, ParquetOptions{})
+	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Millisecond}).now
+	var events []string
+	listed := func() int {
+		m, err := LoadManifest(out)
+		if err != nil {
+			return 0
+		}
+		n := 0
+		for _, e := range m.Inputs {
+			if e.Completed {
+				n++
+			}
+		}
+		return n
+	}
+	renames := 0
+	endRenames := func() {
+		if renames > 0 {
+			events = append(events, fmt.Sprintf("rename %d", renames))
+			renames = 0
+		}
+	}
+	testHookSync = func(kind string, n int) {
+		endRenames()
+		events = append(events, fmt.Sprintf("%s %d (%d listed)", kind, n, listed()))
+	}
+	testHookRename = func(string) { renames++ }
+	defer func() { testHookSync, testHookRename = nil, nil }()
+	const n = 40
+	for i := range n {
+		writeInput(t, s, inputFile(t, inDir, fmt.Sprintf("g%02d.pgn", i), "x"), 1, complete)
+	}
+	buf := s.bufs[0]
+	// The 19 inputs waiting for Close's rewrite hold their files' names,
+	// not their ended writers, which the collector would scan each time.
+	if len(s.pending) != 19 {
+		t.Fatalf("%d inputs pending before Close, want 19", len(s.pending))
+	}
+	for _, p := range s.pending {
+		for _, f := range p.files {
+			if f.w != nil || f.f != nil || f.buf != nil {
+				t.Fatalf("pending %s keeps its writer, file or buffer", f.final)
+			}
+		}
+	}
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	endRenames()
+	// Rewrites at the first input, at the 21st (saveCostFactor steps of the
+	// clock later) and at Close; syncfs syncs games/ and findings/, on one
+	// file system, once (where there is no syncfs, an fsync a file).
+	many := func(files int) string {
+		if runtime.GOOS == "linux" {
+			return "syncfs 1"
+		}
+		return fmt.Sprintf("fsync %d", files)
+	}
+	want := []string{
+		"fsync 2 (0 listed)", "rename 2", "dir 1 (0 listed)", "dir 1 (0 listed)",
+		many(40) + " (1 listed)", "rename 40", "dir 1 (1 listed)", "dir 1 (1 listed)",
+		many(38) + " (21 listed)", "rename 38", "dir 1 (21 listed)", "dir 1 (21 listed)",
+		"dir 1 (40 listed)",
+	}
+	if !slices.Equal(events, want) {
+		t.Errorf("syncs and renames:\n%q\nwant\n%q", events, want)
+	}
+	if s.bufs[0] != buf || buf == nil {
+		t.Error("the games table's write buffer was not kept from one input to the next")
+	}
+}
+
+// TestParquetSinkKeptAfterFailure: when writing fails (a full disk; here a
+// manifest that cannot be replaced), Kept counts the games the manifest on
+// disk lists, those of the inputs listed before the failure, not every
+// game the sink was given.
+func TestParquetSinkKeptAfterFailure(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	s := newSink(t, out, ParquetOptions{})
+	s.now = (&stepClock{t: time.Unix(1e9, 0), step: time.Second}).now
+	writeInput(t, s, inputFile(t, inDir, "a.pgn", "a"), 3, complete) // listed at once
+	writeInput(t, s, inputFile(t, inDir, "b.pgn", "b"), 4, complete) // waits for a rewrite
+	writeInput(t, s, inputFile(t, inDir, "c.pgn", "c"), 5, complete)
+	if s.Kept() != 3 {
+		t.Errorf("Kept = %d before Close, want a's 3", s.Kept())
+	}
+	manifest := filepath.Join(out, table.ManifestName)
+	if err := os.Remove(manifest); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(manifest, "in the way"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(&Summary{}); err == nil {
+		t.Fatal("Close wrote over a directory")
+	}
+	if s.Kept() != 3 {
+		t.Errorf("Kept = %d after the failed rewrite, want a's 3", s.Kept())
 	}
 }

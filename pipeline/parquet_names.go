@@ -88,6 +88,41 @@ func isPartName(name string) bool {
 	return digits >= 5 && rest[digits:] == ".parquet"
 }
 
+// IsPiped says whether path names standard input or a pipe the shell
+// opened (bash's <(cmd) is /dev/fd/63, zsh's /proc/self/fd/12): a stream
+// gone once read, whose path names another stream in the next run, or
+// none. It has no size or modification time to compare, and its path
+// says nothing of what it held.
+func IsPiped(path string) bool {
+	if path == Stdin || path == "/dev/stdin" {
+		return true
+	}
+	rest, ok := strings.CutPrefix(path, "/dev/fd/")
+	if !ok {
+		// /proc/self/fd/N or /proc/PID/fd/N
+		var proc string
+		if proc, ok = strings.CutPrefix(path, "/proc/"); ok {
+			var pid string
+			pid, rest, ok = strings.Cut(proc, "/fd/")
+			ok = ok && (pid == "self" || allDigits(pid))
+		}
+	}
+	return ok && allDigits(rest)
+}
+
+// allDigits says whether s is a non-empty run of ASCII digits.
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // tempName is where a file is written before it is renamed to path: hidden,
 // and without the .parquet suffix, so no glob of the table reads it.
 func tempName(path string) string {

@@ -21,6 +21,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+	"github.com/rs/zerolog"
 
 	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/pipeline/table"
@@ -357,21 +358,21 @@ func TestParquetSinkInterruptedLeavesNoFile(t *testing.T) {
 		if e := m.Input(b.Path); e != nil && len(e.Files) != 0 {
 			t.Errorf("interrupted input lists files %q", e.Files)
 		}
-		if s.Dropped() != 1 {
-			t.Errorf("EndFile called %v: Dropped = %d, want 1 (b's game)", endIt, s.Dropped())
+		if s.Kept() != 2 {
+			t.Errorf("EndFile called %v: Kept = %d, want 2 (a's games, not b's)", endIt, s.Kept())
 		}
 		raw, _ := os.ReadFile(filepath.Join(out, table.ManifestName))
 		if bytes.Contains(raw, []byte("null")) {
 			t.Errorf("manifest holds a null:\n%s", raw)
 		}
 	}
-	// A run not interrupted drops nothing.
+	// A run not interrupted keeps every game.
 	inDir, out := t.TempDir(), t.TempDir()
 	s := newSink(t, out, ParquetOptions{})
 	writeInput(t, s, inputFile(t, inDir, "a.pgn", "x"), 3, complete)
 	s.Close(&Summary{})
-	if s.Dropped() != 0 {
-		t.Errorf("Dropped = %d after a complete input", s.Dropped())
+	if s.Kept() != 3 {
+		t.Errorf("Kept = %d after a complete input of 3 games", s.Kept())
 	}
 }
 
@@ -561,6 +562,78 @@ func TestParquetSinkFreshRunRemovesEarlierOutput(t *testing.T) {
 	}
 	if got := listDir(t, out, table.MovesDir); len(got) != 0 {
 		t.Errorf("moves/: %q", got)
+	}
+}
+
+// checkingWriter is a log that, at each line, records the line and what
+// check says then.
+type checkingWriter struct {
+	lines []string
+	check func() string
+}
+
+func (w *checkingWriter) Write(p []byte) (int, error) {
+	w.lines = append(w.lines, strings.TrimSpace(string(p))+" | "+w.check())
+	return len(p), nil
+}
+
+// TestParquetSinkFreshRunWarnsBeforeReplacing: a run without Resume into a
+// directory that holds an earlier run's tables says, as a warning and
+// before it removes anything, how many inputs and games it replaces; into
+// a new or empty directory it says nothing.
+func TestParquetSinkFreshRunWarnsBeforeReplacing(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "aaa")
+	b := inputFile(t, inDir, "b.pgn", "bbb")
+	c := inputFile(t, inDir, "c.pgn", "")
+	games := func() string {
+		return fmt.Sprintf("%d games files", len(listDir(t, out, table.GamesDir)))
+	}
+	log := &checkingWriter{check: func() string { return "" }}
+	logger := zerolog.New(log)
+	s := newSink(t, out, ParquetOptions{Log: &logger})
+	writeInput(t, s, a, 3, complete)
+	writeInput(t, s, b, 1, complete)
+	writeInput(t, s, c, 0, FileSummary{Err: errors.New("unreadable")}) // listed, no files
+	s.Close(&Summary{})
+	if len(log.lines) != 0 {
+		t.Errorf("a run into a new directory logged %q", log.lines)
+	}
+
+	log.check = games
+	s = newSink(t, out, ParquetOptions{Log: &logger})
+	want := `{"level":"warn","message":"replacing the tables of 2 inputs (4 games) an earlier run wrote into ` + out + `; --resume keeps them"} | 2 games files`
+	if !slices.Equal(log.lines, []string{want}) {
+		t.Errorf("logged %q, want %q", log.lines, want)
+	}
+	if got := games(); got != "0 games files" {
+		t.Errorf("after the sink started: %s", got)
+	}
+	writeInput(t, s, a, 1, complete)
+	s.Close(&Summary{})
+
+	log.lines = nil
+	s = newSink(t, out, ParquetOptions{Log: &logger})
+	s.Close(&Summary{})
+	want = `{"level":"warn","message":"replacing the tables of 1 input (1 game) an earlier run wrote into ` + out + `; --resume keeps them"} | 1 games files`
+	if !slices.Equal(log.lines, []string{want}) {
+		t.Errorf("logged %q, want %q", log.lines, want)
+	}
+
+	// Nothing written by the last run: nothing to say.
+	log.lines = nil
+	newSink(t, out, ParquetOptions{Log: &logger}).Close(&Summary{})
+	if len(log.lines) != 0 {
+		t.Errorf("a run over an empty output logged %q", log.lines)
+	}
+	// With Resume nothing is replaced.
+	s = newSink(t, out, ParquetOptions{Log: &logger})
+	writeInput(t, s, a, 1, complete)
+	s.Close(&Summary{})
+	log.lines = nil
+	newSink(t, out, ParquetOptions{Log: &logger, Resume: true}).Close(&Summary{})
+	if len(log.lines) != 0 {
+		t.Errorf("a resumed run logged %q", log.lines)
 	}
 }
 
@@ -1155,4 +1228,144 @@ func stringColumn(t *testing.T, p, name string) []string {
 		}
 	}
 	return out
+}
+
+func TestIsPiped(t *testing.T) {
+	for p, want := range map[string]bool{
+		"-": true, "/dev/stdin": true, "/dev/fd/63": true, "/dev/fd/0": true, "/proc/self/fd/12": true, "/proc/4242/fd/3": true,
+		"/dev/fd/": false, "/dev/fd/x": false, "/proc/self/fd/": false, "/proc/x/fd/3": false, "/proc/self/fdinfo/3": false,
+		"a.pgn": false, "dev/fd/63": false, "/dev/null": false, "--": false, "": false,
+	} {
+		if got := IsPiped(p); got != want {
+			t.Errorf("IsPiped(%q) = %v", p, got)
+		}
+	}
+}
+
+// snapshotDir reads every file under dir, by path.
+func snapshotDir(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() != "arbiter.lock" {
+			b, _ := os.ReadFile(p)
+			files[p] = string(b)
+		}
+		return nil
+	})
+	return files
+}
+
+// TestParquetSinkPipedInputs: the reviewer's case: a stream piped in as
+// /dev/fd/63 (or standard input), then, with --resume, another piped in
+// under the same path. Without a name the resumed run refuses before
+// changing anything; with StdinName each stream is an input of its own,
+// recorded under its name, which --resume finds again to replace it. A
+// piped input is never skipped.
+func TestParquetSinkPipedInputs(t *testing.T) {
+	for _, pipe := range []string{"/dev/fd/63", Stdin} {
+		out := t.TempDir()
+		in := Input{Path: pipe, Size: -1}
+		s := newSink(t, out, ParquetOptions{})
+		writeInput(t, s, in, 2, complete)
+		s.Close(&Summary{})
+
+		before := snapshotDir(t, out)
+		_, err := NewParquetSink(out, ParquetOptions{Resume: true, Piped: []string{pipe}})
+		what := "the piped input " + pipe
+		if pipe == Stdin {
+			what = "standard input"
+		}
+		want := "--resume would replace the rows of " + what + " (2 games) that an earlier run wrote into " + out +
+			" with those of this run's " + pipe + ": name each piped input in the tables with --stdin-name NAME (a new name keeps the earlier rows, the same name replaces them), or run without --resume"
+		if err == nil || err.Error() != want {
+			t.Fatalf("%s: resumed without a name: %v, want %q", pipe, err, want)
+		}
+		if after := snapshotDir(t, out); !reflect.DeepEqual(before, after) {
+			t.Errorf("%s: the refused run changed the directory", pipe)
+		}
+
+		for _, run := range []struct {
+			name  string
+			games int
+		}{{"b.pgn", 3}, {"c.pgn", 1}, {"b.pgn", 4}} {
+			s = newSink(t, out, ParquetOptions{Resume: true, Piped: []string{pipe}, StdinName: run.name})
+			if s.Done(in) {
+				t.Errorf("%s: a piped input done", pipe)
+			}
+			writeInput(t, s, in, run.games, complete)
+			if err := s.Close(&Summary{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		m, err := LoadManifest(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range m.Inputs {
+			got = append(got, fmt.Sprintf("%d %s %d games, size %d, %q", e.Number, e.Path, e.Games, e.Size, e.Files))
+		}
+		base := "63"
+		if pipe == Stdin {
+			base = "stdin"
+		}
+		wantEntries := []string{
+			fmt.Sprintf(`0 %s 2 games, size -1, ["games/00000-%s.parquet" "findings/00000-%s.parquet"]`, pipe, base, base),
+			`1 b.pgn 4 games, size -1, ["games/00001-b.pgn.parquet" "findings/00001-b.pgn.parquet"]`,
+			`2 c.pgn 1 games, size -1, ["games/00002-c.pgn.parquet" "findings/00002-c.pgn.parquet"]`,
+		}
+		if !slices.Equal(got, wantEntries) {
+			t.Errorf("%s: manifest\n%q\nwant\n%q", pipe, got, wantEntries)
+		}
+		ids, files := stringColumns(t, filepath.Join(out, table.GamesDir, "00001-b.pgn.parquet"))
+		if len(files) != 4 || files[0] != "b.pgn" || ids[0] != string(table.AppendGameID(nil, "b.pgn", 0)) {
+			t.Errorf("%s: b's rows say file %q, game_id %q", pipe, files, ids)
+		}
+	}
+}
+
+// TestParquetSinkWarnsMissingInputs: a resumed run says which inputs the
+// manifest lists with rows whose path is gone (moved, renamed, deleted):
+// their rows stay, and one moved is read again under its new path. Inputs
+// without rows, and piped ones, are not named.
+func TestParquetSinkWarnsMissingInputs(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	var ins []Input
+	for _, name := range []string{"a.pgn", "b.pgn", "c.pgn", "d.pgn", "e.pgn"} {
+		ins = append(ins, inputFile(t, inDir, name, name))
+	}
+	gone := inputFile(t, inDir, "unreadable.pgn", "")
+	s := newSink(t, out, ParquetOptions{})
+	for _, in := range ins {
+		writeInput(t, s, in, 1, complete)
+	}
+	writeInput(t, s, gone, 0, FileSummary{Err: errors.New("unreadable")})
+	writeInput(t, s, Input{Path: "/dev/fd/63", Size: -1}, 1, complete)
+	s.Close(&Summary{})
+
+	var log bytes.Buffer
+	logger := zerolog.New(&log)
+	newSink(t, out, ParquetOptions{Resume: true, Log: &logger}).Close(&Summary{})
+	if log.Len() != 0 {
+		t.Errorf("every input still there: logged %s", log.String())
+	}
+	os.Remove(gone.Path)
+	os.Rename(ins[0].Path, filepath.Join(inDir, "moved.pgn"))
+	newSink(t, out, ParquetOptions{Resume: true, Log: &logger}).Close(&Summary{})
+	want := `{"level":"warn","message":"1 input that the manifest of ` + out + ` lists no longer exists (` + ins[0].Path +
+		`): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}` + "\n"
+	if log.String() != want {
+		t.Errorf("logged %s, want %s", log.String(), want)
+	}
+	for _, in := range ins[1:] {
+		os.Remove(in.Path)
+	}
+	log.Reset()
+	newSink(t, out, ParquetOptions{Resume: true, Log: &logger}).Close(&Summary{})
+	want = `{"level":"warn","message":"5 inputs that the manifest of ` + out + ` lists no longer exist (` + ins[0].Path + ", " + ins[1].Path + ", " + ins[2].Path +
+		` and 2 more): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}` + "\n"
+	if log.String() != want {
+		t.Errorf("logged %s, want %s", log.String(), want)
+	}
 }

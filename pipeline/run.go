@@ -247,7 +247,9 @@ func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
 		if r.cfg.Skip != nil && r.cfg.Skip(in) {
 			r.skipped++
 			r.skippedBytes.Add(max(in.Size, 0))
-			r.log.Info().Str("file", in.Path).Msg("skipped: already done")
+			// One line per input is for debugging: an archive resumed
+			// skips thousands, which the summary counts.
+			r.log.Debug().Str("file", in.Path).Msg("skipped: already done")
 			continue
 		}
 		if !send(order, newJob(beginJob, i)) {

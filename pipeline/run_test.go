@@ -301,6 +301,29 @@ func TestRunSkip(t *testing.T) {
 	if s.Skipped != 1 || s.Files != 2 || s.Games != 20 || len(rec.files) != 2 || rec.files[1].Input != inputs[2] {
 		t.Errorf("summary %+v, files %v", s, rec.events)
 	}
+	// Each input skipped is a debug line: at the default level (info) a
+	// resumed archive of thousands of inputs would print thousands.
+	for _, level := range []zerolog.Level{zerolog.InfoLevel, zerolog.DebugLevel} {
+		var log bytes.Buffer
+		logger := zerolog.New(&log).Level(level)
+		cfg.Log = &logger
+		if _, err := runWithin(t, context.Background(), cfg, inputs, &recordingSink{}); err != nil {
+			t.Fatal(err)
+		}
+		var skipped []string
+		for _, line := range strings.Split(log.String(), "\n") {
+			if strings.Contains(line, "skipped") {
+				skipped = append(skipped, line)
+			}
+		}
+		want := []string(nil)
+		if level == zerolog.DebugLevel {
+			want = []string{`{"level":"debug","file":"` + inputs[1].Path + `","message":"skipped: already done"}`}
+		}
+		if !slices.Equal(skipped, want) {
+			t.Errorf("at %s: %q, want %q", level, skipped, want)
+		}
+	}
 }
 
 func TestRunNoInputs(t *testing.T) {
@@ -408,10 +431,18 @@ func TestWriteSummary(t *testing.T) {
 			"arbiter: 3 files, 120 games read, 120 records written, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.235s\n"},
 		{Summary{Files: 1, Games: 1, Records: 1, Plies: 1, Counts: Counts{1, 1, 1}, Elapsed: 0, Failed: 1, Skipped: 2, Interrupted: true, Err: errors.New("x")},
 			"arbiter: 1 file, 1 game read, 1 record written, 1 ply: 1 error, 1 warning, 1 info in 0s; 1 file unreadable; 2 files skipped (already done); interrupted; stopped by an error\n"},
-		{Summary{Files: 2, Games: 20872, Records: 20872, Interrupted: true, Dropped: 812},
-			"arbiter: 2 files, 20872 games read, 20872 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; interrupted, 812 records of the input cut short not kept in --out\n"},
-		{Summary{Files: 1, Games: 1, Records: 1, Interrupted: true, Dropped: 1},
-			"arbiter: 1 file, 1 game read, 1 record written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; interrupted, 1 record of the input cut short not kept in --out\n"},
+		// With an output directory: what it holds of the games read, and
+		// what it does not, which add up.
+		{Summary{Files: 3, Games: 120, Records: 120, Plies: 9876, Counts: Counts{4, 2, 7}, Elapsed: 1234567 * time.Microsecond, Out: "o", Kept: 120},
+			"arbiter: 3 files, 120 games read, 120 kept in o, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.235s\n"},
+		{Summary{Files: 2, Games: 20872, Records: 20872, Interrupted: true, Out: "o", Kept: 20060},
+			"arbiter: 2 files, 20872 games read, 20060 kept in o, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; interrupted; 812 games read not kept in o\n"},
+		{Summary{Files: 1, Games: 1, Records: 1, Interrupted: true, Out: "/data/out dir"},
+			"arbiter: 1 file, 1 game read, 0 kept in /data/out dir, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; interrupted; 1 game read not kept in /data/out dir\n"},
+		// A full disk: the records went to the sink, which kept what its
+		// manifest listed before the failure.
+		{Summary{Files: 3, Games: 76724, Records: 76724, Err: errors.New("no space left on device"), Out: "o", Kept: 40005},
+			"arbiter: 3 files, 76724 games read, 40005 kept in o, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; stopped by an error; 36719 games read not kept in o\n"},
 	} {
 		var b bytes.Buffer
 		if err := WriteSummary(&b, &c.s); err != nil {

@@ -88,10 +88,14 @@ type Summary struct {
 
 	// Interrupted says the run was stopped before reading every input.
 	Interrupted bool
-	// Dropped is the number of records that a sink keeping only whole
-	// inputs (ParquetSink.Dropped: --out) did not keep, those of the input
-	// the interruption cut short; Run leaves it 0 and the caller sets it.
-	Dropped int64
+	// Out is the directory of a sink that keeps only what it completes
+	// (--out: ParquetSink), "" for none, and Kept the games of this run it
+	// holds when the run ends, as its manifest lists them (ParquetSink.Kept):
+	// not those of an input cut short, nor, after a failure to write (a
+	// full disk), those not listed yet. Run leaves them unset and the
+	// caller sets them.
+	Out  string
+	Kept int64
 	// Err is the error that ended the run early (a sink that failed), or nil.
 	Err error
 }

@@ -10,11 +10,21 @@ import (
 //
 //	arbiter: 3 files, 120 games read, 120 records written, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.234s
 //
+// or, with an output directory (Summary.Out), the games of the run it holds:
+//
+//	arbiter: 3 files, 120 games read, 108 kept in out, 9876 plies: ...
+//
 // followed by what went wrong, if anything: "; 1 file unreadable",
-// "; 2 files skipped (already done)", "; interrupted", "; interrupted, 812
-// records of the input cut short not kept in --out" (Summary.Dropped),
-// "; stopped by an error" (the caller prints the error).
+// "; 2 files skipped (already done)", "; interrupted", "; stopped by an
+// error" (the caller prints the error), and then the games read that the
+// directory does not hold: "; 12 games read not kept in out" (those of
+// the input an interruption cut short; after an error, those not listed
+// yet). Read, kept and not kept add up.
 func WriteSummary(w io.Writer, s *Summary) error {
+	if s.Out != "" {
+		kept := "kept in " + s.Out
+		return writeSummary(w, s, s.Kept, kept, kept, s.Counts, true)
+	}
 	return writeSummary(w, s, s.Records, "record written", "records written", s.Counts, true)
 }
 
@@ -49,13 +59,14 @@ func writeSummary(w io.Writer, s *Summary, written int64, one, many string, c Co
 	}
 	if s.Interrupted {
 		b = append(b, "; interrupted"...)
-		if s.Dropped > 0 {
-			b = append(b, ", "...)
-			b = appendCount(b, s.Dropped, "record of the input cut short not kept in --out", "records of the input cut short not kept in --out")
-		}
 	}
 	if s.Err != nil {
 		b = append(b, "; stopped by an error"...)
+	}
+	if s.Out != "" && s.Games > s.Kept {
+		b = append(b, "; "...)
+		notKept := "read not kept in " + s.Out
+		b = appendCount(b, s.Games-s.Kept, "game "+notKept, "games "+notKept)
 	}
 	b = append(b, '\n')
 	_, err := w.Write(b)

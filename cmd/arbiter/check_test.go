@@ -141,9 +141,10 @@ func games(first, n int) []byte {
 	return []byte(b.String())
 }
 
-var summaryRE = regexp.MustCompile(`arbiter: (\d+) files?, (\d+) games? read, (\d+) records? written`)
+var summaryRE = regexp.MustCompile(`arbiter: (\d+) files?, (\d+) games? read, (\d+) (?:records? written|kept in [^,]+),`)
 
-// counts reads the files and games counts from the summary on stderr.
+// counts reads the files and games counts from the summary on stderr: the
+// games written are the records written, or with --out those kept there.
 func counts(t *testing.T, stderr string) (files, read, written string) {
 	t.Helper()
 	m := summaryRE.FindStringSubmatch(stderr)
@@ -410,13 +411,16 @@ func TestCheckInterrupted(t *testing.T) {
 	if !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("summary does not say interrupted:\n%s", stderr.String())
 	}
-	_, read, written := counts(t, stderr.String())
-	if read != written || read == "0" {
-		t.Errorf("%s games read, %s written", read, written)
+	_, read, kept := counts(t, stderr.String())
+	if kept != "0" || read == "0" {
+		t.Errorf("%s games read, %s kept", read, kept)
 	}
-	// Standard input is the input cut short: none of its records is kept
+	// Standard input is the input cut short: none of its games is kept
 	// in --out, and the summary says so.
-	if want := "; interrupted, " + read + " records of the input cut short not kept in --out\n"; !strings.Contains(stderr.String(), want) {
+	if want := ", " + read + " games read, 0 kept in " + out + ", "; !strings.Contains(stderr.String(), want) {
+		t.Errorf("summary does not say %q:\n%s", want, stderr.String())
+	}
+	if want := "; interrupted; " + read + " games read not kept in " + out + "\n"; !strings.Contains(stderr.String(), want) {
 		t.Errorf("summary does not say %q:\n%s", want, stderr.String())
 	}
 	m := manifestOf(t, out)

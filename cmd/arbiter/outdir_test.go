@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -173,5 +177,228 @@ func TestCheckOutDirInUse(t *testing.T) {
 	}
 	if n := statsGames(t, dir, "out"); n != 15 {
 		t.Errorf("stats: %d games, want 15", n)
+	}
+}
+
+// logLineRE matches a console log line: its time and level, then the rest.
+var logLineRE = regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d (\w+) (.*)$`)
+
+// logLines returns the log lines of stderr at the given level ("WRN"),
+// without their time.
+func logLines(stderr, level string) []string {
+	var out []string
+	for _, m := range logLineRE.FindAllStringSubmatch(stderr, -1) {
+		if m[1] == level {
+			out = append(out, m[2])
+		}
+	}
+	return out
+}
+
+// TestCheckWarnsBeforeReplacingOutput: the archive maintainer's case: a run
+// and a resumed run fill DIR; a later run that forgets --resume replaces
+// their tables, as it always has, but says so first, with the counts, as a
+// warning; the exit status is that of the same run into a new DIR.
+func TestCheckWarnsBeforeReplacingOutput(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 20))
+	write(t, dir, "b.pgn", games(20, 30))
+	write(t, dir, "c.pgn", games(50, 5))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "o", "a.pgn"); r.code != 1 {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+	}
+	if r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "--resume", "b.pgn"); r.code != 1 || len(logLines(r.stderr, "WRN")) != 0 {
+		t.Fatalf("resumed run: exit %d\n%s", r.code, r.stderr)
+	}
+	fresh := arbiter(t, dir, nil, "check", "--format", "none", "--out", "new", "c.pgn")
+	r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "c.pgn")
+	want := []string{"replacing the tables of 2 inputs (50 games) an earlier run wrote into o; --resume keeps them"}
+	if got := logLines(r.stderr, "WRN"); !slices.Equal(got, want) {
+		t.Errorf("warnings %q, want %q\n%s", got, want, r.stderr)
+	}
+	if r.code != fresh.code || r.code != 1 {
+		t.Errorf("exit %d, into a new directory %d", r.code, fresh.code)
+	}
+	if n := statsGames(t, dir, "o"); n != 5 {
+		t.Errorf("stats: %d games, want c's 5", n)
+	}
+	// -q keeps warnings out, as it keeps every log line below errors.
+	r = arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "o", "a.pgn")
+	if r.stderr != "" {
+		t.Errorf("-q printed %q", r.stderr)
+	}
+}
+
+// arbiterPiped runs the binary with data on fd 3 (/dev/fd/3, as bash's
+// <(cmd) gives a pipe) and on standard input.
+func arbiterPiped(t *testing.T, dir string, fd3, stdin []byte, args ...string) result {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		w.Write(fd3)
+		w.Close()
+	}()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.ExtraFiles = []*os.File{r}
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	r.Close()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{out.String(), errOut.String(), code}
+}
+
+// TestCheckPipedInputsUnderResume: the reviewer's case: A piped in as
+// /dev/fd/3, then B, with --resume, under the same path: the second run
+// refuses (exit 2, nothing changed) rather than replace A's rows with B's;
+// with --stdin-name each stream keeps its rows under its name, and the
+// same name replaces them. The same holds for standard input.
+func TestCheckPipedInputsUnderResume(t *testing.T) {
+	for _, pipe := range []string{"/dev/fd/3", "-"} {
+		dir := t.TempDir()
+		a, b := games(0, 20), games(20, 30)
+		run := func(data []byte, args ...string) result {
+			args = append(append([]string{"check", "--format", "none", "--out", "o"}, args...), pipe)
+			if pipe == "-" {
+				return arbiterPiped(t, dir, nil, data, args...)
+			}
+			return arbiterPiped(t, dir, data, nil, args...)
+		}
+		if r := run(a); r.code != 1 {
+			t.Fatalf("%s: first run: exit %d\n%s", pipe, r.code, r.stderr)
+		}
+		before, _ := os.ReadFile(filepath.Join(dir, "o", "manifest.json"))
+		r := run(b, "--resume")
+		what := "the piped input " + pipe
+		if pipe == "-" {
+			what = "standard input"
+		}
+		want := "arbiter: --out o: --resume would replace the rows of " + what + " (20 games) that an earlier run wrote into o with those of this run's " + pipe +
+			": name each piped input in the tables with --stdin-name NAME (a new name keeps the earlier rows, the same name replaces them), or run without --resume\n"
+		if r.code != 2 || r.stderr != want {
+			t.Errorf("%s: resumed without a name: exit %d\n%s\nwant\n%s", pipe, r.code, r.stderr, want)
+		}
+		if after, _ := os.ReadFile(filepath.Join(dir, "o", "manifest.json")); !bytes.Equal(before, after) {
+			t.Errorf("%s: the refused run changed the manifest", pipe)
+		}
+		if r := run(b, "--resume", "--stdin-name", "b.pgn"); r.code != 1 {
+			t.Fatalf("%s: named: exit %d\n%s", pipe, r.code, r.stderr)
+		}
+		if n := statsGames(t, dir, "o"); n != 50 {
+			t.Errorf("%s: stats after B named: %d games, want A's 20 and B's 30", pipe, n)
+		}
+		if r := run(games(50, 7), "--resume", "--stdin-name", "b.pgn"); r.code != 1 {
+			t.Fatalf("%s: named again: exit %d\n%s", pipe, r.code, r.stderr)
+		}
+		if n := statsGames(t, dir, "o"); n != 27 {
+			t.Errorf("%s: stats after b.pgn piped again: %d games, want A's 20 and the new b.pgn's 7", pipe, n)
+		}
+		var paths []string
+		for _, e := range manifestOf(t, filepath.Join(dir, "o")).Inputs {
+			paths = append(paths, fmt.Sprintf("%d %s %d", e.Number, e.Path, e.Games))
+		}
+		if want := []string{"0 " + pipe + " 20", "1 b.pgn 7"}; !slices.Equal(paths, want) {
+			t.Errorf("%s: manifest %q, want %q", pipe, paths, want)
+		}
+	}
+}
+
+// TestCheckStdinNameUsage: --stdin-name names exactly one piped input, in
+// the tables, so it needs --out and a piped input, and a name that is not
+// a stream's.
+func TestCheckStdinNameUsage(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 2))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--stdin-name", "x.pgn", "-"}, "arbiter: --stdin-name needs --out DIR: it names a piped input in the tables\n"},
+		{[]string{"--out", "o", "--stdin-name", "x.pgn", "a.pgn"}, "arbiter: --stdin-name names a piped input (-, /dev/fd/N), and none is given\n"},
+		{[]string{"--out", "o", "--stdin-name", "x.pgn", "-", "/dev/fd/3"}, "arbiter: --stdin-name names one piped input, and 2 are given (-, /dev/fd/3): pipe them in one run each\n"},
+		{[]string{"--out", "o", "--stdin-name", "/dev/fd/3", "-"}, "arbiter: --stdin-name /dev/fd/3 names a stream again: give the name its rows are to carry, such as the file it was decompressed from\n"},
+	} {
+		r := arbiterPiped(t, dir, nil, nil, append([]string{"check", "-q", "--format", "none"}, c.args...)...)
+		if r.code != 2 || r.stderr != c.want {
+			t.Errorf("%q: exit %d, stderr %q, want %q", c.args, r.code, r.stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "o")); err == nil {
+		t.Error("a refused run created the output directory")
+	}
+}
+
+// TestCheckResumeWarnsMovedInput: the reviewer's case: an input renamed
+// between two runs is read again under its new name, and its games are
+// then in the tables twice; --resume cannot tell a move from a new file,
+// but it says which listed inputs are gone, as a warning.
+func TestCheckResumeWarnsMovedInput(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "d/a.pgn", games(0, 20))
+	write(t, dir, "d/b.pgn", games(20, 10))
+	if r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "d"); r.code != 1 {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+	}
+	if err := os.Rename(filepath.Join(dir, "d", "a.pgn"), filepath.Join(dir, "d", "z.pgn")); err != nil {
+		t.Fatal(err)
+	}
+	r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "--resume", "d")
+	want := []string{"1 input that the manifest of o lists no longer exists (d/a.pgn): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}
+	if got := logLines(r.stderr, "WRN"); !slices.Equal(got, want) {
+		t.Errorf("warnings %q, want %q\n%s", got, want, r.stderr)
+	}
+	if files, read, _ := counts(t, r.stderr); r.code != 1 || files != "1" || read != "20" {
+		t.Errorf("resume: exit %d, %s files, %s games\n%s", r.code, files, read, r.stderr)
+	}
+}
+
+// TestCheckSummaryOnWriteFailure: the reviewer's full disk, here a file
+// size limit (ulimit -f) that the third input's games file passes: the
+// summary says how many games the directory holds (the first two inputs')
+// and how many were read but not kept, which add up to the games read.
+func TestCheckSummaryOnWriteFailure(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs bash's ulimit -f on Linux")
+	}
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 20))
+	write(t, dir, "b.pgn", games(20, 10))
+	write(t, dir, "c.pgn", games(30, 5000))
+	// SIGXFSZ ignored, a write past the limit fails with EFBIG instead.
+	cmd := exec.Command(bash, "-c", `trap '' XFSZ; ulimit -f 32; exec "$0" check --format none --out o a.pgn b.pgn c.pgn`, binary)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("exit %v, want 2\n%s", err, stderr.String())
+	}
+	m := regexp.MustCompile(`arbiter: 3 files, (\d+) games read, 30 kept in o, .*; stopped by an error; (\d+) games read not kept in o\n`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("summary:\n%s", stderr.String())
+	}
+	read, _ := strconv.Atoi(m[1])
+	notKept, _ := strconv.Atoi(m[2])
+	if read != 30+notKept || notKept == 0 {
+		t.Errorf("%d games read, 30 kept, %d not kept", read, notKept)
+	}
+	if !strings.Contains(stderr.String(), "file too large") {
+		t.Errorf("the error is not printed:\n%s", stderr.String())
+	}
+	if n := statsGames(t, dir, "o"); n != 30 {
+		t.Errorf("stats: %d games, want the 30 kept", n)
 	}
 }

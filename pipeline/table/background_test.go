@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
 // manyGames repeats the sample games n times with distinct indexes.
@@ -115,5 +116,85 @@ func TestBackgroundWriterAbort(t *testing.T) {
 	mem.AssertSize(t, 0)
 	if err := w.Append(&games[0]); err == nil {
 		t.Error("Append after Abort succeeded")
+	}
+}
+
+// TestBackgroundWriterStartsWithFirstBatch: the encoding goroutine starts
+// with the first full batch, so that a file of one batch (an input of a few
+// games, of which an archive may hold thousands) costs no goroutine and no
+// hand-over; Close encodes it, and the file is the one the caller writes.
+func TestBackgroundWriterStartsWithFirstBatch(t *testing.T) {
+	games := manyGames(5)
+	var plain, bg bytes.Buffer
+	for _, out := range []struct {
+		buf *bytes.Buffer
+		bg  bool
+	}{{&plain, false}, {&bg, true}} {
+		w, err := NewWriter(out.buf, NewGamesBuilder(nil), WriterOptions{BatchRows: 5, Background: out.bg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range games[:4] {
+			if err := w.Append(&games[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if w.queue != nil {
+			t.Fatalf("background %v: encoding goroutine started before a batch was full", out.bg)
+		}
+		if err := w.Append(&games[4]); err != nil {
+			t.Fatal(err)
+		}
+		if started := w.queue != nil; started != out.bg {
+			t.Fatalf("background %v: goroutine started %v at the first full batch", out.bg, started)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if plain.Len() == 0 || !bytes.Equal(plain.Bytes(), bg.Bytes()) {
+		t.Errorf("%d bytes in the caller, %d in the background", plain.Len(), bg.Len())
+	}
+}
+
+// TestStoredSchemaSameBytes: a file whose Arrow schema is stored through
+// the schema's metadata, serialized once (withArrowSchema), holds the bytes
+// pqarrow writes when it serializes the schema itself for every file
+// (WithStoreSchema), for every table.
+func TestStoredSchemaSameBytes(t *testing.T) {
+	games := manyGames(7)
+	for _, nb := range []func(memory.Allocator) Builder{NewGamesBuilder, NewFindingsBuilder, NewMovesBuilder} {
+		var ours, theirs bytes.Buffer
+		w, err := NewWriter(&ours, nb(nil), WriterOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := nb(nil)
+		fw, err := pqarrow.NewFileWriter(b.Schema(), &theirs, writerProps(b.Schema(), defaultAllocator),
+			pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(defaultAllocator)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range games {
+			if err := w.Append(&games[i]); err != nil {
+				t.Fatal(err)
+			}
+			b.Append(&games[i])
+		}
+		rec := b.NewRecordBatch()
+		if err := fw.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+		rec.Release()
+		b.Release()
+		if err := fw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if ours.Len() == 0 || !bytes.Equal(ours.Bytes(), theirs.Bytes()) {
+			t.Errorf("%s: %d bytes, pqarrow's own %d", b.Schema().Field(3).Name, ours.Len(), theirs.Len())
+		}
 	}
 }

@@ -3,6 +3,8 @@ package table
 import (
 	"io"
 	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow/memory"
 )
 
 // BenchmarkAppendGames appends the rows of one game (per op) to the games,
@@ -58,6 +60,29 @@ func BenchmarkWriteGames(b *testing.B) {
 	for _, w := range writers {
 		if err := w.Close(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSmallFile writes a games and a findings file of one game each
+// (per op): what a Parquet file costs besides its rows, which an archive of
+// single games pays once per input.
+func BenchmarkSmallFile(b *testing.B) {
+	games := sampleGames()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		g := &games[i%len(games)]
+		for _, nb := range []func(memory.Allocator) Builder{NewGamesBuilder, NewFindingsBuilder} {
+			w, err := NewWriter(io.Discard, nb(nil), WriterOptions{Background: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := w.Append(g); err != nil {
+				b.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

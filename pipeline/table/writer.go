@@ -1,16 +1,19 @@
 package table
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
@@ -30,7 +33,9 @@ type WriterOptions struct {
 	// a caller that must append in order (the pipeline's single writer)
 	// then spends its time building rows, not waiting for zstd. The file is
 	// the same byte for byte. A failure to write shows on a later Append or
-	// on Close.
+	// on Close. The goroutine starts with the first full batch: a file of
+	// one batch (an input of a few games) is encoded by Close, which would
+	// only wait for it.
 	Background bool
 }
 
@@ -47,8 +52,10 @@ type Writer struct {
 	closed bool
 
 	// With WriterOptions.Background: full batches go to the encoding
-	// goroutine through queue; it closes done when the queue is closed and
-	// drained, and keeps its first failure in bgErr.
+	// goroutine through queue, started by the first (nil until then); it
+	// closes done when the queue is closed and drained, and keeps its first
+	// failure in bgErr.
+	bg    bool
 	queue chan arrow.RecordBatch
 	done  chan struct{}
 	mu    sync.Mutex
@@ -65,7 +72,24 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 	if mem == nil {
 		mem = defaultAllocator
 	}
-	props := parquet.NewWriterProperties(append([]parquet.WriterProperty{
+	schema, err := withArrowSchema(b.Schema())
+	if err != nil {
+		b.Release()
+		return nil, fmt.Errorf("parquet writer: %w", err)
+	}
+	// The Arrow schema is stored (pqarrow.WithStoreSchema) through schema's
+	// metadata, serialized once for the process.
+	fw, err := pqarrow.NewFileWriter(schema, noClose{out}, writerProps(b.Schema(), mem), pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem)))
+	if err != nil {
+		b.Release()
+		return nil, fmt.Errorf("parquet writer: %w", err)
+	}
+	return &Writer{b: b, fw: fw, batch: opt.BatchRows, bg: opt.Background}, nil
+}
+
+// writerProps are the Parquet properties of a file of the schema.
+func writerProps(s *arrow.Schema, mem memory.Allocator) *parquet.WriterProperties {
+	return parquet.NewWriterProperties(append([]parquet.WriterProperty{
 		parquet.WithAllocator(mem),
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithCompressionLevel(zstdLevel),
@@ -76,21 +100,52 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 		// built anyway).
 		parquet.WithMaxRowGroupLength(math.MaxInt64),
 		parquet.WithCreatedBy("arbiter"),
-	}, dictionaryOnlyFor(b.Schema())...)...)
-	arrowProps := pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema(), pqarrow.WithAllocator(mem))
-	fw, err := pqarrow.NewFileWriter(b.Schema(), noClose{out}, props, arrowProps)
+	}, dictionaryOnlyFor(s)...)...)
+}
+
+// arrowSchemaKey is the key-value metadata under which Arrow readers find
+// the Arrow schema of a Parquet file (pqarrow.WithStoreSchema).
+const arrowSchemaKey = "ARROW:schema"
+
+// arrowSchemas holds, for each table's schema, the schema with its own
+// stored form added to its metadata (withArrowSchema).
+var arrowSchemas sync.Map // *arrow.Schema → *arrow.Schema
+
+// withArrowSchema returns s with the metadata pqarrow.WithStoreSchema
+// would add to each file, serialized once: pqarrow serializes the schema
+// anew for every file, and an archive of one-game inputs writes two files
+// an input. A file written with it holds the same bytes (pqarrow writes the
+// schema's metadata, then ARROW:schema). The stored form is pqarrow's own,
+// read from the footer of an empty file, so that it stays what pqarrow
+// writes (it normalises list fields first) whatever its version.
+func withArrowSchema(s *arrow.Schema) (*arrow.Schema, error) {
+	if v, ok := arrowSchemas.Load(s); ok {
+		return v.(*arrow.Schema), nil
+	}
+	var buf bytes.Buffer
+	fw, err := pqarrow.NewFileWriter(s, &buf, parquet.NewWriterProperties(), pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
 	if err != nil {
-		b.Release()
-		return nil, fmt.Errorf("parquet writer: %w", err)
+		return nil, err
 	}
-	w := &Writer{b: b, fw: fw, batch: opt.BatchRows}
-	if opt.Background {
-		// Unbuffered: one batch is encoded while the next is built, so the
-		// memory in use stays at two batches.
-		w.queue, w.done = make(chan arrow.RecordBatch), make(chan struct{})
-		go w.encode()
+	if err := fw.Close(); err != nil {
+		return nil, err
 	}
-	return w, nil
+	r, err := file.NewParquetReader(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	stored := r.MetaData().KeyValueMetadata().FindValue(arrowSchemaKey)
+	if stored == nil {
+		return nil, errors.New("pqarrow stored no Arrow schema")
+	}
+	md := s.Metadata()
+	if md.FindKey(arrowSchemaKey) >= 0 {
+		return nil, fmt.Errorf("schema metadata holds %s already", arrowSchemaKey)
+	}
+	full := arrow.NewMetadata(append(slices.Clone(md.Keys()), arrowSchemaKey), append(slices.Clone(md.Values()), *stored))
+	v, _ := arrowSchemas.LoadOrStore(s, arrow.NewSchema(s.Fields(), &full))
+	return v.(*arrow.Schema), nil
 }
 
 // encode writes the batches of the queue in order until it is closed. After
@@ -165,6 +220,12 @@ func (w *Writer) Append(g *Game) error {
 	}
 	w.b.Append(g)
 	if w.b.Len() >= w.batch {
+		if w.bg && w.queue == nil {
+			// Unbuffered: one batch is encoded while the next is built, so
+			// the memory in use stays at two batches.
+			w.queue, w.done = make(chan arrow.RecordBatch), make(chan struct{})
+			go w.encode()
+		}
 		return w.flush()
 	}
 	return nil

@@ -1,0 +1,12 @@
+//go:build !linux
+
+package pipeline
+
+import "runtime"
+
+// dirSyncing says whether a directory can be opened and fsynced here: on
+// Unix, where it makes renames durable; not on Windows or Plan 9.
+const dirSyncing = runtime.GOOS != "windows" && runtime.GOOS != "plan9" && runtime.GOOS != "js" && runtime.GOOS != "wasip1"
+
+// syncFS: no syncfs(2) here; syncFiles syncs file by file.
+func syncFS([]string) (int, bool, error) { return 0, false, nil }
