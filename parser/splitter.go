@@ -256,12 +256,16 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 	small := s.eof && len(s.buf) <= 2*target // the input's last bytes: one chunk
 	// No line starts past from: games may still start inside the line.
 	midLine := from < limit && bytes.IndexByte(s.buf[from:limit], '\n') < 0
-	if sc := s.scanCut(limit, true); sc > 0 && (midLine || !small) {
-		return sc, false
-	}
-	if s.scan.lost && !small {
-		if pc := s.parsedCut(target, limit); pc > 0 {
-			return pc, false
+	// The input's last bytes with whole lines are one chunk: no scan of
+	// them (every input ends so, and most inputs are that small).
+	if midLine || !small {
+		if sc := s.scanCut(limit, true); sc > 0 {
+			return sc, false
+		}
+		if s.scan.lost && !small {
+			if pc := s.parsedCut(target, limit); pc > 0 {
+				return pc, false
+			}
 		}
 	}
 	if s.eof && len(s.buf) <= s.max {
