@@ -122,13 +122,16 @@ type ParquetSink struct {
 
 // saveCostFactor bounds the share of a run spent rewriting the manifest:
 // after a rewrite that took d, the next waits until saveCostFactor*d has
-// passed (about 5% of the run at most), and never more than maxSaveGap.
+// passed (about 5% of the run at most); see maxSaveGap.
 const saveCostFactor = 20
 
-// maxSaveGap bounds the wait between rewrites, and so what a run killed
-// with kill -9 leaves to be read again: a rewrite syncs the files written
-// since the last one, and on a slow disk its time would otherwise grow with
-// every rewrite.
+// maxSaveGap bounds the wait that the syncing of a rewrite earns (flush),
+// and so what a run killed with kill -9 leaves to be read again: a rewrite
+// syncs the files written since the last one, so that on a slow disk its
+// time, and the wait after it, would grow from one rewrite to the next. The
+// wait that writing the manifest itself earns is not capped: it grows with
+// the inputs listed, and a run of a million inputs would otherwise spend a
+// quarter of its time rewriting it.
 const maxSaveGap = 10 * time.Second
 
 // pendingInput is an ended input whose files wait to be synced and renamed
@@ -670,17 +673,23 @@ func (s *ParquetSink) save() error {
 
 // flush syncs the files of the pending inputs, renames them into place,
 // syncs the table directories so that the renames are on disk before the
-// manifest that lists them, and rewrites the manifest; it times all of it
-// (saveDue). When a pending input replaces files the manifest on disk
-// lists, a first rewrite unlists them before the renames.
+// manifest that lists them, and rewrites the manifest; it times all of it,
+// and the rewrite alone (saveDue, maxSaveGap). When a pending input replaces
+// files the manifest on disk lists, a first rewrite unlists them before the
+// renames.
 func (s *ParquetSink) flush() error {
 	start := s.now()
 	err := s.flushPending()
+	var saving time.Time
 	if err == nil {
+		saving = s.now()
 		err = s.save()
 	}
 	end := s.now()
 	s.lastSave, s.saveGap = end, min(saveCostFactor*end.Sub(start), maxSaveGap)
+	if !saving.IsZero() {
+		s.saveGap = max(s.saveGap, saveCostFactor*end.Sub(saving))
+	}
 	return err
 }
 

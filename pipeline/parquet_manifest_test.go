@@ -20,8 +20,9 @@ import (
 
 // stepClock is a clock that moves on by step each time it is read, so that
 // the manifest's rewrites happen at inputs known in advance (saveDue): a
-// rewrite reads it twice (it took one step), and so waits saveCostFactor
-// steps, each input's end reading it once.
+// rewrite reads it three times (it took two steps, syncing and writing the
+// manifest), and so waits 2*saveCostFactor steps (when no more than
+// maxSaveGap), each input's end reading it once.
 type stepClock struct {
 	t    time.Time
 	step time.Duration
@@ -59,15 +60,16 @@ func TestParquetSinkManifestRewritesAmortised(t *testing.T) {
 			rewrites, last = rewrites+1, ino
 		}
 	}
-	// At the first input, then every saveCostFactor inputs after it.
-	if want := 1 + (n-1)/saveCostFactor; rewrites != want || s.saves != want {
+	// At the first input, then every 2*saveCostFactor inputs after it.
+	gap := 2 * saveCostFactor
+	if want := 1 + (n-1)/gap; rewrites != want || s.saves != want {
 		t.Errorf("manifest rewritten %d times (%d saves) over %d inputs, want %d", rewrites, s.saves, n, want)
 	}
 	m, err := LoadManifest(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := 1 + (n-1)/saveCostFactor*saveCostFactor; len(m.Inputs) != want {
+	if want := 1 + (n-1)/gap*gap; len(m.Inputs) != want {
 		t.Errorf("manifest on disk lists %d inputs before Close, want %d", len(m.Inputs), want)
 	}
 	if err := s.Close(&Summary{}); err != nil {
@@ -77,7 +79,7 @@ func TestParquetSinkManifestRewritesAmortised(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Inputs) != n || s.saves != 2+(n-1)/saveCostFactor {
+	if len(m.Inputs) != n || s.saves != 2+(n-1)/gap {
 		t.Fatalf("after Close: %d inputs listed, %d saves", len(m.Inputs), s.saves)
 	}
 	for i, e := range m.Inputs {
@@ -406,7 +408,7 @@ func TestParquetSinkSyncsOnceARewrite(t *testing.T) {
 	}
 	testHookRename = func(string) { renames++ }
 	defer func() { testHookSync, testHookRename = nil, nil }()
-	const n = 40
+	const n = 60
 	for i := range n {
 		writeInput(t, s, inputFile(t, inDir, fmt.Sprintf("g%02d.pgn", i), "x"), 1, complete)
 	}
@@ -427,9 +429,10 @@ func TestParquetSinkSyncsOnceARewrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	endRenames()
-	// Rewrites at the first input, at the 21st (saveCostFactor steps of the
-	// clock later) and at Close; syncfs syncs games/ and findings/, on one
-	// file system, once (where there is no syncfs, an fsync a file).
+	// Rewrites at the first input, at the 41st (2*saveCostFactor steps of
+	// the clock later: see stepClock) and at Close; syncfs syncs games/ and
+	// findings/, on one file system, once (where there is no syncfs, an
+	// fsync a file).
 	many := func(files int) string {
 		if runtime.GOOS == "linux" {
 			return "syncfs 1"
@@ -438,9 +441,9 @@ func TestParquetSinkSyncsOnceARewrite(t *testing.T) {
 	}
 	want := []string{
 		"fsync 2 (0 listed)", "rename 2", "dir 1 (0 listed)", "dir 1 (0 listed)",
-		many(40) + " (1 listed)", "rename 40", "dir 1 (1 listed)", "dir 1 (1 listed)",
-		many(38) + " (21 listed)", "rename 38", "dir 1 (21 listed)", "dir 1 (21 listed)",
-		"dir 1 (40 listed)",
+		many(80) + " (1 listed)", "rename 80", "dir 1 (1 listed)", "dir 1 (1 listed)",
+		many(38) + " (41 listed)", "rename 38", "dir 1 (41 listed)", "dir 1 (41 listed)",
+		"dir 1 (60 listed)",
 	}
 	if !slices.Equal(events, want) {
 		t.Errorf("syncs and renames:\n%q\nwant\n%q", events, want)
@@ -476,5 +479,48 @@ func TestParquetSinkKeptAfterFailure(t *testing.T) {
 	}
 	if s.Kept() != 3 {
 		t.Errorf("Kept = %d after the failed rewrite, want a's 3", s.Kept())
+	}
+}
+
+// scriptClock returns the times it holds, one a read, then the last one.
+type scriptClock struct{ times []time.Time }
+
+func (c *scriptClock) now() time.Time {
+	t := c.times[0]
+	if len(c.times) > 1 {
+		c.times = c.times[1:]
+	}
+	return t
+}
+
+// TestParquetSinkSaveGap: after a rewrite, the next waits saveCostFactor
+// times what it took, the syncing of the files included, but no more than
+// maxSaveGap for the syncing: on a slow disk the syncing grows with each
+// wait, and a kill -9 would lose ever more. Writing the manifest, which
+// grows with the inputs, earns its whole wait however long: a manifest of a
+// million inputs rewritten every 10 s would take a quarter of the run.
+func TestParquetSinkSaveGap(t *testing.T) {
+	t0 := time.Unix(1e9, 0)
+	at := func(d time.Duration) time.Time { return t0.Add(d) }
+	for _, c := range []struct {
+		name        string
+		sync, manif time.Duration // what the first rewrite's syncing and manifest took
+		wantGap     time.Duration
+	}{
+		{"fast", 10 * time.Millisecond, 5 * time.Millisecond, 300 * time.Millisecond},
+		{"slow syncing", time.Minute, 100 * time.Millisecond, maxSaveGap},
+		{"large manifest", time.Second, time.Minute, 20 * time.Minute},
+	} {
+		inDir, out := t.TempDir(), t.TempDir()
+		s := newSink(t, out, ParquetOptions{})
+		// The first input's end reads no clock (the first rewrite is due at
+		// once); its rewrite reads it at its start, before writing the
+		// manifest, and at its end.
+		s.now = (&scriptClock{[]time.Time{at(0), at(c.sync), at(c.sync + c.manif)}}).now
+		writeInput(t, s, inputFile(t, inDir, "a.pgn", "a"), 1, complete)
+		if s.saveGap != c.wantGap {
+			t.Errorf("%s: wait %v after the rewrite, want %v", c.name, s.saveGap, c.wantGap)
+		}
+		s.Close(&Summary{})
 	}
 }
