@@ -46,8 +46,11 @@ func syncFiles(dirs, paths []string) error {
 	return nil
 }
 
-func syncFile(p string) error {
-	f, err := os.OpenFile(p, os.O_WRONLY, 0)
+func syncFile(p string) error { return syncPath(p, os.O_WRONLY) }
+
+// syncPath opens p with flag, syncs it and closes it.
+func syncPath(p string, flag int) error {
+	f, err := os.OpenFile(p, flag, 0)
 	if err != nil {
 		return err
 	}
@@ -70,16 +73,5 @@ func syncDir(dir string) error {
 	if testHookSync != nil {
 		testHookSync("dir", 1)
 	}
-	f, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("syncing %s: %w", dir, err)
-	}
-	return nil
+	return syncPath(dir, os.O_RDONLY)
 }
