@@ -40,7 +40,7 @@ func createOutput(flag, path string, stdout io.Writer) (*output, error) {
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		target = resolved // replace what a link points to, not the link
 	}
-	if target != path && (strings.HasPrefix(path, "/dev/") || strings.HasPrefix(path, "/proc/")) {
+	if target != path && descriptorPath(path) {
 		// Another descriptor (/dev/fd/3): what it reaches was opened by
 		// someone else, so it is appended to rather than replaced.
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
@@ -140,4 +140,12 @@ func writeFile(flag, path string, write func(io.Writer) error) error {
 		return err
 	}
 	return werr
+}
+
+// descriptorPath says that path names an open descriptor (/dev/fd/3,
+// /proc/self/fd/3, /proc/1234/fd/3), not a file that a link under /dev
+// (a tmpfs in /dev/shm) leads to.
+func descriptorPath(path string) bool {
+	return strings.HasPrefix(path, "/dev/fd/") ||
+		strings.HasPrefix(path, "/proc/") && filepath.Base(filepath.Dir(path)) == "fd"
 }

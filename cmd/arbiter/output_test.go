@@ -80,6 +80,19 @@ func TestOutputThroughASymlink(t *testing.T) {
 	}
 }
 
+// A link under /dev that is no descriptor (a tmpfs in /dev/shm) leads to a
+// file that is replaced as any other, not appended to.
+func TestDescriptorPath(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/dev/fd/3": true, "/proc/self/fd/3": true, "/proc/1234/fd/0": true,
+		"/dev/shm/x/link.md": false, "/dev/null": false, "/proc/self/status": false, "/tmp/fd/3": false,
+	} {
+		if got := descriptorPath(path); got != want {
+			t.Errorf("descriptorPath(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
 // A failed write leaves the earlier file as it was and no temporary file.
 func TestOutputFailureKeepsTheOldFile(t *testing.T) {
 	dir := t.TempDir()
