@@ -171,7 +171,7 @@ func (p *Position) GaveCheck(m Move) bool {
 func (p *Position) plainGaveCheck(from, to, ksq Square) bool {
 	from, to, ksq = from&63, to&63, ksq&63
 	occ := p.byColor[White] | p.byColor[Black]
-	between := betweenBB[to][ksq] & occ
+	between := betweenBB[ksq][to] & occ // the king's row, which the next ply's legality test reads too
 	direct := checkReach[p.board[to]&15][to] & ksq.Bit() & ((between|-between)>>63 - 1)
 	sliders := p.byColor[p.turn.Other()&1] & (emptyRookRays[ksq]&(p.byKind[Rook]|p.byKind[Queen]) |
 		emptyBishopRays[ksq]&(p.byKind[Bishop]|p.byKind[Queen]))

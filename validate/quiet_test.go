@@ -115,6 +115,11 @@ func TestPlainLoopSameReport(t *testing.T) {
 		{"false check mark", pgn("1-0", nil, "1. e4+ e5 2. Nf3 Nc6 1-0"), "non-standard-notation@1"},
 		{"long algebraic", pgn("1-0", nil, "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 1-0"), "non-standard-notation@1"},
 		{"moves after mate", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 3. a3 0-1"), "moves-after-end@5"},
+		// A check's marks wait for the next move, which says whether it mated.
+		{"mate marked as check, then moves", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4+ 3. a3 0-1"), "non-standard-notation@4 moves-after-end@5"},
+		{"mate marked as check, then a null move", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4+ -- 0-1"), "non-standard-notation@4 null-move@5"},
+		{"check, then an unreadable word", pgn("1-0", nil, "1. e4 f5 2. Qh5 N@f3 1-0"), "non-standard-notation@3 syntax@4"},
+		{"check marked as mate, then a move", pgn("1-0", nil, "1. e4 f5 2. Qh5# g6 1-0"), "non-standard-notation@3"},
 		{"set-up check", pgn("1-0", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"}, "1... Kd8 2. Rd2+ Kc7 1-0"), ""},
 		{"stalemate, then moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/8/6Q1/8/8/8/8/K7 w - - 0 1"}, "1. Kb1 Kh7 2. Qf6 Kg8 3. Kc2 Kh7 4. Qf7+ Kh8 5. Kd3 1/2-1/2"), "moves-after-end@2"},
 	}
