@@ -134,8 +134,10 @@
 // first line, "2. ... 11. ..." on the next) is read in the order of its
 // numbers when its numbers leave no doubt (see readColumns): Moves then
 // holds the left column's moves and then the right one's, all one line, and
-// Game.Has says HasColumns. Numbers that look like that layout but do not
-// fit it make one Problem, at the first that jumps, not one at each line.
+// Game.Has says HasColumns. A result that ends the right column while the
+// left one goes on below it does not end the game (see leftColumnGoesOn).
+// Numbers that look like that layout but do not fit it make one Problem, at
+// the first that jumps, not one at each line.
 //
 // Text in which no tag pair, move or result can be read (a web page saved as
 // .pgn, a preamble in prose before the first game, a file of comments only)

@@ -639,3 +639,33 @@ func TestCheckTwoColumnScoresheet(t *testing.T) {
 		t.Errorf("a line lost: %q", f.Message)
 	}
 }
+
+// TestCheckTwoColumnResultInRightColumn: a two-column sheet whose right
+// column ends with the result while the left one goes on below is one game,
+// replayed in the order of its numbers to its mate, the layout reported at
+// the right column's first move and the result marker where it stands.
+func TestCheckTwoColumnResultInRightColumn(t *testing.T) {
+	sheet := "" +
+		"1. e2-e4   e7-e5      11. Сc4:b5+  Кb8-d7\n" +
+		"2. Кg1-f3  d7-d6      12. 0-0-0    Лa8-d8\n" +
+		"3. d2-d4   Сc8-g4     13. Лd1:d7   Лd8:d7\n" +
+		"4. d4:e5   Сg4:f3     14. Лh1-d1   Фe7-e6\n" +
+		"5. Фd1:f3  d6:e5      15. Сb5:d7+  Кf6:d7\n" +
+		"6. Сf1-c4  Кg8-f6     16. Фb3-b8+  Кd7:b8\n" +
+		"7. Фf3-b3  Фd8-e7     17. Лd1-d8х\n" +
+		"8. Кb1-c3  c7-c6      1:0\n" +
+		"9. Сc1-g5  b7-b5\n" +
+		"10. Кc3:b5 c6:b5\n"
+	r := checkOne(t, sheet, nil)
+	if r.Notation != "ru" || r.Plies != 33 || r.End != Checkmate || r.ComputedResult != "1-0" ||
+		got(r) != "tag-missing@-1 non-standard-notation@1 non-standard-notation@21 non-standard-notation@-1" {
+		t.Fatalf("notation %s, %d plies, end %s, result %s, findings %q", r.Notation, r.Plies, r.End, r.ComputedResult, got(r))
+	}
+	want := "the moves are written in two columns, 1-10 down the left and 11-17 down the right of lines 1-10: read in the order of their numbers"
+	if f := r.Findings[2]; f.Message != want || f.Move != "Сc4:b5+" || f.Pos.Line != 1 || f.Pos.Col != 27 {
+		t.Errorf("columns finding %+v", f)
+	}
+	if f := r.Findings[3]; f.Pos.Line != 8 || f.Pos.Col != 24 || !strings.Contains(f.Message, `"1:0"`) {
+		t.Errorf("result finding %+v", f)
+	}
+}
