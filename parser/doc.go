@@ -101,9 +101,9 @@
 // most 12 characters, all of them piece letters, files and their Cyrillic
 // look-alikes, digits, separators or signs, with a file letter right
 // before a digit 1-9; or a word that starts as a move and is one typed
-// wrong ("Кп5", "крe2", "пed", "¡h2": see mistypedMove); or, right after a
+// wrong ("Кп5", "крп2", "пed", "¡h2": see mistypedMove); or, right after a
 // move number, where only a move can stand, a word that starts as a move
-// and names a rank or holds a capture sign ("3. Qq5", "6. gh:Л": see
+// and names a rank or holds a capture sign ("3. Qq5", "6. gh::": see
 // numberedSlot), which is the "unexpected text" it is in PGN. Such a word
 // is a Problem, and so is a stray "e.p." after a move that is not a pawn
 // capture; the same word after prose, and prose right after a move, stay

@@ -314,7 +314,7 @@ func moveSlot(w []byte) bool {
 
 // numberedSlot says whether a word of scoresheet text that is not a move,
 // standing right after a move number, is a move written wrong ("3. Qq5",
-// "2. Фq5", "6. gh:Л") rather than the prose of a heading ("Глава 5.
+// "2. Фq5", "6. gh::") rather than the prose of a heading ("Глава 5.
 // Защита", "Партия 12. Ферзевый гамбит", "Game 5. Fischer", "Diagram 3.
 // Black to move"): in at most 12 characters, it starts as a move starts,
 // with a piece letter (Latin as moveSlot has them, Russian or a figurine)
@@ -694,7 +694,7 @@ func looksLikeMove(w []byte) bool {
 // figurine or font glyph), at most two characters that disambiguate or
 // capture (Latin files and ranks, "x", ":", "-"), a lowercase letter of
 // the Cyrillic script or a Latin file, a rank 1-9, and nothing after but check and judgement signs
-// ("Кп5", "Кг3", "крe2", "¡h2", "Nbп5+"); or a Russian pawn or
+// ("Кп5", "Кг3", "крп2", "¡h2", "Nbп5+"); or a Russian pawn or
 // piece letter or a figurine before nothing but Latin files and separators
 // ("пed", "п:d"). Words of text fall outside both: "Elo2700", "Game2",
 // "No1", "Black2", "Fig1", "Лев1", "Фото1", "C20", "§2" (prose has no

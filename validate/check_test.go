@@ -669,3 +669,38 @@ func TestCheckTwoColumnResultInRightColumn(t *testing.T) {
 		t.Errorf("result finding %+v", f)
 	}
 }
+
+// TestRussianSmallLettersAndPromotionAfterColon: the king written in small
+// letters ("крe2", and the other pieces so: "кf3") and a pawn capture by
+// files that promotes after the colon ("bc:Ф", b7xc8=Q) replay under the
+// Russian letters, with and without tags, reported as non-standard; a
+// promotion where the pawn cannot promote is an illegal move.
+func TestRussianSmallLettersAndPromotionAfterColon(t *testing.T) {
+	for _, c := range []struct {
+		moves    string
+		plies    int
+		findings string
+		last     string // SAN of the last move replayed
+	}{
+		{"1. e4 e5 2. крe2 кc6 3. кf3 *", 5, "non-standard-notation@3", "Nf3"},
+		{"1. e4 d5 2. ed c6 3. dc Кf6 4. cb Кbd7 5. bc:Ф Ф:c8 *", 10, "non-standard-notation@3", "Qxc8"},
+		{"1. e4 d5 2. ed c6 3. dc:Ф *", 4, "non-standard-notation@3 illegal-move@5", "c6"},
+	} {
+		for _, text := range []string{pgn("*", nil, c.moves), c.moves + "\n"} {
+			r := checkOne(t, text, &Options{SAN: true})
+			findings := strings.TrimPrefix(got(r), "tag-missing@-1 ")
+			if r.Notation != "ru" || r.Plies != c.plies || findings != c.findings {
+				t.Errorf("%q: notation %s, %d plies, findings %q; want ru, %d, %q", text, r.Notation, r.Plies, got(r), c.plies, c.findings)
+				continue
+			}
+			if s := r.SAN[c.plies-1].String(); s != c.last {
+				t.Errorf("%q: last move replayed %s, want %s", text, s, c.last)
+			}
+		}
+	}
+	r := checkOne(t, "1. e4 e5 2. крe2 кc6 *\n", nil)
+	if f := find(r, NonStandardNotation); f == nil || f.Pos.Line != 1 || f.Pos.Col != 13 || f.Move != "крe2" ||
+		f.Message != `2 of 4 moves are not in standard SAN (Russian piece letters, lowercase piece letter); the first is "крe2"` {
+		t.Errorf("крe2 finding %+v", f)
+	}
+}
