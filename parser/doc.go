@@ -95,7 +95,9 @@
 // commands are read into Clock, EMT and Eval/EvalMate.
 //
 // A game without tags is read as scoresheet text: words that are not moves
-// (running prose, page headers) are no Problem, except a word that is
+// (running prose, page headers, and after prose a word that reads as a move
+// only with a capital file after its piece letter, "CD4", unless the game's
+// moves are written so: see capitalAfterProse) are no Problem, except a word that is
 // written like a move but cannot be read and stands right after a move or
 // a move number ("2. Кf9", "e4 e2-e9", OCR's "Фf819" for "Фf8 19."): at
 // most 12 characters, all of them piece letters, files and their Cyrillic

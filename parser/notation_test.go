@@ -146,6 +146,31 @@ func TestCapitalSquaresAfterPieceLetter(t *testing.T) {
 	eq(t, "no piece", norms(g), []string{"e4", "e5", "Кf3", "Сc4"})
 }
 
+// A word of prose shaped as a piece letter before a capital square ("CD4",
+// "СВ5") is prose where it stands after prose, and kept in the remark; a
+// move where a move stands (after a number or a move), and after prose too
+// in a game whose moves are written with capital squares, as an aside of a
+// sheet typed in capitals has it.
+func TestCapitalSquareInProse(t *testing.T) {
+	g := one(t, "1. e4 e5 2. Nf3 Nc6 we listened to CD4 at home 3. Bb5 a6 *\n")
+	eq(t, "English prose", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"})
+	eq(t, "English problems", problems(g), []string{})
+	if len(g.Moves) == 6 {
+		eq(t, "remark", g.Str(g.Moves[3].Comment), "we listened to CD4 at home")
+	}
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 слушали СВ5 и CD4 дома 4. Сa4 *\n")
+	eq(t, "Russian prose", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "Сa4"})
+	eq(t, "Russian problems", problems(g), []string{})
+
+	g = one(t, "1. e4 e5 2. Nf3 Nc6 3. BC4 *\n")
+	eq(t, "after a number", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bc4"})
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 СВ5 *\n")
+	eq(t, "after a move", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "Сa4", "Сb5"})
+	g = one(t, "1. E2-E4 E7-E5 2. КG1-F3 ХОРОШО КB8-C6 3. СF1-В5 *\n")
+	eq(t, "a sheet in capitals", norms(g), []string{"e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6", "Сf1-b5"})
+	eq(t, "its problems", problems(g), []string{})
+}
+
 // A scoresheet typed without the shift key: the Russian piece letters in
 // small letters ("кf3", "фe2", "лb8", the king "крd1") are moves, with or
 // without tags, written as typed; a king with a square typed in the wrong

@@ -123,6 +123,10 @@ type Parser struct {
 	// pairBuf is scratch for the normalised forms of a move written as two
 	// squares around a spaced dash (spacedPair).
 	pairBuf []byte
+	// capitals says that a move of the game was written with a capital
+	// file ("E2-E4", "КF3"): the writer types squares so, and a piece
+	// before a capital square after prose is a move too (capitalAfterProse).
+	capitals bool
 }
 
 // frame is one line of play: the main line or an open variation.

@@ -40,6 +40,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 		p.wordRes = wordResult{}
 	}
 	p.lost = 0
+	p.capitals = false
 	p.gapMoves = 0
 	p.placedIdx, p.placedPly = -1, 0
 	p.firstFromFEN = false

@@ -704,3 +704,25 @@ func TestRussianSmallLettersAndPromotionAfterColon(t *testing.T) {
 		t.Errorf("крe2 finding %+v", f)
 	}
 }
+
+// TestCheckCapitalSquareInProse: "CD4" in a sentence between the moves of a
+// scoresheet is prose, no move (it was a syntax error under English letters,
+// an illegal bishop move under Russian ones); where a move stands it is
+// still the move a reader sees.
+func TestCheckCapitalSquareInProse(t *testing.T) {
+	for _, c := range []struct {
+		text     string
+		notation string
+		plies    int
+		findings string
+	}{
+		{"1. e4 e5 2. Nf3 Nc6 we listened to CD4 at home 3. Bb5 a6 *\n", "san", 6, "tag-missing@-1"},
+		{"1. e4 e5 2. Кf3 Кc6 слушали CD4 дома 3. Сb5 a6 *\n", "ru", 6, "tag-missing@-1 non-standard-notation@3"},
+		{"1. e4 e5 2. Кf3 Кc6 3. СВ5 a6 *\n", "ru", 6, "tag-missing@-1 non-standard-notation@3"},
+	} {
+		r := checkOne(t, c.text, nil)
+		if r.Notation != c.notation || r.Plies != c.plies || got(r) != c.findings {
+			t.Errorf("%q: notation %s, %d plies, findings %q; want %s, %d, %q", c.text, r.Notation, r.Plies, got(r), c.notation, c.plies, c.findings)
+		}
+	}
+}
