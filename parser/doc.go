@@ -162,7 +162,10 @@
 // Russian pieces such as К and Кр before a square, dashes between squares),
 // unless Options.ForceEncoding names one. Where valid UTF-8 sequences
 // outnumber the stray bytes, the sequences are kept and only the stray bytes
-// are decoded. Positions always count input bytes; Game.CharCol gives a
+// are decoded. Where the scores leave two code pages in doubt and they read
+// some byte otherwise (KOI8-R's small к is Windows-1251's Л), Game.EncodingAlt
+// names the other, for a checker to read the bytes with it too and let the
+// replay decide. Positions always count input bytes; Game.CharCol gives a
 // position's column in characters.
 //
 // # Bad input

@@ -17,7 +17,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.ResultPos = Pos{}
 	g.ResultRaw = Span{}
 	g.Comment = Span{}
-	g.Encoding = p.enc
+	g.Encoding, g.EncodingAlt = p.enc, p.encAlt
 	g.Scripts = 0
 	g.Has = 0
 	g.BOM = false
