@@ -123,3 +123,58 @@ func TestTwoColumnsKeepPairs(t *testing.T) {
 	}
 	eq(t, "pair's move", [2]any{g.Pairs[0].Move, g.Str(g.Moves[g.Pairs[0].Move].Raw)}, [2]any{int32(12), "Фd1 — h5"})
 }
+
+// TestTwoColumnsResultInRightColumn: a sheet whose right column is the
+// shorter and ends with the result, beside the left column's pair or after
+// the right column's last move, while the left column goes on below: the
+// lines below are the same game, read in the order of the numbers, with
+// the result where it was written; so with tags above the sheet. A
+// one-column game whose numbers never jumped still ends at its result.
+func TestTwoColumnsResultInRightColumn(t *testing.T) {
+	want := []string{"e2-e4", "e7-e5", "Кg1-f3", "d7-d6", "d2-d4", "Сc8-g4", "d4:e5", "Сg4:f3", "Фd1:f3", "d6:e5",
+		"Сf1-c4", "Кg8-f6", "Фf3-b3", "Фd8-e7", "Кb1-c3", "c7-c6", "Сc1-g5", "b7-b5", "Кc3:b5", "c6:b5",
+		"Сc4:b5+", "Кb8-d7", "O-O-O", "Лa8-d8", "Лd1:d7", "Лd8:d7", "Лh1-d1", "Фe7-e6",
+		"Сb5:d7+", "Кf6:d7", "Фb3-b8+", "Кd7:b8", "Лd1-d8x"}
+	top := "" +
+		"1. e2-e4   e7-e5      11. Сc4:b5+  Кb8-d7\n" +
+		"2. Кg1-f3  d7-d6      12. 0-0-0    Лa8-d8\n" +
+		"3. d2-d4   Сc8-g4     13. Лd1:d7   Лd8:d7\n" +
+		"4. d4:e5   Сg4:f3     14. Лh1-d1   Фe7-e6\n" +
+		"5. Фd1:f3  d6:e5      15. Сb5:d7+  Кf6:d7\n" +
+		"6. Сf1-c4  Кg8-f6     16. Фb3-b8+  Кd7:b8\n"
+	below := "9. Сc1-g5  b7-b5\n10. Кc3:b5 c6:b5\n"
+	for _, c := range []struct {
+		name, sheet string
+		result      Pos // line and column, on the sheet
+	}{
+		{"beside the left pair", top + "7. Фf3-b3  Фd8-e7     17. Лd1-d8х\n8. Кb1-c3  c7-c6      1:0\n" + below, Pos{Line: 8, Col: 24}},
+		{"after the last move", top + "7. Фf3-b3  Фd8-e7     17. Лd1-d8х 1:0\n8. Кb1-c3  c7-c6\n" + below, Pos{Line: 7, Col: 39}}, // columns count bytes
+	} {
+		for _, tags := range []string{"", "[Event \"x\"]\n[Result \"1-0\"]\n\n"} {
+			g := one(t, tags+c.sheet)
+			name := c.name
+			if tags != "" {
+				name += ", with tags"
+			}
+			eq(t, name+": moves", norms(g), want)
+			eq(t, name+": problems", problems(g), []string{})
+			eq(t, name+": has", g.Has, HasColumns)
+			eq(t, name+": result", g.Result, "1-0")
+			shift := int32(0)
+			if tags != "" {
+				shift = 3
+			}
+			eq(t, name+": result's place", [2]int32{g.ResultPos.Line, g.ResultPos.Col}, [2]int32{c.result.Line + shift, c.result.Col})
+			if len(g.Moves) == len(want) {
+				ten := g.Moves[18]
+				eq(t, name+": 10. where written", [3]int32{ten.Pos.Line, ten.Pos.Col, ten.Number}, [3]int32{10 + shift, 5, 10})
+			}
+		}
+	}
+	games := parseString(t, "1. e4 e5 2. Nf3 Nc6 1-0\n3. Bb5 a6 *\n")
+	eq(t, "one column: games", len(games), 2)
+	if len(games) == 2 {
+		eq(t, "one column: first", norms(games[0]), []string{"e4", "e5", "Nf3", "Nc6"})
+		eq(t, "one column: second", norms(games[1]), []string{"Bb5", "a6"})
+	}
+}

@@ -95,15 +95,17 @@
 // commands are read into Clock, EMT and Eval/EvalMate.
 //
 // A game without tags is read as scoresheet text: words that are not moves
-// (running prose, page headers) are no Problem, except a word that is
+// (running prose, page headers, and after prose a word that reads as a move
+// only with a capital file after its piece letter, "CD4", unless the game's
+// moves are written so: see capitalAfterProse) are no Problem, except a word that is
 // written like a move but cannot be read and stands right after a move or
 // a move number ("2. Кf9", "e4 e2-e9", OCR's "Фf819" for "Фf8 19."): at
 // most 12 characters, all of them piece letters, files and their Cyrillic
 // look-alikes, digits, separators or signs, with a file letter right
 // before a digit 1-9; or a word that starts as a move and is one typed
-// wrong ("Кп5", "крe2", "пed", "¡h2": see mistypedMove); or, right after a
+// wrong ("Кп5", "крп2", "пed", "¡h2": see mistypedMove); or, right after a
 // move number, where only a move can stand, a word that starts as a move
-// and names a rank or holds a capture sign ("3. Qq5", "6. gh:Л": see
+// and names a rank or holds a capture sign ("3. Qq5", "6. gh::": see
 // numberedSlot), which is the "unexpected text" it is in PGN. Such a word
 // is a Problem, and so is a stray "e.p." after a move that is not a pawn
 // capture; the same word after prose, and prose right after a move, stay
@@ -134,8 +136,10 @@
 // first line, "2. ... 11. ..." on the next) is read in the order of its
 // numbers when its numbers leave no doubt (see readColumns): Moves then
 // holds the left column's moves and then the right one's, all one line, and
-// Game.Has says HasColumns. Numbers that look like that layout but do not
-// fit it make one Problem, at the first that jumps, not one at each line.
+// Game.Has says HasColumns. A result that ends the right column while the
+// left one goes on below it does not end the game (see leftColumnGoesOn).
+// Numbers that look like that layout but do not fit it make one Problem, at
+// the first that jumps, not one at each line.
 //
 // Text in which no tag pair, move or result can be read (a web page saved as
 // .pgn, a preamble in prose before the first game, a file of comments only)
@@ -158,7 +162,10 @@
 // Russian pieces such as К and Кр before a square, dashes between squares),
 // unless Options.ForceEncoding names one. Where valid UTF-8 sequences
 // outnumber the stray bytes, the sequences are kept and only the stray bytes
-// are decoded. Positions always count input bytes; Game.CharCol gives a
+// are decoded. Where the scores leave two code pages in doubt and they read
+// some byte otherwise (KOI8-R's small к is Windows-1251's Л), Game.EncodingAlt
+// names the other, for a checker to read the bytes with it too and let the
+// replay decide. Positions always count input bytes; Game.CharCol gives a
 // position's column in characters.
 //
 // # Bad input

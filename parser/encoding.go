@@ -124,6 +124,13 @@ func isASCII(b []byte) bool {
 // Windows-1251 tie when the only high bytes are the dashes and ellipses
 // they share, and then read the same.
 func detectEncoding(b []byte, skipUTF8 bool) Encoding {
+	enc, _ := guessEncoding(b, skipUTF8)
+	return enc
+}
+
+// guessEncoding is detectEncoding that also returns the runner-up when the
+// guess is close (see closeRunnerUp), else UTF8.
+func guessEncoding(b []byte, skipUTF8 bool) (best, alt Encoding) {
 	var score [CP850 + 1]int
 	for i := 0; i < len(b); {
 		if b[i] < 0x80 {
@@ -144,13 +151,47 @@ func detectEncoding(b []byte, skipUTF8 bool) Encoding {
 		scoreRun(&score, b, i, end)
 		i = end
 	}
-	best := Windows1252
+	best = Windows1252
 	for _, enc := range legacyEncodings {
 		if score[enc] > score[best] {
 			best = enc
 		}
 	}
-	return best
+	return best, closeRunnerUp(&score, best, b, skipUTF8)
+}
+
+// closeRunnerUp returns the code page that scores next to best when it
+// scores at least half as much and reads some high byte of b otherwise,
+// else UTF8. The scores weigh letters, not chess: a lone piece letter
+// before a square reads as a piece in two Cyrillic code pages (KOI8-R's
+// small к is Windows-1251's Л), and only the replay can tell a knight
+// from a rook there. Pages that read every byte of b alike (Windows-1252
+// and Windows-1251 on dashes) make no runner-up: the guess changes nothing.
+func closeRunnerUp(score *[CP850 + 1]int, best Encoding, b []byte, skipUTF8 bool) Encoding {
+	alt := UTF8
+	for _, enc := range legacyEncodings {
+		if enc != best && (alt == UTF8 || score[enc] > score[alt]) {
+			alt = enc
+		}
+	}
+	if score[alt] <= 0 || 2*score[alt] < score[best] {
+		return UTF8
+	}
+	for i := 0; i < len(b); {
+		if b[i] < 0x80 {
+			i++
+			continue
+		}
+		if n := utf8Len(b[i:], skipUTF8); n > 0 {
+			i += n
+			continue
+		}
+		if decodeTable[best][b[i]] != decodeTable[alt][b[i]] {
+			return alt
+		}
+		i++
+	}
+	return UTF8
 }
 
 // utf8Len returns the length of the valid multi-byte UTF-8 sequence b starts

@@ -314,3 +314,36 @@ func TestShortRecordsKeepTheirMoves(t *testing.T) {
 	g := oneBytes(t, encode(t, "1. e2–e4 e7–e5 2. d2–d4 e5:d4 *", Windows1251), Options{})
 	eq(t, "pawn moves, 1251: moves", norms(g), []string{"e2-e4", "e7-e5", "d2-d4", "e5:d4"})
 }
+
+// TestCloseRunnerUp: where the letters alone leave the code page in doubt,
+// a lone small к of KOI8-R being Windows-1251's Л, the game says which
+// other page reads its bytes otherwise (Game.EncodingAlt), for the replay
+// to choose; not where the pages read every byte alike, where the guess is
+// clear, nor where the encoding is forced.
+func TestCloseRunnerUp(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		text      string
+		enc       Encoding
+		want, alt Encoding
+	}{
+		{"a small knight, KOI8-R", "1. e4 e5 2. кf3 *", KOI8R, Windows1251, KOI8R},
+		{"knights in both cases, KOI8-R", "1. e4 e5 2. Кf3 кc6 *", KOI8R, Windows1251, KOI8R},
+		{"rooks only, 1251", "1. a4 a5 2. Лa3 Лa6 *", Windows1251, Windows1251, KOI8R},
+		{"dashes only", "1. e2–e4 e7–e5 *", Windows1252, Windows1252, UTF8},
+		{"long notation and prose, KOI8-R", russianSamples["prose and long notation"], KOI8R, KOI8R, UTF8},
+		{"German names", westernSamples["German names"], Windows1252, Windows1252, UTF8},
+	} {
+		b := encode(t, c.text, c.enc)
+		if got, alt := guessEncoding(b, false); got != c.want || alt != c.alt {
+			t.Errorf("%s: guessed %v, runner-up %v; want %v, %v", c.name, got, alt, c.want, c.alt)
+		}
+		g := oneBytes(t, b, Options{})
+		eq(t, c.name+": game", [2]Encoding{g.Encoding, g.EncodingAlt}, [2]Encoding{c.want, c.alt})
+		g = oneBytes(t, b, Options{Encoding: c.enc, ForceEncoding: true})
+		eq(t, c.name+": forced", [2]Encoding{g.Encoding, g.EncodingAlt}, [2]Encoding{c.enc, UTF8})
+	}
+	// Its decoding is what the runner-up's forced reading gives.
+	g := oneBytes(t, encode(t, "1. e4 e5 2. кf3 *", KOI8R), Options{Encoding: KOI8R, ForceEncoding: true})
+	eq(t, "read as KOI8-R", norms(g), []string{"e4", "e5", "кf3"})
+}

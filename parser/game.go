@@ -39,7 +39,15 @@ type Game struct {
 	Comment Span
 
 	Encoding Encoding // how the game's bytes were decoded
-	Scripts  Scripts  // character families seen in the move text
+	// EncodingAlt is the code page that scored next to Encoding when the
+	// guess from the bytes is in doubt: it scores at least half as much and
+	// reads some byte of them otherwise (a lone KOI8-R "кf3" is Windows-1251's
+	// "Лf3"). Only the moves can tell such pages apart, so a checker may read
+	// the game's bytes with it too (parser.Options.ForceEncoding) and keep
+	// the reading that replays. UTF8 when there is none, and when the
+	// encoding was forced.
+	EncodingAlt Encoding
+	Scripts     Scripts // character families seen in the move text
 	// Has says what the moves hold besides moves, so that a reader looking
 	// for variations or clocks need not visit every move to find none.
 	Has Has

@@ -15,6 +15,11 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 			ply++
 		}
 	}
+	if p.ended && numbered && p.leftColumnGoesOn(ply) {
+		// The result stood in the right column of a two-column sheet,
+		// whose left column goes on below it: readColumns orders them.
+		p.ended = false
+	}
 	// A move after the result, or a white move numbered back to (or before)
 	// the game's first move, begins the next game.
 	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && (ply == 1 || !p.firstFromFEN) {
@@ -108,6 +113,40 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	p.lastWasMove = true
 }
 
+// leftColumnGoesOn says whether a White move numbered ply, read after the
+// game's result, is the left column of a scoresheet in two columns going
+// on below the line where the right column ended with the result (a line
+// "9. Сc1-g5 b7-b5      1:0" under "8. Кb1-c3 c7-c6      17. Лd1-d8х",
+// and "10. Кc3:b5 c6:b5" below it). The result's line opens with a left
+// pair, the move is numbered one more than that pair and stands on a line
+// below, and a number of the game disagrees with the moves before it (the
+// jump from the left column to the right one). readColumns then orders
+// the moves or, when the sheet is no two-column one after all, reports its
+// numbers once (columnsOutOfOrder), as it would have without the result.
+func (p *Parser) leftColumnGoesOn(ply int32) bool {
+	g := &p.g
+	line := g.ResultPos.Line
+	if len(p.stack) > 0 || p.pend.dots >= 2 || p.pend.line <= line || p.wordRes.res != "" {
+		return false
+	}
+	first := len(g.Moves)
+	for first > 0 && g.Moves[first-1].Pos.Line == line {
+		first--
+	}
+	if first == len(g.Moves) || first == 0 {
+		return false // no move on the result's line, or no line above it
+	}
+	if num := g.Moves[first].Number; num <= 0 || p.plies[first] != 2*num-1 || ply != 2*num+1 {
+		return false
+	}
+	for i := range g.Problems {
+		if isNumberProblem(g.Problems[i].Message) {
+			return true
+		}
+	}
+	return false
+}
+
 // splitBefore ends the game before the move at src offset i: at its move
 // number, unless something was filed into the old game after the number
 // ("1. {note} e4"); the number goes on to the new game. A game with tags cut
@@ -119,7 +158,7 @@ func (p *Parser) splitBefore(i int, numbered bool) {
 	if numbered && p.pend.events == p.events {
 		at, pos = p.pend.start, p.pendPos()
 	}
-	if !p.ended && !p.text {
+	if p.g.Result == "" && !p.text { // not p.ended: a left column may have gone on after it (leftColumnGoesOn)
 		// The split keeps the restart readable, but a game with tags that
 		// stops without a result is a syntax error in PGN: say so, on the
 		// game that was cut, at the place where it was cut.

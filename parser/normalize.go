@@ -216,9 +216,10 @@ func pieceLead(out []byte) bool {
 
 // isKingPair reports whether r1 r2 is the Russian king: К (or the Latin K
 // of transliterations) and р, typed as Cyrillic or Latin, in either case
-// ("Кр", "КР", "Kp", "Kr"; all capitals on sheets typed with caps lock on).
+// ("Кр", "КР", "Kp", "Kr"; all capitals on sheets typed with caps lock on,
+// all small letters on sheets typed without the shift key: "кр").
 func isKingPair(r1, r2 rune) bool {
-	if r1 != 'К' && r1 != 'K' {
+	if r1 != 'К' && r1 != 'K' && r1 != 'к' {
 		return false
 	}
 	switch r2 {
@@ -400,11 +401,11 @@ func moveKind(b []byte) (wordKind, Scripts) {
 	var sc Scripts
 	i := 0
 	piece := false
-	if r, size := utf8.DecodeRune(b); isPieceRune(r) {
+	if r, size := utf8.DecodeRune(b); isPieceRune(r) || isSmallRussianPiece(r) {
 		sc |= scriptOf(r)
 		i += size
 		piece = true
-		if (r == 'K' || r == 'К') && i < n {
+		if (r == 'K' || r == 'К' || r == 'к') && i < n {
 			if r2, size2 := utf8.DecodeRune(b[i:]); isKingPair(r, r2) {
 				i += size2
 			}
@@ -443,10 +444,18 @@ func moveKind(b []byte) (wordKind, Scripts) {
 		kind = kindFilePair
 		i++
 		if !sep && i < n && b[i] == ':' {
-			// The capture mark after the files ("dc:", "dc:+"), and then
-			// no promotion: "gh:Л" says no more than that the pawn took
-			// something on h, which the reader cannot tell from a rook.
-			if suffixOK(b[i+1:]) {
+			// The capture mark after the files ("dc:", "dc:+"), and the
+			// piece promoted to after it, as "deФ" has it without the
+			// colon: "de:Ф". A second colon or any other letter there
+			// is no move.
+			i++
+			if i < n {
+				if r, size := utf8.DecodeRune(b[i:]); isPieceRune(r) {
+					sc |= scriptOf(r)
+					i += size
+				}
+			}
+			if suffixOK(b[i:]) {
 				return kind, sc
 			}
 			return kindProse, 0
@@ -479,6 +488,11 @@ func moveKind(b []byte) (wordKind, Scripts) {
 	}
 	return kind, sc
 }
+
+// isSmallRussianPiece reports the Russian piece letters written small
+// ("кf3", "фd1", "лe1", and к opening "крe2"), which the replay reads as
+// those pieces. С is left out: its small с is the look-alike of the file c.
+func isSmallRussianPiece(r rune) bool { return r == 'к' || r == 'ф' || r == 'л' }
 
 func boolInt(b bool) int {
 	if b {

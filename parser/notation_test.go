@@ -146,8 +146,52 @@ func TestCapitalSquaresAfterPieceLetter(t *testing.T) {
 	eq(t, "no piece", norms(g), []string{"e4", "e5", "Кf3", "Сc4"})
 }
 
+// A word of prose shaped as a piece letter before a capital square ("CD4",
+// "СВ5") is prose where it stands after prose, and kept in the remark; a
+// move where a move stands (after a number or a move), and after prose too
+// in a game whose moves are written with capital squares, as an aside of a
+// sheet typed in capitals has it.
+func TestCapitalSquareInProse(t *testing.T) {
+	g := one(t, "1. e4 e5 2. Nf3 Nc6 we listened to CD4 at home 3. Bb5 a6 *\n")
+	eq(t, "English prose", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"})
+	eq(t, "English problems", problems(g), []string{})
+	if len(g.Moves) == 6 {
+		eq(t, "remark", g.Str(g.Moves[3].Comment), "we listened to CD4 at home")
+	}
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 слушали СВ5 и CD4 дома 4. Сa4 *\n")
+	eq(t, "Russian prose", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "Сa4"})
+	eq(t, "Russian problems", problems(g), []string{})
+
+	g = one(t, "1. e4 e5 2. Nf3 Nc6 3. BC4 *\n")
+	eq(t, "after a number", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bc4"})
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 СВ5 *\n")
+	eq(t, "after a move", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "Сa4", "Сb5"})
+	g = one(t, "1. E2-E4 E7-E5 2. КG1-F3 ХОРОШО КB8-C6 3. СF1-В5 *\n")
+	eq(t, "a sheet in capitals", norms(g), []string{"e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6", "Сf1-b5"})
+	eq(t, "its problems", problems(g), []string{})
+}
+
+// A scoresheet typed without the shift key: the Russian piece letters in
+// small letters ("кf3", "фe2", "лb8", the king "крd1") are moves, with or
+// without tags, written as typed; a king with a square typed in the wrong
+// keyboard layout is not.
+func TestSmallRussianPieceLetters(t *testing.T) {
+	const moves = "1. e4 e5 2. кf3 кc6 3. фe2 лb8 4. крd1 кр:e7 *\n"
+	want := []string{"e4", "e5", "кf3", "кc6", "фe2", "лb8", "крd1", "кр:e7"}
+	for _, in := range []string{moves, "[Event \"x\"]\n\n" + moves} {
+		g := one(t, in)
+		eq(t, in, norms(g), want)
+		eq(t, in+" problems", problems(g), []string{})
+		eq(t, in+" scripts", g.Scripts, CyrillicLetters)
+	}
+	g := one(t, "1. e4 e5 2. кf3 кc6 3. крп2 *\n")
+	eq(t, "a king with a wrong-layout square", norms(g), []string{"e4", "e5", "кf3", "кc6"})
+	eq(t, "its problem", problems(g), []string{fmt.Sprintf(`1:%d "крп2" looks like a move but cannot be read: skipped`, len("1. e4 e5 2. кf3 кc6 3. ")+1)})
+}
+
 // A pawn capture by files with the colon after them ("dc:") is read as
-// "d:c" is, with or without tags; a second colon, or an x (the Russian
+// "d:c" is, with or without tags, and so is the piece promoted to after
+// the colon ("bc:Ф", as "bcФ"); a second colon, or an x (the Russian
 // mate), is not that form.
 func TestFilePairWithColonAfter(t *testing.T) {
 	const moves = "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dc: 5. d3 ed: *\n"
@@ -158,10 +202,20 @@ func TestFilePairWithColonAfter(t *testing.T) {
 	}
 	g := one(t, "[Event \"x\"]\n\n1. e4 d5 2. ed:: *\n")
 	eq(t, "two colons", problems(g), []string{`3:13 unexpected text, from "ed::"`})
-	g = one(t, "[Event \"x\"]\n\n1. e4 d5 2. ed:Ф *\n")
-	eq(t, "a piece after the colon", problems(g), []string{`3:13 unexpected text, from "ed:Ф"`})
+	g = one(t, "[Event \"x\"]\n\n1. e4 d5 2. ed::Ф *\n")
+	eq(t, "two colons before a piece", problems(g), []string{`3:13 unexpected text, from "ed::Ф"`})
 	g = one(t, "Ответ dc: здесь. 1. e4 e5 *\n")
 	eq(t, "not after a move or a number", norms(g), []string{"e4", "e5"})
+
+	const promotion = "1. e4 d5 2. ed c6 3. dc Кf6 4. cb Кbd7 5. bc:Ф Фb6 6. Фc8:a8 *\n"
+	for _, in := range []string{promotion, "[Event \"x\"]\n\n" + promotion} {
+		g := one(t, in)
+		eq(t, in, norms(g), []string{"e4", "d5", "ed", "c6", "dc", "Кf6", "cb", "Кbd7", "bc:Ф", "Фb6", "Фc8:a8"})
+		eq(t, in+" problems", problems(g), []string{})
+		if len(g.Moves) == 11 {
+			eq(t, in+" position", g.Moves[8].Pos.Col, int32(len("1. e4 d5 2. ed c6 3. dc Кf6 4. cb Кbd7 5. ")+1))
+		}
+	}
 }
 
 func TestRussianBlackMoveForms(t *testing.T) {
@@ -249,7 +303,7 @@ func TestMistypedMoveInScoresheetText(t *testing.T) {
 	g = one(t, "10. d4 Кbd7 11. Кп5 Кb6 12. Сc2 *\n")
 	eq(t, "mid", problems(g), []string{`1:18 "Кп5" looks like a move but cannot be read: skipped`})
 	eq(t, "mid gaps", gaps(g), []uint16{0, 0, 1, 0})
-	for _, w := range []string{"крe2", "пed", "п:d", "¡h2", "Кг3", "Кп5", "♘f", "Лf9"} {
+	for _, w := range []string{"крп2", "пed", "п:d", "¡h2", "Кг3", "Кп5", "♘f", "Лf9"} {
 		g = one(t, "1. e4 e5 2. Кf3 "+w+" 3. Сc4 *\n")
 		eq(t, w, problems(g)[0], fmt.Sprintf(`1:%d %q looks like a move but cannot be read: skipped`, len("1. e4 e5 2. Кf3 ")+1, w))
 		g = one(t, "1. e4 e5 2. "+w+" Кc6 *\n")
@@ -273,7 +327,7 @@ func TestJunkAfterMoveNumberInScoresheetText(t *testing.T) {
 	eq(t, "mid", problems(g), []string{`1:13 unexpected text, from "Qq5"`})
 	eq(t, "mid gaps", gaps(g), []uint16{0, 0, 1})
 
-	for _, w := range []string{"Qq5", "Фq5", "gh:Л", "Nxx", "♘z3", "Rk1"} {
+	for _, w := range []string{"Qq5", "Фq5", "gh::", "Nxx", "♘z3", "Rk1"} {
 		g = one(t, "1. e4 e5 2. "+w+" Кc6 *\n")
 		eq(t, w, problems(g), []string{fmt.Sprintf(`1:13 unexpected text, from %q`, w)})
 	}

@@ -55,7 +55,8 @@ type Parser struct {
 	lmap    legacyMap
 	legacy  bool
 	enc     Encoding
-	rawBase int64 // input offset of src[0]
+	encAlt  Encoding // the piece's close runner-up code page (Game.EncodingAlt)
+	rawBase int64    // input offset of src[0]
 
 	line         int32
 	lineStart    int   // src offset of the current line's first byte (0 on the first line)
@@ -123,6 +124,10 @@ type Parser struct {
 	// pairBuf is scratch for the normalised forms of a move written as two
 	// squares around a spaced dash (spacedPair).
 	pairBuf []byte
+	// capitals says that a move of the game was written with a capital
+	// file ("E2-E4", "КF3"): the writer types squares so, and a piece
+	// before a capital square after prose is a move too (capitalAfterProse).
+	capitals bool
 }
 
 // frame is one line of play: the main line or an open variation.
@@ -334,7 +339,7 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	}
 	body := seg[bom:]
 	p.legacy = false
-	p.enc = UTF8
+	p.enc, p.encAlt = UTF8, UTF8
 	p.src = body
 	if !isASCII(body) {
 		switch {
@@ -344,7 +349,13 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 		default:
 			multi, invalid := utf8Stats(body)
 			keep := multi > 0 && multi >= invalid
-			p.decode(body, detectEncoding(body, keep), keep)
+			enc, alt := guessEncoding(body, keep)
+			p.decode(body, enc, keep)
+			if !keep {
+				// Forced, the runner-up decodes kept UTF-8 otherwise
+				// than this guess would: offered only without any.
+				p.encAlt = alt
+			}
 		}
 	}
 	p.rawBase = start.Offset + int64(bom)

@@ -545,7 +545,12 @@ func (g *gameScan) readAlone(data []byte, k, e int) (kind wordKind, ok bool) {
 	if len(w) == 0 {
 		return kindProse, true
 	}
-	_, _, kind, _, _, _ = g.words.normalize(w)
+	_, _, kind, _, _, folds := g.words.normalize(w)
+	if kind == kindMove && folds&FoldCapitalFile != 0 && pieceBeforeCapital(w) {
+		// A move or a word of prose as the words before it and the
+		// game's moves decide (Parser.capitalAfterProse): not known here.
+		return 0, false
+	}
 	return kind, true
 }
 

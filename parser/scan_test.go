@@ -53,6 +53,10 @@ func TestScanReadsAsTheParser(t *testing.T) {
 		{"a tag pair after the result", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0 [see \"Informant\" 12]\n", 20)},
 		{"a tag pair after a heading", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0\nGame 12 [see \"Informant\" 12]\n", 20)},
 		{"a tag pair after a move after the result", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0 Nf3 [see \"Informant\" 12] d5 1-0\n", 20)},
+		// A piece before a capital square after the result is a move or
+		// prose as the parser's state decides (capitalAfterProse).
+		{"a capital square after the result", strings.Repeat("1. e4 e5 2. Nf3 Nc6 1-0 CD4 [see \"Informant\" 12] 1. d4 d5 *\n", 20)},
+		{"a capital square after the result, then tags", strings.Repeat("1. E2-E4 E7-E5 1-0 CD4 [Event \"x\"]\n1. d4 d5 *\n1. c4 c5 *\n", 20)},
 		{"a tag pair before the first move", strings.Repeat("Game 12 [see \"Informant\" 12]\n1. e4 e5 2. Nf3 Nc6 1-0\n", 20)},
 		{"tags and games on one line", strings.Repeat("[Event \"a\"] 1. e4 1-0 1. d4 d5 0-1 [Round x] 1. c4 c5 * ", 20)},
 	} {

@@ -17,7 +17,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.ResultPos = Pos{}
 	g.ResultRaw = Span{}
 	g.Comment = Span{}
-	g.Encoding = p.enc
+	g.Encoding, g.EncodingAlt = p.enc, p.encAlt
 	g.Scripts = 0
 	g.Has = 0
 	g.BOM = false
@@ -40,6 +40,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 		p.wordRes = wordResult{}
 	}
 	p.lost = 0
+	p.capitals = false
 	p.gapMoves = 0
 	p.placedIdx, p.placedPly = -1, 0
 	p.firstFromFEN = false

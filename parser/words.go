@@ -314,7 +314,7 @@ func moveSlot(w []byte) bool {
 
 // numberedSlot says whether a word of scoresheet text that is not a move,
 // standing right after a move number, is a move written wrong ("3. Qq5",
-// "2. Фq5", "6. gh:Л") rather than the prose of a heading ("Глава 5.
+// "2. Фq5", "6. gh::") rather than the prose of a heading ("Глава 5.
 // Защита", "Партия 12. Ферзевый гамбит", "Game 5. Fischer", "Diagram 3.
 // Black to move"): in at most 12 characters, it starts as a move starts,
 // with a piece letter (Latin as moveSlot has them, Russian or a figurine)
@@ -382,6 +382,13 @@ func (p *Parser) moveWord(i, end int) int {
 			}
 		}
 	}
+	if kind == kindMove && folds&FoldCapitalFile != 0 {
+		if p.capitalAfterProse(s[i:e]) {
+			p.prose(i, e)
+			return j
+		}
+		p.capitals = true
+	}
 	switch kind {
 	case kindMove:
 		if j != j0 {
@@ -417,6 +424,35 @@ func (p *Parser) moveWord(i, end int) int {
 		p.prose(i, e)
 	}
 	return j
+}
+
+// capitalAfterProse says whether w, a word of scoresheet text that reads as
+// a move only once a capital after its piece letter is taken for a file
+// ("CD4", "СВ5", "KB1-C3"), is a word of the prose it stands in: it
+// follows neither a move nor a move number, and no move of the game so far
+// was written with capital squares. Capitals and digits make abbreviations
+// and codes ("CD4", "BE2"), which a sentence may hold; where a move stands,
+// or where the writer types squares in capitals, they are a move. A capital
+// file opening the word ("E4", "E2-E4") is left as it is read.
+func (p *Parser) capitalAfterProse(w []byte) bool {
+	return p.text && !p.lastWasMove && !p.pend.ok && !p.capitals && pieceBeforeCapital(w)
+}
+
+// pieceBeforeCapital says whether the word w opens with a piece letter (the
+// Russian king's two included) and then a capital file: "CD4", "СВ5",
+// "КРE2", "KB1-C3".
+func pieceBeforeCapital(w []byte) bool {
+	r, size := utf8.DecodeRune(w)
+	if size < len(w) {
+		if r2, size2 := utf8.DecodeRune(w[size:]); isKingPair(r, r2) {
+			size += size2
+		}
+	}
+	if !pieceLead(w[:size]) {
+		return false
+	}
+	next, _ := utf8.DecodeRune(w[size:])
+	return isCapitalFileRune(next)
 }
 
 // trimPunct returns the end of the move word src[i:j] without the
@@ -694,7 +730,7 @@ func looksLikeMove(w []byte) bool {
 // figurine or font glyph), at most two characters that disambiguate or
 // capture (Latin files and ranks, "x", ":", "-"), a lowercase letter of
 // the Cyrillic script or a Latin file, a rank 1-9, and nothing after but check and judgement signs
-// ("Кп5", "Кг3", "крe2", "¡h2", "Nbп5+"); or a Russian pawn or
+// ("Кп5", "Кг3", "крп2", "¡h2", "Nbп5+"); or a Russian pawn or
 // piece letter or a figurine before nothing but Latin files and separators
 // ("пed", "п:d"). Words of text fall outside both: "Elo2700", "Game2",
 // "No1", "Black2", "Fig1", "Лев1", "Фото1", "C20", "§2" (prose has no

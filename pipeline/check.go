@@ -89,10 +89,7 @@ func checkSafely(g *parser.Game, opt *validate.Options) (r validate.Report) {
 // status, findings, tables, stats) shows the game is incomplete.
 func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, brokenOff string, hand func(*Batch) *Batch) *Batch {
 	b.reset()
-	p.Parse(c, func(g *parser.Game) {
-		if brokenOff != "" && g.End.Offset == c.Start.Offset+int64(len(c.Data)) && g.Result == "" {
-			g.Problems = append(g.Problems, parser.Problem{Pos: textEnd(c, g.Start), Message: brokenOff})
-		}
+	add := func(g *parser.Game, report validate.Report) {
 		// The parser reuses g, so its tags are copied; the report is the record's own.
 		b.tags = append(b.tags, g.Tags...)
 		b.ends = append(b.ends, len(b.tags))
@@ -100,7 +97,7 @@ func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, broke
 			Start:    g.Start,
 			End:      g.End.Offset,
 			Encoding: g.Encoding,
-			Report:   checkSafely(g, &opt.Validate),
+			Report:   report,
 		})
 		r := &b.Records[len(b.Records)-1].Report
 		if opt.Render != nil {
@@ -118,9 +115,61 @@ func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, broke
 			b = hand(b)
 			b.reset()
 		}
+	}
+	p.Parse(c, func(g *parser.Game) {
+		broken := brokenOff != "" && g.End.Offset == c.Start.Offset+int64(len(c.Data)) && g.Result == ""
+		if broken {
+			g.Problems = append(g.Problems, parser.Problem{Pos: textEnd(c, g.Start), Message: brokenOff})
+		}
+		report := checkSafely(g, &opt.Validate)
+		if !broken && g.EncodingAlt != parser.UTF8 && report.Errors > 0 && recheckEncoding(c, g, report, opt, add) {
+			return
+		}
+		add(g, report)
 	})
 	b.seal(opt)
 	return b
+}
+
+// recheckEncoding reads g's bytes again in the code page they fit next
+// best, g.EncodingAlt, for a game whose first reading has an error: the
+// letters alone cannot tell KOI8-R's "кf3" from Windows-1251's "Лf3", the
+// replay can. When that reading is one game and its main line replays
+// farther, it hands that game to add, with a non-standard-notation info
+// at its start saying which code page was assumed and why, and reports
+// true; else false, and g stands.
+func recheckEncoding(c parser.Chunk, g *parser.Game, first validate.Report, opt *CheckOptions,
+	add func(*parser.Game, validate.Report)) bool {
+	from, to := g.Start.Offset-c.Start.Offset, g.End.Offset-c.Start.Offset
+	if from < 0 || to > int64(len(c.Data)) || from >= to || g.BOM {
+		return false
+	}
+	guess := g.Encoding
+	sub := parser.Chunk{Data: c.Data[from:to], Start: g.Start, Continued: c.Continued && from == 0, Cut: c.Cut && to == int64(len(c.Data))}
+	// Rare (a game in doubt with an error): a parser of its own costs
+	// nothing that matters.
+	p := parser.NewParser(parser.Options{Encoding: g.EncodingAlt, ForceEncoding: true})
+	done := false
+	p.Parse(sub, func(alt *parser.Game) {
+		// One game, the same bytes: anything else would lose or split one.
+		if done || alt.Start != g.Start || alt.End != g.End {
+			return
+		}
+		report := checkSafely(alt, &opt.Validate)
+		if report.Plies <= first.Plies {
+			return
+		}
+		f := validate.Finding{Code: validate.NonStandardNotation, Severity: validate.DefaultSeverity(validate.NonStandardNotation),
+			Pos: alt.Start, Ply: -1, CharCol: alt.CharCol(alt.Start), ByteCol: alt.ByteCol(alt.Start),
+			Message: fmt.Sprintf("the text is not UTF-8, and its code page is guessed from its moves: read as %s, under which %d plies replay, "+
+				"not as %s, which its letters alone favour, and under which %d do", alt.Encoding, report.Plies, guess, first.Plies)}
+		if kept := opt.Validate.Rules.Apply([]validate.Finding{f}); len(kept) > 0 {
+			report.Add(kept[0])
+		}
+		add(alt, report)
+		done = true
+	})
+	return done
 }
 
 func (b *Batch) reset() {

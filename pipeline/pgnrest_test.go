@@ -54,8 +54,8 @@ func TestNotesQuoteTheSource(t *testing.T) {
 			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: illegal move\n6... Кр f7 (no white king can reach f7); the rest of the game as written: 6. —\nКр f7 7. hg Кр:g8} *\n\n"},
 		// A word that is no move where the number wants one is text not read.
 		{"a word after the number",
-			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. gh:Л Кр f7 7. hg Кр:g8 *\n",
-			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: text not read\n(unexpected text, from \"gh:Л\"); the rest of the game as written: 6. gh:Л Кр f7\n7. hg Кр:g8} *\n\n"},
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. ef Кe7 5. fg Кbc6 6. gh:: Кр f7 7. hg Кр:g8 *\n",
+			"1. e4 e6 2. d4 d5 3. e5 f5 4. exf6 Ne7 5. fxg7 Nbc6 {arbiter: text not read\n(unexpected text, from \"gh::\"); the rest of the game as written: 6. gh:: Кр f7\n7. hg Кр:g8} *\n\n"},
 		// Nor is a comment in braces, which is the move's comment too.
 		{"a comment before the move",
 			"[Event \"E\"]\n\n1. e4 e5 2. Nf3 {good} Ke3 *\n",

@@ -128,8 +128,8 @@ type promotionSuffix struct {
 }
 
 // cutPromotion cuts "=Q", "/Q", "(Q)" or a bare "Q" after the destination
-// ("e8Q", and "deФ" after a files-only capture). A lowercase letter counts
-// in all these places except after a files-only capture.
+// ("e8Q", and "deФ" or "de:Ф" after a files-only capture). A lowercase
+// letter counts in all these places except after a files-only capture.
 func cutPromotion(gs []glyph) ([]glyph, promotionSuffix, parseError) {
 	k := len(gs)
 	last := &gs[k-1]
@@ -158,7 +158,10 @@ func cutPromotion(gs []glyph) ([]glyph, promotionSuffix, parseError) {
 			p = promotionSuffix{kind: kind, style: last.kindStyle | StylePromotionNoEquals, glyph: last, bare: true}
 			return gs[:k-1], p, parseError{}
 		}
-	case k >= 3 && last.rank < 0 && gs[k-2].file >= 0:
+	case k >= 3 && last.rank < 0 && gs[k-2].file >= 0,
+		// The colon a Russian score puts after the files ("dc:", see
+		// isFilesOnly) comes before the piece promoted to: "de:Ф".
+		k >= 4 && last.rank < 0 && gs[k-2].r == ':' && gs[k-3].file >= 0 && gs[k-4].file >= 0:
 		if kind := promotionKind(last, false); kind != NoKind {
 			p = promotionSuffix{kind: kind, style: last.kindStyle | StylePromotionNoEquals, glyph: last, bare: true}
 			return gs[:k-1], p, parseError{}

@@ -194,6 +194,9 @@ func TestParseMoveRussian(t *testing.T) {
 		{"dcх", Russian, wantPawn("d", "c").mate().styles(StyleFileCapture, matex)}, // x after the files is mate, not a capture
 		{"deФ", Russian, wantPawn("d", "e").promo(Queen).styles(StyleFileCapture, StylePromotionNoEquals, nat)},
 		{"fgФ", Russian, wantPawn("f", "g").promo(Queen).styles(StyleFileCapture, StylePromotionNoEquals, nat)},
+		// the colon after the files, then the piece promoted to
+		{"de:Ф", Russian, wantPawn("d", "e").x().promo(Queen).styles(StyleFileCapture, colon, StylePromotionNoEquals, nat)},
+		{"gh:Л+", Russian, wantPawn("g", "h").x().promo(Rook).check().styles(StyleFileCapture, colon, StylePromotionNoEquals, nat)},
 		{"С:c6", Russian, wantPiece(Bishop, "", "c6").x().styles(nat, colon)},
 		{"Лd2-d6", Russian, wantPiece(Rook, "d2", "d6").styles(nat, long)},
 		{"Лhd1", Russian, wantPiece(Rook, "h", "d1").styles(nat)},
@@ -218,6 +221,10 @@ func TestParseMoveRussian(t *testing.T) {
 		{"Kpe1:d2", Russian, wantPiece(King, "e1", "d2").x().styles(nat, colon, mixed)},
 		{"Kph8–g8", Russian, wantPiece(King, "h8", "g8").styles(nat, long, dash, mixed)},
 		{"Kрe1", Russian, wantPiece(King, "", "e1").styles(nat, mixed)},
+		// and in small letters, as the other pieces may be ("кf3")
+		{"крe2", Russian, wantPiece(King, "", "e2").styles(nat, StyleLowercasePiece)},
+		{"кр:f7", Russian, wantPiece(King, "", "f7").x().styles(nat, colon, StyleLowercasePiece)},
+		{"кf3", Russian, wantPiece(Knight, "", "f3").styles(nat, StyleLowercasePiece)},
 		// Latin K and C for Cyrillic К and С: K is the knight in Russian
 		{"Kb8-c6", Russian, wantPiece(Knight, "b8", "c6").styles(nat, long, mixed)},
 		{"Cf8-b4+", Russian, wantPiece(Bishop, "f8", "b4").check().styles(nat, long, mixed)},
@@ -387,6 +394,9 @@ func TestParseMoveErrors(t *testing.T) {
 		{"ae:", Russian, 0, "a pawn can only move to a neighbouring file"},
 		{"dd:", Russian, 0, "a pawn cannot capture straight ahead"},
 		{"dc::", Russian, 3, "capture mark with no square after it"},
+		{"de::Ф", Russian, 4, `unexpected 'Ф' here`}, // one colon before the piece promoted to
+		{"dd:Ф", Russian, 0, "a pawn cannot capture straight ahead"},
+		{"de:Кр", Russian, 3, "a pawn cannot promote to a king"},
 		{"d:c:", Russian, 3, "capture mark with no square after it"},
 		{"dcx", SAN, 2, "capture mark with no square after it"}, // only the colon follows the files
 		{"Ne8=Q", SAN, 4, "only a pawn can promote"},

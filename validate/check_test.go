@@ -639,3 +639,90 @@ func TestCheckTwoColumnScoresheet(t *testing.T) {
 		t.Errorf("a line lost: %q", f.Message)
 	}
 }
+
+// TestCheckTwoColumnResultInRightColumn: a two-column sheet whose right
+// column ends with the result while the left one goes on below is one game,
+// replayed in the order of its numbers to its mate, the layout reported at
+// the right column's first move and the result marker where it stands.
+func TestCheckTwoColumnResultInRightColumn(t *testing.T) {
+	sheet := "" +
+		"1. e2-e4   e7-e5      11. Сc4:b5+  Кb8-d7\n" +
+		"2. Кg1-f3  d7-d6      12. 0-0-0    Лa8-d8\n" +
+		"3. d2-d4   Сc8-g4     13. Лd1:d7   Лd8:d7\n" +
+		"4. d4:e5   Сg4:f3     14. Лh1-d1   Фe7-e6\n" +
+		"5. Фd1:f3  d6:e5      15. Сb5:d7+  Кf6:d7\n" +
+		"6. Сf1-c4  Кg8-f6     16. Фb3-b8+  Кd7:b8\n" +
+		"7. Фf3-b3  Фd8-e7     17. Лd1-d8х\n" +
+		"8. Кb1-c3  c7-c6      1:0\n" +
+		"9. Сc1-g5  b7-b5\n" +
+		"10. Кc3:b5 c6:b5\n"
+	r := checkOne(t, sheet, nil)
+	if r.Notation != "ru" || r.Plies != 33 || r.End != Checkmate || r.ComputedResult != "1-0" ||
+		got(r) != "tag-missing@-1 non-standard-notation@1 non-standard-notation@21 non-standard-notation@-1" {
+		t.Fatalf("notation %s, %d plies, end %s, result %s, findings %q", r.Notation, r.Plies, r.End, r.ComputedResult, got(r))
+	}
+	want := "the moves are written in two columns, 1-10 down the left and 11-17 down the right of lines 1-10: read in the order of their numbers"
+	if f := r.Findings[2]; f.Message != want || f.Move != "Сc4:b5+" || f.Pos.Line != 1 || f.Pos.Col != 27 {
+		t.Errorf("columns finding %+v", f)
+	}
+	if f := r.Findings[3]; f.Pos.Line != 8 || f.Pos.Col != 24 || !strings.Contains(f.Message, `"1:0"`) {
+		t.Errorf("result finding %+v", f)
+	}
+}
+
+// TestRussianSmallLettersAndPromotionAfterColon: the king written in small
+// letters ("крe2", and the other pieces so: "кf3") and a pawn capture by
+// files that promotes after the colon ("bc:Ф", b7xc8=Q) replay under the
+// Russian letters, with and without tags, reported as non-standard; a
+// promotion where the pawn cannot promote is an illegal move.
+func TestRussianSmallLettersAndPromotionAfterColon(t *testing.T) {
+	for _, c := range []struct {
+		moves    string
+		plies    int
+		findings string
+		last     string // SAN of the last move replayed
+	}{
+		{"1. e4 e5 2. крe2 кc6 3. кf3 *", 5, "non-standard-notation@3", "Nf3"},
+		{"1. e4 d5 2. ed c6 3. dc Кf6 4. cb Кbd7 5. bc:Ф Ф:c8 *", 10, "non-standard-notation@3", "Qxc8"},
+		{"1. e4 d5 2. ed c6 3. dc:Ф *", 4, "non-standard-notation@3 illegal-move@5", "c6"},
+	} {
+		for _, text := range []string{pgn("*", nil, c.moves), c.moves + "\n"} {
+			r := checkOne(t, text, &Options{SAN: true})
+			findings := strings.TrimPrefix(got(r), "tag-missing@-1 ")
+			if r.Notation != "ru" || r.Plies != c.plies || findings != c.findings {
+				t.Errorf("%q: notation %s, %d plies, findings %q; want ru, %d, %q", text, r.Notation, r.Plies, got(r), c.plies, c.findings)
+				continue
+			}
+			if s := r.SAN[c.plies-1].String(); s != c.last {
+				t.Errorf("%q: last move replayed %s, want %s", text, s, c.last)
+			}
+		}
+	}
+	r := checkOne(t, "1. e4 e5 2. крe2 кc6 *\n", nil)
+	if f := find(r, NonStandardNotation); f == nil || f.Pos.Line != 1 || f.Pos.Col != 13 || f.Move != "крe2" ||
+		f.Message != `2 of 4 moves are not in standard SAN (Russian piece letters, lowercase piece letter); the first is "крe2"` {
+		t.Errorf("крe2 finding %+v", f)
+	}
+}
+
+// TestCheckCapitalSquareInProse: "CD4" in a sentence between the moves of a
+// scoresheet is prose, no move (it was a syntax error under English letters,
+// an illegal bishop move under Russian ones); where a move stands it is
+// still the move a reader sees.
+func TestCheckCapitalSquareInProse(t *testing.T) {
+	for _, c := range []struct {
+		text     string
+		notation string
+		plies    int
+		findings string
+	}{
+		{"1. e4 e5 2. Nf3 Nc6 we listened to CD4 at home 3. Bb5 a6 *\n", "san", 6, "tag-missing@-1"},
+		{"1. e4 e5 2. Кf3 Кc6 слушали CD4 дома 3. Сb5 a6 *\n", "ru", 6, "tag-missing@-1 non-standard-notation@3"},
+		{"1. e4 e5 2. Кf3 Кc6 3. СВ5 a6 *\n", "ru", 6, "tag-missing@-1 non-standard-notation@3"},
+	} {
+		r := checkOne(t, c.text, nil)
+		if r.Notation != c.notation || r.Plies != c.plies || got(r) != c.findings {
+			t.Errorf("%q: notation %s, %d plies, findings %q; want %s, %d, %q", c.text, r.Notation, r.Plies, got(r), c.notation, c.plies, c.findings)
+		}
+	}
+}

@@ -9,7 +9,10 @@ import (
 // tags get from check (text format, every finding) and convert (the
 // movetext): a word that is no move where a move must stand, a remark, a
 // result in words, a dash between the two sides' moves, and columns on a
-// line that starts with a BOM.
+// line that starts with a BOM; a KOI8-R sheet its letters alone would read
+// as Windows-1251, an abbreviation in a remark, small piece letters, a
+// promotion after a file capture's colon, and a sheet in two columns whose
+// result ends the right column.
 func TestScoresheetTextFindings(t *testing.T) {
 	const tagMissing = "x.txt:1:1: warning tag-missing: the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing\n"
 	for _, c := range []struct {
@@ -35,6 +38,36 @@ func TestScoresheetTextFindings(t *testing.T) {
 		{"a BOM", "\xEF\xBB\xBF1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n", 1,
 			tagMissing + "x.txt:1:24: error illegal-move: Ra3: the rook on a1 is blocked by the white pawn on a2 (move 3. Ra3, ply 5)\n",
 			"1. e4 e5 2. Nf3 Nc6 {arbiter: illegal move 3. Ra3 (the rook on a1 is blocked by\nthe white pawn on a2); the rest of the game as written: 3. Ra3} *\n"},
+		{"a small knight in KOI8-R, read as Windows-1251's rook by its letters", "1. e4 e5 2. \xcbf3 \xebc6 *\n", 0,
+			tagMissing + "x.txt:1:1: info non-standard-notation: the text is not UTF-8, and its code page is guessed from its moves: " +
+				"read as koi8-r, under which 4 plies replay, not as windows-1251, which its letters alone favour, and under which 2 do\n" +
+				"x.txt:1:13: info non-standard-notation: 2 of 4 moves are not in standard SAN (Russian piece letters, lowercase piece letter); the first is \"кf3\" (move 2. кf3, ply 3)\n",
+			"1. e4 e5 2. Nf3 Nc6 *\n"},
+		{"a piece before a capital square in prose", "1. e4 e5 2. Nf3 Nc6 we listened to CD4 at home 3. Bb5 a6 *\n", 0,
+			tagMissing, "1. e4 e5 2. Nf3 Nc6 {we listened to CD4 at home} 3. Bb5 a6 *\n"},
+		{"small piece letters", "1. e4 e5 2. крe2 кc6 3. кf3 *\n", 0,
+			tagMissing + "x.txt:1:13: info non-standard-notation: 3 of 5 moves are not in standard SAN (Russian piece letters, lowercase piece letter); the first is \"крe2\" (move 2. крe2, ply 3)\n",
+			"1. e4 e5 2. Ke2 Nc6 3. Nf3 *\n"},
+		{"a promotion after the colon of a file capture", "1. e4 d5 2. ed c6 3. dc Кf6 4. cb Кbd7 5. bc:Ф Ф:c8 *\n", 0,
+			tagMissing + "x.txt:1:13: info non-standard-notation: 7 of 10 moves are not in standard SAN (promotion without '=', capture written ':', pawn capture by files, Russian piece letters); the first is \"ed\" (move 2. ed, ply 3)\n",
+			"1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxc8=Q Qxc8 *\n"},
+		{"two columns, the result in the right one", "" +
+			"1. e2-e4   e7-e5      11. Сc4:b5+  Кb8-d7\n" +
+			"2. Кg1-f3  d7-d6      12. 0-0-0    Лa8-d8\n" +
+			"3. d2-d4   Сc8-g4     13. Лd1:d7   Лd8:d7\n" +
+			"4. d4:e5   Сg4:f3     14. Лh1-d1   Фe7-e6\n" +
+			"5. Фd1:f3  d6:e5      15. Сb5:d7+  Кf6:d7\n" +
+			"6. Сf1-c4  Кg8-f6     16. Фb3-b8+  Кd7:b8\n" +
+			"7. Фf3-b3  Фd8-e7     17. Лd1-d8х\n" +
+			"8. Кb1-c3  c7-c6      1:0\n" +
+			"9. Сc1-g5  b7-b5\n" +
+			"10. Кc3:b5 c6:b5\n", 0,
+			tagMissing + "x.txt:1:4: info non-standard-notation: 33 of 33 moves are not in standard SAN (castling with zeros, long algebraic, capture written ':', Russian piece letters, mate written as x, superfluous origin); the first is \"e2-e4\" (move 1. e2-e4, ply 1)\n" +
+				"x.txt:1:27: info non-standard-notation: the moves are written in two columns, 1-10 down the left and 11-17 down the right of lines 1-10: read in the order of their numbers (move 11. Сc4:b5+, ply 21)\n" +
+				"x.txt:8:24: info non-standard-notation: the result marker \"1:0\" is not PGN: write 1-0\n",
+			"1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7\n" +
+				"8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7\n" +
+				"14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
