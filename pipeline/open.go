@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"strconv"
@@ -555,6 +556,12 @@ func (in *inputReader) wrap(err error) error {
 // progress bar compares it with the size on disk.
 func (in *inputReader) rawBytes() int64 { return in.raw.n.Load() }
 
+// content is the sum of the bytes of the file read so far. Called on the
+// goroutine that reads.
+func (in *inputReader) content() ContentSum {
+	return ContentSum{Bytes: in.raw.n.Load(), CRC32C: in.raw.crc}
+}
+
 func (in *inputReader) Close() error {
 	var err error
 	if in.close != nil {
@@ -568,15 +575,23 @@ func (in *inputReader) Close() error {
 	return err
 }
 
-// countingReader counts the bytes read through it; the count is read from
-// another goroutine by the progress bar.
+// countingReader counts the bytes read through it, and sums them
+// (ContentSum): every byte of an input passes here once, as on disk,
+// before any decoder, in reads of the buffer's size (64 KiB), which is
+// where the CRC instruction goes fastest. The count is read from another
+// goroutine by the progress bar; the sum only by the reading goroutine,
+// once the input is read.
 type countingReader struct {
-	r io.Reader
-	n atomic.Int64
+	r   io.Reader
+	n   atomic.Int64
+	crc uint32
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n.Add(int64(n))
+	if n > 0 {
+		c.crc = crc32.Update(c.crc, castagnoli, p[:n])
+	}
 	return n, err
 }

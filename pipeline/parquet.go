@@ -614,9 +614,16 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	in := &p.final
 	in.Files, in.Games, in.Findings, in.Moves = []string{}, 0, 0, 0
 	in.Size, in.ModTime = cur.size, cur.modTime
-	in.Completed, in.Error = sum.Complete, ""
+	in.Completed, in.Error, in.Content = sum.Complete, "", nil
 	if sum.Err != nil {
 		in.Error = sum.Err.Error()
+	}
+	if sum.Content != nil && len(files) > 0 {
+		// Of what the files hold. An input read again on --resume replaces
+		// the earlier run's sum with its own; one skipped keeps its entry,
+		// sum included.
+		c := *sum.Content
+		in.Content = &c
 	}
 	for i, f := range files {
 		in.Files = append(in.Files, f.final)
@@ -636,7 +643,7 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		// unlists the old files before the new ones go into place, so
 		// that a reader never pairs a new games file with an old findings
 		// file.
-		e.Files, e.Games, e.Findings, e.Moves, e.Completed = []string{}, 0, 0, 0, false
+		e.Files, e.Games, e.Findings, e.Moves, e.Completed, e.Content = []string{}, 0, 0, 0, false, nil
 	}
 	s.pending = append(s.pending, p)
 	if s.saveDue() {

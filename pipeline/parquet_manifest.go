@@ -59,6 +59,14 @@ type ManifestInput struct {
 	// Error is why the input was not read to its end; its files then hold
 	// the games read before the failure.
 	Error string `json:"error,omitempty"`
+	// Content is the sum of the bytes read from the input (ContentSum),
+	// by which arbiter stats and check tell inputs of the same content
+	// under other names. It is written for an input with files, and is
+	// absent (nil) from the manifest of an arbiter older than it, from
+	// an entry without files, and from arbiter-beam's: the key is new
+	// within ManifestVersion 1, which an older arbiter reads by ignoring
+	// it, and without it an input is simply compared with none.
+	Content *ContentSum `json:"content,omitempty"`
 }
 
 // LoadManifest reads DIR/manifest.json. A missing manifest is an error that
@@ -193,14 +201,20 @@ type SharedInput struct {
 // their games twice, and their game_ids collide, so a caller warns. A
 // directory whose manifest cannot be read is passed over: it is read by its
 // files, and its reader reports what is wrong. Standard input is never
-// shared: two reads of it are two inputs.
+// shared: two reads of it are two inputs. A pair whose entries both carry
+// the same content sum and games is left to SameContentInputs, which
+// names it among the inputs of that content: one warning, not two.
 func SharedInputs(dirs []string) []SharedInput {
 	type key struct {
 		path  string
 		size  int64
 		mtime int64
 	}
-	seen := map[key]string{}
+	type first struct {
+		dir     string
+		content *sameContentKey
+	}
+	seen := map[key]first{}
 	var out []SharedInput
 	for _, dir := range dirs {
 		m, err := LoadManifest(dir)
@@ -217,11 +231,17 @@ func SharedInputs(dirs []string) []SharedInput {
 				continue
 			}
 			mine[k] = true
-			if first, ok := seen[k]; ok {
-				out = append(out, SharedInput{Path: in.Path, First: first, Then: dir})
+			var content *sameContentKey
+			if in.Content != nil && in.Games > 0 {
+				content = &sameContentKey{*in.Content, in.Games}
+			}
+			if f, ok := seen[k]; ok {
+				if f.content == nil || content == nil || *f.content != *content {
+					out = append(out, SharedInput{Path: in.Path, First: f.dir, Then: dir})
+				}
 				continue
 			}
-			seen[k] = dir
+			seen[k] = first{dir, content}
 		}
 	}
 	return out

@@ -82,6 +82,9 @@ type job struct {
 	complete bool  // endJob
 	bytes    int64 // endJob: raw bytes read
 	held     int64 // chunkJob: what it holds of the budget
+	// content, for endJob, is the sum of the raw bytes read; nil when the
+	// input could not be opened.
+	content *ContentSum
 
 	// brokenOff, for the last chunk of an input whose read failed, is the
 	// message of the syntax finding its last game gets when the break came
@@ -106,7 +109,7 @@ func (j *job) recycle() {
 		parts.Put(j.last)
 	}
 	j.last = nil
-	j.err, j.complete, j.bytes, j.held, j.brokenOff = nil, false, 0, 0, ""
+	j.err, j.complete, j.bytes, j.held, j.brokenOff, j.content = nil, false, 0, 0, "", nil
 	jobs.Put(j)
 }
 
@@ -166,6 +169,7 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 	s := &r.summary
 	s.Elapsed = time.Since(r.start)
 	s.Skipped, s.Interrupted = r.skipped, r.interrupted
+	s.SameContent = r.same.result()
 	if err == nil && s.Records != s.Games {
 		err = fmt.Errorf("internal error: %d games read but %d records written", s.Games, s.Records)
 	}
@@ -204,6 +208,10 @@ type run struct {
 	// touches it.
 	seen     map[uint64]gameRef
 	seenFile string // the input seen holds games of
+
+	// same gathers the inputs by content (Summary.SameContent); the
+	// ordered writer alone touches it.
+	same contentGroups
 }
 
 // gameRef is where a game was read in its input: its index and line,
@@ -257,7 +265,10 @@ func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
 		}
 		end := newJob(endJob, i)
 		var ok bool
-		end.bytes, end.err, ok = r.readInput(ctx, gctx, i, in, send, work, order)
+		end.content, end.err, ok = r.readInput(ctx, gctx, i, in, send, work, order)
+		if end.content != nil {
+			end.bytes = end.content.Bytes
+		}
 		end.complete = ok && end.err == nil
 		if !send(order, end) {
 			return
@@ -269,15 +280,20 @@ func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
 	}
 }
 
-// readInput queues the chunks of one input. It returns the raw bytes read,
-// why the input could not be read to its end, and false when the run was
-// stopped part way.
-func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(chan<- *job, *job) bool, work, order chan<- *job) (int64, error, bool) {
+// readInput queues the chunks of one input. It returns the raw bytes read
+// and their sum (nil when the input could not be opened), why the input
+// could not be read to its end, and false when the run was stopped part
+// way.
+func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(chan<- *job, *job) bool, work, order chan<- *job) (*ContentSum, error, bool) {
 	rc, err := Open(in)
 	if err != nil {
-		return 0, err, true
+		return nil, err, true
 	}
 	f := rc.(*inputReader)
+	read := func() *ContentSum {
+		c := f.content()
+		return &c
+	}
 	r.current.Store(f)
 	defer func() {
 		r.doneBytes.Add(f.rawBytes())
@@ -293,30 +309,30 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 	target := cmp.Or(r.cfg.ChunkSize, defaultChunkSize)
 	for first := true; ; first = false {
 		if ctx.Err() != nil {
-			return f.rawBytes(), nil, false
+			return read(), nil, false
 		}
 		// The chunk about to be read is counted before it is read: a chunk
 		// of prose cut at the size cap, 16 MiB, was read while the one
 		// before it was checked, and both sat in memory with its decoding.
 		ahead := r.budget.estimate(target)
 		if !r.budget.take(gctx, ahead) {
-			return f.rawBytes(), nil, false
+			return read(), nil, false
 		}
 		c, err := sp.Next()
 		if err != nil {
 			r.budget.adjust(-ahead)
 		}
 		if err == io.EOF {
-			return f.rawBytes(), src.Err, true
+			return read(), src.Err, true
 		}
 		if err != nil {
-			return f.rawBytes(), err, true
+			return read(), err, true
 		}
 		if first {
 			if err := binaryText(in.Path, c.Data); err != nil {
 				c.Release()
 				r.budget.adjust(-ahead)
-				return f.rawBytes(), err, true
+				return read(), err, true
 			}
 		}
 		if chunkHook != nil {
@@ -329,10 +345,10 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(ch
 		}
 		if !r.budget.resize(gctx, ahead, j.held) {
 			j.recycle()
-			return f.rawBytes(), nil, false
+			return read(), nil, false
 		}
 		if !send(order, j) || !send(work, j) {
-			return f.rawBytes(), nil, false
+			return read(), nil, false
 		}
 	}
 }
@@ -513,6 +529,12 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 		case endJob:
 			file.Err, file.Complete, file.Bytes = j.err, j.complete, j.bytes
 			s.Bytes += j.bytes
+			if j.content != nil && (j.complete || j.err != nil) {
+				// Not for an input the run was stopped in: its sum is of
+				// a part, which the next run reads whole.
+				file.Content = j.content
+				r.same.add(*j.content, file.Games, ContentInput{Path: in.Path})
+			}
 			if j.err != nil {
 				s.Failed++
 				r.progress.hide()

@@ -443,6 +443,13 @@ func TestWriteSummary(t *testing.T) {
 		// manifest listed before the failure.
 		{Summary{Files: 3, Games: 76724, Records: 76724, Err: errors.New("no space left on device"), Out: "o", Kept: 40005},
 			"arbiter: 3 files, 76724 games read, 40005 kept in o, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; stopped by an error; 36719 games read not kept in o\n"},
+		// Inputs of the same content: those beyond the first of each.
+		{Summary{Files: 5, Games: 50, Records: 50, SameContent: []SameContent{
+			{Games: 10, Inputs: []ContentInput{{Path: "a"}, {Path: "b"}, {Path: "c"}}},
+			{Games: 10, Inputs: []ContentInput{{Path: "d"}, {Path: "e"}}}}},
+			"arbiter: 5 files, 50 games read, 50 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; 3 files with the same content as another\n"},
+		{Summary{Files: 2, Games: 2, Records: 2, SameContent: []SameContent{{Games: 1, Inputs: []ContentInput{{Path: "a"}, {Path: "b"}}}}},
+			"arbiter: 2 files, 2 games read, 2 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; 1 file with the same content as another\n"},
 	} {
 		var b bytes.Buffer
 		if err := WriteSummary(&b, &c.s); err != nil {

@@ -72,6 +72,11 @@ type FileSummary struct {
 	Err error
 	// Complete says the input was read to its end: no error and no interruption.
 	Complete bool
+	// Content is the sum of the Bytes read (ContentSum), which the Parquet
+	// sink records in the manifest; nil when the input could not be
+	// opened, when the run was stopped in it, or when the caller did not
+	// compute one.
+	Content *ContentSum
 }
 
 // Summary is what the whole run gave.
@@ -88,6 +93,10 @@ type Summary struct {
 
 	// Interrupted says the run was stopped before reading every input.
 	Interrupted bool
+	// SameContent are the sets of this run's inputs that held the same
+	// content (FileSummary.Content and games), whose games the run counts
+	// once per input; in the order of their first input.
+	SameContent []SameContent
 	// Out is the directory of a sink that keeps only what it completes
 	// (--out: ParquetSink), "" for none, and Kept the games of this run it
 	// holds when the run ends, as its manifest lists them (ParquetSink.Kept):

@@ -19,7 +19,10 @@ import (
 // error" (the caller prints the error), and then the games read that the
 // directory does not hold: "; 12 games read not kept in out" (those of
 // the input an interruption cut short; after an error, those not listed
-// yet). Read, kept and not kept add up.
+// yet). Read, kept and not kept add up. Last come the inputs whose content
+// is that of another (Summary.SameContent), beyond the first of each
+// content: "; 1 file with the same content as another", whose games the
+// counts hold again; the caller names them.
 func WriteSummary(w io.Writer, s *Summary) error {
 	if s.Out != "" {
 		kept := "kept in " + s.Out
@@ -67,6 +70,10 @@ func writeSummary(w io.Writer, s *Summary, written int64, one, many string, c Co
 		b = append(b, "; "...)
 		notKept := "read not kept in " + s.Out
 		b = appendCount(b, s.Games-s.Kept, "game "+notKept, "games "+notKept)
+	}
+	if n := Copies(s.SameContent); n > 0 {
+		b = append(b, "; "...)
+		b = appendCount(b, int64(n), "file with the same content as another", "files with the same content as another")
 	}
 	b = append(b, '\n')
 	_, err := w.Write(b)

@@ -132,9 +132,10 @@ func TestMarkdownEscapes(t *testing.T) {
 func TestJSONKeysDocumented(t *testing.T) {
 	var b bytes.Buffer
 	s := sampleSummary()
-	// "other" groups, so that their keys appear.
+	// "other" groups and a warning, so that their keys appear.
 	s.Files.Other = &Group{Name: "", Games: 1}
 	s.Events.Other = &Group{Name: "", Games: 1}
+	s.Warnings = []string{"a.pgn and b.pgn hold the same content (10 bytes, 1 game each): their games are counted once per input"}
 	if err := WriteJSON(&b, s); err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,7 @@ func WriteHTML(w io.Writer, s *Summary) error {
 // page is what the template prints.
 type page struct {
 	Sources              []string
+	Warnings             []string
 	Cards                []card
 	Codes                chart
 	Files, Events        htmlTable
@@ -77,6 +78,9 @@ func newPage(s *Summary) *page {
 	p := &page{HasCodes: len(s.Codes) > 0, HasElo: len(s.Elo.Bands) > 0}
 	for _, src := range s.Sources {
 		p.Sources = append(p.Sources, Printable(src))
+	}
+	for _, w := range s.Warnings {
+		p.Warnings = append(p.Warnings, Printable(w))
 	}
 	mean := "–"
 	if s.Games > 0 {

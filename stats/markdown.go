@@ -11,6 +11,12 @@ import (
 func WriteMarkdown(w io.Writer, s *Summary) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("# arbiter statistics\n")
+	if len(s.Warnings) > 0 {
+		bw.WriteString("\n## Warnings\n\n")
+		for _, w := range s.Warnings {
+			bw.WriteString("- " + markdownEscape(Printable(w)) + "\n")
+		}
+	}
 	for _, sec := range sections(s) {
 		bw.WriteString("\n## " + sec.title + "\n\n")
 		if sec.note != "" {

@@ -15,6 +15,11 @@ const FormatVersion = 1
 type Summary struct {
 	Format  int      `json:"format"`
 	Sources []string `json:"sources"`
+	// Warnings say what makes the numbers other than they look, one
+	// sentence each: inputs of the same content read under several names,
+	// whose games are counted once per input. The caller sets them, as it
+	// sets Sources; absent from the JSON when there are none.
+	Warnings []string `json:"warnings,omitempty"`
 
 	Games             int64          `json:"games"`
 	Plies             int64          `json:"plies"`

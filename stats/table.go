@@ -21,6 +21,14 @@ const (
 func WriteTable(w io.Writer, s *Summary) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("arbiter statistics\n\n")
+	if len(s.Warnings) > 0 {
+		// Whole, not cut to the width: a warning names its inputs.
+		bw.WriteString("Warnings\n")
+		for _, w := range s.Warnings {
+			bw.WriteString(indent + Printable(w) + "\n")
+		}
+		bw.WriteString("\n")
+	}
 	for _, sec := range sections(s) {
 		writeTableSection(bw, &sec)
 	}

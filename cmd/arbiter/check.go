@@ -158,7 +158,12 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	stop() // which cancels ctx: asked above
 	if pq != nil {
 		sum.Out, sum.Kept = f.out, pq.Kept()
+		// What DIR holds, as arbiter stats DIR will count it: with
+		// --resume, the inputs of earlier runs too.
+		m := pq.Manifest()
+		sum.SameContent = m.SameContent("")
 	}
+	warnSameContent(&logger, sum.SameContent)
 	if !f.quiet {
 		pipeline.WriteSummary(stderr, &sum)
 	}
@@ -196,6 +201,21 @@ func expandInputs(logger *zerolog.Logger, args []string) []pipeline.Input {
 func logDuplicates(logger *zerolog.Logger, dups []pipeline.Duplicate) {
 	for _, d := range dups {
 		logger.Info().Str("path", d.Path).Str("same_as", d.Of).Msg("skipping an input named twice: it is the same file as an earlier one, read once")
+	}
+}
+
+// warnSameContent names, a warning a set, the inputs that held the same
+// content (the same file under two names, or copied into two
+// directories): the summary's counts hold their games once per input, and
+// so will arbiter stats's.
+func warnSameContent(logger *zerolog.Logger, groups []pipeline.SameContent) {
+	for _, g := range groups {
+		paths := make([]string, len(g.Inputs))
+		for i, in := range g.Inputs {
+			paths[i] = stats.Printable(pipeline.ColumnPath(in.Path))
+		}
+		logger.Warn().Strs("paths", paths).Int64("bytes", g.Content.Bytes).Int64("games", g.Games).
+			Msg("inputs with the same content: their games are counted once per input")
 	}
 }
 

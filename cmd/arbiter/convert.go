@@ -94,6 +94,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	stop() // which cancels ctx: asked above
 	keep := runErr == nil && !interrupted
 	finishErr := out.finish(keep)
+	warnSameContent(&logger, sum.SameContent)
 	if !f.quiet {
 		// Written in place (standard output, a device), what was written stays.
 		sink.WriteSummary(stderr, &sum, out.tmp == "" || keep && finishErr == nil)

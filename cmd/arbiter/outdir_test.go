@@ -342,7 +342,8 @@ func TestCheckStdinNameUsage(t *testing.T) {
 // TestCheckResumeWarnsMovedInput: the reviewer's case: an input renamed
 // between two runs is read again under its new name, and its games are
 // then in the tables twice; --resume cannot tell a move from a new file,
-// but it says which listed inputs are gone, as a warning.
+// but it says which listed inputs are gone, as a warning, and, once the
+// new name is read, that the two hold the same content.
 func TestCheckResumeWarnsMovedInput(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "d/a.pgn", games(0, 20))
@@ -354,12 +355,16 @@ func TestCheckResumeWarnsMovedInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "--resume", "d")
-	want := []string{"1 input that the manifest of o lists no longer exists (d/a.pgn): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}
+	want := []string{"1 input that the manifest of o lists no longer exists (d/a.pgn): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)",
+		fmt.Sprintf(`inputs with the same content: their games are counted once per input bytes=%d games=20 paths=["d/a.pgn","d/z.pgn"]`, len(games(0, 20)))}
 	if got := logLines(r.stderr, "WRN"); !slices.Equal(got, want) {
 		t.Errorf("warnings %q, want %q\n%s", got, want, r.stderr)
 	}
 	if files, read, _ := counts(t, r.stderr); r.code != 1 || files != "1" || read != "20" {
 		t.Errorf("resume: exit %d, %s files, %s games\n%s", r.code, files, read, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "; 1 file skipped (already done); 1 file with the same content as another\n") {
+		t.Errorf("the summary does not count the input read again:\n%s", r.stderr)
 	}
 }
 

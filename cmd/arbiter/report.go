@@ -69,7 +69,14 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 		}
 		agg = a
 	}
+	same := sum.SameContent
+	if s.dir != "" {
+		same = pipeline.SameContentInputs([]string{s.dir})
+	}
 	summary := agg.Summarize(20)
 	summary.Sources = s.sources
+	for _, g := range same {
+		summary.Warnings = append(summary.Warnings, g.String())
+	}
 	return writeFile("--report", s.path, func(w io.Writer) error { return stats.Write(w, summary, s.format) })
 }

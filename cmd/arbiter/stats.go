@@ -61,9 +61,18 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 	for _, d := range dups {
 		fmt.Fprintf(stderr, "arbiter stats: %s left out: the same directory as %s, read once\n", d.Path, d.Of)
 	}
+	// What makes the counts other than they look goes on stderr and into
+	// the report, which is what is kept and passed on.
+	var warnings []string
 	for _, sh := range pipeline.SharedInputs(dirs) {
-		fmt.Fprintf(stderr, "arbiter stats: %s is in both %s and %s (same path, size and modification time): its games are counted twice\n",
-			pipeline.ColumnPath(sh.Path), sh.First, sh.Then)
+		warnings = append(warnings, fmt.Sprintf("%s is in both %s and %s (same path, size and modification time): its games are counted twice",
+			pipeline.ColumnPath(sh.Path), sh.First, sh.Then))
+	}
+	for _, g := range pipeline.SameContentInputs(dirs) {
+		warnings = append(warnings, g.String())
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "arbiter stats: %s\n", stats.Printable(w))
 	}
 	agg, err := stats.ReadParquetLogged(func(p string) {
 		fmt.Fprintf(stderr, "arbiter stats: %s left out: not listed in manifest.json (an input being written)\n", p)
@@ -72,7 +81,7 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 		return err
 	}
 	s := agg.Summarize(f.top)
-	s.Sources = dirs
+	s.Sources, s.Warnings = dirs, warnings
 	if f.output == "" || f.output == "-" {
 		return stats.Write(cmd.OutOrStdout(), s, format)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -247,10 +248,11 @@ func TestStatsDirectoryNamedTwice(t *testing.T) {
 	}
 }
 
-// Two directories that hold the same input (same path, size and mtime in
-// their manifests) are summed as asked, but stderr says its games count
-// twice; an input of the same path changed between the runs is another
-// input and draws no warning.
+// Two directories that hold the same input are summed as asked, but stderr
+// and the report say its games count twice: by its content when the
+// manifests record it, else (manifests of an older arbiter) by the same
+// path, size and mtime. An input of the same path changed between the runs
+// is another input and draws no warning.
 func TestStatsInputInTwoDirectories(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "a.pgn", games(0, 5))
@@ -264,23 +266,63 @@ func TestStatsInputInTwoDirectories(t *testing.T) {
 	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "rC", "b.pgn"); r.code != 1 {
 		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
 	}
-	s := arbiter(t, dir, nil, "stats", "--format", "json", "rA", "rB", "rC")
-	if s.code != 0 {
-		t.Fatalf("stats: exit %d\n%s", s.code, s.stderr)
+	stats := func(want ...string) {
+		t.Helper()
+		s := arbiter(t, dir, nil, "stats", "--format", "json", "rA", "rB", "rC")
+		if s.code != 0 {
+			t.Fatalf("stats: exit %d\n%s", s.code, s.stderr)
+		}
+		var sum struct {
+			Games    int64    `json:"games"`
+			Warnings []string `json:"warnings"`
+		}
+		if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil {
+			t.Fatal(err)
+		}
+		if sum.Games != 5+2+5+2+3 {
+			t.Errorf("%d games, want 17", sum.Games)
+		}
+		var stderr strings.Builder
+		for _, w := range want {
+			stderr.WriteString("arbiter stats: " + w + "\n")
+		}
+		if s.stderr != stderr.String() {
+			t.Errorf("stderr:\n%s\nwant:\n%s", s.stderr, stderr.String())
+		}
+		if !slices.Equal(sum.Warnings, want) {
+			t.Errorf("report's warnings %q, want %q", sum.Warnings, want)
+		}
 	}
-	var sum struct {
-		Games int64 `json:"games"`
+	stats(fmt.Sprintf("a.pgn in rA and a.pgn in rB hold the same content (%d bytes, 5 games each): their games are counted once per input", len(games(0, 5))),
+		fmt.Sprintf("b.pgn in rA and b.pgn in rB hold the same content (%d bytes, 2 games each): their games are counted once per input", len(games(0, 2))))
+	for _, out := range []string{"rA", "rB"} {
+		stripContent(t, filepath.Join(dir, out))
 	}
-	if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil {
+	stats("a.pgn is in both rA and rB (same path, size and modification time): its games are counted twice",
+		"b.pgn is in both rA and rB (same path, size and modification time): its games are counted twice")
+}
+
+// stripContent makes DIR's manifest one an arbiter before content sums
+// wrote: its inputs without "content".
+func stripContent(t *testing.T, dir string) {
+	t.Helper()
+	path := filepath.Join(dir, "manifest.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Games != 5+2+5+2+3 {
-		t.Errorf("%d games, want 17", sum.Games)
+	var raw map[string]any
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
 	}
-	want := "arbiter stats: a.pgn is in both rA and rB (same path, size and modification time): its games are counted twice\n" +
-		"arbiter stats: b.pgn is in both rA and rB (same path, size and modification time): its games are counted twice\n"
-	if s.stderr != want {
-		t.Errorf("stderr:\n%s\nwant:\n%s", s.stderr, want)
+	for _, in := range raw["inputs"].([]any) {
+		delete(in.(map[string]any), "content")
+	}
+	if b, err = json.MarshalIndent(raw, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

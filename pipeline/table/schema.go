@@ -15,7 +15,10 @@ const Version = "1"
 // The layout of an output directory (`arbiter check --out DIR`, arbiter-beam):
 // a subdirectory a table, so that one glob reads a table whatever the number
 // of inputs (read_parquet('DIR/games/*.parquet')), and a manifest listing
-// the files, whose own layout is ManifestVersion.
+// the files, whose own layout is ManifestVersion. A reader refuses a
+// manifest of another version, so the version changes only when a key is
+// removed or changes meaning; a key added (options, an input's content) is
+// one an older arbiter ignores and a newer one does without, and keeps it.
 const (
 	GamesDir        = "games"
 	FindingsDir     = "findings"
