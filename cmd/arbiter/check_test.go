@@ -818,32 +818,18 @@ func TestCheckInterruptBlockedInput(t *testing.T) {
 		{"stdin", []string{"convert", "-o", "c.pgn", "-"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command(binary, tc.args...)
-			cmd.Dir = dir
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if tc.stdin {
-				r, w, err := os.Pipe()
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer w.Close() // open, silent: the read blocks
-				defer r.Close()
-				cmd.Stdin = r
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			time.Sleep(300 * time.Millisecond)
-			cmd.Process.Signal(syscall.SIGTERM)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
+			// The signal must come after arbiter set its handler: a
+			// process killed by it (the default action) lost that race
+			// on a loaded machine, and is started again with a longer pause.
 			var err error
-			select {
-			case err = <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Fatal("arbiter did not stop after one SIGTERM")
+			var stderr bytes.Buffer
+			for _, pause := range []time.Duration{300 * time.Millisecond, time.Second, 3 * time.Second} {
+				stderr.Reset()
+				err = interruptAfter(t, tc.args, tc.stdin, dir, &stderr, pause)
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || !exit.Sys().(syscall.WaitStatus).Signaled() {
+					break
+				}
 			}
 			var exit *exec.ExitError
 			if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "stopping now") {
@@ -854,6 +840,40 @@ func TestCheckInterruptBlockedInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// interruptAfter starts arbiter with args in dir (stdin a pipe nobody
+// writes to, when stdin is set), sends it SIGTERM after pause and returns
+// how it ended.
+func interruptAfter(t *testing.T, args []string, stdin bool, dir string, stderr *bytes.Buffer, pause time.Duration) error {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = dir
+	cmd.Stderr = stderr
+	if stdin {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Close() // open, silent: the read blocks
+		defer r.Close()
+		cmd.Stdin = r
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(pause)
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("arbiter did not stop after one SIGTERM")
+	}
+	return nil
 }
 
 // A scoresheet saved by a Windows editor as "Unicode" (UTF-16 with a BOM)
