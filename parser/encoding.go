@@ -132,15 +132,7 @@ func detectEncoding(b []byte, skipUTF8 bool) Encoding {
 // guess is close (see closeRunnerUp), else UTF8.
 func guessEncoding(b []byte, skipUTF8 bool) (best, alt Encoding) {
 	var score [CP850 + 1]int
-	for i := 0; i < len(b); {
-		if b[i] < 0x80 {
-			i++
-			continue
-		}
-		if n := utf8Len(b[i:], skipUTF8); n > 0 {
-			i += n
-			continue
-		}
+	for i := nextLegacyByte(b, 0, skipUTF8); i < len(b); {
 		// Runs of high bytes are scored whole, because a Cyrillic piece
 		// letter ("Кр") may take two of them and a word's letters are judged
 		// in pairs.
@@ -149,7 +141,7 @@ func guessEncoding(b []byte, skipUTF8 bool) (best, alt Encoding) {
 			end++
 		}
 		scoreRun(&score, b, i, end)
-		i = end
+		i = nextLegacyByte(b, end, skipUTF8)
 	}
 	best = Windows1252
 	for _, enc := range legacyEncodings {
@@ -158,6 +150,22 @@ func guessEncoding(b []byte, skipUTF8 bool) (best, alt Encoding) {
 		}
 	}
 	return best, closeRunnerUp(&score, best, b, skipUTF8)
+}
+
+// nextLegacyByte returns the index, from i on, of the next byte of b that a
+// code page decodes: high, and not part of a UTF-8 sequence kept as such
+// (see utf8Len); len(b) when there is none.
+func nextLegacyByte(b []byte, i int, skipUTF8 bool) int {
+	for i < len(b) {
+		if b[i] < 0x80 {
+			i++
+		} else if n := utf8Len(b[i:], skipUTF8); n > 0 {
+			i += n
+		} else {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // closeRunnerUp returns the code page that scores next to best when it
@@ -177,19 +185,10 @@ func closeRunnerUp(score *[CP850 + 1]int, best Encoding, b []byte, skipUTF8 bool
 	if score[alt] <= 0 || 2*score[alt] < score[best] {
 		return UTF8
 	}
-	for i := 0; i < len(b); {
-		if b[i] < 0x80 {
-			i++
-			continue
-		}
-		if n := utf8Len(b[i:], skipUTF8); n > 0 {
-			i += n
-			continue
-		}
+	for i := nextLegacyByte(b, 0, skipUTF8); i < len(b); i = nextLegacyByte(b, i+1, skipUTF8) {
 		if decodeTable[best][b[i]] != decodeTable[alt][b[i]] {
 			return alt
 		}
-		i++
 	}
 	return UTF8
 }
