@@ -134,6 +134,9 @@ func TestScanCuts(t *testing.T) {
 		{"a '[' that is no tag pair", "1. e4 [he said \"wow\"] e5 1-0\n1. d4 *", 1, "1. d4", false},
 		{"an aside does not end a game", "1. e4 (1. d4) e5 [Event\u00a0\"x\"] 2. Nf3\n1. d4 *", 1, "1. d4", false},
 		{"an aside after the result may", "1. e4 e5 1-0 (1. d4) 1. c4 c5\n1. d4 *", 1, "\n1. d4", false},
+		// The parser reads "1a1" as a number run into a move: the game
+		// begins at that number, not at the "1." (no cut there).
+		{"a number run into the move after \"1.\"", "1. e4 1-0 1.1a1 e5 1-0 1. 2e4 e5\n1. d4 *", 1, "\n1. d4", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want := -1
@@ -235,5 +238,33 @@ func TestSplitterScansNoSmallInput(t *testing.T) {
 		if chunks != 1 || s.scan.work != 0 {
 			t.Errorf("%d bytes: %d chunks, the scan read %d bytes; want 1 chunk and no scan", len(in), chunks, s.scan.work)
 		}
+	}
+}
+
+// TestSplitterNumberAfterOne: after "1." a word that starts with a digit is
+// a number of its own ("1.1a1": "1." and "1" run into "a1"), which the game
+// its move begins starts at (splitBefore); the cut scan took the "1." and
+// the word for a game start, and the chunk it cut there started the game
+// two bytes early (a FuzzParse input: 118 whole, 116 in 64-byte chunks).
+func TestSplitterNumberAfterOne(t *testing.T) {
+	in := []byte(strings.Repeat("0", 50) + " 1-0 " + strings.Repeat("0", 54) + "\x8f00000 1.1a1 0000000")
+	for _, target := range []int{len(in) + 1, 64, 16, 1} {
+		games, chunks := readAll(t, in, SplitOptions{Target: target, Max: 1 << 12}, Options{})
+		checkGames(t, in, games, chunks)
+		var starts []Pos
+		for _, g := range games {
+			starts = append(starts, g.Start)
+		}
+		eq(t, fmt.Sprint("target ", target, ": game starts"), starts, []Pos{{Offset: 0, Line: 1, Col: 1}, {Offset: 118, Line: 1, Col: 119}})
+		eq(t, fmt.Sprint("target ", target, ": second game's move"), raws(games[1]), []string{"a1"})
+	}
+	for _, tc := range []struct {
+		after string
+		move  bool
+	}{
+		{"e4 x", true}, {"Nf3 x", true}, {"1a1 x", false}, {" 1a1 x", false},
+		{"2e4 x", false}, {"1.e4 x", false}, {"0.e4 x", false}, {"01e4 x", false},
+	} {
+		eq(t, fmt.Sprintf("moveFollows(%q)", tc.after), moveFollows([]byte(tc.after)), tc.move)
 	}
 }

@@ -487,6 +487,15 @@ func moveFollows(b []byte) bool {
 	if j == i || j == len(b) || !looksLikeMove(b[i:j]) {
 		return false
 	}
+	if c := b[i]; c >= '0' && c <= '9' && (c != '0' || i+1 < j && (b[i+1] >= '0' && b[i+1] <= '9' || b[i+1] == '.' || isEllipsis(b[i+1:j]))) {
+		// The parser reads a word that starts with a digit as a number
+		// (numberWord): a number run into a move ("1a1", "2.e4", "0.e4")
+		// replaces the "1." before it, and a game the move begins starts
+		// at that number, not at the "1." ("1.1a1" after a result starts
+		// one at "1a1"); a chunk cut at the "1." would move that start.
+		// Only a lone '0' run into more ("0-0") is read as the move.
+		return false
+	}
 	for k := i + 1; k < j; k++ {
 		if b[k-1] >= 'a' && b[k-1] <= 'h' && (b[k] == '9' || b[k] == '0') {
 			return false
