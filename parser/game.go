@@ -38,8 +38,10 @@ type Game struct {
 	// Comment is a comment that stands before the first move.
 	Comment Span
 
-	Encoding Encoding // how the game's bytes were decoded
-	Scripts  Scripts  // character families seen in the move text
+	// Encoding is how the game's bytes were decoded: UTF8 for valid
+	// UTF-8, and for plain ASCII, which reads the same in every encoding.
+	Encoding Encoding
+	Scripts  Scripts // character families seen in the move text
 	// Has says what the moves hold besides moves, so that a reader looking
 	// for variations or clocks need not visit every move to find none.
 	Has Has
