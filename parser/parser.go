@@ -336,16 +336,8 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.legacy = false
 	p.enc = UTF8
 	p.src = body
-	if !isASCII(body) {
-		switch {
-		case p.opt.ForceEncoding && p.opt.Encoding != UTF8:
-			p.decode(body, p.opt.Encoding, false)
-		case p.opt.ForceEncoding || utf8.Valid(body):
-		default:
-			multi, invalid := utf8Stats(body)
-			keep := multi > 0 && multi >= invalid
-			p.decode(body, detectEncoding(body, keep), keep)
-		}
+	if enc, keep, legacy := p.pieceDecoding(body); legacy {
+		p.decode(body, enc, keep)
 	}
 	p.rawBase = start.Offset + int64(bom)
 	p.line = start.Line
@@ -367,6 +359,40 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	}
 	p.run(from)
 	p.finishGame(len(p.src), end, cut, true)
+}
+
+// pieceDecoding says how the piece body (past a BOM) is read: as it is
+// (legacy false: ASCII, valid UTF-8, UTF-8 forced), or decoded from the
+// code page enc, keeping valid UTF-8 sequences when keep is set.
+func (p *Parser) pieceDecoding(body []byte) (enc Encoding, keep, legacy bool) {
+	switch {
+	case isASCII(body):
+		return UTF8, false, false
+	case p.opt.ForceEncoding && p.opt.Encoding != UTF8:
+		return p.opt.Encoding, false, true
+	case p.opt.ForceEncoding || utf8.Valid(body):
+		return UTF8, false, false
+	}
+	multi, invalid := utf8Stats(body)
+	keep = multi > 0 && multi >= invalid
+	return detectEncoding(body, keep), keep, true
+}
+
+// cutReadsAlike says that a chunk c.Data[:x], x a game start inside the
+// piece p is reading from chunk c, reads the piece's part before x as p
+// reads it: as the same text, labelled alike. So it does when the piece is
+// read as it is, when the part is plain ASCII, or when the part makes the
+// guess the whole piece made; not when fewer bytes guess otherwise.
+func (p *Parser) cutReadsAlike(c Chunk, x int) bool {
+	if !p.legacy {
+		return true
+	}
+	part := c.Data[p.rawBase-c.Start.Offset : x]
+	if isASCII(part) {
+		return true
+	}
+	enc, keep, legacy := p.pieceDecoding(part)
+	return legacy && enc == p.enc && keep == p.lmap.keepUTF8
 }
 
 func (p *Parser) decode(body []byte, enc Encoding, keepUTF8 bool) {

@@ -268,3 +268,63 @@ func TestSplitterNumberAfterOne(t *testing.T) {
 		eq(t, fmt.Sprintf("moveFollows(%q)", tc.after), moveFollows([]byte(tc.after)), tc.move)
 	}
 }
+
+// TestSplitterParsedCutInLegacyText: where the scan is lost in text that
+// is not UTF-8 (here a tag pair after words that may be a move, in games
+// typed in Windows-1251), a Parser finds the cut, as in UTF-8 text: no
+// chunk was cut there, and the chunk ran to the size cap, a game cut in two
+// with a Problem on each piece.
+func TestSplitterParsedCutInLegacyText(t *testing.T) {
+	game := encode(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 1-0\n", Windows1251)
+	lost := []byte("1. e4 1-0 e2 - e4 [see \"x\"] d5 1-0\n")
+	in := append(append(bytes.Repeat(game, 100), lost...), bytes.Repeat(game, 3000)...)
+	whole, _ := readAll(t, in, SplitOptions{Target: len(in) + 1, Max: len(in) + 1}, Options{})
+	eq(t, "games read whole", len(whole), 3102)
+	const target = 4096
+	games, chunks := readAll(t, in, SplitOptions{Target: target, Max: 64 << 10}, Options{})
+	checkGames(t, in, games, chunks)
+	li := newLineIndex(in)
+	for k, c := range chunks {
+		if c.Cut || c.Continued || len(c.Data) > 2*target {
+			t.Errorf("chunk %d at %d: %d bytes, cut %v, continued %v", k, c.Start.Offset, len(c.Data), c.Cut, c.Continued)
+		}
+		if off := int(c.Start.Offset); k > 0 && !gameStartFor(in, int(chunks[k-1].Start.Offset), off, li) {
+			t.Errorf("chunk %d starts at %d, where no game begins", k, off)
+		}
+	}
+	sameGames(t, "4 KiB chunks", games, whole)
+	eq(t, "encoding of the games typed in Windows-1251", games[3101].Encoding, Windows1251)
+}
+
+// TestCutReadsAlike: a chunk cut inside a piece that is decoded reads its
+// part as the whole piece was read only when the part guesses the same
+// code page, or is plain ASCII.
+func TestCutReadsAlike(t *testing.T) {
+	russian := encode(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 1-0\n", Windows1251)
+	german := encode(t, "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 1-0 {Müller gewinnt, Weiß aufgegeben}\n", Windows1252)
+	ascii := []byte("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n")
+	for _, tc := range []struct {
+		name         string
+		before, rest []byte
+		alike        bool
+	}{
+		{"the same guess", bytes.Repeat(russian, 3), bytes.Repeat(russian, 3), true},
+		{"plain ASCII before", bytes.Repeat(ascii, 3), bytes.Repeat(russian, 3), true},
+		{"another guess before", german, bytes.Repeat(russian, 20), false},
+	} {
+		in := append(append([]byte(nil), tc.before...), tc.rest...)
+		x := len(tc.before)
+		p := NewParser(Options{})
+		c := Chunk{Data: in, Start: Pos{Offset: 100, Line: 5, Col: 1}}
+		got, seen := false, false
+		p.Parse(c, func(g *Game) {
+			if int(g.Start.Offset-c.Start.Offset) == x {
+				got, seen = p.cutReadsAlike(c, x), true
+			}
+		})
+		if !seen {
+			t.Fatalf("%s: no game begins at %d", tc.name, x)
+		}
+		eq(t, tc.name, got, tc.alike)
+	}
+}

@@ -416,8 +416,9 @@ func tagLineOpensKnown(head []byte, complete bool) (opens, ok bool) {
 // follows it from there. -1 when there is none, or when a prefix is not
 // read as the whole is: a start must have its line and tagLookahead bytes
 // after it within limit (the boundary rule and a move's word look ahead),
-// and text that is not valid UTF-8 is decoded by an encoding guessed from
-// all of it, unless one is forced.
+// and the text before it must guess the encoding the whole guessed
+// (cutReadsAlike). Text that is not valid UTF-8 used to get no cut here,
+// which left the chunk to be cut at the size cap, a game cut in two.
 func (s *Splitter) parsedCut(from, limit int) int {
 	data := s.buf[:limit]
 	end := limit
@@ -426,7 +427,7 @@ func (s *Splitter) parsedCut(from, limit int) int {
 		data = data[:nl+1]
 		end = nl + 1 - tagLookahead
 	}
-	if end <= from || !s.parse.ForceEncoding && !utf8.Valid(data) {
+	if end <= from {
 		return -1
 	}
 	if s.reader == nil {
@@ -447,13 +448,24 @@ func (s *Splitter) parsedCut(from, limit int) int {
 func parsedGameStart(p *Parser, c Chunk, from, end int, keep func(int) bool) int {
 	data := c.Data
 	cut, prevOK, prevEnded, first := -1, false, false, true
+	// Each guess that fails costs a read of the piece up to the start: a
+	// few, then no cut (the next call reads twice as far).
+	guesses := 4
 	p.Parse(c, func(g *Game) {
 		x := int(g.Start.Offset - c.Start.Offset)
 		if cut < 0 && !first && prevOK && x >= from && x < end && isSpaceOrEOL(data[x-1]) && keep(x) {
+			start := false
 			if data[x] == '1' && x+1 < len(data) && data[x+1] == '.' && moveFollows(data[x+2:]) {
-				cut = x // a "1." and a move
+				start = true // a "1." and a move
 			} else if open, _ := tagOpenAt(data, x, true); open && prevEnded {
-				cut = x // a tag pair after a game's result
+				start = true // a tag pair after a game's result
+			}
+			if start && guesses > 0 {
+				if p.cutReadsAlike(c, x) {
+					cut = x
+				} else {
+					guesses--
+				}
 			}
 		}
 		prevEnded = g.Result != ""
