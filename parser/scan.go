@@ -54,6 +54,17 @@ type gameScan struct {
 	pieceSure        bool
 	work             int     // bytes read, counted for the tests
 	words            *Parser // normalizes words (readAlone)
+	// The scan reads a valid UTF-8 sequence as its character, and a word
+	// with bytes that are not UTF-8 as one it cannot tell (see word); a
+	// sequence the parser decodes from a code page (two letters, "Ð¡" for
+	// "С") it misreads, so a cut after one is left to a Parser (lost).
+	// forced and forcedEnc are Options.ForceEncoding and Encoding; the
+	// chunk's bytes before checked hold a valid multi-byte sequence
+	// (multi) and bytes that are not UTF-8 (invalid).
+	forced         bool
+	forcedEnc      Encoding
+	checked        int
+	multi, invalid bool
 
 	// What the scan knows of the parser's state.
 	pgn bool // the game has tags and is read by PGN's rules
@@ -92,12 +103,15 @@ func (g *gameScan) reset(from int, lineStart0 bool) {
 		words = new(Parser)
 	}
 	*g = gameScan{from: from, cut: -1, lineStart0: lineStart0, next: -1, brAt: -1, lineDep: -1,
-		pieceSure: true, closers: g.closers[:0], fresh: true, work: g.work, words: words}
+		pieceSure: true, closers: g.closers[:0], fresh: true, work: g.work, words: words,
+		forced: g.forced, forcedEnc: g.forcedEnc}
 }
 
 // cutAt makes k, where the parser begins a game, the cut when it is at or
-// after from and no '[' before it on its line is read by the line's rest.
-func (g *gameScan) cutAt(data []byte, k int) {
+// after from and no '[' before it on its line is read by the line's rest;
+// data[k:to] is the text after k that told (the move after "1.", the tag
+// pair).
+func (g *gameScan) cutAt(data []byte, k, to int) {
 	if g.lineDep >= 0 {
 		if nl := bytes.IndexByte(data[g.lineDep:k], '\n'); nl < 0 {
 			g.lineDep = k // and the line goes on: no '\n' before k either
@@ -106,8 +120,45 @@ func (g *gameScan) cutAt(data []byte, k int) {
 		g.lineDep = -1
 	}
 	if k >= g.from {
+		if g.decoded(data, to) {
+			g.lost = true
+			return
+		}
 		g.cut = k
 	}
+}
+
+// decoded says whether the parser may decode a valid UTF-8 sequence of
+// data[:k] from a code page, which the scan read as a character: a code
+// page forced decodes every one, detection those of a piece with more
+// bytes that are not UTF-8 than sequences. The whole chunk is looked at,
+// not the piece, which errs on the safe side (a Parser finds the cut). A
+// BOM at its start is never decoded.
+func (g *gameScan) decoded(data []byte, k int) bool {
+	if g.checked == 0 && bytes.HasPrefix(data, utf8BOM) {
+		g.checked = len(utf8BOM)
+	}
+	if k > g.checked {
+		// From one cut at a game start to the next: no UTF-8 sequence
+		// spans the checks.
+		if b := data[g.checked:k]; !isASCII(b) {
+			switch {
+			case utf8.Valid(b):
+				g.multi = true
+			case !g.multi:
+				g.invalid = true
+				m, _ := utf8Stats(b)
+				g.multi = m > 0
+			default:
+				g.invalid = true
+			}
+		}
+		g.checked = k
+	}
+	if g.forced {
+		return g.multi && g.forcedEnc != UTF8
+	}
+	return g.multi && g.invalid
 }
 
 // findPiece finds where the next piece of the chunk begins, at or after
@@ -312,7 +363,7 @@ func (g *gameScan) bracket(data []byte, k int) (next int, ok bool) {
 		// rules. A chunk may begin there when the pair is plainly written
 		// (the parser reads a chunk's first tags as headTags does).
 		if open, _ := tagOpenAt(data, k, true); open && k > 0 && isSpaceOrEOL(data[k-1]) {
-			g.cutAt(data, k)
+			g.cutAt(data, k, end)
 		}
 		g.newPiece()
 		g.pgn = true
@@ -405,12 +456,12 @@ func (g *gameScan) word(data []byte, k int) (next int, ok bool) {
 	g.fresh = false
 	w := data[k:e]
 	if w[0] == '1' && len(w) > 1 && w[1] == '.' {
-		move, more := moveAfter(data[k+2:])
+		move, more, to := moveAfter(data[k+2:])
 		if more {
 			return 0, false
 		}
 		if move {
-			g.moveOne(data, k)
+			g.moveOne(data, k, k+2+to)
 			return e, true
 		}
 	}
@@ -444,8 +495,9 @@ func (g *gameScan) word(data []byte, k int) (next int, ok bool) {
 	return e, true
 }
 
-// moveOne reads a "1." and a move outside asides at data[k].
-func (g *gameScan) moveOne(data []byte, k int) {
+// moveOne reads a "1." and a move outside asides at data[k], the move
+// ending at to.
+func (g *gameScan) moveOne(data []byte, k, to int) {
 	split := g.moved
 	if g.pgn {
 		switch {
@@ -459,7 +511,7 @@ func (g *gameScan) moveOne(data []byte, k int) {
 	// A cut only where the game before is whole as a chunk's last: a game
 	// with tags cut before its result gets a Problem saying so.
 	if split && (!g.pgn || g.ended == endedYes) && k > 0 && isSpaceOrEOL(data[k-1]) {
-		g.cutAt(data, k)
+		g.cutAt(data, k, to)
 	}
 	g.pgn, g.moved, g.ended, g.hasMoves, g.firstOne, g.pending = false, true, endedNo, true, false, false
 }
@@ -677,8 +729,9 @@ value:
 }
 
 // moveAfter is moveFollows for b, the text after a "1." that may go on:
-// more is set when b ends before the word after the blanks does.
-func moveAfter(b []byte) (move, more bool) {
+// more is set when b ends before the word after the blanks does, and end
+// is where that word ends.
+func moveAfter(b []byte) (move, more bool, end int) {
 	i := 0
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 		i++
@@ -687,11 +740,11 @@ func moveAfter(b []byte) (move, more bool) {
 	for j < len(b) && !isSpaceByte(b[j]) {
 		j++
 		if j-i > 12*utf8.UTFMax {
-			return false, false // longer than any move looksLikeMove takes
+			return false, false, j // longer than any move looksLikeMove takes
 		}
 	}
 	if j == len(b) {
-		return false, true
+		return false, true, j
 	}
-	return moveFollows(b), false
+	return moveFollows(b), false, j
 }

@@ -328,3 +328,35 @@ func TestCutReadsAlike(t *testing.T) {
 		eq(t, tc.name, got, tc.alike)
 	}
 }
+
+// TestScanLeavesDecodedSequencesToAParser: the scan reads a valid UTF-8
+// sequence as its character, which a code page forced (or detected for
+// text with more bytes that are not UTF-8 than sequences) decodes
+// otherwise: "1. Сb5" in UTF-8 is "1. п║b5" in KOI8-R, no move, and no
+// game begins there. The scan cut there (FuzzParse 1a72ebff8ac31206); a
+// Parser finds the cut now. Read as UTF-8, the same text is cut there.
+func TestScanLeavesDecodedSequencesToAParser(t *testing.T) {
+	in := []byte(strings.Repeat("1. e4 e5 1-0\n", 8) + "1. Сb5 a6 1-0\n" + strings.Repeat("1. e4 e5 1-0\n", 8))
+	for _, tc := range []struct {
+		opt   Options
+		games int
+		at    int64 // where the game with "Сb5" or "a6" begins
+	}{
+		// "1. п║b5" is text after the game before it; "a6" after its
+		// result begins a game.
+		{Options{ForceEncoding: true, Encoding: KOI8R}, 17, 112},
+		{Options{}, 17, 104},
+		{Options{ForceEncoding: true, Encoding: UTF8}, 17, 104},
+	} {
+		whole, _ := readAll(t, in, SplitOptions{Target: len(in) + 1, Parse: tc.opt}, tc.opt)
+		what := fmt.Sprintf("forced %v %v", tc.opt.ForceEncoding, tc.opt.Encoding)
+		eq(t, what+": games read whole", len(whole), tc.games)
+		eq(t, what+": the ninth game's start", whole[8].Start.Offset, tc.at)
+		for _, target := range []int{1, 30, 110} {
+			games, chunks := readAll(t, in, SplitOptions{Target: target, Parse: tc.opt}, tc.opt)
+			checkGames(t, in, games, chunks)
+			eq(t, fmt.Sprintf("%s, target %d: cut", what, target), len(chunks) > 1, true)
+			sameGames(t, fmt.Sprintf("%s, target %d", what, target), games, whole)
+		}
+	}
+}

@@ -181,6 +181,7 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 		from = 1
 	}
 	target := from
+	s.scan.forced, s.scan.forcedEnc = s.parse.ForceEncoding, s.parse.Encoding
 	s.scan.reset(target, s.pos.Col == 1)
 	s.nlCache.from, s.nlCache.at, s.nlCache.to = 0, -1, 0
 	seen := 0               // the '[' in buf[from:seen] begin no tag section
