@@ -40,9 +40,10 @@ type gameScan struct {
 	next       int  // where the last word read ended (a word starts there)
 	brAt       int  // the last '[' tagLineAt read: no '[' after it on its line opens a tag line
 	// lineDep is where the last '[' stands that the parser reads by the
-	// rest of its line (a malformed tag pair, a note that may be one): a
-	// chunk cut later on that line would read it otherwise. -1: none on
-	// the line read.
+	// rest of its line (a '[' that opens a line of text before the game's
+	// first move: a damaged tag pair when the line is a tag line, else a
+	// note; see Parser.bracket): a chunk cut later on that line would read
+	// it otherwise. -1: none on the line read.
 	lineDep int
 	// piece is where the next piece of the chunk begins: the parser cuts a
 	// chunk at its tag sections (the boundary rule, applied to the chunk
@@ -399,7 +400,9 @@ func (g *gameScan) aside(data []byte, k int) (next int, ok bool) {
 		g.openAside(']')
 		return k + 1, true
 	}
-	g.lineDep = k // its Problem says what the rest of the line holds
+	// Its Problem says what the pair holds to its ']' (Parser.bracket),
+	// no more: a cut after it on its line keeps it. A tag line in text
+	// is read by its whole line (tagLineAt set lineDep).
 	e := bytes.IndexAny(data[k:], "]\n")
 	if e < 0 {
 		return 0, false

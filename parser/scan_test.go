@@ -360,3 +360,24 @@ func TestScanLeavesDecodedSequencesToAParser(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitterCutsAfterAMalformedPair: the Problem of a malformed tag pair
+// says what the pair holds to its ']', not the rest of its line, so a chunk
+// may end after it on that line. It said the line's rest, and no chunk
+// could: games on one line longer than the cap got one chunk cut there, a
+// game cut in two with a Problem on each piece.
+func TestSplitterCutsAfterAMalformedPair(t *testing.T) {
+	in := []byte("[Event \"E\"] 1. e4 [Round x] e5 1-0 " + strings.Repeat("[Event \"a\"] 1. e4 e5 1-0 ", 20000) + "\n")
+	whole, _ := readAll(t, in, SplitOptions{Target: len(in) + 1, Max: len(in) + 1}, Options{})
+	eq(t, "games read whole", len(whole), 20001)
+	eq(t, "the first game's problems", problems(whole[0]), []string{`1:19 malformed tag pair: the value must be in straight double quotes; write [Round "x"]`})
+	const target = 4096
+	games, chunks := readAll(t, in, SplitOptions{Target: target, Max: 64 << 10}, Options{})
+	checkGames(t, in, games, chunks)
+	for k, c := range chunks {
+		if c.Cut || c.Continued || len(c.Data) > 2*target {
+			t.Errorf("chunk %d at %d: %d bytes, cut %v, continued %v", k, c.Start.Offset, len(c.Data), c.Cut, c.Continued)
+		}
+	}
+	sameGames(t, "4 KiB chunks", games, whole)
+}

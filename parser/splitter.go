@@ -299,7 +299,11 @@ func (s *Splitter) scanCut(limit int, final bool) int {
 // boundary inside a line only when the line read from x decides it as the
 // whole line does, both being tag lines or neither, or when the next
 // non-blank line opens no tag pair. Where the bytes read do not tell (the
-// line goes on past them), x is no cut.
+// line goes on past them), x is no cut: a line is a tag line by its last
+// byte, so that on a line longer than the cap the cuts that need it (the
+// line opens a tag pair and x does not, or the other way round: "1. d4
+// [Event ..." with games after it on the line) wait for an end that the
+// splitter never holds, and each chunk of the line is cut at the cap.
 func (s *Splitter) cutKeepsLines(x int) bool {
 	b := s.buf
 	ls := bytes.LastIndexByte(b[:x], '\n') + 1
