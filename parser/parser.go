@@ -336,8 +336,10 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.legacy = false
 	p.enc = UTF8
 	p.src = body
-	if enc, keep, legacy := p.pieceDecoding(body); legacy {
-		p.decode(body, enc, keep)
+	if !isASCII(body) {
+		if enc, keep, legacy := p.pieceDecoding(body); legacy {
+			p.decode(body, enc, keep)
+		}
 	}
 	p.rawBase = start.Offset + int64(bom)
 	p.line = start.Line
@@ -361,13 +363,12 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.finishGame(len(p.src), end, cut, true)
 }
 
-// pieceDecoding says how the piece body (past a BOM) is read: as it is
-// (legacy false: ASCII, valid UTF-8, UTF-8 forced), or decoded from the
-// code page enc, keeping valid UTF-8 sequences when keep is set.
+// pieceDecoding says how the piece body (past a BOM), which is not plain
+// ASCII, is read: as it is (legacy false: valid UTF-8, UTF-8 forced), or
+// decoded from the code page enc, keeping valid UTF-8 sequences when keep
+// is set.
 func (p *Parser) pieceDecoding(body []byte) (enc Encoding, keep, legacy bool) {
 	switch {
-	case isASCII(body):
-		return UTF8, false, false
 	case p.opt.ForceEncoding && p.opt.Encoding != UTF8:
 		return p.opt.Encoding, false, true
 	case p.opt.ForceEncoding || utf8.Valid(body):

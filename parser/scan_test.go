@@ -381,3 +381,25 @@ func TestSplitterCutsAfterAMalformedPair(t *testing.T) {
 	}
 	sameGames(t, "4 KiB chunks", games, whole)
 }
+
+// TestHasUTF8Sequence: the word-at-a-time search finds a sequence where a
+// byte-at-a-time count does, at every offset and across every word edge.
+func TestHasUTF8Sequence(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	alphabet := []byte{'a', ' ', 0x80, 0x97, 0xA0, 0xB8, 0xBF, 0xC0, 0xC1, 0xC2, 0xCA, 0xD0, 0xDF, 0xE0, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF}
+	for n := range 20000 {
+		b := make([]byte, n%40)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		multi, _ := utf8Stats(b)
+		if got := hasUTF8Sequence(b); got != (multi > 0) {
+			t.Fatalf("hasUTF8Sequence(%q) = %v, utf8Stats counts %d", b, got, multi)
+		}
+	}
+	for at := range 24 {
+		b := bytes.Repeat([]byte{0xCA}, 24) // Windows-1251 "К": lead bytes only
+		copy(b[at:], "ё")
+		eq(t, fmt.Sprintf("ё at %d", at), hasUTF8Sequence(b[:min(len(b), at+2)]), at+2 <= len(b))
+	}
+}
