@@ -162,11 +162,18 @@
 // Russian pieces such as К and Кр before a square, dashes between squares),
 // unless Options.ForceEncoding names one. Where valid UTF-8 sequences
 // outnumber the stray bytes, the sequences are kept and only the stray bytes
-// are decoded. Where the scores leave two code pages in doubt and they read
-// some byte otherwise (KOI8-R's small к is Windows-1251's Л), Game.EncodingAlt
-// names the other, for a checker to read the bytes with it too and let the
-// replay decide. Positions always count input bytes; Game.CharCol gives a
-// position's column in characters.
+// are decoded. A game of plain ASCII is UTF8 whatever its piece was decoded
+// with: it reads the same in every encoding. Where the scores leave two code
+// pages in doubt and they read some byte otherwise (KOI8-R's small к is
+// Windows-1251's Л), Game.EncodingAlt names the other, for a checker to read
+// the bytes with it too and let the replay decide. Text without tag sections
+// is one piece however long, and the Splitter cuts it at its games: each
+// chunk's part of it is decoded on its own, by the code page guessed from
+// that part, so that where such text is not valid UTF-8 the guess, and what
+// its high bytes read as, may depend on where the chunks were cut (each
+// holds SplitOptions.Target bytes or more, 1 MiB by default); a forced
+// encoding reads them alike wherever the cuts are. Positions always count
+// input bytes; Game.CharCol gives a position's column in characters.
 //
 // # Bad input
 //

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
@@ -124,6 +125,45 @@ func TestForcedEncoding(t *testing.T) {
 	eq(t, "misread name", g.Tags[0].Value, "аНРБХММХЙ")
 	g = oneBytes(t, []byte("[White \"Smyslov\"]\n1. e4 *"), Options{ForceEncoding: true, Encoding: KOI8R})
 	eq(t, "ASCII stays UTF-8", g.Encoding, UTF8)
+}
+
+// TestASCIIGameInALegacyPiece: a game of plain ASCII is labelled UTF8,
+// whatever the text around it between tag sections was decoded with, as a
+// game between tag sections of its own is. Cut at a game start (no tag
+// section there), a chunk of ASCII games labelled them UTF8 while the whole
+// reading labelled them with the piece's code page: reading in chunks
+// changed the games (FuzzParse, 707e21f7cd468666).
+func TestASCIIGameInALegacyPiece(t *testing.T) {
+	for b := 0x80; b < 0x100; b++ {
+		for enc := range decodeTable {
+			if r := decodeTable[enc][b]; r < 0x80 && Encoding(enc) != UTF8 {
+				t.Fatalf("%v decodes 0x%02x as ASCII %q", Encoding(enc), b, r)
+			}
+		}
+	}
+	game := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n"
+	input := append(append([]byte(game+game), encode(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 1-0\n", Windows1251)...), game+game...)
+	for _, opt := range []Options{{}, {ForceEncoding: true, Encoding: KOI8R}} {
+		want := []Encoding{UTF8, UTF8, Windows1251, UTF8, UTF8}
+		if opt.ForceEncoding {
+			want[2] = KOI8R
+		}
+		whole, _ := readAll(t, input, SplitOptions{Target: len(input) + 1, Parse: opt}, opt)
+		for _, target := range []int{len(input) + 1, 40, 1} {
+			games, chunks := readAll(t, input, SplitOptions{Target: target, Parse: opt}, opt)
+			checkGames(t, input, games, chunks)
+			var got []Encoding
+			for _, g := range games {
+				got = append(got, g.Encoding)
+			}
+			what := fmt.Sprintf("forced %v, target %d", opt.ForceEncoding, target)
+			eq(t, what+": encodings", got, want)
+			if target < len(input) {
+				eq(t, what+": chunks", len(chunks) > 1, true)
+			}
+			sameGames(t, what, games, whole)
+		}
+	}
 }
 
 func TestEncodingNames(t *testing.T) {

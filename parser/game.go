@@ -38,14 +38,16 @@ type Game struct {
 	// Comment is a comment that stands before the first move.
 	Comment Span
 
-	Encoding Encoding // how the game's bytes were decoded
+	// Encoding is how the game's bytes were decoded: UTF8 for valid
+	// UTF-8, and for plain ASCII, which reads the same in every encoding.
+	Encoding Encoding
 	// EncodingAlt is the code page that scored next to Encoding when the
 	// guess from the bytes is in doubt: it scores at least half as much and
 	// reads some byte of them otherwise (a lone KOI8-R "кf3" is Windows-1251's
 	// "Лf3"). Only the moves can tell such pages apart, so a checker may read
 	// the game's bytes with it too (parser.Options.ForceEncoding) and keep
-	// the reading that replays. UTF8 when there is none, and when the
-	// encoding was forced.
+	// the reading that replays. UTF8 when there is none, when the encoding
+	// was forced, and for plain ASCII.
 	EncodingAlt Encoding
 	Scripts     Scripts // character families seen in the move text
 	// Has says what the moves hold besides moves, so that a reader looking

@@ -347,11 +347,15 @@ func (p *Parser) bracket(i int) int {
 	if p.text && !(len(p.g.Moves) == 0 && p.tagLineAt(i)) {
 		return p.openVariation(i, '[')
 	}
+	// The pair runs to its ']' on the line, or to the line's end; what
+	// is wrong is said of it alone, not of the text after it on the line:
+	// a chunk may end there (a game begins after the pair), and the pair
+	// reads the same in it as in the whole line.
 	e := p.endOfLine(i)
-	p.problem(i, malformedTag(p.src[i:e]))
 	if k := bytes.IndexByte(p.src[i:e], ']'); k >= 0 {
-		return i + k + 1
+		e = i + k + 1
 	}
+	p.problem(i, malformedTag(p.src[i:e]))
 	return e
 }
 

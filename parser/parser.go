@@ -342,20 +342,9 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.enc, p.encAlt = UTF8, UTF8
 	p.src = body
 	if !isASCII(body) {
-		switch {
-		case p.opt.ForceEncoding && p.opt.Encoding != UTF8:
-			p.decode(body, p.opt.Encoding, false)
-		case p.opt.ForceEncoding || utf8.Valid(body):
-		default:
-			multi, invalid := utf8Stats(body)
-			keep := multi > 0 && multi >= invalid
-			enc, alt := guessEncoding(body, keep)
+		if enc, alt, keep, legacy := p.pieceDecoding(body); legacy {
 			p.decode(body, enc, keep)
-			if !keep {
-				// Forced, the runner-up decodes kept UTF-8 otherwise
-				// than this guess would: offered only without any.
-				p.encAlt = alt
-			}
+			p.encAlt = alt
 		}
 	}
 	p.rawBase = start.Offset + int64(bom)
@@ -378,6 +367,45 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	}
 	p.run(from)
 	p.finishGame(len(p.src), end, cut, true)
+}
+
+// pieceDecoding says how the piece body (past a BOM), which is not plain
+// ASCII, is read: as it is (legacy false: valid UTF-8, UTF-8 forced), or
+// decoded from the code page enc, keeping valid UTF-8 sequences when keep
+// is set; alt is the close runner-up to enc (Game.EncodingAlt), else UTF8.
+func (p *Parser) pieceDecoding(body []byte) (enc, alt Encoding, keep, legacy bool) {
+	switch {
+	case p.opt.ForceEncoding && p.opt.Encoding != UTF8:
+		return p.opt.Encoding, UTF8, false, true
+	case p.opt.ForceEncoding || utf8.Valid(body):
+		return UTF8, UTF8, false, false
+	}
+	multi, invalid := utf8Stats(body)
+	keep = multi > 0 && multi >= invalid
+	enc, alt = guessEncoding(body, keep)
+	if keep {
+		// Forced, the runner-up decodes kept UTF-8 otherwise than this
+		// guess would: offered only without any.
+		alt = UTF8
+	}
+	return enc, alt, keep, true
+}
+
+// cutReadsAlike says that a chunk c.Data[:x], x a game start inside the
+// piece p is reading from chunk c, reads the piece's part before x as p
+// reads it: as the same text, labelled alike. So it does when the piece is
+// read as it is, when the part is plain ASCII, or when the part makes the
+// guess the whole piece made; not when fewer bytes guess otherwise.
+func (p *Parser) cutReadsAlike(c Chunk, x int) bool {
+	if !p.legacy {
+		return true
+	}
+	part := c.Data[p.rawBase-c.Start.Offset : x]
+	if isASCII(part) {
+		return true
+	}
+	enc, _, keep, legacy := p.pieceDecoding(part)
+	return legacy && enc == p.enc && keep == p.lmap.keepUTF8
 }
 
 func (p *Parser) decode(body []byte, enc Encoding, keepUTF8 bool) {

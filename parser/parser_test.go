@@ -84,6 +84,12 @@ func TestDamagedTagOnFirstLine(t *testing.T) {
 		eq(t, in, problems(g), []string{"2:1 " + want})
 		eq(t, in+" tags", len(g.Tags), 2)
 	}
+	// Each pair is said of alone, not of the text after it on its line.
+	g = one(t, "[Event \"T\"]\n[Round 3] [Board 2]\n[Result \"*\"]\n\n1. e4 *\n")
+	eq(t, "two pairs on a line", problems(g), []string{
+		`2:1 malformed tag pair: the value must be in straight double quotes; write [Round "3"]`,
+		`2:11 malformed tag pair: the value must be in straight double quotes; write [Board "2"]`,
+	})
 	g = one(t, "[Event \"T\"]\n\n1. e4 [Best? \"yes\"] e5 *\n")
 	eq(t, "a character in the name", problems(g), []string{`3:7 malformed tag pair: "Best?" is no tag name: letters, digits and _ only`})
 	// Before a move, a bracket that does not make a tag line, or makes one

@@ -2,6 +2,8 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -40,9 +42,10 @@ type gameScan struct {
 	next       int  // where the last word read ended (a word starts there)
 	brAt       int  // the last '[' tagLineAt read: no '[' after it on its line opens a tag line
 	// lineDep is where the last '[' stands that the parser reads by the
-	// rest of its line (a malformed tag pair, a note that may be one): a
-	// chunk cut later on that line would read it otherwise. -1: none on
-	// the line read.
+	// rest of its line (a '[' that opens a line of text before the game's
+	// first move: a damaged tag pair when the line is a tag line, else a
+	// note; see Parser.bracket): a chunk cut later on that line would read
+	// it otherwise. -1: none on the line read.
 	lineDep int
 	// piece is where the next piece of the chunk begins: the parser cuts a
 	// chunk at its tag sections (the boundary rule, applied to the chunk
@@ -54,6 +57,17 @@ type gameScan struct {
 	pieceSure        bool
 	work             int     // bytes read, counted for the tests
 	words            *Parser // normalizes words (readAlone)
+	// The scan reads a valid UTF-8 sequence as its character, and a word
+	// with bytes that are not UTF-8 as one it cannot tell (see word); a
+	// sequence the parser decodes from a code page (two letters, "Ð¡" for
+	// "С") it misreads, so a cut after one is left to a Parser (lost).
+	// forced and forcedEnc are Options.ForceEncoding and Encoding; the
+	// chunk's bytes before checked hold a valid multi-byte sequence
+	// (multi) and bytes that are not UTF-8 (invalid).
+	forced         bool
+	forcedEnc      Encoding
+	checked        int
+	multi, invalid bool
 
 	// What the scan knows of the parser's state.
 	pgn bool // the game has tags and is read by PGN's rules
@@ -75,6 +89,37 @@ type gameScan struct {
 	firstOne bool
 }
 
+// hasUTF8Sequence says whether b holds a valid multi-byte UTF-8 sequence.
+// A lead byte followed by a continuation byte is looked for eight bytes
+// at a time: text in a code page has few (Windows-1251 puts the Russian
+// alphabet at 0xC0-0xFF, all lead bytes, and little at 0x80-0xBF), and a
+// byte at a time cost a tenth of the cut scan's time on such text.
+func hasUTF8Sequence(b []byte) bool {
+	const high = 0x8080808080808080
+	carry := uint64(0) // 0x80 when the byte before b[i] is a lead byte
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		top, next := x&high, (x<<1)&high
+		lead, cont := top&next, top&^next // 11xxxxxx, 10xxxxxx
+		for pairs := (lead<<8 | carry) & cont; pairs != 0; pairs &= pairs - 1 {
+			at := i + bits.TrailingZeros64(pairs)/8 - 1 // the lead byte
+			if r, size := utf8.DecodeRune(b[at:]); r != utf8.RuneError || size > 1 {
+				return true
+			}
+		}
+		carry = lead >> 56
+	}
+	for ; i < len(b); i++ {
+		if b[i]&0xC0 == 0x80 && i > 0 && b[i-1] >= 0xC0 {
+			if r, size := utf8.DecodeRune(b[i-1:]); r != utf8.RuneError || size > 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // endedState is what the scan knows of whether the game read has ended.
 type endedState uint8
 
@@ -92,12 +137,15 @@ func (g *gameScan) reset(from int, lineStart0 bool) {
 		words = new(Parser)
 	}
 	*g = gameScan{from: from, cut: -1, lineStart0: lineStart0, next: -1, brAt: -1, lineDep: -1,
-		pieceSure: true, closers: g.closers[:0], fresh: true, work: g.work, words: words}
+		pieceSure: true, closers: g.closers[:0], fresh: true, work: g.work, words: words,
+		forced: g.forced, forcedEnc: g.forcedEnc}
 }
 
 // cutAt makes k, where the parser begins a game, the cut when it is at or
-// after from and no '[' before it on its line is read by the line's rest.
-func (g *gameScan) cutAt(data []byte, k int) {
+// after from and no '[' before it on its line is read by the line's rest;
+// data[k:to] is the text after k that told (the move after "1.", the tag
+// pair).
+func (g *gameScan) cutAt(data []byte, k, to int) {
 	if g.lineDep >= 0 {
 		if nl := bytes.IndexByte(data[g.lineDep:k], '\n'); nl < 0 {
 			g.lineDep = k // and the line goes on: no '\n' before k either
@@ -106,8 +154,44 @@ func (g *gameScan) cutAt(data []byte, k int) {
 		g.lineDep = -1
 	}
 	if k >= g.from {
+		if g.decoded(data, to) {
+			g.lost = true
+			return
+		}
 		g.cut = k
 	}
+}
+
+// decoded says whether the parser may decode a valid UTF-8 sequence of
+// data[:k] from a code page, which the scan read as a character: a code
+// page forced decodes every one, detection those of a piece with more
+// bytes that are not UTF-8 than sequences. The whole chunk is looked at,
+// not the piece, which errs on the safe side (a Parser finds the cut). A
+// BOM at its start is never decoded.
+func (g *gameScan) decoded(data []byte, k int) bool {
+	if g.checked == 0 && bytes.HasPrefix(data, utf8BOM) {
+		g.checked = len(utf8BOM)
+	}
+	if k > g.checked {
+		// From one cut at a game start to the next: no UTF-8 sequence
+		// spans the checks.
+		if b := data[g.checked:k]; !isASCII(b) {
+			switch {
+			case utf8.Valid(b):
+				g.multi = true
+			case !g.multi:
+				g.invalid = true
+				g.multi = hasUTF8Sequence(b)
+			default:
+				g.invalid = true
+			}
+		}
+		g.checked = k
+	}
+	if g.forced {
+		return g.multi && g.forcedEnc != UTF8
+	}
+	return g.multi && g.invalid
 }
 
 // findPiece finds where the next piece of the chunk begins, at or after
@@ -312,7 +396,7 @@ func (g *gameScan) bracket(data []byte, k int) (next int, ok bool) {
 		// rules. A chunk may begin there when the pair is plainly written
 		// (the parser reads a chunk's first tags as headTags does).
 		if open, _ := tagOpenAt(data, k, true); open && k > 0 && isSpaceOrEOL(data[k-1]) {
-			g.cutAt(data, k)
+			g.cutAt(data, k, end)
 		}
 		g.newPiece()
 		g.pgn = true
@@ -348,7 +432,9 @@ func (g *gameScan) aside(data []byte, k int) (next int, ok bool) {
 		g.openAside(']')
 		return k + 1, true
 	}
-	g.lineDep = k // its Problem says what the rest of the line holds
+	// Its Problem says what the pair holds to its ']' (Parser.bracket),
+	// no more: a cut after it on its line keeps it. A tag line in text
+	// is read by its whole line (tagLineAt set lineDep).
 	e := bytes.IndexAny(data[k:], "]\n")
 	if e < 0 {
 		return 0, false
@@ -405,12 +491,12 @@ func (g *gameScan) word(data []byte, k int) (next int, ok bool) {
 	g.fresh = false
 	w := data[k:e]
 	if w[0] == '1' && len(w) > 1 && w[1] == '.' {
-		move, more := moveAfter(data[k+2:])
+		move, more, to := moveAfter(data[k+2:])
 		if more {
 			return 0, false
 		}
 		if move {
-			g.moveOne(data, k)
+			g.moveOne(data, k, k+2+to)
 			return e, true
 		}
 	}
@@ -444,8 +530,9 @@ func (g *gameScan) word(data []byte, k int) (next int, ok bool) {
 	return e, true
 }
 
-// moveOne reads a "1." and a move outside asides at data[k].
-func (g *gameScan) moveOne(data []byte, k int) {
+// moveOne reads a "1." and a move outside asides at data[k], the move
+// ending at to.
+func (g *gameScan) moveOne(data []byte, k, to int) {
 	split := g.moved
 	if g.pgn {
 		switch {
@@ -459,7 +546,7 @@ func (g *gameScan) moveOne(data []byte, k int) {
 	// A cut only where the game before is whole as a chunk's last: a game
 	// with tags cut before its result gets a Problem saying so.
 	if split && (!g.pgn || g.ended == endedYes) && k > 0 && isSpaceOrEOL(data[k-1]) {
-		g.cutAt(data, k)
+		g.cutAt(data, k, to)
 	}
 	g.pgn, g.moved, g.ended, g.hasMoves, g.firstOne, g.pending = false, true, endedNo, true, false, false
 }
@@ -682,8 +769,9 @@ value:
 }
 
 // moveAfter is moveFollows for b, the text after a "1." that may go on:
-// more is set when b ends before the word after the blanks does.
-func moveAfter(b []byte) (move, more bool) {
+// more is set when b ends before the word after the blanks does, and end
+// is where that word ends.
+func moveAfter(b []byte) (move, more bool, end int) {
 	i := 0
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 		i++
@@ -692,11 +780,11 @@ func moveAfter(b []byte) (move, more bool) {
 	for j < len(b) && !isSpaceByte(b[j]) {
 		j++
 		if j-i > 12*utf8.UTFMax {
-			return false, false // longer than any move looksLikeMove takes
+			return false, false, j // longer than any move looksLikeMove takes
 		}
 	}
 	if j == len(b) {
-		return false, true
+		return false, true, j
 	}
-	return moveFollows(b), false
+	return moveFollows(b), false, j
 }

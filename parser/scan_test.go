@@ -138,6 +138,9 @@ func TestScanCuts(t *testing.T) {
 		{"a '[' that is no tag pair", "1. e4 [he said \"wow\"] e5 1-0\n1. d4 *", 1, "1. d4", false},
 		{"an aside does not end a game", "1. e4 (1. d4) e5 [Event\u00a0\"x\"] 2. Nf3\n1. d4 *", 1, "1. d4", false},
 		{"an aside after the result may", "1. e4 e5 1-0 (1. d4) 1. c4 c5\n1. d4 *", 1, "\n1. d4", false},
+		// The parser reads "1a1" as a number run into a move: the game
+		// begins at that number, not at the "1." (no cut there).
+		{"a number run into the move after \"1.\"", "1. e4 1-0 1.1a1 e5 1-0 1. 2e4 e5\n1. d4 *", 1, "\n1. d4", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want := -1
@@ -239,5 +242,168 @@ func TestSplitterScansNoSmallInput(t *testing.T) {
 		if chunks != 1 || s.scan.work != 0 {
 			t.Errorf("%d bytes: %d chunks, the scan read %d bytes; want 1 chunk and no scan", len(in), chunks, s.scan.work)
 		}
+	}
+}
+
+// TestSplitterNumberAfterOne: after "1." a word that starts with a digit is
+// a number of its own ("1.1a1": "1." and "1" run into "a1"), which the game
+// its move begins starts at (splitBefore); the cut scan took the "1." and
+// the word for a game start, and the chunk it cut there started the game
+// two bytes early (a FuzzParse input: 118 whole, 116 in 64-byte chunks).
+func TestSplitterNumberAfterOne(t *testing.T) {
+	in := []byte(strings.Repeat("0", 50) + " 1-0 " + strings.Repeat("0", 54) + "\x8f00000 1.1a1 0000000")
+	for _, target := range []int{len(in) + 1, 64, 16, 1} {
+		games, chunks := readAll(t, in, SplitOptions{Target: target, Max: 1 << 12}, Options{})
+		checkGames(t, in, games, chunks)
+		var starts []Pos
+		for _, g := range games {
+			starts = append(starts, g.Start)
+		}
+		eq(t, fmt.Sprint("target ", target, ": game starts"), starts, []Pos{{Offset: 0, Line: 1, Col: 1}, {Offset: 118, Line: 1, Col: 119}})
+		eq(t, fmt.Sprint("target ", target, ": second game's move"), raws(games[1]), []string{"a1"})
+	}
+	for _, tc := range []struct {
+		after string
+		move  bool
+	}{
+		{"e4 x", true}, {"Nf3 x", true}, {"1a1 x", false}, {" 1a1 x", false},
+		{"2e4 x", false}, {"1.e4 x", false}, {"0.e4 x", false}, {"01e4 x", false},
+	} {
+		eq(t, fmt.Sprintf("moveFollows(%q)", tc.after), moveFollows([]byte(tc.after)), tc.move)
+	}
+}
+
+// TestSplitterParsedCutInLegacyText: where the scan is lost in text that
+// is not UTF-8 (here a tag pair after words that may be a move, in games
+// typed in Windows-1251), a Parser finds the cut, as in UTF-8 text: no
+// chunk was cut there, and the chunk ran to the size cap, a game cut in two
+// with a Problem on each piece.
+func TestSplitterParsedCutInLegacyText(t *testing.T) {
+	game := encode(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 1-0\n", Windows1251)
+	lost := []byte("1. e4 1-0 e2 - e4 [see \"x\"] d5 1-0\n")
+	in := append(append(bytes.Repeat(game, 100), lost...), bytes.Repeat(game, 3000)...)
+	whole, _ := readAll(t, in, SplitOptions{Target: len(in) + 1, Max: len(in) + 1}, Options{})
+	eq(t, "games read whole", len(whole), 3102)
+	const target = 4096
+	games, chunks := readAll(t, in, SplitOptions{Target: target, Max: 64 << 10}, Options{})
+	checkGames(t, in, games, chunks)
+	li := newLineIndex(in)
+	for k, c := range chunks {
+		if c.Cut || c.Continued || len(c.Data) > 2*target {
+			t.Errorf("chunk %d at %d: %d bytes, cut %v, continued %v", k, c.Start.Offset, len(c.Data), c.Cut, c.Continued)
+		}
+		if off := int(c.Start.Offset); k > 0 && !gameStartFor(in, int(chunks[k-1].Start.Offset), off, li) {
+			t.Errorf("chunk %d starts at %d, where no game begins", k, off)
+		}
+	}
+	sameGames(t, "4 KiB chunks", games, whole)
+	eq(t, "encoding of the games typed in Windows-1251", games[3101].Encoding, Windows1251)
+}
+
+// TestCutReadsAlike: a chunk cut inside a piece that is decoded reads its
+// part as the whole piece was read only when the part guesses the same
+// code page, or is plain ASCII.
+func TestCutReadsAlike(t *testing.T) {
+	russian := encode(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 1-0\n", Windows1251)
+	german := encode(t, "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 1-0 {Müller gewinnt, Weiß aufgegeben}\n", Windows1252)
+	ascii := []byte("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n")
+	for _, tc := range []struct {
+		name         string
+		before, rest []byte
+		alike        bool
+	}{
+		{"the same guess", bytes.Repeat(russian, 3), bytes.Repeat(russian, 3), true},
+		{"plain ASCII before", bytes.Repeat(ascii, 3), bytes.Repeat(russian, 3), true},
+		{"another guess before", german, bytes.Repeat(russian, 20), false},
+	} {
+		in := append(append([]byte(nil), tc.before...), tc.rest...)
+		x := len(tc.before)
+		p := NewParser(Options{})
+		c := Chunk{Data: in, Start: Pos{Offset: 100, Line: 5, Col: 1}}
+		got, seen := false, false
+		p.Parse(c, func(g *Game) {
+			if int(g.Start.Offset-c.Start.Offset) == x {
+				got, seen = p.cutReadsAlike(c, x), true
+			}
+		})
+		if !seen {
+			t.Fatalf("%s: no game begins at %d", tc.name, x)
+		}
+		eq(t, tc.name, got, tc.alike)
+	}
+}
+
+// TestScanLeavesDecodedSequencesToAParser: the scan reads a valid UTF-8
+// sequence as its character, which a code page forced (or detected for
+// text with more bytes that are not UTF-8 than sequences) decodes
+// otherwise: "1. Сb5" in UTF-8 is "1. п║b5" in KOI8-R, no move, and no
+// game begins there. The scan cut there (FuzzParse 1a72ebff8ac31206); a
+// Parser finds the cut now. Read as UTF-8, the same text is cut there.
+func TestScanLeavesDecodedSequencesToAParser(t *testing.T) {
+	in := []byte(strings.Repeat("1. e4 e5 1-0\n", 8) + "1. Сb5 a6 1-0\n" + strings.Repeat("1. e4 e5 1-0\n", 8))
+	for _, tc := range []struct {
+		opt   Options
+		games int
+		at    int64 // where the game with "Сb5" or "a6" begins
+	}{
+		// "1. п║b5" is text after the game before it; "a6" after its
+		// result begins a game.
+		{Options{ForceEncoding: true, Encoding: KOI8R}, 17, 112},
+		{Options{}, 17, 104},
+		{Options{ForceEncoding: true, Encoding: UTF8}, 17, 104},
+	} {
+		whole, _ := readAll(t, in, SplitOptions{Target: len(in) + 1, Parse: tc.opt}, tc.opt)
+		what := fmt.Sprintf("forced %v %v", tc.opt.ForceEncoding, tc.opt.Encoding)
+		eq(t, what+": games read whole", len(whole), tc.games)
+		eq(t, what+": the ninth game's start", whole[8].Start.Offset, tc.at)
+		for _, target := range []int{1, 30, 110} {
+			games, chunks := readAll(t, in, SplitOptions{Target: target, Parse: tc.opt}, tc.opt)
+			checkGames(t, in, games, chunks)
+			eq(t, fmt.Sprintf("%s, target %d: cut", what, target), len(chunks) > 1, true)
+			sameGames(t, fmt.Sprintf("%s, target %d", what, target), games, whole)
+		}
+	}
+}
+
+// TestSplitterCutsAfterAMalformedPair: the Problem of a malformed tag pair
+// says what the pair holds to its ']', not the rest of its line, so a chunk
+// may end after it on that line. It said the line's rest, and no chunk
+// could: games on one line longer than the cap got one chunk cut there, a
+// game cut in two with a Problem on each piece.
+func TestSplitterCutsAfterAMalformedPair(t *testing.T) {
+	in := []byte("[Event \"E\"] 1. e4 [Round x] e5 1-0 " + strings.Repeat("[Event \"a\"] 1. e4 e5 1-0 ", 20000) + "\n")
+	whole, _ := readAll(t, in, SplitOptions{Target: len(in) + 1, Max: len(in) + 1}, Options{})
+	eq(t, "games read whole", len(whole), 20001)
+	eq(t, "the first game's problems", problems(whole[0]), []string{`1:19 malformed tag pair: the value must be in straight double quotes; write [Round "x"]`})
+	const target = 4096
+	games, chunks := readAll(t, in, SplitOptions{Target: target, Max: 64 << 10}, Options{})
+	checkGames(t, in, games, chunks)
+	for k, c := range chunks {
+		if c.Cut || c.Continued || len(c.Data) > 2*target {
+			t.Errorf("chunk %d at %d: %d bytes, cut %v, continued %v", k, c.Start.Offset, len(c.Data), c.Cut, c.Continued)
+		}
+	}
+	sameGames(t, "4 KiB chunks", games, whole)
+}
+
+// TestHasUTF8Sequence: the word-at-a-time search finds a sequence where a
+// byte-at-a-time count does, at every offset and across every word edge.
+func TestHasUTF8Sequence(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	alphabet := []byte{'a', ' ', 0x80, 0x97, 0xA0, 0xB8, 0xBF, 0xC0, 0xC1, 0xC2, 0xCA, 0xD0, 0xDF, 0xE0, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF}
+	for n := range 20000 {
+		b := make([]byte, n%40)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		multi, _ := utf8Stats(b)
+		if got := hasUTF8Sequence(b); got != (multi > 0) {
+			t.Fatalf("hasUTF8Sequence(%q) = %v, utf8Stats counts %d", b, got, multi)
+		}
+	}
+	for at := range 24 {
+		b := bytes.Repeat([]byte{0xCA}, 24) // Windows-1251 "К": lead bytes only
+		copy(b[at:], "ё")
+		eq(t, fmt.Sprintf("ё at %d", at), hasUTF8Sequence(b[:min(len(b), at+2)]), at+2 <= len(b))
 	}
 }

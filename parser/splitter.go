@@ -181,6 +181,7 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 		from = 1
 	}
 	target := from
+	s.scan.forced, s.scan.forcedEnc = s.parse.ForceEncoding, s.parse.Encoding
 	s.scan.reset(target, s.pos.Col == 1)
 	s.nlCache.from, s.nlCache.at, s.nlCache.to = 0, -1, 0
 	seen := 0               // the '[' in buf[from:seen] begin no tag section
@@ -298,7 +299,11 @@ func (s *Splitter) scanCut(limit int, final bool) int {
 // boundary inside a line only when the line read from x decides it as the
 // whole line does, both being tag lines or neither, or when the next
 // non-blank line opens no tag pair. Where the bytes read do not tell (the
-// line goes on past them), x is no cut.
+// line goes on past them), x is no cut: a line is a tag line by its last
+// byte, so that on a line longer than the cap the cuts that need it (the
+// line opens a tag pair and x does not, or the other way round: "1. d4
+// [Event ..." with games after it on the line) wait for an end that the
+// splitter never holds, and each chunk of the line is cut at the cap.
 func (s *Splitter) cutKeepsLines(x int) bool {
 	b := s.buf
 	ls := bytes.LastIndexByte(b[:x], '\n') + 1
@@ -416,8 +421,9 @@ func tagLineOpensKnown(head []byte, complete bool) (opens, ok bool) {
 // follows it from there. -1 when there is none, or when a prefix is not
 // read as the whole is: a start must have its line and tagLookahead bytes
 // after it within limit (the boundary rule and a move's word look ahead),
-// and text that is not valid UTF-8 is decoded by an encoding guessed from
-// all of it, unless one is forced.
+// and the text before it must guess the encoding the whole guessed
+// (cutReadsAlike). Text that is not valid UTF-8 used to get no cut here,
+// which left the chunk to be cut at the size cap, a game cut in two.
 func (s *Splitter) parsedCut(from, limit int) int {
 	data := s.buf[:limit]
 	end := limit
@@ -426,7 +432,7 @@ func (s *Splitter) parsedCut(from, limit int) int {
 		data = data[:nl+1]
 		end = nl + 1 - tagLookahead
 	}
-	if end <= from || !s.parse.ForceEncoding && !utf8.Valid(data) {
+	if end <= from {
 		return -1
 	}
 	if s.reader == nil {
@@ -447,13 +453,24 @@ func (s *Splitter) parsedCut(from, limit int) int {
 func parsedGameStart(p *Parser, c Chunk, from, end int, keep func(int) bool) int {
 	data := c.Data
 	cut, prevOK, prevEnded, first := -1, false, false, true
+	// Each guess that fails costs a read of the piece up to the start: a
+	// few, then no cut (the next call reads twice as far).
+	guesses := 4
 	p.Parse(c, func(g *Game) {
 		x := int(g.Start.Offset - c.Start.Offset)
 		if cut < 0 && !first && prevOK && x >= from && x < end && isSpaceOrEOL(data[x-1]) && keep(x) {
+			start := false
 			if data[x] == '1' && x+1 < len(data) && data[x+1] == '.' && moveFollows(data[x+2:]) {
-				cut = x // a "1." and a move
+				start = true // a "1." and a move
 			} else if open, _ := tagOpenAt(data, x, true); open && prevEnded {
-				cut = x // a tag pair after a game's result
+				start = true // a tag pair after a game's result
+			}
+			if start && guesses > 0 {
+				if p.cutReadsAlike(c, x) {
+					cut = x
+				} else {
+					guesses--
+				}
 			}
 		}
 		prevEnded = g.Result != ""
@@ -485,6 +502,15 @@ func moveFollows(b []byte) bool {
 		j++
 	}
 	if j == i || j == len(b) || !looksLikeMove(b[i:j]) {
+		return false
+	}
+	if c := b[i]; c >= '0' && c <= '9' && (c != '0' || i+1 < j && (b[i+1] >= '0' && b[i+1] <= '9' || b[i+1] == '.' || isEllipsis(b[i+1:j]))) {
+		// The parser reads a word that starts with a digit as a number
+		// (numberWord): a number run into a move ("1a1", "2.e4", "0.e4")
+		// replaces the "1." before it, and a game the move begins starts
+		// at that number, not at the "1." ("1.1a1" after a result starts
+		// one at "1a1"); a chunk cut at the "1." would move that start.
+		// Only a lone '0' run into more ("0-0") is read as the move.
 		return false
 	}
 	for k := i + 1; k < j; k++ {

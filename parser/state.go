@@ -94,6 +94,13 @@ func (p *Parser) finishGame(at int, end Pos, cut, last bool) {
 	} else {
 		g.Text = append(g.Text[:0], p.src[p.gs:at]...)
 	}
+	if g.Encoding != UTF8 && isASCII(g.Text) {
+		// Plain ASCII reads the same in every encoding: the game says so
+		// itself, whatever the piece around it was decoded with, as one
+		// between tag sections does. A chunk cut at a game in text without
+		// tags then labels the game as the whole piece does.
+		g.Encoding, g.EncodingAlt = UTF8, UTF8
+	}
 	base := uint32(len(g.Text))
 	g.Text = append(g.Text, p.extras...)
 	fix := func(s *Span) {

@@ -223,8 +223,9 @@ func internedTagName(b []byte) string {
 	return ""
 }
 
-// malformedTag says what is wrong with line, a tag line from its '[' to its
-// end that tagPair could not read, and how to write it when that is clear:
+// malformedTag says what is wrong with line, a tag pair from its '[' to its
+// ']' or the line's end that tagPair could not read, and how to write it
+// when that is clear:
 // a value typed without quotes or in typographic ones ("[Date 2024.03.15]",
 // "[Black “B”]") leaves readers guessing what "malformed" means.
 func malformedTag(line []byte) string {
