@@ -28,8 +28,11 @@ var plainSAN = func() (t [256]bool) {
 // the folds that made the normalised form (0 for plain SAN).
 func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nags [2]uint8, sc Scripts, folds Folds) {
 	plain := len(w) <= 16
-	for _, c := range w {
-		if !plainSAN[c] {
+	for i, c := range w {
+		// A capital B before a rank is SAN's bishop ("B1e2") or a capital
+		// file ("BB5", "NB5", "B4" on a sheet typed in capitals): the
+		// folds below tell which.
+		if !plainSAN[c] || c == 'B' && i+1 < len(w) && w[i+1] >= '1' && w[i+1] <= '8' {
 			plain = false
 			break
 		}

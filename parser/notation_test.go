@@ -146,6 +146,28 @@ func TestCapitalSquaresAfterPieceLetter(t *testing.T) {
 	eq(t, "no piece", norms(g), []string{"e4", "e5", "Кf3", "Сc4"})
 }
 
+// A capital B before a rank is a file on a sheet typed in capitals ("BB5",
+// "NB5", "B4"), though every letter of the word is also SAN's: the fold
+// tells it from the bishop of "B1e2" and "B1xe2".
+func TestCapitalBFile(t *testing.T) {
+	for _, in := range []string{
+		"1. E4 E5 2. NF3 NC6 3. BB5 A6 4. B4 NB8 5. QB3 *\n",
+		"[Event \"x\"]\n\n1. E4 E5 2. NF3 NC6 3. BB5 A6 4. B4 NB8 5. QB3 *\n",
+	} {
+		g := one(t, in)
+		eq(t, in, norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "b4", "Nb8", "Qb3"})
+		eq(t, in+" problems", problems(g), []string{})
+		if len(g.Moves) == 9 {
+			eq(t, in+" folds", [3]Folds{g.Moves[4].Folds, g.Moves[6].Folds, g.Moves[8].Folds}, [3]Folds{FoldCapitalFile, FoldCapitalFile, FoldCapitalFile})
+		}
+	}
+	g := one(t, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. B1e2 *\n")
+	eq(t, "SAN", norms(g), []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "B1e2"})
+	if len(g.Moves) == 7 {
+		eq(t, "SAN folds", g.Moves[6].Folds, Folds(0))
+	}
+}
+
 // A word of prose shaped as a piece letter before a capital square ("CD4",
 // "СВ5") is prose where it stands after prose, and kept in the remark; a
 // move where a move stands (after a number or a move), and after prose too
