@@ -384,8 +384,8 @@ func (p *Parser) pieceDecoding(body []byte) (enc, alt Encoding, keep, legacy boo
 	keep = multi > 0 && multi >= invalid
 	enc, alt = guessEncoding(body, keep)
 	if keep {
-		// Forced, the runner-up decodes kept UTF-8 otherwise than this
-		// guess would: offered only without any.
+		// A reading under the runner-up, forced, would decode the UTF-8
+		// sequences this one keeps: it is offered only when none is kept.
 		alt = UTF8
 	}
 	return enc, alt, keep, true
