@@ -24,7 +24,7 @@ import (
 // Config says how to run.
 type Config struct {
 	Check   CheckOptions
-	Workers int // goroutines checking chunks; 0 means one per CPU
+	Workers int // goroutines checking chunks; 0 means GOMAXPROCS, one per CPU the process may use
 
 	// ChunkSize is the size the splitter aims at for a chunk of games;
 	// 0 takes the parser's default. Memory in use is about
@@ -132,7 +132,9 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
-		workers = runtime.NumCPU()
+		// GOMAXPROCS, not NumCPU: the CPUs the process may use, which a
+		// container's limit or the GOMAXPROCS variable can make fewer.
+		workers = runtime.GOMAXPROCS(0)
 	}
 	if cfg.Progress != nil {
 		r.progress = newProgress(cfg.Progress, r.totalSize(), r.start, r.flush)
