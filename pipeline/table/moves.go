@@ -48,6 +48,10 @@ func (b *movesBuilder) Append(g *Game) {
 	for range n {
 		b.id.Append(b.scratch)
 	}
+	// The moves' SAN and UCI are a few bytes each: the game_id and file,
+	// as long as the path, are what a row holds beyond its fixed width.
+	// (dict counts the file's first row).
+	b.bytes += n*len(b.scratch) + (n-1)*len(g.File)
 	b.dict(mFile, g.File)
 	if n > 1 {
 		idx := b.file.GetValueIndex(b.file.Len() - 1)

@@ -23,6 +23,15 @@ import (
 // compression, few enough that memory stays flat.
 const DefaultBatchRows = 16 * 1024
 
+// DefaultBatchBytes is the length of the strings a batch holds (Builder.Bytes)
+// at which it ends before DefaultBatchRows, the rows of the game that
+// reaches it included: rows of long tag values (4 KB names, 16,000 games to
+// a batch) made batches, and so row groups, of 67 MB, held twice (one being
+// encoded while the next is built) and passed 200 MiB of memory. Ordinary
+// games hold about 260 bytes of strings in a games row (big.pgn: 4 MB a
+// batch), so their batches still end on rows.
+const DefaultBatchBytes = 8 << 20
+
 // footerBudget bounds the memory a file's footer takes while the file is
 // written: arrow-go keeps the metadata of every row group (a column chunk
 // and its statistics per column, about 800 bytes a column measured, more
@@ -45,12 +54,14 @@ func maxRowGroups(s *arrow.Schema) int {
 
 // WriterOptions say how a table is encoded. The zero value is the default.
 type WriterOptions struct {
-	BatchRows int // rows per record batch and row group, at least (DefaultBatchRows); 0 means DefaultBatchRows
+	BatchRows  int              // rows per record batch and row group, at least (DefaultBatchRows); 0 means DefaultBatchRows
+	BatchBytes int              // Builder.Bytes at which a batch ends before BatchRows; 0 means DefaultBatchBytes
+	Mem        memory.Allocator // nil means Go memory that freed buffers are recycled into (see recycler)
+
 	// MaxRowGroups is the number of row groups after which Full says the
 	// file is full; 0 means the table's own, which keeps the footer's
 	// metadata within a few megabytes.
 	MaxRowGroups int
-	Mem          memory.Allocator // nil means Go memory that freed buffers are recycled into (see recycler)
 
 	// Background encodes and compresses each full batch in a goroutine of
 	// the Writer's own while the caller appends the rows of the next one:
@@ -70,6 +81,7 @@ type Writer struct {
 	b      Builder
 	fw     *pqarrow.FileWriter
 	batch  int
+	bytes  int // BatchBytes
 	rows   int64
 	groups int   // row groups written or queued
 	full   int   // groups at which Full
@@ -94,6 +106,9 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 	if opt.BatchRows <= 0 {
 		opt.BatchRows = DefaultBatchRows
 	}
+	if opt.BatchBytes <= 0 {
+		opt.BatchBytes = DefaultBatchBytes
+	}
 	if opt.MaxRowGroups <= 0 {
 		opt.MaxRowGroups = maxRowGroups(b.Schema())
 	}
@@ -113,7 +128,7 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 		b.Release()
 		return nil, fmt.Errorf("parquet writer: %w", err)
 	}
-	return &Writer{b: b, fw: fw, batch: opt.BatchRows, full: opt.MaxRowGroups, bg: opt.Background}, nil
+	return &Writer{b: b, fw: fw, batch: opt.BatchRows, bytes: opt.BatchBytes, full: opt.MaxRowGroups, bg: opt.Background}, nil
 }
 
 // writerProps are the Parquet properties of a file of the schema.
@@ -248,7 +263,7 @@ func (w *Writer) Append(g *Game) error {
 		return errClosed
 	}
 	w.b.Append(g)
-	if w.b.Len() >= w.batch {
+	if w.b.Len() >= w.batch || w.b.Bytes() >= w.bytes {
 		if w.bg && w.queue == nil {
 			// Unbuffered: one batch is encoded while the next is built, so
 			// the memory in use stays at two batches.
