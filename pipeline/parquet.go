@@ -55,7 +55,7 @@ type ParquetOptions struct {
 }
 
 // ParquetSink writes the games, findings and (optionally) moves tables as
-// Parquet, one file per input and table:
+// Parquet, one file per input and table (or several parts, below):
 //
 //	DIR/games/NNNNN-<name>.parquet
 //	DIR/findings/NNNNN-<name>.parquet

@@ -48,9 +48,9 @@ func (b *movesBuilder) Append(g *Game) {
 	for range n {
 		b.id.Append(b.scratch)
 	}
-	// The moves' SAN and UCI are a few bytes each: the game_id and file,
-	// as long as the path, are what a row holds beyond its fixed width.
-	// (dict counts the file's first row).
+	// Beyond its fixed width a row holds its game_id and file, as long as
+	// the path (dict counts the first row's file), and SAN and UCI, a few
+	// bytes each, which are left out.
 	b.bytes += n*len(b.scratch) + (n-1)*len(g.File)
 	b.dict(mFile, g.File)
 	if n > 1 {

@@ -18,9 +18,10 @@ import (
 )
 
 // DefaultBatchRows is how many rows a record batch, and so a row group, holds
-// at least (a game's rows are never split between batches, so a batch ends
-// with the game that fills it and can hold a few rows more): enough for good
-// compression, few enough that memory stays flat.
+// at least, unless its strings reach DefaultBatchBytes first (a game's rows
+// are never split between batches, so a batch ends with the game that fills
+// it and can hold a few rows more): enough for good compression, few enough
+// that memory stays flat.
 const DefaultBatchRows = 16 * 1024
 
 // DefaultBatchBytes is the length of the strings a batch holds (Builder.Bytes)
