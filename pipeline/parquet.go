@@ -29,6 +29,10 @@ type ParquetOptions struct {
 	// group, at least (a batch ends with the game that fills it); 0 means
 	// table.DefaultBatchRows.
 	BatchRows int
+	// PartRowGroups is the number of row groups after which a table's file
+	// is full and the input's tables go on in new part files; 0 means each
+	// table's own (table.WriterOptions.MaxRowGroups).
+	PartRowGroups int
 	// Run are the options of the check that change the rows
 	// (CheckOptions.RunOptions), which the manifest records and Resume
 	// compares with the earlier run's; the zero value means the defaults.
@@ -51,7 +55,7 @@ type ParquetOptions struct {
 }
 
 // ParquetSink writes the games, findings and (optionally) moves tables as
-// Parquet, one file per input and table:
+// Parquet, one file per input and table (or several parts, below):
 //
 //	DIR/games/NNNNN-<name>.parquet
 //	DIR/findings/NNNNN-<name>.parquet
@@ -59,7 +63,12 @@ type ParquetOptions struct {
 //	DIR/manifest.json
 //
 // NNNNN numbers the inputs in the order first seen and <name> is the input's
-// base name with unusual characters replaced. Each file is written under a
+// base name with unusual characters replaced. An input whose tables outgrow
+// a file (table.Writer.Full: a footer kept in memory until the file is
+// closed, so that one file an input would make memory grow with the input)
+// goes on in parts, DIR/games/NNNNN-<name>.part00002.parquet and on, every
+// table starting its next part at the same game, so that the games and
+// findings files of one name hold the same games. Each file is written under a
 // hidden temporary name in its directory, so a glob never reads a partial
 // file. The manifest is rewritten when the run ends (interrupted or not),
 // and while it runs as often as keeps the cost of rewriting it a small share
@@ -151,7 +160,11 @@ type parquetInput struct {
 	file    string // its path as the file column holds it (ColumnPath)
 	size    int64
 	modTime time.Time
-	files   []*parquetFile
+	name    string         // outputName of its first part
+	part    int            // the part being written, from 1
+	files   []*parquetFile // the part being written, a file a table (s.tables)
+	done    []*parquetFile // the parts before it, finished under their temporary names
+	rows    []int64        // rows of the finished parts, by table
 }
 
 // parquetFile is one table's file of the current input.
@@ -473,17 +486,73 @@ func (s *ParquetSink) BeginFile(in Input) error {
 			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
 		}
 	}
-	name := outputName(number, p)
+	cur.name, cur.rows = outputName(number, p), make([]int64, len(s.tables))
+	if err := s.beginPart(cur); err != nil {
+		return err
+	}
+	s.cur = cur
+	return nil
+}
+
+// errPartFailed is the sink's answer once the files of a part of the input
+// could not be finished or begun (Game said why): they are gone.
+var errPartFailed = errors.New("parquet sink: the input's files failed")
+
+// beginPart opens the temporary files of the input's next part.
+func (s *ParquetSink) beginPart(cur *parquetInput) error {
+	cur.part++
+	name := partName(cur.name, cur.part)
+	cur.files = make([]*parquetFile, 0, len(s.tables))
 	for i, t := range s.tables {
 		f, err := s.create(i, t, name)
 		if err != nil {
 			abortFiles(cur.files)
+			cur.files = nil
 			return err
 		}
 		cur.files = append(cur.files, f)
 	}
-	s.cur = cur
 	return nil
+}
+
+// full says whether a table's file of the part being written is full
+// (table.Writer.Full), and so the next game begins a new part.
+func (cur *parquetInput) full() bool {
+	for _, f := range cur.files {
+		if f.w.Full() {
+			return true
+		}
+	}
+	return false
+}
+
+// finishPart finishes the files of the part being written, which wait
+// under their temporary names with the input's other parts until it ends.
+// After a failure every file of the input is removed.
+func (cur *parquetInput) finishPart() error {
+	for i, f := range cur.files {
+		cur.rows[i] += f.w.Rows()
+		if err := f.finish(); err != nil {
+			abortFiles(cur.files[i+1:])
+			for _, g := range append(cur.done, cur.files[:i]...) {
+				os.Remove(g.tmp)
+			}
+			cur.files, cur.done = nil, nil
+			return err
+		}
+	}
+	cur.done = append(cur.done, cur.files...)
+	cur.files = nil
+	return nil
+}
+
+// abort drops the input's files, finished parts and the part being written.
+func (cur *parquetInput) abort() {
+	abortFiles(cur.files)
+	for _, f := range cur.done {
+		os.Remove(f.tmp)
+	}
+	cur.files, cur.done = nil, nil
 }
 
 // earlierEntry returns the entry of the resumed manifest that names the
@@ -547,7 +616,7 @@ func (s *ParquetSink) create(i int, tableName, name string) (*parquetFile, error
 	default:
 		b = table.NewMovesBuilder(nil)
 	}
-	w, err := table.NewWriter(buf, b, table.WriterOptions{BatchRows: s.opt.BatchRows, Background: true})
+	w, err := table.NewWriter(buf, b, table.WriterOptions{BatchRows: s.opt.BatchRows, MaxRowGroups: s.opt.PartRowGroups, Background: true})
 	if err != nil {
 		f.Close()
 		os.Remove(tmp)
@@ -560,6 +629,19 @@ func (s *ParquetSink) create(i int, tableName, name string) (*parquetFile, error
 func (s *ParquetSink) Game(r *GameRecord) error {
 	if s.cur == nil {
 		return errors.New("parquet sink: Game outside BeginFile/EndFile")
+	}
+	if s.cur.files == nil {
+		return errPartFailed
+	}
+	if s.cur.full() {
+		// Here rather than when the file filled: an input never ends with
+		// an empty part.
+		if err := s.cur.finishPart(); err != nil {
+			return err
+		}
+		if err := s.beginPart(s.cur); err != nil {
+			return err
+		}
 	}
 	s.game = table.Game{File: s.cur.file, Index: r.Index, Start: r.Start, End: r.End,
 		Tags: r.Tags, Encoding: r.Encoding, Report: &r.Report}
@@ -582,31 +664,28 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	}
 	s.cur = nil
 	if !sum.Complete && sum.Err == nil {
-		abortFiles(cur.files)
+		cur.abort()
 		return nil
 	}
-	files := cur.files
-	if sum.Err != nil && cur.files[0].w.Rows() == 0 {
+	if cur.files == nil {
+		cur.abort()
+		return errPartFailed
+	}
+	if sum.Err != nil && len(cur.done) == 0 && cur.files[0].w.Rows() == 0 {
 		// Nothing was read (the input could not be opened): no empty files.
-		abortFiles(files)
-		files = nil
+		cur.abort()
 	}
 	// Every table's file is completed before any is renamed, and all are
 	// renamed before the manifest lists them, so that the window in which
 	// one table of the input is in place without the others is a few
 	// renames. Readers go by the manifest (which lists the input's files
 	// only once all are in place) and so never see it.
-	rows := make([]int64, len(files))
-	for i, f := range files {
-		rows[i] = f.w.Rows()
-		if err := f.finish(); err != nil {
-			abortFiles(files[i+1:])
-			for _, g := range files[:i] {
-				os.Remove(g.tmp)
-			}
+	if cur.files != nil {
+		if err := cur.finishPart(); err != nil {
 			return err
 		}
 	}
+	files := cur.done
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e := &s.man.Inputs[cur.entry]
@@ -625,15 +704,19 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 		c := *sum.Content
 		in.Content = &c
 	}
-	for i, f := range files {
+	for _, f := range files {
 		in.Files = append(in.Files, f.final)
-		switch f.table {
-		case table.GamesDir:
-			in.Games = rows[i]
-		case table.FindingsDir:
-			in.Findings = rows[i]
-		case table.MovesDir:
-			in.Moves = rows[i]
+	}
+	if len(files) > 0 {
+		for i, t := range s.tables {
+			switch t {
+			case table.GamesDir:
+				in.Games = cur.rows[i]
+			case table.FindingsDir:
+				in.Findings = cur.rows[i]
+			case table.MovesDir:
+				in.Moves = cur.rows[i]
+			}
 		}
 	}
 	s.dirty = true
@@ -830,7 +913,7 @@ func (s *ParquetSink) Close(*Summary) error {
 	s.closed = true
 	defer s.lock.release()
 	if s.cur != nil {
-		abortFiles(s.cur.files)
+		s.cur.abort()
 		s.cur = nil
 	}
 	s.mu.Lock()

@@ -51,8 +51,10 @@ type ManifestInput struct {
 	Moves    int64 `json:"moves"`
 
 	// Files are the Parquet files written from it, relative to the
-	// directory, with '/' separators ("games/00003-a.pgn.parquet"); empty
-	// (written [], not null) for an input that left none.
+	// directory, with '/' separators ("games/00003-a.pgn.parquet"), part
+	// by part for an input of several ("games/00003-a.pgn.part00002.parquet"
+	// after the first's); empty (written [], not null) for an input that
+	// left none.
 	Files []string `json:"files"`
 	// Completed says the input was read to its end and every file written.
 	Completed bool `json:"completed"`

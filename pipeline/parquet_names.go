@@ -60,6 +60,19 @@ func numberPrefix(n int) string {
 	return prefix.String() + s
 }
 
+// partName is the file name of part n (from 1) of the tables named name
+// (outputName): the first part has name itself, so that an input of one
+// part is named as before parts, and part 2 is
+// "00003-lichess_2013-01.pgn.zst.part00002.parquet". The part's number
+// (numberPrefix) keeps the parts in order when listed, and after the first,
+// as ".parquet" sorts before ".part".
+func partName(name string, n int) string {
+	if n <= 1 {
+		return name
+	}
+	return strings.TrimSuffix(name, ".parquet") + ".part" + numberPrefix(n) + ".parquet"
+}
+
 // isOutputName matches the names outputName makes, and the part files of
 // arbiter-beam (isPartName), which a run of arbiter check replaces as well.
 func isOutputName(name string) bool {

@@ -14,6 +14,11 @@ type Builder interface {
 	Append(g *Game)
 	// Len is the number of rows appended since the last NewRecordBatch.
 	Len() int
+	// Bytes is the length of the strings appended since the last
+	// NewRecordBatch, the repeats a dictionary stores once included: what
+	// the rows hold beyond their fixed width, which is unbounded (a tag
+	// value, a path), so that a Writer can end a batch on it.
+	Bytes() int
 	// NewRecordBatch hands over the rows appended so far and starts a new batch.
 	NewRecordBatch() arrow.RecordBatch
 	Release()
@@ -42,6 +47,7 @@ type base struct {
 	rb      *array.RecordBuilder
 	schema  *arrow.Schema
 	rows    int
+	bytes   int    // Bytes
 	scratch []byte // reused for game ids and dictionary values, so rows allocate nothing
 }
 
@@ -54,6 +60,7 @@ func newBase(mem memory.Allocator, s *arrow.Schema) base {
 
 func (b *base) Schema() *arrow.Schema { return b.schema }
 func (b *base) Len() int              { return b.rows }
+func (b *base) Bytes() int            { return b.bytes }
 func (b *base) Release()              { b.rb.Release() }
 
 // NewRecordBatch also empties the dictionaries, so that each batch (and so
@@ -65,7 +72,7 @@ func (b *base) NewRecordBatch() arrow.RecordBatch {
 			d.ResetFull()
 		}
 	}
-	b.rows = 0
+	b.rows, b.bytes = 0, 0
 	return rec
 }
 
@@ -75,6 +82,7 @@ func (b *base) str(i int) *array.StringBuilder { return b.rb.Field(i).(*array.St
 func (b *base) identity(g *Game) {
 	b.scratch = AppendGameID(b.scratch[:0], g.File, g.Index)
 	b.str(0).BinaryBuilder.Append(b.scratch)
+	b.bytes += len(b.scratch)
 	b.dict(1, g.File)
 	b.rb.Field(2).(*array.Int64Builder).Append(int64(g.Index))
 }
@@ -83,6 +91,7 @@ func (b *base) identity(g *Game) {
 // AppendString converts to []byte on the heap; the scratch buffer does not.
 func (b *base) dict(i int, v string) {
 	b.scratch = append(b.scratch[:0], v...)
+	b.bytes += len(v)
 	_ = b.rb.Field(i).(*array.BinaryDictionaryBuilder).Append(b.scratch)
 }
 
@@ -102,6 +111,7 @@ func (b *base) optStr(i int, v string, ok bool) {
 		return
 	}
 	b.str(i).Append(v)
+	b.bytes += len(v)
 }
 
 func (b *base) i32(i int, v int) { b.rb.Field(i).(*array.Int32Builder).Append(int32(v)) }

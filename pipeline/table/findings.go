@@ -32,9 +32,11 @@ func (b *findingsBuilder) Append(g *Game) {
 		b.dict(fCode, string(f.Code))
 		b.dict(fSeverity, f.Severity.String())
 		b.str(fMessage).Append(f.Message)
+		b.bytes += len(f.Message)
 		b.suggestions.Append(true)
 		for _, s := range f.Suggestions {
 			b.suggestion.Append(s)
+			b.bytes += len(s)
 		}
 		b.optStr(fVariation, f.Variation, f.Variation != "")
 		b.rows++

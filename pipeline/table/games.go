@@ -70,6 +70,7 @@ func (b *gamesBuilder) Append(g *Game) {
 	if r.Replayed {
 		b.scratch = r.AppendFinalFEN(b.scratch[:0])
 		b.str(gFinalFEN).BinaryBuilder.Append(b.scratch)
+		b.bytes += len(b.scratch)
 	} else {
 		b.rb.Field(gFinalFEN).AppendNull()
 	}

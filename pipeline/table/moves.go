@@ -48,6 +48,10 @@ func (b *movesBuilder) Append(g *Game) {
 	for range n {
 		b.id.Append(b.scratch)
 	}
+	// Beyond its fixed width a row holds its game_id and file, as long as
+	// the path (dict counts the first row's file), and SAN and UCI, a few
+	// bytes each, which are left out.
+	b.bytes += n*len(b.scratch) + (n-1)*len(g.File)
 	b.dict(mFile, g.File)
 	if n > 1 {
 		idx := b.file.GetValueIndex(b.file.Len() - 1)

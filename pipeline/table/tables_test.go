@@ -2,6 +2,7 @@ package table
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -311,6 +312,53 @@ func TestRowGroupsAreWholeBatches(t *testing.T) {
 				t.Errorf("%s (background %v): row groups of %v rows, want %v", tc.name, bg, got, tc.want)
 			}
 		}
+	}
+}
+
+// A batch also ends once its strings reach BatchBytes, whatever its rows:
+// with room for three games' strings, every fourth game ends a batch, in
+// every table; rows of a long tag value count its length.
+func TestBatchesEndOnBytes(t *testing.T) {
+	games := make([]Game, 10) // one-digit indexes: the same bytes a game
+	for i := range games {
+		games[i] = sampleGames()[0] // 3 moves, 2 findings
+		games[i].Index = i
+	}
+	for _, tc := range []struct {
+		name    string
+		builder func(memory.Allocator) Builder
+		want    []int64
+	}{
+		{"games", NewGamesBuilder, []int64{4, 4, 2}},
+		{"findings", NewFindingsBuilder, []int64{8, 8, 4}},
+		{"moves", NewMovesBuilder, []int64{12, 12, 6}},
+	} {
+		b := tc.builder(nil)
+		b.Append(&games[0])
+		per := b.Bytes()
+		b.Release()
+		for _, bg := range []bool{false, true} {
+			p := tempPath(t, "t.parquet")
+			writeTable(t, p, tc.builder(nil), games, WriterOptions{BatchRows: 1000, BatchBytes: 3*per + 1, Background: bg})
+			if got := rowGroupSizes(t, p); !slices.Equal(got, tc.want) {
+				t.Errorf("%s (background %v, %d bytes a game): row groups of %v rows, want %v", tc.name, bg, per, got, tc.want)
+			}
+		}
+	}
+
+	b := NewGamesBuilder(nil)
+	defer b.Release()
+	g := sampleGames()[1] // no tags
+	b.Append(&g)
+	short := b.Bytes()
+	g.Tags = tags("Site", strings.Repeat("s", 5000))
+	b.Append(&g)
+	if long := b.Bytes() - short; long < 5000 {
+		t.Errorf("a row with a Site of 5,000 bytes counts %d bytes", long)
+	}
+	b.NewRecordBatch().Release()
+	if b.Bytes() != 0 {
+		t.Errorf("%d bytes after NewRecordBatch", b.Bytes())
 	}
 }
 

@@ -18,15 +18,51 @@ import (
 )
 
 // DefaultBatchRows is how many rows a record batch, and so a row group, holds
-// at least (a game's rows are never split between batches, so a batch ends
-// with the game that fills it and can hold a few rows more): enough for good
-// compression, few enough that memory stays flat.
+// at least, unless its strings reach DefaultBatchBytes first (a game's rows
+// are never split between batches, so a batch ends with the game that fills
+// it and can hold a few rows more): enough for good compression, few enough
+// that memory stays flat.
 const DefaultBatchRows = 16 * 1024
+
+// DefaultBatchBytes is the length of the strings a batch holds (Builder.Bytes)
+// at which it ends before DefaultBatchRows, the rows of the game that
+// reaches it included: rows of long tag values (4 KB names, 16,000 games to
+// a batch) made batches, and so row groups, of 67 MB, held twice (one being
+// encoded while the next is built) and passed 200 MiB of memory. Ordinary
+// games hold about 260 bytes of strings in a games row (big.pgn: 4 MB a
+// batch), so their batches still end on rows.
+const DefaultBatchBytes = 8 << 20
+
+// footerBudget bounds the memory a file's footer takes while the file is
+// written: arrow-go keeps the metadata of every row group (a column chunk
+// and its statistics per column, about 800 bytes a column measured, more
+// with long strings in the statistics) until Close: the games and findings
+// files of 11 million one-move games (64 MiB of input) held about 38 MB of
+// it at their end, and under the process's memory limit the collector then
+// ran ever more often over an ever larger heap. A Writer is Full at this
+// much, and its caller goes on in a new file.
+const footerBudget = 4 << 20
+
+// columnChunkBytes is what the footer's metadata holds, in memory, for a
+// column of a row group, rounded up from the 800 bytes measured.
+const columnChunkBytes = 1 << 10
+
+// maxRowGroups is the number of row groups after which a file of the schema
+// is Full: the row groups whose metadata footerBudget holds.
+func maxRowGroups(s *arrow.Schema) int {
+	return max(1, footerBudget/(columnChunkBytes*s.NumFields()))
+}
 
 // WriterOptions say how a table is encoded. The zero value is the default.
 type WriterOptions struct {
-	BatchRows int              // rows per record batch and row group, at least (DefaultBatchRows); 0 means DefaultBatchRows
-	Mem       memory.Allocator // nil means Go memory that freed buffers are recycled into (see recycler)
+	BatchRows  int              // rows per record batch and row group, at least (DefaultBatchRows); 0 means DefaultBatchRows
+	BatchBytes int              // Builder.Bytes at which a batch ends before BatchRows; 0 means DefaultBatchBytes
+	Mem        memory.Allocator // nil means Go memory that freed buffers are recycled into (see recycler)
+
+	// MaxRowGroups is the number of row groups after which Full says the
+	// file is full; 0 means the table's own, which keeps the footer's
+	// metadata within a few megabytes.
+	MaxRowGroups int
 
 	// Background encodes and compresses each full batch in a goroutine of
 	// the Writer's own while the caller appends the rows of the next one:
@@ -43,11 +79,14 @@ type WriterOptions struct {
 // batch, the Arrow schema stored so that Arrow readers get the dictionary
 // types back). It writes to any io.Writer and never closes it.
 type Writer struct {
-	b     Builder
-	fw    *pqarrow.FileWriter
-	batch int
-	rows  int64
-	err   error // the first failure; every later call returns it
+	b      Builder
+	fw     *pqarrow.FileWriter
+	batch  int
+	bytes  int // BatchBytes
+	rows   int64
+	groups int   // row groups written or queued
+	full   int   // groups at which Full
+	err    error // the first failure; every later call returns it
 
 	closed bool
 
@@ -68,6 +107,12 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 	if opt.BatchRows <= 0 {
 		opt.BatchRows = DefaultBatchRows
 	}
+	if opt.BatchBytes <= 0 {
+		opt.BatchBytes = DefaultBatchBytes
+	}
+	if opt.MaxRowGroups <= 0 {
+		opt.MaxRowGroups = maxRowGroups(b.Schema())
+	}
 	mem := opt.Mem
 	if mem == nil {
 		mem = defaultAllocator
@@ -84,7 +129,7 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 		b.Release()
 		return nil, fmt.Errorf("parquet writer: %w", err)
 	}
-	return &Writer{b: b, fw: fw, batch: opt.BatchRows, bg: opt.Background}, nil
+	return &Writer{b: b, fw: fw, batch: opt.BatchRows, bytes: opt.BatchBytes, full: opt.MaxRowGroups, bg: opt.Background}, nil
 }
 
 // writerProps are the Parquet properties of a file of the schema.
@@ -219,7 +264,7 @@ func (w *Writer) Append(g *Game) error {
 		return errClosed
 	}
 	w.b.Append(g)
-	if w.b.Len() >= w.batch {
+	if w.b.Len() >= w.batch || w.b.Bytes() >= w.bytes {
 		if w.bg && w.queue == nil {
 			// Unbuffered: one batch is encoded while the next is built, so
 			// the memory in use stays at two batches.
@@ -234,6 +279,12 @@ func (w *Writer) Append(g *Game) error {
 // Rows is the number of rows appended so far.
 func (w *Writer) Rows() int64 { return w.rows + int64(w.b.Len()) }
 
+// Full says the file holds MaxRowGroups row groups: what its footer keeps
+// in memory until Close has reached its bound, and the caller is to close
+// it and go on in another file. Appending more still works, and costs that
+// memory.
+func (w *Writer) Full() bool { return w.groups >= w.full }
+
 func (w *Writer) flush() error {
 	n := w.b.Len()
 	rec := w.b.NewRecordBatch()
@@ -245,6 +296,7 @@ func (w *Writer) flush() error {
 		}
 		w.queue <- rec
 		w.rows += int64(n)
+		w.groups++
 		return nil
 	}
 	defer rec.Release()
@@ -253,6 +305,7 @@ func (w *Writer) flush() error {
 		return w.err
 	}
 	w.rows += int64(n)
+	w.groups++
 	return nil
 }
 
