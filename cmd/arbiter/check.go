@@ -65,7 +65,7 @@ output file is left).`,
 	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
 	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
-	fl.IntVar(&f.workers, "workers", 0, "CPUs to use: games checked in parallel, reading and writing sharing those CPUs (0: every CPU)")
+	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never")
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
 	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code)")
@@ -86,7 +86,6 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	useCores(cfg.Workers)
 	limitMemory(cfg.Workers, f.moves)
 	logger, err := f.logger(stderr, cmd.Flags().Changed("log-level"))
 	if err != nil {
@@ -334,20 +333,6 @@ func (f *checkFlags) showProgress(stderr io.Writer) int {
 
 func usageError(format string, a ...any) error {
 	return &exitError{code: 2, msg: fmt.Sprintf(format, a...)}
-}
-
-// useCores makes --workers N the run's CPU budget: N games are checked at a
-// time, and reading, the Parquet encoders and the garbage collector, which
-// run beside the workers, share the same N CPUs (GOMAXPROCS) rather than
-// taking more. A batch scheduler that gives arbiter one CPU, or an archive
-// maintainer running several arbiters side by side, gets what was asked
-// for; with one worker and every CPU free those would otherwise keep a
-// second CPU a third busy. GOMAXPROCS in the environment has the last word,
-// and more workers than CPUs leave the CPUs as they are.
-func useCores(workers int) {
-	if workers > 0 && workers < runtime.GOMAXPROCS(0) && os.Getenv("GOMAXPROCS") == "" {
-		runtime.GOMAXPROCS(workers)
-	}
 }
 
 // limitMemory sets a soft heap limit unless GOMEMLIMIT sets one: the

@@ -50,7 +50,7 @@ interrupted (no output file is left).`,
 	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
 	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
-	fl.IntVar(&f.workers, "workers", 0, "CPUs to use: games converted in parallel, reading and writing sharing those CPUs (0: every CPU)")
+	fl.IntVar(&f.workers, "workers", 0, "games converted in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary; log errors only")
 	return cmd
 }
@@ -75,7 +75,6 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	}
 	cfg.Log = &logger
 	cfg.Check.Validate.SAN = true
-	useCores(cfg.Workers)
 	limitMemory(cfg.Workers, false)
 	cfg.Check.Render = pipeline.AppendPGN
 

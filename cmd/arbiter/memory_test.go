@@ -2,7 +2,6 @@ package main
 
 import (
 	"math"
-	"runtime"
 	"runtime/debug"
 	"testing"
 )
@@ -37,30 +36,6 @@ func TestLimitMemory(t *testing.T) {
 		}
 		if gogc := int64(debug.SetGCPercent(100)); gogc != c.gogc {
 			t.Errorf("%v, moves %v: GOGC %d, want %d", c.env, c.moves, gogc, c.gogc)
-		}
-	}
-}
-
-// TestUseCores: --workers N caps the CPUs the run uses at N (GOMAXPROCS),
-// unless the environment sets GOMAXPROCS or N asks for more than there are.
-func TestUseCores(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	for _, c := range []struct {
-		env            string
-		procs, workers int
-		want           int
-	}{
-		{"", 4, 1, 1},
-		{"", 4, 2, 2},
-		{"", 4, 0, 4},  // every CPU
-		{"", 2, 8, 2},  // more workers than CPUs: the CPUs stay
-		{"3", 4, 1, 4}, // the environment's GOMAXPROCS wins
-	} {
-		t.Setenv("GOMAXPROCS", c.env)
-		runtime.GOMAXPROCS(c.procs)
-		useCores(c.workers)
-		if got := runtime.GOMAXPROCS(0); got != c.want {
-			t.Errorf("GOMAXPROCS=%q, %d CPUs, --workers %d: GOMAXPROCS %d, want %d", c.env, c.procs, c.workers, got, c.want)
 		}
 	}
 }

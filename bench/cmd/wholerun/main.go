@@ -101,12 +101,9 @@ func defaultWorkers(cores int) string {
 	return "1,2"
 }
 
-// defaultCores is 1 on a machine with more than one core. arbiter's
-// --workers N also caps GOMAXPROCS at N, so one worker runs on one core's
-// worth of threads; pinned with taskset, the threads blocked in reading the
-// input share that core too: the two show 1 → N cores from both sides.
-// (Before that cap, one worker with --out kept more than one core busy, the
-// Parquet encoders running beside it.)
+// defaultCores is 1 on a machine with more than one core: with --out, one
+// worker already keeps more than one core busy (the Parquet writer runs
+// beside it), so 1 → N workers understates what N cores give over one.
 func defaultCores(cores int) string {
 	if cores > 1 {
 		return "1"
