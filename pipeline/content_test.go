@@ -76,18 +76,7 @@ func TestRunContentSum(t *testing.T) {
 		}
 		paths = append(paths, p)
 	}
-	// Standard input, piped the bytes of a.pgn: the same content.
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := os.Stdin
-	os.Stdin = r
-	defer func() { os.Stdin = old; r.Close() }()
-	go func() {
-		w.Write(text)
-		w.Close()
-	}()
+	pipeStdin(t, text) // the bytes of a.pgn: the same content
 	inputs := append(Expand(paths), Input{Path: Stdin, Size: -1})
 
 	rec := &recordingSink{}

@@ -334,20 +334,27 @@ func TestRunNoInputs(t *testing.T) {
 	}
 }
 
-// TestRunStdin reads games from standard input.
-func TestRunStdin(t *testing.T) {
-	useFakeCheck(t, nil)
+// pipeStdin makes standard input a pipe that data is written into, until the
+// test ends.
+func pipeStdin(t *testing.T, data []byte) {
+	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	old := os.Stdin
 	os.Stdin = r
-	defer func() { os.Stdin = old; r.Close() }()
+	t.Cleanup(func() { os.Stdin = old; r.Close() })
 	go func() {
-		w.Write(gzipped(t, synthetic(0, 50)))
+		w.Write(data)
 		w.Close()
 	}()
+}
+
+// TestRunStdin reads games from standard input.
+func TestRunStdin(t *testing.T) {
+	useFakeCheck(t, nil)
+	pipeStdin(t, gzipped(t, synthetic(0, 50)))
 	rec := &recordingSink{}
 	s, err := runWithin(t, context.Background(), &Config{}, []Input{{Path: Stdin, Size: -1}}, rec)
 	if err != nil || s.Games != 50 || !slices.Equal(rec.numbers[Stdin], seq(0, 50)) {
