@@ -70,7 +70,9 @@ func (p *Position) resolveFast(n *Notation) Move {
 		}
 		kind = pc.Kind()
 	}
-	if kind == King && n.FromFile >= 0 && n.FromRank >= 0 {
+	// A promotion piece out of range is no move (notationInRange), castling
+	// written as a king move included.
+	if kind == King && n.FromFile >= 0 && n.FromRank >= 0 && n.Promotion <= King {
 		if side, ok := p.writtenCastle(ksq, MakeSquare(int(n.FromFile), int(n.FromRank)), to); ok {
 			m, reason, _ := p.castleCheck(ksq, side)
 			if reason != NoReason {
