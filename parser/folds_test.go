@@ -30,6 +30,11 @@ func TestFolds(t *testing.T) {
 			[]mv{{"e4", FoldCyrillicSquare}, {"a6", FoldCyrillicSquare}, {"Кc3", FoldCyrillicSquare},
 				{"exd5", FoldCaptureSign}, {"exd5", FoldCaptureSign}, {"Кf3x", 0}, // a mate sign, not a capture
 				{"e2-e4", FoldDash}, {"e7-e5", FoldDash}}},
+		// The mate х after a move that ends in no rank: castling, a
+		// promotion, a pawn capture by files. Only the x in "ехd5" captures.
+		{"1. 0-0-0х e8Фх 2. fgх edФх 3. ехd5 *",
+			[]mv{{"O-O-Ox", FoldCastleZeros}, {"e8Фx", 0}, {"fgx", 0}, {"edФx", 0},
+				{"exd5", FoldCyrillicSquare | FoldCaptureSign}}},
 		// Capital files, Latin and Cyrillic (А В С Е Н); С before a file
 		// letter or before a capture of a lowercase square is the bishop.
 		{"1. E2-E4 Е7-Е5 2. С2-С4 А7-А6 3. В2-В4 Н7-Н6 4. Сb5 С:c6 5. Сf1-b5 С1:e3 6. С1е3 Кb1-с3 *",

@@ -274,11 +274,17 @@ func cyrillicFile(r rune, out, next []byte) bool {
 }
 
 // mateX reports whether an x at this place, after out and before next, is a
-// Russian mate sign: it follows a rank and only check or annotation signs
-// come after it.
+// Russian mate sign: it follows a rank or a whole move that ends otherwise
+// (castling "0-0-0х", a promotion "e8Фх", a pawn capture by files "fgх",
+// "deФх"), and only check or annotation signs come after it.
 func mateX(out, next []byte) bool {
-	if len(out) == 0 || !isRankByte(out[len(out)-1]) {
+	if len(out) == 0 {
 		return false
+	}
+	if !isRankByte(out[len(out)-1]) {
+		if k, _ := moveKind(out); k == kindProse {
+			return false
+		}
 	}
 	for _, c := range next {
 		switch c {

@@ -58,3 +58,27 @@ func TestFoldedFormsAreReported(t *testing.T) {
 		}
 	}
 }
+
+// TestRussianMateAfterNoRank: the Cyrillic х after a move that ends in no
+// rank (castling, a promotion, a pawn capture by files) is the mate sign, not
+// a capture sign as well.
+func TestRussianMateAfterNoRank(t *testing.T) {
+	cases := []struct{ fen, move, want string }{
+		{"2rkr3/2p1p3/8/8/8/8/8/R3K3 w Q - 0 1", "0-0-0х",
+			`1 of 1 moves are not in standard SAN (castling with zeros, mate written as x); the first is "0-0-0х"`},
+		{"k7/4P3/1K6/8/8/8/8/8 w - - 0 1", "e8Фх",
+			`1 of 1 moves are not in standard SAN (promotion without '=', Russian piece letters, mate written as x); the first is "e8Фх"`},
+		{"k2r4/4P3/1K6/8/8/8/8/8 w - - 0 1", "edФх",
+			`1 of 1 moves are not in standard SAN (promotion without '=', pawn capture by files, Russian piece letters, mate written as x); the first is "edФх"`},
+		{"6nk/6bp/5P2/8/8/8/8/K5R1 w - - 0 1", "fgх",
+			`1 of 1 moves are not in standard SAN (pawn capture by files, mate written as x); the first is "fgх"`},
+	}
+	for _, c := range cases {
+		r := checkOne(t, pgn("1-0", []string{"SetUp 1", "FEN " + c.fen}, "1. "+c.move+" 1-0"), nil)
+		if f := find(r, NonStandardNotation); f == nil || f.Message != c.want {
+			t.Errorf("%s: findings %s, want %s", c.move, got(r), c.want)
+		} else if len(r.Findings) != 1 {
+			t.Errorf("%s: findings %s, want only non-standard-notation", c.move, got(r))
+		}
+	}
+}
