@@ -30,6 +30,15 @@ func TestFolds(t *testing.T) {
 			[]mv{{"e4", FoldCyrillicSquare}, {"a6", FoldCyrillicSquare}, {"Кc3", FoldCyrillicSquare},
 				{"exd5", FoldCaptureSign}, {"exd5", FoldCaptureSign}, {"Кf3x", 0}, // a mate sign, not a capture
 				{"e2-e4", FoldDash}, {"e7-e5", FoldDash}}},
+		// A sheet typed with caps lock on: X for x, pawn captures by files
+		// in capitals, the file that tells two pieces apart. A capital
+		// opening "EXD5" stays for the replay, which reads it as the file
+		// a capture leaves. X trailing a move is the mate sign.
+		{"1. EXD5 E:D5 2. E4XD5 NXd5 3. DC E:D 4. EXD DE:Ф+ 5. ЛHD1 КBD7 6. Ld8X *",
+			[]mv{{"Exd5", FoldCapitalFile | FoldCaptureSign}, {"E:d5", FoldCapitalFile},
+				{"e4xd5", FoldCapitalFile | FoldCaptureSign}, {"Nxd5", FoldCaptureSign},
+				{"dc", FoldCapitalFile}, {"e:d", FoldCapitalFile}, {"exd", FoldCapitalFile | FoldCaptureSign},
+				{"de:Ф+", FoldCapitalFile}, {"Лhd1", FoldCapitalFile}, {"Кbd7", FoldCapitalFile}, {"Ld8x", 0}}},
 		// The mate х after a move that ends in no rank: castling, a
 		// promotion, a pawn capture by files. Only the x in "ехd5" captures.
 		{"1. 0-0-0х e8Фх 2. fgх edФх 3. ехd5 *",

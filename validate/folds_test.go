@@ -82,3 +82,21 @@ func TestRussianMateAfterNoRank(t *testing.T) {
 		}
 	}
 }
+
+// TestCapsLockScoresheet: a Russian scoresheet typed with caps lock on
+// replays whole, its pawn captures by capital files ("DC", "EXD4") and the
+// file that tells two knights apart ("КBC3") included, with the one info.
+func TestCapsLockScoresheet(t *testing.T) {
+	const moves = "1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-B5 A7-A6 4. С:C6 DC 5. 0-0 F7-F6 " +
+		"6. D2-D4 EXD4 7. К:D4 C6-C5 8. КD4-E2 Ф:D1 9. Л:D1 СC8-G4 10. F2-F3 СG4-E6 " +
+		"11. КBC3 КРE8-F7 12. КРG1-F2 *"
+	const want = `23 of 23 moves are not in standard SAN (castling with zeros, long algebraic, capture written ':', ` +
+		`capture written '×', 'X' or Cyrillic 'х', pawn capture by files, Russian piece letters, capital file letters); the first is "E2-E4"`
+	r := checkOne(t, pgn("*", nil, moves), &Options{Moves: true})
+	if f := find(r, NonStandardNotation); f == nil || f.Message != want || len(r.Findings) != 1 {
+		t.Fatalf("findings %s, want only non-standard-notation: %s", got(r), want)
+	}
+	if len(r.Moves) != 23 {
+		t.Fatalf("%d plies replayed, want 23", len(r.Moves))
+	}
+}
