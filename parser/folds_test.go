@@ -39,6 +39,11 @@ func TestFolds(t *testing.T) {
 				{"e4xd5", FoldCapitalFile | FoldCaptureSign}, {"Nxd5", FoldCaptureSign},
 				{"dc", FoldCapitalFile}, {"e:d", FoldCapitalFile}, {"exd", FoldCapitalFile | FoldCaptureSign},
 				{"de:Ф+", FoldCapitalFile}, {"Лhd1", FoldCapitalFile}, {"Кbd7", FoldCapitalFile}, {"Ld8x", 0}}},
+		// and in the Russian layout, whose capital Х is the capture sign
+		// between squares and the mate sign after them
+		{"1. eХd5 Е4ХD5 2. EХD Фh7Х *",
+			[]mv{{"exd5", FoldCaptureSign}, {"e4xd5", FoldCaptureSign | FoldCapitalFile | FoldCyrillicSquare},
+				{"exd", FoldCaptureSign | FoldCapitalFile}, {"Фh7x", 0}}},
 		// The mate х after a move that ends in no rank: castling, a
 		// promotion, a pawn capture by files. Only the x in "ехd5" captures.
 		{"1. 0-0-0х e8Фх 2. fgх edФх 3. ехd5 *",

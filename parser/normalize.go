@@ -66,11 +66,12 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 		case isDashRune(r):
 			out = append(out, '-')
 			folds |= FoldDash // ASCII '-' is the first case
-		case r == '×' || r == 'х' || r == 'X':
+		case r == '×' || r == 'х' || r == 'X' || r == 'Х':
 			if r == '×' || !mateX(out, rest[k:]) {
-				// A Cyrillic х or capital X after the destination is the
-				// Russian mate sign ("Фh7х"), which the replay names from
-				// the x; elsewhere X is a capture typed in capitals ("NXD5").
+				// A Cyrillic х or a capital X or Х after the destination is
+				// the Russian mate sign ("Фh7х"), which the replay names
+				// from the x; elsewhere X and Х are a capture typed in
+				// capitals ("NXD5", "Е4ХD5" in the Russian layout).
 				folds |= FoldCaptureSign
 			}
 			out = append(out, 'x')
@@ -154,7 +155,7 @@ func pieceCapital(c byte) bool { return c == 'A' || c == 'B' || c == 'C' || c ==
 // piece's capture), but not "xa8(Q)", "xa8=Q" or "xa8Q" (a pawn's).
 func capturesSquare(b []byte) bool {
 	r, size := utf8.DecodeRune(b)
-	if r != 'x' && r != ':' && r != '×' && r != 'х' {
+	if r != 'x' && r != ':' && r != '×' && r != 'х' && r != 'X' && r != 'Х' {
 		return false
 	}
 	f, fsize := utf8.DecodeRune(b[size:])
@@ -181,8 +182,8 @@ func capitalFilePair(w []byte) bool {
 		return false
 	}
 	i := 1
-	if w[i] == ':' || w[i] == 'x' || w[i] == 'X' {
-		i++
+	if r, size := utf8.DecodeRune(w[i:]); r == ':' || r == 'x' || r == 'X' || r == 'х' || r == 'Х' {
+		i += size
 	}
 	if i == len(w) || w[i] < 'A' || w[i] > 'H' || !adjacentFiles(w[0], w[i]) {
 		return false

@@ -17,6 +17,8 @@ func TestFoldedFormsAreReported(t *testing.T) {
 		{"1. e4 а6 2. d4 e6 *", `1 of 4 moves are not in standard SAN (Cyrillic letters in squares); the first is "а6"`},
 		{"1. e4 d5 2. e×d5 Qxd5 *", `1 of 4 moves are not in standard SAN (capture written '×', 'X' or Cyrillic 'х'); the first is "e×d5"`},
 		{"1. e4 d5 2. eхd5 Qxd5 *", `1 of 4 moves are not in standard SAN (capture written '×', 'X' or Cyrillic 'х'); the first is "eхd5"`},
+		{"1. e4 d5 2. eXd5 Qxd5 *", `1 of 4 moves are not in standard SAN (capture written '×', 'X' or Cyrillic 'х'); the first is "eXd5"`},
+		{"1. e4 d5 2. eХd5 Qxd5 *", `1 of 4 moves are not in standard SAN (capture written '×', 'X' or Cyrillic 'х'); the first is "eХd5"`},
 		{"1. e4 e5 2. Nf3 Nc6 3. d4 e×d4 *", `1 of 6 moves are not in standard SAN (capture written '×', 'X' or Cyrillic 'х'); the first is "e×d4"`},
 		{"1. e2–e4 e7—e5 *", `2 of 2 moves are not in standard SAN (long algebraic, Unicode dash); the first is "e2–e4"`},
 		{"1. Е2-Е4 Е7-Е5 *", `2 of 2 moves are not in standard SAN (long algebraic, Cyrillic letters in squares, capital file letters); the first is "Е2-Е4"`},
