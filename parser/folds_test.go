@@ -30,6 +30,25 @@ func TestFolds(t *testing.T) {
 			[]mv{{"e4", FoldCyrillicSquare}, {"a6", FoldCyrillicSquare}, {"Кc3", FoldCyrillicSquare},
 				{"exd5", FoldCaptureSign}, {"exd5", FoldCaptureSign}, {"Кf3x", 0}, // a mate sign, not a capture
 				{"e2-e4", FoldDash}, {"e7-e5", FoldDash}}},
+		// A sheet typed with caps lock on: X for x, pawn captures by files
+		// in capitals, the file that tells two pieces apart. A capital
+		// opening "EXD5" stays for the replay, which reads it as the file
+		// a capture leaves. X trailing a move is the mate sign.
+		{"1. EXD5 E:D5 2. E4XD5 NXd5 3. DC E:D 4. EXD DE:Ф+ 5. ЛHD1 КBD7 6. Ld8X *",
+			[]mv{{"Exd5", FoldCapitalFile | FoldCaptureSign}, {"E:d5", FoldCapitalFile},
+				{"e4xd5", FoldCapitalFile | FoldCaptureSign}, {"Nxd5", FoldCaptureSign},
+				{"dc", FoldCapitalFile}, {"e:d", FoldCapitalFile}, {"exd", FoldCapitalFile | FoldCaptureSign},
+				{"de:Ф+", FoldCapitalFile}, {"Лhd1", FoldCapitalFile}, {"Кbd7", FoldCapitalFile}, {"Ld8x", 0}}},
+		// and in the Russian layout, whose capital Х is the capture sign
+		// between squares and the mate sign after them
+		{"1. eХd5 Е4ХD5 2. EХD Фh7Х *",
+			[]mv{{"exd5", FoldCaptureSign}, {"e4xd5", FoldCaptureSign | FoldCapitalFile | FoldCyrillicSquare},
+				{"exd", FoldCaptureSign | FoldCapitalFile}, {"Фh7x", 0}}},
+		// The mate х after a move that ends in no rank: castling, a
+		// promotion, a pawn capture by files. Only the x in "ехd5" captures.
+		{"1. 0-0-0х e8Фх 2. fgх edФх 3. ехd5 *",
+			[]mv{{"O-O-Ox", FoldCastleZeros}, {"e8Фx", 0}, {"fgx", 0}, {"edФx", 0},
+				{"exd5", FoldCyrillicSquare | FoldCaptureSign}}},
 		// Capital files, Latin and Cyrillic (А В С Е Н); С before a file
 		// letter or before a capture of a lowercase square is the bishop.
 		{"1. E2-E4 Е7-Е5 2. С2-С4 А7-А6 3. В2-В4 Н7-Н6 4. Сb5 С:c6 5. Сf1-b5 С1:e3 6. С1е3 Кb1-с3 *",

@@ -139,7 +139,7 @@ const (
 	FoldCastleCyrillic                   // castling with Cyrillic О: "О-О"
 	FoldCastleLower                      // castling with lowercase o: "o-o"
 	FoldDash                             // a dash other than '-': "e2–e4", "0—0"
-	FoldCaptureSign                      // '×' or Cyrillic 'х' as the capture mark
+	FoldCaptureSign                      // '×', 'X' or Cyrillic 'х' as the capture mark
 	FoldCyrillicSquare                   // Cyrillic look-alikes in squares: "е4", "а6", "Е2"
 	FoldCapitalFile                      // a capital file letter: "E2-E4", Cyrillic "Е2-Е4"
 	FoldOCR                              // OCR confusions: Ь for b, З for 3, б for 6, l for 1

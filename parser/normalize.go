@@ -51,11 +51,12 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 		rest = w[n:]
 		folds |= f
 	}
+	pair := capitalFilePair(rest)
 	for k := 0; k < len(rest); {
 		r, size := utf8.DecodeRune(rest[k:])
 		k += size
 		switch {
-		case r < 0x80 && r != ' ' && r != '\t' && (r < 'A' || r > 'H'):
+		case r < 0x80 && r != ' ' && r != '\t' && (r < 'A' || r > 'H') && r != 'X':
 			out = append(out, byte(r))
 		case r == ' ' || r == '\t' || r == '\u00a0' || r == '\u00ad':
 			// the blanks of a move spread over words ("N f3", "e2 - e4") and
@@ -65,10 +66,12 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 		case isDashRune(r):
 			out = append(out, '-')
 			folds |= FoldDash // ASCII '-' is the first case
-		case r == '×' || r == 'х':
+		case r == '×' || r == 'х' || r == 'X' || r == 'Х':
 			if r == '×' || !mateX(out, rest[k:]) {
-				// A Cyrillic х after the destination is the Russian mate
-				// sign ("Фh7х"), which the replay names from the x.
+				// A Cyrillic х or a capital X or Х after the destination is
+				// the Russian mate sign ("Фh7х"), which the replay names
+				// from the x; elsewhere X and Х are a capture typed in
+				// capitals ("NXD5", "Е4ХD5" in the Russian layout).
 				folds |= FoldCaptureSign
 			}
 			out = append(out, 'x')
@@ -98,7 +101,7 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 			// square follows the digit ("B1e2" is a bishop), or a capture
 			// of a lowercase square does and the letter, opening the word,
 			// is a piece in some language ("B1xe2": A, B, C, D, F).
-			if upperFile(out, rest[k:]) && !(len(out) == 0 && pieceCapital(byte(r)) && capturesSquare(rest[k+1:])) {
+			if pair || pieceFile(byte(r), out, rest[k:]) || upperFile(out, rest[k:]) && !(len(out) == 0 && pieceCapital(byte(r)) && capturesSquare(rest[k+1:])) {
 				r += 'a' - 'A'
 				folds |= FoldCapitalFile
 			}
@@ -152,7 +155,7 @@ func pieceCapital(c byte) bool { return c == 'A' || c == 'B' || c == 'C' || c ==
 // piece's capture), but not "xa8(Q)", "xa8=Q" or "xa8Q" (a pawn's).
 func capturesSquare(b []byte) bool {
 	r, size := utf8.DecodeRune(b)
-	if r != 'x' && r != ':' && r != '×' && r != 'х' {
+	if r != 'x' && r != ':' && r != '×' && r != 'х' && r != 'X' && r != 'Х' {
 		return false
 	}
 	f, fsize := utf8.DecodeRune(b[size:])
@@ -164,6 +167,30 @@ func capturesSquare(b []byte) bool {
 		switch next, _ := utf8.DecodeRune(rest[1:]); {
 		case next == '=' || next == '(' || next == '/' || isPieceRune(next) && next != 'x' && next != 'X':
 			return false // a promotion
+		}
+	}
+	return true
+}
+
+// capitalFilePair reports whether w is a pawn capture by files typed in
+// capitals ("DC", "E:D", "EXD", "DEФ+", "4. С:C6 DC" on a sheet typed with
+// caps lock on): two neighbouring capital files, a capture sign between them
+// or none, and after them no rank, file or further capital file, which would
+// make them a piece and a square or prose.
+func capitalFilePair(w []byte) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'H' {
+		return false
+	}
+	i := 1
+	if r, size := utf8.DecodeRune(w[i:]); r == ':' || r == 'x' || r == 'X' || r == 'х' || r == 'Х' {
+		i += size
+	}
+	if i == len(w) || w[i] < 'A' || w[i] > 'H' || !adjacentFiles(w[0], w[i]) {
+		return false
+	}
+	for _, c := range w[i+1:] {
+		if c >= '1' && c <= '8' || c >= 'a' && c <= 'h' || c >= 'A' && c <= 'H' {
+			return false
 		}
 	}
 	return true
@@ -192,7 +219,14 @@ func upperFile(out, next []byte) bool {
 	case '-', ':', 'x':
 		return true
 	}
-	return pieceLead(out)
+	return pieceLead(out) || endsWithFile(out) && pieceLead(out[:len(out)-1])
+}
+
+// pieceFile reports whether the capital c, after the piece letter out and
+// before the capital square next, is the file that tells two pieces apart
+// ("ЛHD1", "КBD7"): never the destination's own file ("КFF3").
+func pieceFile(c byte, out, next []byte) bool {
+	return len(next) == 2 && next[0] >= 'A' && next[0] <= 'H' && next[0] != c && isRankByte(next[1]) && pieceLead(out)
 }
 
 // pieceLead reports whether out, the start of a move, is a piece letter and
@@ -274,11 +308,17 @@ func cyrillicFile(r rune, out, next []byte) bool {
 }
 
 // mateX reports whether an x at this place, after out and before next, is a
-// Russian mate sign: it follows a rank and only check or annotation signs
-// come after it.
+// Russian mate sign: it follows a rank or a whole move that ends otherwise
+// (castling "0-0-0х", a promotion "e8Фх", a pawn capture by files "fgх",
+// "deФх"), and only check or annotation signs come after it.
 func mateX(out, next []byte) bool {
-	if len(out) == 0 || !isRankByte(out[len(out)-1]) {
+	if len(out) == 0 {
 		return false
+	}
+	if !isRankByte(out[len(out)-1]) {
+		if k, _ := moveKind(out); k == kindProse {
+			return false
+		}
 	}
 	for _, c := range next {
 		switch c {

@@ -79,6 +79,12 @@ func parseAny(t []byte, set LetterSet) (Notation, parseError) {
 	return n, parseError{}
 }
 
+// capturesSquare reports whether gs is a capture mark and a square, as after
+// the origin file of a pawn capture (a promotion is cut off before).
+func capturesSquare(gs []glyph) bool {
+	return len(gs) == 3 && gs[0].mark == markCapture && gs[1].file >= 0 && gs[2].rank >= 0
+}
+
 // usesCapitalFiles reports whether any glyph reads as a capital file letter.
 func usesCapitalFiles(gs []glyph) bool {
 	for i := range gs {
@@ -102,10 +108,12 @@ func readCore(gs []glyph, asPiece bool, n Notation, set LetterSet) (Notation, pa
 			n.Style |= StylePawnLetter
 		}
 		rest = gs[1:]
-	} else if g := &gs[0]; g.sqStyle&StyleCapitalFile != 0 && !(len(gs) > 1 && gs[1].rank >= 0) && !usesCapitalFiles(gs[1:]) {
+	} else if g := &gs[0]; g.sqStyle&StyleCapitalFile != 0 && !(len(gs) > 1 && gs[1].rank >= 0) && !usesCapitalFiles(gs[1:]) && !capturesSquare(gs[1:]) {
 		// A lone capital opening a token is a file only when a rank follows
-		// ("E4") or the writer uses capital files elsewhere; otherwise "Cc3"
-		// would read in English as a pawn capture from a capital C.
+		// ("E4"), the writer uses capital files elsewhere or a capture mark
+		// and a square follow ("E:d5", as the parser leaves "E:D5" after
+		// folding the square); otherwise "Cc3" would read in English as a
+		// pawn capture from a capital C.
 		return n, parseError{code: errLoneCapital, off: int(g.off), r: g.r, set: set}
 	}
 	k := len(rest)

@@ -245,6 +245,13 @@ func TestParseMoveRussian(t *testing.T) {
 		{"СЕ4:В5", Russian, wantPiece(Bishop, "e4", "b5").x().styles(nat, colon, cyr, StyleCapitalFile)},
 		{"КРe2", Russian, wantPiece(King, "", "e2").styles(nat)},
 		{"КРE2", Russian, wantPiece(King, "", "e2").styles(nat, StyleCapitalFile)},
+		// a capital file before a capture mark and a square: the pawn's
+		// file ("E:D5" reaches the replay as "E:d5"), where the letter is
+		// no piece in the set
+		{"E:d5", Russian, wantPawn("e", "d5").x().styles(colon, StyleCapitalFile)},
+		{"D:e4", Russian, wantPawn("d", "e4").x().styles(colon, StyleCapitalFile)},
+		{"Exd5", SAN, wantPawn("e", "d5").x().style(StyleCapitalFile)},
+		{"Bxc5", SAN, wantPiece(Bishop, "", "c5").x()},
 		{"пe4", Russian, wantPawn("", "e4").styles(nat, StylePawnLetter)},
 		// OCR damage from scanned books
 		{"Лfel", Russian, wantPiece(Rook, "f", "e1").styles(nat, ocr)},
