@@ -62,6 +62,7 @@ type Parser struct {
 	lineStart    int   // src offset of the current line's first byte (0 on the first line)
 	lineStartRaw int64 // input offset of the current line's first byte
 	segLineRaw   int64 // input offset of the first byte of the segment's first line
+	segFromLine  bool  // the segment begins at its first line's start (Game.Lead)
 
 	// the game being read
 	gs          int // src offset where its text starts
@@ -352,6 +353,7 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.lineStart = 0
 	p.lineStartRaw = start.Offset - int64(start.Col-1)
 	p.segLineRaw = p.lineStartRaw
+	p.segFromLine = start.Col == 1
 	p.beginGame(0, start)
 	p.g.BOM = bom > 0
 	from := 0

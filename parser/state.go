@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"unicode/utf8"
 )
 
 // beginGame resets the game state for a game whose text starts at src
@@ -21,6 +22,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Scripts = 0
 	g.Has = 0
 	g.BOM = false
+	g.Lead = p.lead(at, start)
 	if len(g.Pairs) > 0 {
 		g.Pairs = g.Pairs[:0]
 	}
@@ -52,6 +54,26 @@ func (p *Parser) beginGame(at int, start Pos) {
 		p.continued = false
 		p.problemAt(g.Start, "this text continues a game cut at the chunk size limit")
 	}
+}
+
+// lead counts the characters before src offset at, where a game begins
+// at input position start, on its line (Game.Lead): 0 at a line's start,
+// and where the line's start lies before the segment or its text is not
+// UTF-8 (a one-byte code page has a character a byte: the byte column is
+// right there).
+func (p *Parser) lead(at int, start Pos) int32 {
+	if start.Col <= 1 || p.legacy {
+		return 0
+	}
+	from := bytes.LastIndexByte(p.src[:at], '\n') + 1
+	if from == 0 && !p.segFromLine {
+		return 0
+	}
+	b := p.src[from:at]
+	if !utf8.Valid(b) {
+		return 0
+	}
+	return int32(utf8.RuneCount(b))
 }
 
 // finishGame completes the game at src offset at (input position end) and

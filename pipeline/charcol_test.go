@@ -40,6 +40,12 @@ func TestColumnsByFormat(t *testing.T) {
 		// Past the first line a BOM counts for nothing anyway.
 		{"bom2.txt", "\xEF\xBB\xBF\n1. e4 e5 2. Nf3 Nc6 3. Ra3 *\n",
 			[]string{"tag-missing 1 1 1", "illegal-move 2 24 24"}},
+		// A game that begins inside a line, after a heading or a comment the
+		// game before holds: the characters before it count.
+		{"heading.txt", "1. c4 c5 *\nПартия 2: 1. d4 d5 2. Kd3 *\n",
+			[]string{"tag-missing 1 1 1", "tag-missing 2 17 11", "illegal-move 2 29 23"}},
+		{"comment.pgn", "[Event \"a\"]\n\n1. c4 c5 *\n\n{Вторая} 1. d4 d5 2. Kd3 *\n",
+			[]string{"tag-missing 1 1 1", "tag-missing 5 16 10", "illegal-move 5 28 22"}},
 	}
 	var inputs []Input
 	for _, f := range files {
