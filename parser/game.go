@@ -77,6 +77,10 @@ type Game struct {
 	// begins its line, and when they are not known: the line begins in an
 	// earlier piece or chunk, or the text before is not UTF-8.
 	Lead int32
+	// LeadBOM says that the line Start is on begins with a UTF-8 byte order
+	// mark before the game (the file's first line, another game before this
+	// one on it), which Pos.Col counts and Game.ByteCol does not.
+	LeadBOM bool
 }
 
 // NotAGame reports that no tag pair, move or result could be read in the

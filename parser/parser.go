@@ -63,6 +63,7 @@ type Parser struct {
 	lineStartRaw int64 // input offset of the current line's first byte
 	segLineRaw   int64 // input offset of the first byte of the segment's first line
 	segFromLine  bool  // the segment begins at its first line's start (Game.Lead)
+	segBOM       bool  // the segment begins with a BOM, which src leaves out (Game.LeadBOM)
 
 	// the game being read
 	gs          int // src offset where its text starts
@@ -354,6 +355,7 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.lineStartRaw = start.Offset - int64(start.Col-1)
 	p.segLineRaw = p.lineStartRaw
 	p.segFromLine = start.Col == 1
+	p.segBOM = bom > 0
 	p.beginGame(0, start)
 	p.g.BOM = bom > 0
 	from := 0

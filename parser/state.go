@@ -22,7 +22,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Scripts = 0
 	g.Has = 0
 	g.BOM = false
-	g.Lead = p.lead(at, start)
+	g.Lead, g.LeadBOM = p.lead(at, start)
 	if len(g.Pairs) > 0 {
 		g.Pairs = g.Pairs[:0]
 	}
@@ -60,20 +60,21 @@ func (p *Parser) beginGame(at int, start Pos) {
 // at input position start, on its line (Game.Lead): 0 at a line's start,
 // and where the line's start lies before the segment or its text is not
 // UTF-8 (a one-byte code page has a character a byte: the byte column is
-// right there).
-func (p *Parser) lead(at int, start Pos) int32 {
-	if start.Col <= 1 || p.legacy {
-		return 0
+// right there). bom says the line begins with the segment's BOM, which
+// src leaves out (Game.LeadBOM).
+func (p *Parser) lead(at int, start Pos) (n int32, bom bool) {
+	if start.Col <= 1 {
+		return 0, false
 	}
 	from := bytes.LastIndexByte(p.src[:at], '\n') + 1
 	if from == 0 && !p.segFromLine {
-		return 0
+		return 0, false
 	}
-	b := p.src[from:at]
-	if !utf8.Valid(b) {
-		return 0
+	bom = from == 0 && p.segBOM
+	if b := p.src[from:at]; !p.legacy && utf8.Valid(b) {
+		n = int32(utf8.RuneCount(b))
 	}
-	return int32(utf8.RuneCount(b))
+	return n, bom
 }
 
 // finishGame completes the game at src offset at (input position end) and
