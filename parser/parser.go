@@ -64,6 +64,11 @@ type Parser struct {
 	segLineRaw   int64 // input offset of the first byte of the segment's first line
 	segFromLine  bool  // the segment begins at its first line's start (Game.Lead)
 	segBOM       bool  // the segment begins with a BOM, which src leaves out (Game.LeadBOM)
+	// Game.Lead's count so far on the line at src offset leadLine: leadN
+	// characters up to leadTo, all UTF-8 while leadOK.
+	leadLine, leadTo int
+	leadN            int32
+	leadOK           bool
 
 	// the game being read
 	gs          int // src offset where its text starts
@@ -356,6 +361,7 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.segLineRaw = p.lineStartRaw
 	p.segFromLine = start.Col == 1
 	p.segBOM = bom > 0
+	p.leadLine = -1
 	p.beginGame(0, start)
 	p.g.BOM = bom > 0
 	from := 0
