@@ -7,10 +7,17 @@ import (
 
 // ByteCol returns the 1-based column of p, a position in g, in bytes as an
 // editor counts them: Pos.Col, less a BOM at the start of the line (the
-// game's first, where Start is), which editors do not count, as CharCol
-// does not.
+// game's first, where Start is, or, for a game that begins inside the
+// file's first line, the one before it: LeadBOM), which editors do not
+// count, as CharCol does not.
 func (g *Game) ByteCol(p Pos) int32 {
-	if !g.BOM || p.Line <= 0 || p.Col <= 0 || p.Offset-int64(p.Col-1) != g.Start.Offset {
+	if p.Line <= 0 || p.Col <= 0 {
+		return p.Col
+	}
+	switch lineStart := p.Offset - int64(p.Col-1); {
+	case g.BOM && lineStart == g.Start.Offset:
+	case g.LeadBOM && lineStart < g.Start.Offset && lineStart == g.Start.Offset-int64(g.Start.Col-1):
+	default:
 		return p.Col
 	}
 	return max(p.Col-int32(len(utf8BOM)), 1) // on the BOM itself: the line's first column
@@ -24,9 +31,11 @@ func (g *Game) ByteCol(p Pos) int32 {
 //
 // Where the character column cannot be known exactly, it is p.Col, the
 // byte column:
-//   - the line starts before the game's first byte (a game that begins
-//     after another's result on the same line): the part before the game
-//     is not in Text;
+//   - the line starts before the game's first byte and the parser could not
+//     count the characters there (Lead 0: a tag pair after another game's
+//     result on the same line, a chunk cut inside a line); a game that
+//     begins after another's result, a heading or a comment the parser read
+//     with it has them counted;
 //   - the line up to p holds bytes that are not valid UTF-8 (a UTF-8 game
 //     read with Options.ForceEncoding): they are not characters;
 //   - p is not in the game's text (an inconsistent position).
@@ -42,7 +51,7 @@ func (g *Game) CharCol(p Pos) int32 {
 	}
 	lineStart := p.Offset - int64(p.Col-1)
 	if lineStart < g.Start.Offset {
-		return p.Col
+		return g.leadCol(p, lineStart)
 	}
 	bom := int64(0)
 	if g.BOM && lineStart == g.Start.Offset {
@@ -69,4 +78,26 @@ func (g *Game) CharCol(p Pos) int32 {
 		return p.Col
 	}
 	return int32(utf8.RuneCount(b)) + 1
+}
+
+// leadCol is CharCol for p on a line that starts at lineStart, before the
+// game: the characters before Start (Lead) and those of Text up to p.
+// A character a byte in a one-byte code page, and where Lead is not known,
+// the byte column as ByteCol has it.
+func (g *Game) leadCol(p Pos, lineStart int64) int32 {
+	if lineStart != g.Start.Offset-int64(g.Start.Col-1) {
+		return p.Col
+	}
+	if g.Lead <= 0 || g.Encoding != UTF8 || g.BOM {
+		return g.ByteCol(p)
+	}
+	to := p.Offset - g.Start.Offset
+	if to > g.End.Offset-g.Start.Offset || to > int64(len(g.Text)) {
+		return p.Col
+	}
+	b := g.Text[:to]
+	if bytes.IndexByte(b, '\n') >= 0 || !utf8.Valid(b) {
+		return g.ByteCol(p)
+	}
+	return g.Lead + int32(utf8.RuneCount(b)) + 1
 }

@@ -45,10 +45,26 @@ func TestCharCol(t *testing.T) {
 			in:    "\xEF\xBB\xBF1. e4 \xCAf6 2. \xCAc3\n3. \xCAf3 *\n",
 			moves: []at{{0, "Кf6", 1, 10, 7}, {0, "Кc3", 1, 17, 14}, {0, "Кf3", 2, 4, 4}}},
 		// The line starts in the game before: its part there is not in
-		// Text, so the byte column stands (not 22).
+		// Text, but the parser counted its characters (Lead).
 		{name: "a game that starts mid-line", enc: UTF8,
 			in:    "1. Кf3 d5 1-0 1. Кc3 Кf6\n2. Кf3 *\n",
-			moves: []at{{0, "d5", 1, 9, 8}, {1, "Кf6", 1, 24, 24}, {1, "Кf3", 2, 4, 4}}},
+			moves: []at{{0, "d5", 1, 9, 8}, {1, "Кf6", 1, 24, 22}, {1, "Кf3", 2, 4, 4}}},
+		{name: "three games on a line", enc: UTF8,
+			in:    "1. Кf3 d5 1-0 1. Кc3 Кf6 1-0 1. Кe5 *\n",
+			moves: []at{{1, "Кf6", 1, 24, 22}, {2, "Кe5", 1, 36, 33}}},
+		{name: "a game after a heading on its line", enc: UTF8,
+			in:    "1. Кf3 d5 1-0\nПартия 2: 1. Кc3 Кf6 *\n",
+			moves: []at{{1, "Кc3", 2, 20, 14}, {1, "Кf6", 2, 25, 18}}},
+		{name: "a game after a comment on its line", enc: UTF8,
+			in:    "1. Кf3 d5 1-0\n\n{Вторая} 1. Кc3 Кf6 *\n",
+			moves: []at{{1, "Кc3", 3, 19, 13}, {1, "Кf6", 3, 24, 17}}},
+		{name: "a tag pair after a result on its line", enc: UTF8,
+			in:    "1. Кf3 d5 1-0 [Event \"Б\"] 1. Кc3 Кf6 *\n",
+			moves: []at{{1, "Кc3", 1, 32, 30}}},
+		// A BOM before the game before is no character.
+		{name: "a game that starts mid-line after a BOM", enc: UTF8, bom: true,
+			in:    "\xEF\xBB\xBF1. Кf3 d5 1-0 1. Кc3 Кf6 *\n",
+			moves: []at{{1, "Кc3", 1, 22, 18}}},
 		// Bytes that are not UTF-8 are no characters: the byte column
 		// stands on their line (not 12), and only there.
 		{name: "invalid UTF-8 read as UTF-8", opt: Options{ForceEncoding: true, Encoding: UTF8}, enc: UTF8,

@@ -69,6 +69,18 @@ type Game struct {
 	// Start), which Text leaves out and Pos.Col counts (Game.ByteCol and
 	// Game.CharCol do not).
 	BOM bool
+
+	// Lead is the number of characters on Start's line before Start, for a
+	// game that begins inside a line after text the parser read with it
+	// (another game's result, a heading such as "Партия 2:", a comment):
+	// Text does not hold them, and Game.CharCol needs them. 0 when the game
+	// begins its line, and when they are not known: the line begins in an
+	// earlier piece or chunk, or the text before is not UTF-8.
+	Lead int32
+	// LeadBOM says that the line Start is on begins with a UTF-8 byte order
+	// mark before the game (the file's first line, another game before this
+	// one on it), which Pos.Col counts and Game.ByteCol does not.
+	LeadBOM bool
 }
 
 // NotAGame reports that no tag pair, move or result could be read in the

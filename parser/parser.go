@@ -62,6 +62,13 @@ type Parser struct {
 	lineStart    int   // src offset of the current line's first byte (0 on the first line)
 	lineStartRaw int64 // input offset of the current line's first byte
 	segLineRaw   int64 // input offset of the first byte of the segment's first line
+	segFromLine  bool  // the segment begins at its first line's start (Game.Lead)
+	segBOM       bool  // the segment begins with a BOM, which src leaves out (Game.LeadBOM)
+	// Game.Lead's count so far on the line at src offset leadLine: leadN
+	// characters up to leadTo, all UTF-8 while leadOK.
+	leadLine, leadTo int
+	leadN            int32
+	leadOK           bool
 
 	// the game being read
 	gs          int // src offset where its text starts
@@ -352,6 +359,9 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.lineStart = 0
 	p.lineStartRaw = start.Offset - int64(start.Col-1)
 	p.segLineRaw = p.lineStartRaw
+	p.segFromLine = start.Col == 1
+	p.segBOM = bom > 0
+	p.leadLine = -1
 	p.beginGame(0, start)
 	p.g.BOM = bom > 0
 	from := 0

@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"unicode/utf8"
 )
 
 // beginGame resets the game state for a game whose text starts at src
@@ -21,6 +22,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Scripts = 0
 	g.Has = 0
 	g.BOM = false
+	g.Lead, g.LeadBOM = p.lead(at, start)
 	if len(g.Pairs) > 0 {
 		g.Pairs = g.Pairs[:0]
 	}
@@ -52,6 +54,46 @@ func (p *Parser) beginGame(at int, start Pos) {
 		p.continued = false
 		p.problemAt(g.Start, "this text continues a game cut at the chunk size limit")
 	}
+}
+
+// lead counts the characters before src offset at, where a game begins
+// at input position start, on its line (Game.Lead): 0 at a line's start,
+// and where the line's start lies before the segment or its text is not
+// UTF-8 (a one-byte code page has a character a byte: the byte column is
+// right there). bom says the line begins with the segment's BOM, which
+// src leaves out (Game.LeadBOM). Games one after another on one long line
+// are counted on from the one before, not from the line's start each.
+func (p *Parser) lead(at int, start Pos) (n int32, bom bool) {
+	if start.Col <= 1 {
+		return 0, false
+	}
+	lineRaw := start.Offset - int64(start.Col-1)
+	first := p.segFromLine && lineRaw == p.segLineRaw // the segment's own first line
+	bom = first && p.segBOM
+	if p.legacy {
+		return 0, bom
+	}
+	from := int(lineRaw - p.rawBase) // src is the input's bytes here
+	if from < 0 {
+		if !first {
+			return 0, bom
+		}
+		from = 0 // past the BOM
+	}
+	if from > at {
+		return 0, bom
+	}
+	if p.leadLine != from || p.leadTo > at {
+		p.leadLine, p.leadTo, p.leadN, p.leadOK = from, from, 0, true
+	}
+	b := p.src[p.leadTo:at]
+	p.leadOK = p.leadOK && utf8.Valid(b) && bytes.IndexByte(b, '\n') < 0
+	p.leadN += int32(utf8.RuneCount(b))
+	p.leadTo = at
+	if !p.leadOK {
+		return 0, bom
+	}
+	return p.leadN, bom
 }
 
 // finishGame completes the game at src offset at (input position end) and

@@ -93,11 +93,17 @@ func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, broke
 		// The parser reuses g, so its tags are copied; the report is the record's own.
 		b.tags = append(b.tags, g.Tags...)
 		b.ends = append(b.ends, len(b.tags))
+		head := g.Start
+		if len(g.Tags) > 0 {
+			head = g.Tags[0].Pos
+		}
 		b.Records = append(b.Records, GameRecord{
 			Start:    g.Start,
 			End:      g.End.Offset,
 			Encoding: g.Encoding,
 			Report:   report,
+			HeadChar: g.CharCol(head),
+			HeadByte: g.ByteCol(head),
 		})
 		r := &b.Records[len(b.Records)-1].Report
 		if opt.Render != nil {

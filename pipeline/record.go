@@ -17,6 +17,13 @@ type GameRecord struct {
 	Encoding parser.Encoding
 	Report   validate.Report
 
+	// HeadChar and HeadByte are the columns, in characters and in bytes
+	// without a BOM (validate.Finding.CharCol, ByteCol), of the game's first
+	// tag, or of its start without tags: where duplicate-game points, which
+	// the writer adds without the game's text to count them in. 0 when not
+	// known.
+	HeadChar, HeadByte int32
+
 	// Output is what CheckOptions.Render made of the game in the worker
 	// (convert's PGN text), nil without a Render.
 	Output []byte

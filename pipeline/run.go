@@ -646,6 +646,11 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 	where := fmt.Sprintf("game %d (line %d)", first.index+1, first.line)
 	f := validate.Finding{Code: validate.DuplicateGame, Severity: validate.DefaultSeverity(validate.DuplicateGame), Pos: pos, Ply: -1,
 		CharCol: firstCol(pos), ByteCol: firstCol(pos), Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
+	if rec.HeadChar > 0 && rec.HeadByte > 0 {
+		// Counted by the worker, which had the game's text: a game that
+		// begins inside a line after characters of more than a byte.
+		f.CharCol, f.ByteCol = rec.HeadChar, rec.HeadByte
+	}
 	// Rules as Check applies them: the code may be off or its severity changed.
 	if kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f}); len(kept) > 0 {
 		rec.Report.Add(kept[0])

@@ -404,7 +404,7 @@ func (c *Checker) mixedPawnLetters(s replay.LetterSet, plies int) int {
 func (c *Checker) reach(s replay.LetterSet) int {
 	p := c.start
 	for k, idx := range c.main {
-		if m := &c.g.Moves[idx]; m.Gap != 0 && !gapPlayable(&p, c.g, m, s) {
+		if m := &c.g.Moves[idx]; m.Gap != 0 && !gapPlayable(&p, c.g, idx, s) {
 			return k // playMain stops there
 		}
 		n, err := replay.ParseMove(c.g.Bytes(c.g.Moves[idx].Norm), s)
@@ -467,7 +467,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	var fact MoveFact
 	for k, idx := range c.main {
 		m := &g.Moves[idx]
-		if gaps && m.Gap != 0 && gapPlayable(&c.pos, g, m, s) {
+		if gaps && m.Gap != 0 && gapPlayable(&c.pos, g, idx, s) {
 			c.gapPlayed(m)
 		} else if gaps && m.Gap != 0 {
 			// Played for the side to move, it would be the other side's

@@ -80,6 +80,14 @@ func TestGapStopsTheLine(t *testing.T) {
 			"syntax@-1", []string{
 				`unexpected text, from "R1"`,
 			}, 6, ""},
+		// The number after the move counts the word as White's move, so
+		// the move is Black's, though White could make it too: played for
+		// White it would make the next numbered move up for Black ("d3: no
+		// black pawn can reach d3").
+		{"a number after the move counts the word", tags7 + "1. e4 e5 2. Nc3 Nc6 3. Qxx7 Nf3 4. d3 1-0\n",
+			"syntax@-1", []string{
+				`unexpected text, from "Qxx7", where a move was expected: the replay stops after it, and 3... Nf3 and the 1 move after it are not checked`,
+			}, 4, ""},
 		// Near miss: the number confirms that the word took the turn, and
 		// the move after it is not White's: the replay stops at it.
 		{"a mistyped move the number confirms", tags7 + "1. e4 e5 2. Nf3 Qxx7 Bb5 3... a6 1-0\n",

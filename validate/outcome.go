@@ -248,19 +248,40 @@ func (c *Checker) reportGap(idx int32, ply, rest int, turn replay.Color, variati
 		Message: "a move is missing before " + string(label) + ", which cannot be replayed as written: " + what})
 }
 
-// gapPlayable says that m, which the parser marks as given to the other
+// gapPlayable says that move idx, which the parser marks as given to the other
 // side by a gap (parser.Move.Gap), is legal for the side to move in pos all
 // the same: then the gap is more likely a slip in its number, or a word of
 // junk, than a move missing ("5. O-O 6. Be7 6. Re1"), and the move is played
 // as placed, as it was before gaps were marked. A move missing shows as a
 // move the side to move cannot make ("2. Nf3 nc6 3. Bb5": Bb5 for Black).
-func gapPlayable(pos *replay.Position, g *parser.Game, m *parser.Move, s replay.LetterSet) bool {
+//
+// Not so after an unreadable word when a number follows the move on its
+// line: the parser took no turn back there, so the number counts the word
+// as a move, and the move played for the side to move would put every move
+// after it on the other side ("3. Qxx7 Nf3 4. d3": d3 made up for Black).
+func gapPlayable(pos *replay.Position, g *parser.Game, idx int32, s replay.LetterSet) bool {
+	m := &g.Moves[idx]
+	if m.Number == 0 && numberedNext(g, idx) {
+		return false
+	}
 	n, err := replay.ParseMove(g.Bytes(m.Norm), s)
 	if err != nil || n.Null {
 		return false
 	}
 	_, ok := pos.TryResolve(&n)
 	return ok
+}
+
+// numberedNext says that the move after move idx on its line has a move
+// number written before it.
+func numberedNext(g *parser.Game, idx int32) bool {
+	depth := g.Moves[idx].Depth
+	for j := int(idx) + 1; j < len(g.Moves); j++ {
+		if n := &g.Moves[j]; n.Prev == idx && n.Depth == depth {
+			return n.Number != 0
+		}
+	}
+	return false
 }
 
 // gapPlayed rewrites the parser's problem at a gap whose move was played
@@ -333,7 +354,7 @@ func (c *Checker) replayVariations() {
 			}
 			base, ply = &c.afterPos[m.Prev], c.plyOf[m.Prev]+1
 		}
-		if gaps && m.Gap != 0 && gapPlayable(base, g, m, s) {
+		if gaps && m.Gap != 0 && gapPlayable(base, g, int32(i), s) {
 			c.gapPlayed(m)
 		} else if gaps && m.Gap != 0 {
 			c.reportGap(int32(i), int(ply), c.movesAfter(i), base.Turn(), c.variationPath(int32(i)))

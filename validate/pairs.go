@@ -38,7 +38,7 @@ func (c *Checker) pairPlays(pr *parser.Pair) bool {
 			return playText(&p, c.g.Bytes(pr.First.Norm), s) && playText(&p, c.g.Bytes(pr.Second.Norm), s)
 		}
 		m := &c.g.Moves[idx]
-		if m.Gap != 0 && !gapPlayable(&p, c.g, m, s) || !playText(&p, c.g.Bytes(m.Norm), s) {
+		if m.Gap != 0 && !gapPlayable(&p, c.g, idx, s) || !playText(&p, c.g.Bytes(m.Norm), s) {
 			return false
 		}
 	}

@@ -11,9 +11,25 @@ import (
 )
 
 // TestREADMEDocumentsCodes keeps the README's code table and the catalogue
-// in step: every code appears once, with its default severity.
+// in step: every code appears once, with its default severity, as a row of
+// the one table under the heading (a blank line ends a Markdown table: the
+// rows after it show as text).
 func TestREADMEDocumentsCodes(t *testing.T) {
 	readme := readREADME(t)
+	const head = "| code | severity | when |\n"
+	at := strings.Index(readme, "## Finding codes")
+	if at < 0 || !strings.Contains(readme[at:], head) {
+		t.Fatal("README has no table of finding codes")
+	}
+	table := readme[at+strings.Index(readme[at:], head):]
+	if end := strings.Index(table, "\n\n"); end >= 0 {
+		table = table[:end+1]
+	}
+	for _, r := range validate.Catalogue {
+		if !strings.Contains(table, "\n| `"+string(r.Code)+"` | ") {
+			t.Errorf("%s is not a row of the table of finding codes", r.Code)
+		}
+	}
 	for _, r := range validate.Catalogue {
 		row := "| `" + string(r.Code) + "` | "
 		i := strings.Index(readme, row)
