@@ -130,8 +130,8 @@ func TestCheckFindings(t *testing.T) {
 		{"legal variation", pgn("*", nil, "1. e4 e5 (1... c5 2. Nf3 (2. c3 d5)) 2. Nf3 *"), nil, ""},
 		// Dead from the start: wrong-result says the score is wrong, once.
 		{"win on time with a bare king", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4N3 b - - 0 1", "Termination Time forfeit"}, "1-0"), nil, "wrong-result@-1 time-forfeit@-1"},
-		{"mate, then a time forfeit in the tag", pgn("1-0", []string{"Termination Time forfeit"}, "1. f3 e5 2. g4 Qh4# 1-0"), nil, "wrong-result@-1 time-forfeit@-1"},
-		{"stalemate, then a time forfeit in the tag", pgn("1-0", []string{"SetUp 1", "FEN k7/8/1Q6/8/8/8/8/4K3 w - - 0 1", "Termination Time forfeit"}, "1. Kd2 1-0"), nil, "wrong-result@-1 time-forfeit@-1"},
+		{"mate, then a time forfeit in the tag", pgn("1-0", []string{"Termination Time forfeit"}, "1. f3 e5 2. g4 Qh4# 1-0"), nil, "wrong-result@-1 wrong-termination@-1"},
+		{"stalemate, then a time forfeit in the tag", pgn("1-0", []string{"SetUp 1", "FEN k7/8/1Q6/8/8/8/8/4K3 w - - 0 1", "Termination Time forfeit"}, "1. Kd2 1-0"), nil, "wrong-result@-1 wrong-termination@-1"},
 		// White to move when time ran out: White's flag fell, and Black's
 		// bare king cannot mate: the draw is right, whatever Black's 0:00:00.
 		{"draw on time, the side to move flagged", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/8/3QK3 w - - 0 60", "TimeControl 60+0", "Termination Time forfeit"},

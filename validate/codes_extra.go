@@ -27,6 +27,15 @@ const (
 	// disagree on which copy wins, so the record is ambiguous.
 	TagDuplicate Code = "tag-duplicate"
 
+	// WrongTermination: the Termination tag says a flag decided the game, but
+	// the board had ended it first by checkmate or stalemate, which end a game
+	// at once (FIDE 5.1.1, 5.2.1). The result is judged by the board
+	// (wrong-result); this says that the tag is wrong, and the game is not
+	// counted as lost on time. A dead position is left out: platforms record
+	// a flag in one as "Time forfeit" with a draw, which the time-forfeit
+	// finding describes.
+	WrongTermination Code = "wrong-termination"
+
 	// InternalError: arbiter itself failed on this game (a bug, never the
 	// game's fault). The game is still written out, with this finding, and
 	// the run goes on: one bad game must not cost an archive run the rest.

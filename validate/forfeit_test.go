@@ -185,3 +185,51 @@ func TestFillTime(t *testing.T) {
 		t.Errorf("report time fields %+v", r)
 	}
 }
+
+// TestWrongTermination: a Termination of time forfeit on a game that
+// checkmate or stalemate ended is wrong-termination, and the game is not
+// lost on time; a flag in a dead position, a forfeit the board did not end,
+// and a mate with another Termination stay as they were.
+func TestWrongTermination(t *testing.T) {
+	mate := "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+	tests := []struct {
+		name, result, termination, fen, moves string
+		want, message                         string
+		forfeit                               bool
+	}{
+		{"mate", "1-0", "Time forfeit", "", mate, "wrong-termination@-1",
+			`Termination "Time forfeit" says a flag decided the game, but checkmate after 4.Qxf7# ended it, and checkmate ends a game at once (FIDE 5.1.1)`, false},
+		{"chess.com mate", "1-0", "A won on time", "", mate, "wrong-termination@-1",
+			`Termination "A won on time" says a flag decided the game, but checkmate after 4.Qxf7# ended it, and checkmate ends a game at once (FIDE 5.1.1)`, false},
+		{"stalemate", "1/2-1/2", "Time forfeit", "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", "1. Qc7", "wrong-termination@-1",
+			`Termination "Time forfeit" says a flag decided the game, but stalemate after 1.Qc7 ended it, and stalemate ends a game at once (FIDE 5.2.1)`, false},
+		{"no end on the board", "1-0", "Time forfeit", "", "1. e4 e5 2. Qh5 Nc6", "time-forfeit@-1", "Black lost on time (Termination \"Time forfeit\")", true},
+		{"mate, normal", "1-0", "Normal", "", mate, "", "", false},
+		// The clock of the side scored as lost reads zero after its mating
+		// move: the result is wrong, and no flag decided the game.
+		{"mate, clock at zero", "0-1", "", "", "1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. Qh5 {[%clk 0:00:40]} Nc6 {[%clk 0:00:50]} " +
+			"3. Bc4 {[%clk 0:00:20]} Nf6 {[%clk 0:00:40]} 4. Qxf7# {[%clk 0:00:00]}", "wrong-result@-1", "", false},
+		{"dead position drawn on time", "1/2-1/2", "Time forfeit", "8/8/8/4k3/8/8/3K4/2B1n3 w - - 0 1", "1. Kxe1",
+			"time-forfeit@-1", "Black ran out of time and the game was drawn (Termination \"Time forfeit\")", true},
+	}
+	for _, tt := range tests {
+		extra := []string{"TimeControl 60"}
+		if tt.termination != "" {
+			extra = append(extra, "Termination "+tt.termination)
+		}
+		if tt.fen != "" {
+			extra = append(extra, "SetUp 1", "FEN "+tt.fen)
+		}
+		r := checkOne(t, pgn(tt.result, extra, tt.moves+" "+tt.result), &Options{})
+		if g := got(r); g != tt.want {
+			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
+			continue
+		}
+		if tt.message != "" && r.Findings[0].Message != tt.message {
+			t.Errorf("%s: message %q\nwant %q", tt.name, r.Findings[0].Message, tt.message)
+		}
+		if r.TimeForfeit != tt.forfeit {
+			t.Errorf("%s: TimeForfeit %v, want %v", tt.name, r.TimeForfeit, tt.forfeit)
+		}
+	}
+}

@@ -432,8 +432,18 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 	clocks := StartClocks(c.g, &c.tags.TimeControl, start)
 	clocks.Steps(c.main)
 	r.Findings = clocks.Finish(r.Findings)
-	forfeit, fs := DetectForfeit(&c.tags, recorded, &clocks, r.Findings)
-	r.Findings = fs
+	forfeit, said := DetectForfeit(&c.tags, recorded, &clocks, nil)
+	if ln := &c.line; replayed && forfeit.Lost && ln.endPly >= 0 && (ln.end == Checkmate || ln.end == Stalemate) {
+		// The board ended the game before any flag could: not a loss on time.
+		if !forfeit.FromClock {
+			r.Findings = append(r.Findings, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination),
+				Pos: c.tags.TerminationPos, Ply: -1, Message: fmt.Sprintf("Termination %q says a flag decided the game, but %s %s ended it, "+
+					"and %s ends a game at once (FIDE %s)", c.tags.Termination, endWords(ln.end), c.after(ln.endPly), endWords(ln.end), endRule(ln.end))})
+		}
+		forfeit = Forfeit{}
+	} else {
+		r.Findings = append(r.Findings, said...)
+	}
 	// A game the board ended (mate, stalemate, a dead position, an automatic
 	// draw) was not decided by the flag: wrong-result judges its score.
 	if replayed && !c.line.failed && c.line.endPly < 0 && forfeit.Lost {
@@ -584,6 +594,15 @@ func colourFor(white bool) replay.Color {
 		return replay.White
 	}
 	return replay.Black
+}
+
+// endRule is the article of the FIDE Laws by which a checkmate or a
+// stalemate ends the game.
+func endRule(e End) string {
+	if e == Checkmate {
+		return "5.1.1"
+	}
+	return "5.2.1"
 }
 
 func endWords(e End) string {
