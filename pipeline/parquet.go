@@ -693,6 +693,11 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	in := &p.final
 	in.Files, in.Games, in.Findings, in.Moves = []string{}, 0, 0, 0
 	in.Size, in.ModTime = cur.size, cur.modTime
+	if sum.Opened != nil {
+		// As read, not as BeginFile found it: the file may have changed
+		// between the two.
+		in.Size, in.ModTime = sum.Opened.Size, sum.Opened.ModTime
+	}
 	in.Completed, in.Error, in.Content = sum.Complete, "", nil
 	if sum.Err != nil {
 		in.Error = sum.Err.Error()

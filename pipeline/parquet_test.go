@@ -1369,3 +1369,84 @@ func TestParquetSinkWarnsMissingInputs(t *testing.T) {
 		t.Errorf("logged %s, want %s", log.String(), want)
 	}
 }
+
+// gateSink holds the writer at BeginFile of one input until open is
+// closed, so that a test can act between the reader and the sinks.
+type gateSink struct {
+	path string
+	open <-chan struct{}
+}
+
+func (g *gateSink) BeginFile(in Input) error {
+	if in.Path == g.path {
+		<-g.open
+	}
+	return nil
+}
+func (*gateSink) Game(*GameRecord) error     { return nil }
+func (*gateSink) EndFile(*FileSummary) error { return nil }
+func (*gateSink) Close(*Summary) error       { return nil }
+
+// A file that grows after the reader has read it, before the writer has
+// begun it, keeps in the manifest the size and time it was read at: taken
+// from the file as the writer found it, they made --resume skip it, and the
+// games added were never read.
+func TestParquetSinkRecordsInputAsRead(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	game := "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+	a := inputFile(t, inDir, "a.pgn", strings.Repeat(game, 3))
+	b := inputFile(t, inDir, "b.pgn", game)
+	readAt := modTime(t, b.Path)
+	read := make(chan struct{})
+	inputReadHook = func(p string) {
+		if p != b.Path {
+			return
+		}
+		f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+		if err == nil {
+			_, err = f.WriteString(game)
+			f.Close()
+		}
+		if err == nil {
+			later := readAt.Add(time.Second)
+			err = os.Chtimes(p, later, later)
+		}
+		if err != nil {
+			t.Error(err)
+		}
+		close(read)
+	}
+	t.Cleanup(func() { inputReadHook = nil })
+	s := newSink(t, out, ParquetOptions{})
+	sum, err := Run(context.Background(), &Config{Workers: 2}, []Input{a, b}, &gateSink{path: b.Path, open: read}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Games != 4 {
+		t.Fatalf("read %d games, want 4", sum.Games)
+	}
+	e := s.Manifest().Inputs[1]
+	if e.Games != 1 || e.Size != int64(len(game)) || !e.ModTime.Equal(readAt) {
+		t.Errorf("manifest entry of b: %d games, size %d, mtime %v; want 1, %d, %v", e.Games, e.Size, e.ModTime, len(game), readAt)
+	}
+	inputReadHook = nil
+	r := newSink(t, out, ParquetOptions{Resume: true})
+	if !r.Done(a) {
+		t.Error("a, unchanged, is not done")
+	}
+	if r.Done(b) {
+		t.Error("b, grown since it was read, is taken as done")
+	}
+	b.Size = int64(2 * len(game))
+	cfg := &Config{Workers: 2, Skip: r.Done}
+	if sum, err = Run(context.Background(), cfg, []Input{a, b}, r); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Skipped != 1 || sum.Games != 2 || m.Inputs[0].Games != 3 || m.Inputs[1].Games != 2 || m.Inputs[1].Size != int64(2*len(game)) {
+		t.Errorf("resumed: %d skipped, %d games read; manifest %+v", sum.Skipped, sum.Games, m.Inputs)
+	}
+}
