@@ -774,11 +774,14 @@ func (s *ParquetSink) save() error {
 // renames.
 func (s *ParquetSink) flush() error {
 	start := s.now()
-	err := s.flushPending()
+	placed, err := s.flushPending()
 	var saving time.Time
 	if err == nil {
 		saving = s.now()
 		err = s.save()
+	}
+	if err != nil {
+		s.unplace(placed)
 	}
 	end := s.now()
 	s.lastSave, s.saveGap = end, min(saveCostFactor*end.Sub(start), maxSaveGap)
@@ -788,10 +791,13 @@ func (s *ParquetSink) flush() error {
 	return err
 }
 
-func (s *ParquetSink) flushPending() error {
+// flushPending is flush up to the rewrite. It returns the inputs whose
+// files it renamed into place (the last one perhaps in part), which the
+// manifest on disk does not list until the rewrite.
+func (s *ParquetSink) flushPending() ([]pendingInput, error) {
 	pending := s.pending
 	if len(pending) == 0 {
-		return nil
+		return nil, nil
 	}
 	s.pending = nil
 	drop := func(from int) {
@@ -815,26 +821,44 @@ func (s *ParquetSink) flushPending() error {
 	}
 	if err := syncFiles(dirs, tmps); err != nil {
 		drop(0)
-		return err
+		return nil, err
 	}
 	if replacing {
 		if err := s.save(); err != nil {
 			drop(0)
-			return err
+			return nil, err
 		}
 	}
 	for i, p := range pending {
 		if err := s.place(p); err != nil {
 			drop(i + 1)
-			return err
+			return pending[:i+1], err
 		}
 	}
 	for _, dir := range dirs {
 		if err := syncDir(dir); err != nil {
-			return err
+			return pending, err
 		}
 	}
-	return nil
+	return pending, nil
+}
+
+// unplace removes the files of inputs that a failed rewrite of the manifest
+// (a full disk) left in place but unlisted, and unlists them in the
+// manifest still to be written: a glob over a table's directory would read
+// them, and a reader of the manifest not, so that the two disagreed on the
+// games DIR holds; and the rewrite at Close, which may succeed once they
+// are gone, would list files no longer there. A resumed run reads these
+// inputs again.
+func (s *ParquetSink) unplace(placed []pendingInput) {
+	for _, p := range placed {
+		for _, f := range p.files {
+			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f.final)))
+		}
+		e := &s.man.Inputs[p.entry]
+		e.Files, e.Games, e.Findings, e.Moves, e.Completed, e.Content = []string{}, 0, 0, 0, false, nil
+		delete(s.placed, p.entry)
+	}
 }
 
 // place renames p's files into place, gives its entry its final state and

@@ -1450,3 +1450,67 @@ func TestParquetSinkRecordsInputAsRead(t *testing.T) {
 		t.Errorf("resumed: %d skipped, %d games read; manifest %+v", sum.Skipped, sum.Games, m.Inputs)
 	}
 }
+
+// When the manifest cannot be rewritten (a full disk), the files of the
+// inputs ended since its last rewrite, already renamed into place, are
+// removed: left there unlisted, a glob over DIR/games read games that the
+// manifest, stats and the summary's "kept" do not count. The last rewrite,
+// at Close, lists only files that are there.
+func TestParquetSinkFailedRewriteLeavesNoUnlistedFile(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "aaa")
+	b := inputFile(t, inDir, "b.pgn", "bbb")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 2, complete) // the first input is listed at once
+	// The manifest's temporary name taken by a directory: every rewrite
+	// from now on fails, as on a full disk.
+	block := filepath.Join(out, ".manifest.json.tmp")
+	if err := os.MkdirAll(filepath.Join(block, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s.saveGap = 0 // b's end rewrites the manifest
+	if err := s.BeginFile(b); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := s.Game(record(b, i, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.EndFile(&FileSummary{Input: b, Games: 3, Complete: true}); err == nil {
+		t.Fatal("EndFile: no error from a rewrite that failed")
+	}
+	if err := s.Close(&Summary{}); err == nil {
+		t.Fatal("Close: no error from a rewrite that failed")
+	}
+	want := []string{"00000-a.pgn.parquet"}
+	for _, dir := range []string{table.GamesDir, table.FindingsDir} {
+		if got := listDir(t, out, dir); !slices.Equal(got, want) {
+			t.Errorf("%s/ after the failed rewrite: %q, want %q", dir, got, want)
+		}
+	}
+	if s.Kept() != 2 {
+		t.Errorf("Kept = %d, want 2", s.Kept())
+	}
+	// Space again: a rewrite lists b only if its files are there.
+	if err := os.RemoveAll(block); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.man.save(out); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range m.Inputs {
+		for _, f := range e.Files {
+			if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(f))); err != nil {
+				t.Errorf("the manifest lists %s of %s: %v", f, filepath.Base(e.Path), err)
+			}
+		}
+	}
+	if len(m.Inputs) != 2 || m.Inputs[1].Completed || len(m.Inputs[1].Files) != 0 {
+		t.Errorf("b in the manifest: %+v, want listed as not completed, without files", m.Inputs)
+	}
+}
