@@ -724,6 +724,16 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 			}
 		}
 	}
+	if len(files) == 0 && sum.Err != nil && len(p.old) > 0 {
+		// Read again on --resume and not read at all (it cannot be
+		// opened, or is refused): the rows an earlier run wrote stay, not
+		// completed, with the error, rather than give way to none. They
+		// may be those of a stream piped in under this path with
+		// --stdin-name, as the README advises for a zstd file whose window
+		// is too large, which retrying the file would otherwise delete.
+		in.Files, in.Games, in.Findings, in.Moves, in.Content = p.old, e.Games, e.Findings, e.Moves, e.Content
+		p.old = nil
+	}
 	s.dirty = true
 	if len(p.old) > 0 {
 		// A resumed run writes the input again, under the names the
@@ -852,6 +862,9 @@ func (s *ParquetSink) flushPending() ([]pendingInput, error) {
 // inputs again.
 func (s *ParquetSink) unplace(placed []pendingInput) {
 	for _, p := range placed {
+		if len(p.files) == 0 {
+			continue // nothing placed: its entry lists what it listed before, if anything
+		}
 		for _, f := range p.files {
 			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f.final)))
 		}
@@ -875,7 +888,10 @@ func (s *ParquetSink) place(p pendingInput) error {
 		}
 	}
 	s.man.Inputs[p.entry] = p.final
-	s.placed[p.entry] = true
+	if len(p.files) > 0 {
+		// Rows of this run (Kept), not an earlier run's kept (EndFile).
+		s.placed[p.entry] = true
+	}
 	for _, f := range p.old {
 		if !slices.Contains(p.final.Files, f) {
 			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f)))

@@ -1514,3 +1514,45 @@ func TestParquetSinkFailedRewriteLeavesNoUnlistedFile(t *testing.T) {
 		t.Errorf("b in the manifest: %+v, want listed as not completed, without files", m.Inputs)
 	}
 }
+
+// An input read again on --resume that cannot be read at all this time
+// keeps the rows an earlier run wrote under its entry, marked not completed
+// with the error, rather than lose them: here those of a stream piped in
+// under the file's path (--stdin-name), as the README advises for a zstd
+// file whose window is too large, which the resumed run, retrying the
+// file, matched by its path and emptied.
+func TestParquetSinkUnreadableRetryKeepsEarlierRows(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	w := inputFile(t, inDir, "w.pgn.zst", "zstd with a window too large")
+	s := newSink(t, out, ParquetOptions{StdinName: w.Path})
+	writeInput(t, s, Input{Path: Stdin, Size: -1}, 3, complete)
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	before := listDir(t, out, table.GamesDir)
+
+	r := newSink(t, out, ParquetOptions{Resume: true})
+	if r.Done(w) {
+		t.Fatal("the file is done, from rows a stream gave")
+	}
+	unreadable := errors.New(w.Path + ": the zstd window is too large")
+	writeInput(t, r, w, 0, FileSummary{Err: unreadable})
+	if err := r.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := listDir(t, out, table.GamesDir); !slices.Equal(got, before) || len(got) != 1 {
+		t.Errorf("games/ after the failed retry: %q, want %q", got, before)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := m.Inputs[0]
+	if len(m.Inputs) != 1 || e.Games != 3 || e.Findings != 3 || !slices.Equal(e.Files, []string{"games/00000-w.pgn.zst.parquet", "findings/00000-w.pgn.zst.parquet"}) ||
+		e.Completed || e.Error != unreadable.Error() {
+		t.Errorf("manifest after the failed retry: %+v", m.Inputs)
+	}
+	if r.Kept() != 0 {
+		t.Errorf("Kept = %d, want 0: no game of this run is in DIR", r.Kept())
+	}
+}
