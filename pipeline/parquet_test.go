@@ -1556,3 +1556,61 @@ func TestParquetSinkUnreadableRetryKeepsEarlierRows(t *testing.T) {
 		t.Errorf("Kept = %d, want 0: no game of this run is in DIR", r.Kept())
 	}
 }
+
+// An input that the resumed manifest lists and that changes while the run
+// goes on, before the run reaches it (appended to, or replaced under its
+// name as rsync does), is found as that entry and read again in its place.
+// The index of the entries, built when the run starts, found a file by its
+// size and time as they were then: the input got a second entry, and the
+// earlier rows stayed beside the new ones under the same game_ids.
+func TestParquetSinkResumeFindsInputChangedDuringRun(t *testing.T) {
+	for _, how := range []string{"appended", "replaced"} {
+		t.Run(how, func(t *testing.T) {
+			inDir, out := t.TempDir(), t.TempDir()
+			a := inputFile(t, inDir, "a.pgn", "aaa")
+			s := newSink(t, out, ParquetOptions{})
+			writeInput(t, s, a, 2, complete)
+			if err := s.Close(&Summary{}); err != nil {
+				t.Fatal(err)
+			}
+			r := newSink(t, out, ParquetOptions{Resume: true})
+			var err error
+			if how == "appended" {
+				var f *os.File
+				if f, err = os.OpenFile(a.Path, os.O_APPEND|os.O_WRONLY, 0); err == nil {
+					_, err = f.WriteString("bbb")
+					f.Close()
+				}
+			} else {
+				tmp := filepath.Join(inDir, ".a.pgn.part")
+				if err = os.WriteFile(tmp, []byte("aaabbb"), 0o644); err == nil {
+					err = os.Rename(tmp, a.Path)
+				}
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			later := time.Now().Add(time.Hour)
+			if err := os.Chtimes(a.Path, later, later); err != nil {
+				t.Fatal(err)
+			}
+			if r.Done(a) {
+				t.Error("a changed input is taken as done")
+			}
+			writeInput(t, r, a, 3, complete)
+			if err := r.Close(&Summary{}); err != nil {
+				t.Fatal(err)
+			}
+			m, err := LoadManifest(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(m.Inputs) != 1 || m.Inputs[0].Number != 0 || m.Inputs[0].Games != 3 || m.Inputs[0].Size != 6 {
+				t.Errorf("manifest: %+v, want a's one entry, number 0, with 3 games of 6 bytes", m.Inputs)
+			}
+			if got, want := listDir(t, out, table.GamesDir), []string{"00000-a.pgn.parquet"}; !slices.Equal(got, want) {
+				t.Errorf("games/: %q, want %q", got, want)
+			}
+		})
+	}
+}
