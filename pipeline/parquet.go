@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rs/zerolog"
 
@@ -258,7 +260,7 @@ func (s *ParquetSink) prepare() error {
 		// A piped input's path names another stream, or none, by now:
 		// earlierEntry matches it by its path alone.
 		if !IsPiped(e.Path) {
-			s.earlier.add(e.Path, i)
+			s.earlier.add(cmp.Or(e.Abs, e.Path), i)
 		}
 		s.next = max(s.next, e.Number+1)
 	}
@@ -351,7 +353,7 @@ func (s *ParquetSink) warnMissing() {
 		if len(e.Files) == 0 || e.Size < 0 || IsPiped(e.Path) {
 			continue // no rows, or a stream that was never a file
 		}
-		if _, err := os.Stat(e.Path); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(cmp.Or(e.Abs, e.Path)); errors.Is(err, fs.ErrNotExist) {
 			missing = append(missing, e.Path)
 		}
 	}
@@ -577,15 +579,19 @@ func (s *ParquetSink) earlierEntry(p string) (int, bool) {
 // a new one. A path given twice to the sink gets a second entry. Called
 // with s.mu held.
 func (s *ParquetSink) entryFor(p string) int {
-	if i, ok := s.earlierEntry(p); ok {
-		s.begun[i] = true
+	i, ok := s.earlierEntry(p)
+	if ok {
 		s.man.Inputs[i].Path = p
-		return i
+	} else {
+		s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: s.next, Path: p, Size: -1, Files: []string{}})
+		s.next++
+		i = len(s.man.Inputs) - 1
 	}
-	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: s.next, Path: p, Size: -1, Files: []string{}})
-	s.next++
-	i := len(s.man.Inputs) - 1
 	s.begun[i] = true
+	s.man.Inputs[i].Abs = ""
+	if a := absPath(p); !IsPiped(p) && utf8.ValidString(a) {
+		s.man.Inputs[i].Abs = a
+	}
 	return i
 }
 

@@ -128,10 +128,10 @@ func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
 	}
 	want := Manifest{Version: 1, Schema: table.Version,
 		Options: &RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto", Moves: true}, Inputs: []ManifestInput{
-			{Number: 0, Path: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
+			{Number: 0, Path: a.Path, Abs: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
 				Files:     []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"},
 				Completed: true},
-			{Number: 1, Path: b.Path, Size: 0, ModTime: modTime(t, b.Path),
+			{Number: 1, Path: b.Path, Abs: b.Path, Size: 0, ModTime: modTime(t, b.Path),
 				Files:     []string{"games/00001-_______2.pgn.parquet", "findings/00001-_______2.pgn.parquet", "moves/00001-_______2.pgn.parquet"},
 				Completed: true},
 		}}
@@ -1612,5 +1612,36 @@ func TestParquetSinkResumeFindsInputChangedDuringRun(t *testing.T) {
 				t.Errorf("games/: %q, want %q", got, want)
 			}
 		})
+	}
+}
+
+// --resume from another working directory finds the inputs an earlier run
+// named by relative paths: the manifest keeps each input's absolute path
+// beside the path as given. Found by the path alone, relative to the new
+// working directory, every input was read again, and DIR held its games
+// twice.
+func TestParquetSinkResumeFromAnotherDirectory(t *testing.T) {
+	inDir, out, elsewhere := t.TempDir(), t.TempDir(), t.TempDir()
+	inputFile(t, inDir, "a.pgn", "aaa")
+	t.Chdir(inDir)
+	a := Input{Path: "a.pgn", Size: 3}
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 2, complete)
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Chdir(elsewhere)
+	var log bytes.Buffer
+	logger := zerolog.New(&log)
+	r := newSink(t, out, ParquetOptions{Resume: true, Log: &logger})
+	if abs := (Input{Path: filepath.Join(inDir, "a.pgn"), Size: 3}); !r.Done(abs) {
+		t.Errorf("Done(%s) = false, want true: the file a.pgn the earlier run read in %s", abs.Path, inDir)
+	}
+	if log.Len() > 0 {
+		t.Errorf("resumed run logged %q, want nothing", log.String())
+	}
+	if m := r.Manifest(); len(m.Inputs) != 1 || m.Inputs[0].Path != "a.pgn" || m.Inputs[0].Abs != filepath.Join(inDir, "a.pgn") {
+		t.Errorf("manifest: %+v", m.Inputs)
 	}
 }
