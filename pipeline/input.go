@@ -150,8 +150,10 @@ func dedupe(inputs []Input) ([]Input, []Duplicate) {
 
 // fileIndex finds which of a set of paths names the same file as another
 // path: the same file on disk (os.SameFile, so that links and other
-// spellings are found), or, when a path cannot be stat'ed, the same cleaned
-// absolute path.
+// spellings are found), or else the same cleaned absolute path, which finds
+// a file that could not be stat'ed, and one changed or replaced since it
+// was added (the resumed manifest's index is built when the run starts,
+// and an input it lists may be appended to before the run reaches it).
 type fileIndex struct {
 	byStat map[statKey][]fileRef
 	byPath map[string][]int
@@ -184,7 +186,6 @@ func (x *fileIndex) add(path string, id int) {
 	if info, err := os.Stat(path); err == nil {
 		k := statKey{info.Size(), info.ModTime().UnixNano()}
 		x.byStat[k] = append(x.byStat[k], fileRef{info, id})
-		return
 	}
 	a := absPath(path)
 	x.byPath[a] = append(x.byPath[a], id)
@@ -200,7 +201,6 @@ func (x *fileIndex) find(path string, ok func(id int) bool) (int, bool) {
 				return r.id, true
 			}
 		}
-		return 0, false
 	}
 	for _, id := range x.byPath[absPath(path)] {
 		if accept(id) {

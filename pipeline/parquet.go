@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rs/zerolog"
 
@@ -258,7 +260,7 @@ func (s *ParquetSink) prepare() error {
 		// A piped input's path names another stream, or none, by now:
 		// earlierEntry matches it by its path alone.
 		if !IsPiped(e.Path) {
-			s.earlier.add(e.Path, i)
+			s.earlier.add(cmp.Or(e.Abs, e.Path), i)
 		}
 		s.next = max(s.next, e.Number+1)
 	}
@@ -351,7 +353,7 @@ func (s *ParquetSink) warnMissing() {
 		if len(e.Files) == 0 || e.Size < 0 || IsPiped(e.Path) {
 			continue // no rows, or a stream that was never a file
 		}
-		if _, err := os.Stat(e.Path); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(cmp.Or(e.Abs, e.Path)); errors.Is(err, fs.ErrNotExist) {
 			missing = append(missing, e.Path)
 		}
 	}
@@ -577,15 +579,19 @@ func (s *ParquetSink) earlierEntry(p string) (int, bool) {
 // a new one. A path given twice to the sink gets a second entry. Called
 // with s.mu held.
 func (s *ParquetSink) entryFor(p string) int {
-	if i, ok := s.earlierEntry(p); ok {
-		s.begun[i] = true
+	i, ok := s.earlierEntry(p)
+	if ok {
 		s.man.Inputs[i].Path = p
-		return i
+	} else {
+		s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: s.next, Path: p, Size: -1, Files: []string{}})
+		s.next++
+		i = len(s.man.Inputs) - 1
 	}
-	s.man.Inputs = append(s.man.Inputs, ManifestInput{Number: s.next, Path: p, Size: -1, Files: []string{}})
-	s.next++
-	i := len(s.man.Inputs) - 1
 	s.begun[i] = true
+	s.man.Inputs[i].Abs = ""
+	if a := absPath(p); !IsPiped(p) && utf8.ValidString(a) {
+		s.man.Inputs[i].Abs = a
+	}
 	return i
 }
 
@@ -693,6 +699,11 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 	in := &p.final
 	in.Files, in.Games, in.Findings, in.Moves = []string{}, 0, 0, 0
 	in.Size, in.ModTime = cur.size, cur.modTime
+	if sum.Opened != nil {
+		// As read, not as BeginFile found it: the file may have changed
+		// between the two.
+		in.Size, in.ModTime = sum.Opened.Size, sum.Opened.ModTime
+	}
 	in.Completed, in.Error, in.Content = sum.Complete, "", nil
 	if sum.Err != nil {
 		in.Error = sum.Err.Error()
@@ -718,6 +729,16 @@ func (s *ParquetSink) EndFile(sum *FileSummary) error {
 				in.Moves = cur.rows[i]
 			}
 		}
+	}
+	if len(files) == 0 && sum.Err != nil && len(p.old) > 0 {
+		// Read again on --resume and not read at all (it cannot be
+		// opened, or is refused): the rows an earlier run wrote stay, not
+		// completed, with the error, rather than give way to none. They
+		// may be those of a stream piped in under this path with
+		// --stdin-name, as the README advises for a zstd file whose window
+		// is too large, which retrying the file would otherwise delete.
+		in.Files, in.Games, in.Findings, in.Moves, in.Content = p.old, e.Games, e.Findings, e.Moves, e.Content
+		p.old = nil
 	}
 	s.dirty = true
 	if len(p.old) > 0 {
@@ -769,11 +790,14 @@ func (s *ParquetSink) save() error {
 // renames.
 func (s *ParquetSink) flush() error {
 	start := s.now()
-	err := s.flushPending()
+	placed, err := s.flushPending()
 	var saving time.Time
 	if err == nil {
 		saving = s.now()
 		err = s.save()
+	}
+	if err != nil {
+		s.unplace(placed)
 	}
 	end := s.now()
 	s.lastSave, s.saveGap = end, min(saveCostFactor*end.Sub(start), maxSaveGap)
@@ -783,10 +807,13 @@ func (s *ParquetSink) flush() error {
 	return err
 }
 
-func (s *ParquetSink) flushPending() error {
+// flushPending is flush up to the rewrite. It returns the inputs whose
+// files it renamed into place (the last one perhaps in part), which the
+// manifest on disk does not list until the rewrite.
+func (s *ParquetSink) flushPending() ([]pendingInput, error) {
 	pending := s.pending
 	if len(pending) == 0 {
-		return nil
+		return nil, nil
 	}
 	s.pending = nil
 	drop := func(from int) {
@@ -810,26 +837,47 @@ func (s *ParquetSink) flushPending() error {
 	}
 	if err := syncFiles(dirs, tmps); err != nil {
 		drop(0)
-		return err
+		return nil, err
 	}
 	if replacing {
 		if err := s.save(); err != nil {
 			drop(0)
-			return err
+			return nil, err
 		}
 	}
 	for i, p := range pending {
 		if err := s.place(p); err != nil {
 			drop(i + 1)
-			return err
+			return pending[:i+1], err
 		}
 	}
 	for _, dir := range dirs {
 		if err := syncDir(dir); err != nil {
-			return err
+			return pending, err
 		}
 	}
-	return nil
+	return pending, nil
+}
+
+// unplace removes the files of inputs that a failed rewrite of the manifest
+// (a full disk) left in place but unlisted, and unlists them in the
+// manifest still to be written: a glob over a table's directory would read
+// them, and a reader of the manifest not, so that the two disagreed on the
+// games DIR holds; and the rewrite at Close, which may succeed once they
+// are gone, would list files no longer there. A resumed run reads these
+// inputs again.
+func (s *ParquetSink) unplace(placed []pendingInput) {
+	for _, p := range placed {
+		if len(p.files) == 0 {
+			continue // nothing placed: its entry lists what it listed before, if anything
+		}
+		for _, f := range p.files {
+			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f.final)))
+		}
+		e := &s.man.Inputs[p.entry]
+		e.Files, e.Games, e.Findings, e.Moves, e.Completed, e.Content = []string{}, 0, 0, 0, false, nil
+		delete(s.placed, p.entry)
+	}
 }
 
 // place renames p's files into place, gives its entry its final state and
@@ -846,7 +894,10 @@ func (s *ParquetSink) place(p pendingInput) error {
 		}
 	}
 	s.man.Inputs[p.entry] = p.final
-	s.placed[p.entry] = true
+	if len(p.files) > 0 {
+		// Rows of this run (Kept), not an earlier run's kept (EndFile).
+		s.placed[p.entry] = true
+	}
 	for _, f := range p.old {
 		if !slices.Contains(p.final.Files, f) {
 			os.Remove(filepath.Join(s.dir, filepath.FromSlash(f)))

@@ -42,9 +42,14 @@ type ManifestInput struct {
 	// PathEscaped is, in manifest.json only, Path escaped (escapePath) when
 	// it is not valid UTF-8, so that --resume finds the file again;
 	// LoadManifest puts the real path back into Path and clears it.
-	PathEscaped string    `json:"path_escaped,omitempty"`
-	Size        int64     `json:"size"` // bytes on disk when it was read, -1 for stdin
-	ModTime     time.Time `json:"mtime"`
+	PathEscaped string `json:"path_escaped,omitempty"`
+	// Abs is the path made absolute by the run that read the input, by
+	// which --resume finds the file from another working directory: Path
+	// is relative to that run's. Empty for a stream, for a path that is
+	// not UTF-8 and in a manifest written before arbiter recorded it.
+	Abs     string    `json:"abs,omitempty"`
+	Size    int64     `json:"size"` // bytes on disk when it was read, -1 for stdin
+	ModTime time.Time `json:"mtime"`
 
 	Games    int64 `json:"games"`
 	Findings int64 `json:"findings"`

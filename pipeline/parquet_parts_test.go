@@ -86,7 +86,7 @@ func TestParquetSinkParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ManifestInput{Number: 0, Path: a.Path, Size: 10, ModTime: modTime(t, a.Path), Games: 9, Findings: 9, Moves: 36,
+	want := ManifestInput{Number: 0, Path: a.Path, Abs: a.Path, Size: 10, ModTime: modTime(t, a.Path), Games: 9, Findings: 9, Moves: 36,
 		Files: files, Completed: true}
 	if got := m.Inputs[0]; len(m.Inputs) != 1 || !reflect.DeepEqual(got, want) {
 		t.Errorf("manifest inputs %+v, want %+v", m.Inputs, want)

@@ -128,10 +128,10 @@ func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
 	}
 	want := Manifest{Version: 1, Schema: table.Version,
 		Options: &RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto", Moves: true}, Inputs: []ManifestInput{
-			{Number: 0, Path: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
+			{Number: 0, Path: a.Path, Abs: a.Path, Size: 11, ModTime: modTime(t, a.Path), Games: 3, Findings: 3, Moves: 3,
 				Files:     []string{"games/00000-a.pgn.parquet", "findings/00000-a.pgn.parquet", "moves/00000-a.pgn.parquet"},
 				Completed: true},
-			{Number: 1, Path: b.Path, Size: 0, ModTime: modTime(t, b.Path),
+			{Number: 1, Path: b.Path, Abs: b.Path, Size: 0, ModTime: modTime(t, b.Path),
 				Files:     []string{"games/00001-_______2.pgn.parquet", "findings/00001-_______2.pgn.parquet", "moves/00001-_______2.pgn.parquet"},
 				Completed: true},
 		}}
@@ -1367,5 +1367,281 @@ func TestParquetSinkWarnsMissingInputs(t *testing.T) {
 		` and 2 more): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}` + "\n"
 	if log.String() != want {
 		t.Errorf("logged %s, want %s", log.String(), want)
+	}
+}
+
+// gateSink holds the writer at BeginFile of one input until open is
+// closed, so that a test can act between the reader and the sinks.
+type gateSink struct {
+	path string
+	open <-chan struct{}
+}
+
+func (g *gateSink) BeginFile(in Input) error {
+	if in.Path == g.path {
+		<-g.open
+	}
+	return nil
+}
+func (*gateSink) Game(*GameRecord) error     { return nil }
+func (*gateSink) EndFile(*FileSummary) error { return nil }
+func (*gateSink) Close(*Summary) error       { return nil }
+
+// A file that grows after the reader has read it, before the writer has
+// begun it, keeps in the manifest the size and time it was read at: taken
+// from the file as the writer found it, they made --resume skip it, and the
+// games added were never read.
+func TestParquetSinkRecordsInputAsRead(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	game := "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+	a := inputFile(t, inDir, "a.pgn", strings.Repeat(game, 3))
+	b := inputFile(t, inDir, "b.pgn", game)
+	readAt := modTime(t, b.Path)
+	read := make(chan struct{})
+	inputReadHook = func(p string) {
+		if p != b.Path {
+			return
+		}
+		f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+		if err == nil {
+			_, err = f.WriteString(game)
+			f.Close()
+		}
+		if err == nil {
+			later := readAt.Add(time.Second)
+			err = os.Chtimes(p, later, later)
+		}
+		if err != nil {
+			t.Error(err)
+		}
+		close(read)
+	}
+	t.Cleanup(func() { inputReadHook = nil })
+	s := newSink(t, out, ParquetOptions{})
+	sum, err := Run(context.Background(), &Config{Workers: 2}, []Input{a, b}, &gateSink{path: b.Path, open: read}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Games != 4 {
+		t.Fatalf("read %d games, want 4", sum.Games)
+	}
+	e := s.Manifest().Inputs[1]
+	if e.Games != 1 || e.Size != int64(len(game)) || !e.ModTime.Equal(readAt) {
+		t.Errorf("manifest entry of b: %d games, size %d, mtime %v; want 1, %d, %v", e.Games, e.Size, e.ModTime, len(game), readAt)
+	}
+	inputReadHook = nil
+	r := newSink(t, out, ParquetOptions{Resume: true})
+	if !r.Done(a) {
+		t.Error("a, unchanged, is not done")
+	}
+	if r.Done(b) {
+		t.Error("b, grown since it was read, is taken as done")
+	}
+	b.Size = int64(2 * len(game))
+	cfg := &Config{Workers: 2, Skip: r.Done}
+	if sum, err = Run(context.Background(), cfg, []Input{a, b}, r); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Skipped != 1 || sum.Games != 2 || m.Inputs[0].Games != 3 || m.Inputs[1].Games != 2 || m.Inputs[1].Size != int64(2*len(game)) {
+		t.Errorf("resumed: %d skipped, %d games read; manifest %+v", sum.Skipped, sum.Games, m.Inputs)
+	}
+}
+
+// When the manifest cannot be rewritten (a full disk), the files of the
+// inputs ended since its last rewrite, already renamed into place, are
+// removed: left there unlisted, a glob over DIR/games read games that the
+// manifest, stats and the summary's "kept" do not count. The last rewrite,
+// at Close, lists only files that are there.
+func TestParquetSinkFailedRewriteLeavesNoUnlistedFile(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "aaa")
+	b := inputFile(t, inDir, "b.pgn", "bbb")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 2, complete) // the first input is listed at once
+	// The manifest's temporary name taken by a directory: every rewrite
+	// from now on fails, as on a full disk.
+	block := filepath.Join(out, ".manifest.json.tmp")
+	if err := os.MkdirAll(filepath.Join(block, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s.saveGap = 0 // b's end rewrites the manifest
+	if err := s.BeginFile(b); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := s.Game(record(b, i, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.EndFile(&FileSummary{Input: b, Games: 3, Complete: true}); err == nil {
+		t.Fatal("EndFile: no error from a rewrite that failed")
+	}
+	if err := s.Close(&Summary{}); err == nil {
+		t.Fatal("Close: no error from a rewrite that failed")
+	}
+	want := []string{"00000-a.pgn.parquet"}
+	for _, dir := range []string{table.GamesDir, table.FindingsDir} {
+		if got := listDir(t, out, dir); !slices.Equal(got, want) {
+			t.Errorf("%s/ after the failed rewrite: %q, want %q", dir, got, want)
+		}
+	}
+	if s.Kept() != 2 {
+		t.Errorf("Kept = %d, want 2", s.Kept())
+	}
+	// Space again: a rewrite lists b only if its files are there.
+	if err := os.RemoveAll(block); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.man.save(out); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range m.Inputs {
+		for _, f := range e.Files {
+			if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(f))); err != nil {
+				t.Errorf("the manifest lists %s of %s: %v", f, filepath.Base(e.Path), err)
+			}
+		}
+	}
+	if len(m.Inputs) != 2 || m.Inputs[1].Completed || len(m.Inputs[1].Files) != 0 {
+		t.Errorf("b in the manifest: %+v, want listed as not completed, without files", m.Inputs)
+	}
+}
+
+// An input read again on --resume that cannot be read at all this time
+// keeps the rows an earlier run wrote under its entry, marked not completed
+// with the error, rather than lose them: here those of a stream piped in
+// under the file's path (--stdin-name), as the README advises for a zstd
+// file whose window is too large, which the resumed run, retrying the
+// file, matched by its path and emptied.
+func TestParquetSinkUnreadableRetryKeepsEarlierRows(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	w := inputFile(t, inDir, "w.pgn.zst", "zstd with a window too large")
+	s := newSink(t, out, ParquetOptions{StdinName: w.Path})
+	writeInput(t, s, Input{Path: Stdin, Size: -1}, 3, complete)
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	before := listDir(t, out, table.GamesDir)
+
+	r := newSink(t, out, ParquetOptions{Resume: true})
+	if r.Done(w) {
+		t.Fatal("the file is done, from rows a stream gave")
+	}
+	unreadable := errors.New(w.Path + ": the zstd window is too large")
+	writeInput(t, r, w, 0, FileSummary{Err: unreadable})
+	if err := r.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := listDir(t, out, table.GamesDir); !slices.Equal(got, before) || len(got) != 1 {
+		t.Errorf("games/ after the failed retry: %q, want %q", got, before)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := m.Inputs[0]
+	if len(m.Inputs) != 1 || e.Games != 3 || e.Findings != 3 || !slices.Equal(e.Files, []string{"games/00000-w.pgn.zst.parquet", "findings/00000-w.pgn.zst.parquet"}) ||
+		e.Completed || e.Error != unreadable.Error() {
+		t.Errorf("manifest after the failed retry: %+v", m.Inputs)
+	}
+	if r.Kept() != 0 {
+		t.Errorf("Kept = %d, want 0: no game of this run is in DIR", r.Kept())
+	}
+}
+
+// An input that the resumed manifest lists and that changes while the run
+// goes on, before the run reaches it (appended to, or replaced under its
+// name as rsync does), is found as that entry and read again in its place.
+// The index of the entries, built when the run starts, found a file by its
+// size and time as they were then: the input got a second entry, and the
+// earlier rows stayed beside the new ones under the same game_ids.
+func TestParquetSinkResumeFindsInputChangedDuringRun(t *testing.T) {
+	for _, how := range []string{"appended", "replaced"} {
+		t.Run(how, func(t *testing.T) {
+			inDir, out := t.TempDir(), t.TempDir()
+			a := inputFile(t, inDir, "a.pgn", "aaa")
+			s := newSink(t, out, ParquetOptions{})
+			writeInput(t, s, a, 2, complete)
+			if err := s.Close(&Summary{}); err != nil {
+				t.Fatal(err)
+			}
+			r := newSink(t, out, ParquetOptions{Resume: true})
+			var err error
+			if how == "appended" {
+				var f *os.File
+				if f, err = os.OpenFile(a.Path, os.O_APPEND|os.O_WRONLY, 0); err == nil {
+					_, err = f.WriteString("bbb")
+					f.Close()
+				}
+			} else {
+				tmp := filepath.Join(inDir, ".a.pgn.part")
+				if err = os.WriteFile(tmp, []byte("aaabbb"), 0o644); err == nil {
+					err = os.Rename(tmp, a.Path)
+				}
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			later := time.Now().Add(time.Hour)
+			if err := os.Chtimes(a.Path, later, later); err != nil {
+				t.Fatal(err)
+			}
+			if r.Done(a) {
+				t.Error("a changed input is taken as done")
+			}
+			writeInput(t, r, a, 3, complete)
+			if err := r.Close(&Summary{}); err != nil {
+				t.Fatal(err)
+			}
+			m, err := LoadManifest(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(m.Inputs) != 1 || m.Inputs[0].Number != 0 || m.Inputs[0].Games != 3 || m.Inputs[0].Size != 6 {
+				t.Errorf("manifest: %+v, want a's one entry, number 0, with 3 games of 6 bytes", m.Inputs)
+			}
+			if got, want := listDir(t, out, table.GamesDir), []string{"00000-a.pgn.parquet"}; !slices.Equal(got, want) {
+				t.Errorf("games/: %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// --resume from another working directory finds the inputs an earlier run
+// named by relative paths: the manifest keeps each input's absolute path
+// beside the path as given. Found by the path alone, relative to the new
+// working directory, every input was read again, and DIR held its games
+// twice.
+func TestParquetSinkResumeFromAnotherDirectory(t *testing.T) {
+	inDir, out, elsewhere := t.TempDir(), t.TempDir(), t.TempDir()
+	inputFile(t, inDir, "a.pgn", "aaa")
+	t.Chdir(inDir)
+	a := Input{Path: "a.pgn", Size: 3}
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 2, complete)
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Chdir(elsewhere)
+	var log bytes.Buffer
+	logger := zerolog.New(&log)
+	r := newSink(t, out, ParquetOptions{Resume: true, Log: &logger})
+	if abs := (Input{Path: filepath.Join(inDir, "a.pgn"), Size: 3}); !r.Done(abs) {
+		t.Errorf("Done(%s) = false, want true: the file a.pgn the earlier run read in %s", abs.Path, inDir)
+	}
+	if log.Len() > 0 {
+		t.Errorf("resumed run logged %q, want nothing", log.String())
+	}
+	if m := r.Manifest(); len(m.Inputs) != 1 || m.Inputs[0].Path != "a.pgn" || m.Inputs[0].Abs != filepath.Join(inDir, "a.pgn") {
+		t.Errorf("manifest: %+v", m.Inputs)
 	}
 }

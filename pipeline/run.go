@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -85,6 +86,8 @@ type job struct {
 	// content, for endJob, is the sum of the raw bytes read; nil when the
 	// input could not be opened.
 	content *ContentSum
+	// opened, for endJob, is the file's state when it was opened.
+	opened *FileState
 
 	// brokenOff, for the last chunk of an input whose read failed, is the
 	// message of the syntax finding its last game gets when the break came
@@ -109,7 +112,7 @@ func (j *job) recycle() {
 		parts.Put(j.last)
 	}
 	j.last = nil
-	j.err, j.complete, j.bytes, j.held, j.brokenOff, j.content = nil, false, 0, 0, "", nil
+	j.err, j.complete, j.bytes, j.held, j.brokenOff, j.content, j.opened = nil, false, 0, 0, "", nil, nil
 	jobs.Put(j)
 }
 
@@ -267,7 +270,10 @@ func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
 		}
 		end := newJob(endJob, i)
 		var ok bool
-		end.content, end.err, ok = r.readInput(ctx, gctx, i, in, send, work, order)
+		end.content, end.err, ok = r.readInput(ctx, gctx, i, in, end, send, work, order)
+		if inputReadHook != nil {
+			inputReadHook(in.Path)
+		}
 		if end.content != nil {
 			end.bytes = end.content.Bytes
 		}
@@ -285,13 +291,18 @@ func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
 // readInput queues the chunks of one input. It returns the raw bytes read
 // and their sum (nil when the input could not be opened), why the input
 // could not be read to its end, and false when the run was stopped part
-// way.
-func (r *run) readInput(ctx, gctx context.Context, i int, in Input, send func(chan<- *job, *job) bool, work, order chan<- *job) (*ContentSum, error, bool) {
+// way; it notes the file's state as opened in end.
+func (r *run) readInput(ctx, gctx context.Context, i int, in Input, end *job, send func(chan<- *job, *job) bool, work, order chan<- *job) (*ContentSum, error, bool) {
 	rc, err := Open(in)
 	if err != nil {
 		return nil, err, true
 	}
 	f := rc.(*inputReader)
+	if file, ok := f.closer.(*os.File); ok && file != os.Stdin && !IsPiped(in.Path) {
+		if info, err := file.Stat(); err == nil {
+			end.opened = &FileState{Size: info.Size(), ModTime: info.ModTime().UTC()}
+		}
+	}
 	read := func() *ContentSum {
 		c := f.content()
 		return &c
@@ -458,6 +469,10 @@ func (r *run) handed(j *job, b *Batch, in Input, file *FileSummary) error {
 // bytes of the chunks read and released.
 var recordsHook, chunkHook func(delta int)
 
+// inputReadHook, set by a test, hears of each input the reader has read
+// and closed, before the writer may have reached it.
+var inputReadHook func(path string)
+
 // releaseChunk is Chunk.Release; a test poisons the bytes first, so that a
 // record still pointing into them shows.
 var releaseChunk = (*parser.Chunk).Release
@@ -529,7 +544,7 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 				recordsHook(-len(j.last.Records))
 			}
 		case endJob:
-			file.Err, file.Complete, file.Bytes = j.err, j.complete, j.bytes
+			file.Err, file.Complete, file.Bytes, file.Opened = j.err, j.complete, j.bytes, j.opened
 			s.Bytes += j.bytes
 			if j.content != nil && (j.complete || j.err != nil) {
 				// Not for an input the run was stopped in: its sum is of

@@ -77,6 +77,18 @@ type FileSummary struct {
 	// opened, when the run was stopped in it, or when the caller did not
 	// compute one.
 	Content *ContentSum
+	// Opened is the file's size and modification time as it was opened,
+	// before a byte of it was read; nil for a piped input or one that
+	// could not be opened. The reader runs ahead of the sinks, so a stat
+	// taken by a sink may already see a change made after the read, which
+	// --resume would then take for the state the rows describe.
+	Opened *FileState
+}
+
+// FileState is what --resume compares to tell an input unchanged.
+type FileState struct {
+	Size    int64
+	ModTime time.Time
 }
 
 // Summary is what the whole run gave.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -112,6 +113,14 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	case f.stdinName != "" && len(piped) > 1:
 		return usageError("--stdin-name names one piped input, and %d are given (%s): pipe them in one run each", len(piped), strings.Join(piped, ", "))
 	}
+	if f.stdinName != "" {
+		if other, ok := namedToo(f.stdinName, inputs); ok {
+			// Both inputs' rows would carry the same file column, so the
+			// same game_id for different games, and --resume would take
+			// either for the other.
+			return usageError("--stdin-name %s names %s, which this run reads too: their rows would share game_ids in the tables; pipe the stream in a run of its own", f.stdinName, other)
+		}
+	}
 
 	var sinks []pipeline.Sink
 	var pq *pipeline.ParquetSink
@@ -181,6 +190,26 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// namedToo returns the input, not piped, that name names too: the same
+// path or the same file.
+func namedToo(name string, inputs []pipeline.Input) (string, bool) {
+	named, err := os.Stat(name)
+	for _, in := range inputs {
+		if pipeline.IsPiped(in.Path) {
+			continue
+		}
+		if filepath.Clean(in.Path) == filepath.Clean(name) {
+			return in.Path, true
+		}
+		if err == nil {
+			if info, err := os.Stat(in.Path); err == nil && os.SameFile(named, info) {
+				return in.Path, true
+			}
+		}
+	}
+	return "", false
 }
 
 // expandInputs turns the command's paths into the inputs to read, saying

@@ -316,7 +316,7 @@ func TestCheckPipedInputsUnderResume(t *testing.T) {
 
 // TestCheckStdinNameUsage: --stdin-name names exactly one piped input, in
 // the tables, so it needs --out and a piped input, and a name that is not
-// a stream's.
+// a stream's nor another input's of the run.
 func TestCheckStdinNameUsage(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "a.pgn", games(0, 2))
@@ -328,6 +328,9 @@ func TestCheckStdinNameUsage(t *testing.T) {
 		{[]string{"--out", "o", "--stdin-name", "x.pgn", "a.pgn"}, "arbiter: --stdin-name names a piped input (-, /dev/fd/N), and none is given\n"},
 		{[]string{"--out", "o", "--stdin-name", "x.pgn", "-", "/dev/fd/3"}, "arbiter: --stdin-name names one piped input, and 2 are given (-, /dev/fd/3): pipe them in one run each\n"},
 		{[]string{"--out", "o", "--stdin-name", "/dev/fd/3", "-"}, "arbiter: --stdin-name /dev/fd/3 names a stream again: give the name its rows are to carry, such as the file it was decompressed from\n"},
+		// The rows of the stream and of a.pgn would share game_ids.
+		{[]string{"--out", "o", "--stdin-name", "a.pgn", "-", "a.pgn"}, "arbiter: --stdin-name a.pgn names a.pgn, which this run reads too: their rows would share game_ids in the tables; pipe the stream in a run of its own\n"},
+		{[]string{"--out", "o", "--stdin-name", "./a.pgn", "-", "."}, "arbiter: --stdin-name ./a.pgn names a.pgn, which this run reads too: their rows would share game_ids in the tables; pipe the stream in a run of its own\n"},
 	} {
 		r := arbiterPiped(t, dir, nil, nil, append([]string{"check", "-q", "--format", "none"}, c.args...)...)
 		if r.code != 2 || r.stderr != c.want {
