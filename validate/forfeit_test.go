@@ -233,3 +233,18 @@ func TestWrongTermination(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongResultAtRecordedResult: wrong-result points where the result it
+// judges is written: the Result tag when readable, else the marker.
+func TestWrongResultAtRecordedResult(t *testing.T) {
+	for _, tt := range []struct {
+		tag  string
+		line int32
+	}{{"1-0", 7}, {"?", 9}} {
+		r := checkOne(t, pgn(tt.tag, nil, "1. f3 e5 2. g4 Qh4# 1-0"), &Options{})
+		f := find(r, WrongResult)
+		if f == nil || f.Pos.Line != tt.line {
+			t.Errorf("Result %q: wrong-result %+v, want it on line %d", tt.tag, f, tt.line)
+		}
+	}
+}

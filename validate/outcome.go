@@ -90,10 +90,7 @@ func (c *Checker) reportMainLine(recorded string) {
 	if ln.failed || ln.endPly < 0 || recorded == "*" {
 		return
 	}
-	at := g.ResultPos
-	if c.tags.HasResultTag {
-		at = c.tags.ResultPos
-	}
+	at := c.recordedResultPos()
 	switch {
 	case ln.end == Checkmate && recorded != r.ComputedResult:
 		winner := c.sideToMoveAt(ln.endPly).Other()
@@ -447,10 +444,7 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 	// A game the board ended (mate, stalemate, a dead position, an automatic
 	// draw) was not decided by the flag: wrong-result judges its score.
 	if replayed && !c.line.failed && c.line.endPly < 0 && forfeit.Lost {
-		at := c.g.ResultPos
-		if c.tags.HasResultTag {
-			at = c.tags.ResultPos
-		}
+		at := c.recordedResultPos()
 		p := &c.pos
 		fp := FinalPosition{
 			CanMate: func(white bool) (bool, bool) { return canMate(p, colourFor(white), recorded) },
@@ -594,6 +588,16 @@ func colourFor(white bool) replay.Color {
 		return replay.White
 	}
 	return replay.Black
+}
+
+// recordedResultPos is where the recorded result (CheckResultRecord's) is
+// written: the Result tag when it was readable, else the marker after the
+// moves.
+func (c *Checker) recordedResultPos() parser.Pos {
+	if c.tags.Result != "" {
+		return c.tags.ResultPos
+	}
+	return c.g.ResultPos
 }
 
 // endRule is the article of the FIDE Laws by which a checkmate or a
