@@ -66,3 +66,37 @@ func TestDuplicateGame(t *testing.T) {
 		}
 	}
 }
+
+// Near misses of duplicate-game: the same roster and the same replay up to
+// the same illegal move, with more moves written after it in one record,
+// or the same final position reached from another FEN, are other games;
+// the same record twice, illegal move included, is a duplicate.
+func TestDuplicateGameNearMisses(t *testing.T) {
+	game := func(fen, moves string) string {
+		s := "[Event \"Open\"]\n[Site \"Riga\"]\n[Date \"2024.05.01\"]\n[Round \"1\"]\n" +
+			"[White \"Tal, M\"]\n[Black \"Petrosian, T\"]\n[Result \"*\"]\n"
+		if fen != "" {
+			s += "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n"
+		}
+		return s + "\n" + moves + " *\n\n"
+	}
+	for _, tc := range []struct {
+		name, a, b string
+		dup        bool
+	}{
+		{"more moves after the same illegal one", game("", "1. e4 e5 2. Ke3 Nc6"), game("", "1. e4 e5 2. Ke3 Nc6 3. d4"), false},
+		{"the same final position from another FEN", game("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "1. Kf1 Kd7"),
+			game("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. Kf1 Kd7"), false},
+		{"the same record, illegal move included", game("", "1. e4 e5 2. Ke3 Nc6"), game("", "1. e4 e5 2. Ke3 Nc6"), true},
+	} {
+		dir := t.TempDir()
+		in := writeFile(t, dir, "a.pgn", []byte(tc.a+tc.b))
+		var text bytes.Buffer
+		if _, err := runWithin(t, context.Background(), &Config{Workers: 1}, Expand([]string{in}), NewTextSink(&text)); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(text.String(), "duplicate-game"); got != tc.dup {
+			t.Errorf("%s: duplicate-game %v, want %v:\n%s", tc.name, got, tc.dup, text.String())
+		}
+	}
+}

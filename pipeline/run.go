@@ -608,9 +608,9 @@ func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 var fingerprintSeed = maphash.MakeSeed()
 
 // fingerprint identifies a game for duplicate-game: the Seven Tag Roster's
-// values and the main line replayed, by its length and final position (its
-// Zobrist key); 0 for a game without White and Black tags, or not replayed,
-// which is not compared. The ordered writer works it out, not the checker:
+// values, the FEN it starts from, and the main line, by the moves written,
+// the plies replayed and the final position (its Zobrist key); 0 for a game
+// without White and Black tags, or not replayed, which is not compared. The ordered writer works it out, not the checker:
 // a hash of a few strings a game, off the workers' path.
 func fingerprint(rec *GameRecord) uint64 {
 	if !rec.Report.Replayed {
@@ -620,7 +620,9 @@ func fingerprint(rec *GameRecord) uint64 {
 	for i := range rec.Tags {
 		t := &rec.Tags[i]
 		i := slices.Index(validate.SevenTagRoster[:], t.Name)
-		if i < 0 {
+		if t.Name == "FEN" {
+			i = len(validate.SevenTagRoster)
+		} else if i < 0 {
 			continue
 		}
 		switch t.Name {
@@ -636,7 +638,8 @@ func fingerprint(rec *GameRecord) uint64 {
 	if players != 3 {
 		return 0
 	}
-	return (h ^ uint64(rec.Report.Plies)*0x9e3779b97f4a7c15 ^ rec.Report.Final.Key()*0xbf58476d1ce4e5b9) | 1
+	length := uint64(rec.Report.Plies) | uint64(rec.Report.MainMoves)<<32
+	return (h ^ length*0x9e3779b97f4a7c15 ^ rec.Report.Final.Key()*0xbf58476d1ce4e5b9) | 1
 }
 
 // duplicate reports rec as duplicate-game when a game with its fingerprint

@@ -20,7 +20,7 @@ func (c *Checker) reportMainLine(recorded string) {
 	if len(c.main) > 0 {
 		r.Notation = ln.letters.String()
 	}
-	r.Plies = ln.plies
+	r.Plies, r.MainMoves = ln.plies, len(c.main)
 	r.Final, r.Replayed = c.pos, true
 
 	if ln.gap {

@@ -45,6 +45,10 @@ type Report struct {
 
 	Notation string // the letter set the moves were read in ("san", "ru", "de", ...), "" when the main line has no move
 	Plies    int    // main-line plies replayed (up to the first illegal move)
+	// MainMoves is how many moves the main line is written with, replayed
+	// or not: with Plies, what tells two records stopped at the same
+	// illegal move apart.
+	MainMoves int
 	// Final is the position the main line's replay ended in, when Replayed
 	// (it is not when the start position could not be read). It is kept as a
 	// position, not as FEN: most runs never print it, and a table appends
