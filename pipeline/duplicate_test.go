@@ -70,7 +70,8 @@ func TestDuplicateGame(t *testing.T) {
 // Near misses of duplicate-game: the same roster and the same replay up to
 // the same illegal move, with more moves written after it in one record,
 // or the same final position reached from another FEN, are other games;
-// the same record twice, illegal move included, is a duplicate.
+// the same record twice, illegal move included, is a duplicate, and so is a
+// game written again with a FEN of the standard start position.
 func TestDuplicateGameNearMisses(t *testing.T) {
 	game := func(fen, moves string) string {
 		s := "[Event \"Open\"]\n[Site \"Riga\"]\n[Date \"2024.05.01\"]\n[Round \"1\"]\n" +
@@ -88,6 +89,8 @@ func TestDuplicateGameNearMisses(t *testing.T) {
 		{"the same final position from another FEN", game("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "1. Kf1 Kd7"),
 			game("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. Kf1 Kd7"), false},
 		{"the same record, illegal move included", game("", "1. e4 e5 2. Ke3 Nc6"), game("", "1. e4 e5 2. Ke3 Nc6"), true},
+		{"the same game with the start position's FEN", game("", "1. e4 e5"),
+			game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1. e4 e5"), true},
 	} {
 		dir := t.TempDir()
 		in := writeFile(t, dir, "a.pgn", []byte(tc.a+tc.b))

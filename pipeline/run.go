@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/replay"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -607,22 +608,34 @@ func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 // duplicate-game compares.
 var fingerprintSeed = maphash.MakeSeed()
 
+// startKey is the Zobrist key of the standard start position, where a game
+// without a FEN starts.
+var startKey = func() uint64 { p := replay.StartPosition(); return p.Key() }()
+
 // fingerprint identifies a game for duplicate-game: the Seven Tag Roster's
-// values, the FEN it starts from, and the main line, by the moves written,
-// the plies replayed and the final position (its Zobrist key); 0 for a game
-// without White and Black tags, or not replayed, which is not compared. The ordered writer works it out, not the checker:
+// values, the position it starts from (a FEN of the standard position is
+// no FEN), and the main line, by the moves written, the plies replayed and
+// the final position (Zobrist keys); 0 for a game without White and Black
+// tags, or not replayed, which is not compared. The ordered writer works it out, not the checker:
 // a hash of a few strings a game, off the workers' path.
 func fingerprint(rec *GameRecord) uint64 {
 	if !rec.Report.Replayed {
 		return 0
 	}
 	var h, players uint64
+	start := startKey
 	for i := range rec.Tags {
 		t := &rec.Tags[i]
-		i := slices.Index(validate.SevenTagRoster[:], t.Name)
 		if t.Name == "FEN" {
-			i = len(validate.SevenTagRoster)
-		} else if i < 0 {
+			// Rare, and replayed already: reading it again costs nothing
+			// that matters.
+			if p, err := replay.ParseFEN(t.Value); err == nil {
+				start = p.Key()
+			}
+			continue
+		}
+		i := slices.Index(validate.SevenTagRoster[:], t.Name)
+		if i < 0 {
 			continue
 		}
 		switch t.Name {
@@ -639,7 +652,7 @@ func fingerprint(rec *GameRecord) uint64 {
 		return 0
 	}
 	length := uint64(rec.Report.Plies) | uint64(rec.Report.MainMoves)<<32
-	return (h ^ length*0x9e3779b97f4a7c15 ^ rec.Report.Final.Key()*0xbf58476d1ce4e5b9) | 1
+	return (h ^ length*0x9e3779b97f4a7c15 ^ rec.Report.Final.Key()*0xbf58476d1ce4e5b9 ^ start*0x94d049bb133111eb) | 1
 }
 
 // duplicate reports rec as duplicate-game when a game with its fingerprint
