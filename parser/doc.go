@@ -53,7 +53,13 @@
 // tag-less game; when the game it cuts has tags and no result yet, that
 // game gets a Problem at the cut ("the game ends without a result: move 1.
 // at line L begins a new game"). Text after a game's result belongs to that
-// game (a Problem in PGN). The bytes before the first boundary are a piece of
+// game (a Problem in PGN) up to where the next game begins, at its move or
+// tag pair, where the Splitter may cut as well. A comment in it that opens
+// on a later line than the result is all the same the next game's leading
+// comment (Game.Comment), as a reader of "1-0" and then "{Game 2} 1. d4"
+// on the next line takes it, when the next game begins in the same piece
+// and chunk; otherwise it stays with the game, as one on the result's line
+// does. The bytes before the first boundary are a piece of
 // their own, except when they hold only blanks, comments and escape lines
 // (Preamble): PGN allows such text before a file's first game, so it is
 // read with that game, which then starts at the file's start, a comment

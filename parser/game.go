@@ -35,7 +35,10 @@ type Game struct {
 	// otherwise.
 	ResultRaw Span
 
-	// Comment is a comment that stands before the first move.
+	// Comment is a comment that stands before the first move, which for a
+	// game that begins after another's result in the same piece includes
+	// the comments on the lines after that result: their bytes lie before
+	// Start, in the other game's Text (see doc.go).
 	Comment Span
 
 	// Encoding is how the game's bytes were decoded: UTF8 for valid

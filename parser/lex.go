@@ -215,6 +215,7 @@ func runeStartBefore(s []byte, i int) int {
 
 // comment files the comment text src[a:b] after the last move read (or
 // before the game's first move) and reads its clock and eval commands.
+// One that opens on a line after the game's result is held (Parser.held).
 func (p *Parser) comment(a, b int) {
 	s := p.src
 	for a < b && isSpaceByte(s[a]) {
@@ -227,6 +228,16 @@ func (p *Parser) comment(a, b int) {
 		return
 	}
 	p.events++
+	if p.ended && p.line != p.g.ResultPos.Line {
+		p.held = append(p.held, srcRange{a, b})
+		return
+	}
+	p.fileComment(a, b)
+}
+
+// fileComment is comment for the trimmed text src[a:b], counted already.
+func (p *Parser) fileComment(a, b int) {
+	s := p.src
 	if n := len(p.g.Moves); n > 0 {
 		m := &p.g.Moves[n-1]
 		p.appendSpan(&m.Comment, a, b)

@@ -19,6 +19,7 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 		// The result stood in the right column of a two-column sheet,
 		// whose left column goes on below it: readColumns orders them.
 		p.ended = false
+		p.fileHeld()
 	}
 	// A move after the result, or a white move numbered back to (or before)
 	// the game's first move, begins the next game.

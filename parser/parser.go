@@ -109,6 +109,17 @@ type Parser struct {
 	events       int    // things filed into the game (problems, comments, NAGs)
 	norm         []byte
 
+	// held are the comments read after the game's result that open on a
+	// later line than it (src ranges). Such a comment stands between two
+	// games, where a reader takes it for the next game's, before its first
+	// move ("1-0\n\n{Game 2} 1. d4"): the next game begun in the piece gets
+	// it (splitGame). Where none follows (a tag section or the chunk's end
+	// does), it closes this game (finishGame), whose Text holds it either
+	// way: the next game begins at its move, where the Splitter may cut
+	// too, so that a game just after such a cut leaves it to the one
+	// before.
+	held []srcRange
+
 	// chunk flags for the problems of cut games
 	continued bool
 

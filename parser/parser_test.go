@@ -383,6 +383,112 @@ func TestRestartAfterANoteStartsAtTheMove(t *testing.T) {
 	eq(t, "the number goes with the move", games[1].Moves[0].Number, int32(1))
 }
 
+// commentsOf is g's main line with its comments: "{before} e4 e5 {after}".
+func commentsOf(g *Game) string {
+	var b strings.Builder
+	if g.Comment.Len > 0 {
+		fmt.Fprintf(&b, "{%s} ", g.Str(g.Comment))
+	}
+	for _, m := range g.Moves {
+		b.WriteString(g.Str(m.Norm))
+		if m.Comment.Len > 0 {
+			fmt.Fprintf(&b, " {%s}", g.Str(m.Comment))
+		}
+		b.WriteByte(' ')
+	}
+	return strings.TrimSuffix(b.String(), " ")
+}
+
+// TestCommentsBetweenGames: a comment after a game's result is the game's
+// on the result's line, and on a later line the leading comment of the
+// game that begins next in the same piece (else the game's again); the
+// games begin and end where they did.
+func TestCommentsBetweenGames(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		games []string
+	}{
+		{"1. d4 d5 *\n\n{éé} 1. e4 e5 *\n", []string{"d4 d5", "{éé} e4 e5"}},
+		{"1. d4 d5 * {after}\n{before} 1. e4 e5 *\n", []string{"d4 d5 {after}", "{before} e4 e5"}},
+		{"1. d4 d5 * {c} 1. e4 e5 *\n", []string{"d4 d5 {c}", "e4 e5"}},
+		{"1. d4 d5 *\n{a}\n; b\n1. {c} e4 e5 *\n", []string{"d4 d5", "{a b c} e4 e5"}},
+		{"1. d4 d5 *\n{c} Nf3 e5 *\n", []string{"d4 d5", "{c} Nf3 e5"}},
+		{"1. d4 d5 *\n{c} [Event \"y\"] 1. e4 e5 *\n", []string{"d4 d5", "{c} e4 e5"}},
+		// No game follows in the piece: a tag section, the text's end.
+		{"[Event \"x\"]\n\n1. d4 d5 * {after}\n\n{between}\n\n[Event \"y\"]\n\n1. e4 e5 *\n{end}\n",
+			[]string{"d4 d5 {after between}", "e4 e5 {end}"}},
+		// A result in the right column of a two-column sheet, whose left
+		// column goes on below it: the game goes on, and the comment
+		// after the result is on the move before it, as any other.
+		{"1. e4 e5   10. Nf3 Nc6\n2. d4 d5   11. Bb5 a6 1-0\n{x}\n3. c4 c5\n",
+			[]string{"e4 e5 Nf3 Nc6 d4 d5 Bb5 a6 {x} c4 c5"}},
+	} {
+		input := []byte(tc.in)
+		games, chunks := readAll(t, input, SplitOptions{}, Options{})
+		checkGames(t, input, games, chunks)
+		got := make([]string, len(games))
+		for k, g := range games {
+			got[k] = commentsOf(g)
+		}
+		eq(t, tc.in, got, tc.games)
+	}
+	games := parseString(t, "1. d4 d5 *\n\n{éé [%clk 0:00:05]} 1. e4 e5 *\n")
+	eq(t, "no clock read into the game before", games[0].Moves[1].Clock, int64(-1))
+	eq(t, "where the second game begins", games[1].Start, Pos{Offset: 34, Line: 3, Col: 23})
+	eq(t, "the characters before it", games[1].Lead, int32(20))
+	// Comments joined past MaxComment are said at the game that takes them.
+	input := []byte("1. d4 d5 *\n{aaaaaa}\n{bbbbbb} 1. e4 e5 *\n")
+	games, chunks := readAll(t, input, SplitOptions{}, Options{MaxComment: 10})
+	checkGames(t, input, games, chunks)
+	eq(t, "joined up to the limit", commentsOf(games[1]), "{aaaaaa} e4 e5")
+	eq(t, "said at the game's start", problems(games[1]), []string{"3:10 comments after one move longer than 10 bytes: the rest are dropped"})
+}
+
+// TestCommentsBetweenGamesAcrossCuts: however the text is cut into chunks,
+// each comment between games is in one game, once; where a chunk begins at
+// the game after it, the game before keeps it.
+func TestCommentsBetweenGamesAcrossCuts(t *testing.T) {
+	var in strings.Builder
+	const n = 200
+	for k := range n {
+		fmt.Fprintf(&in, "1. d4 d5 * {r%d}\n{n%d} 1. e4 e5 *\n", k, k)
+	}
+	input := []byte(in.String())
+	for _, target := range []int{1, 64, 300, len(input) + 1} {
+		games, chunks := readAll(t, input, SplitOptions{Target: target, Max: 1 << 20}, Options{})
+		checkGames(t, input, games, chunks)
+		eq(t, "games", len(games), 2*n)
+		seen := map[string]int{}
+		cutAt := map[int64]bool{}
+		for _, c := range chunks {
+			cutAt[c.Start.Offset] = true
+		}
+		for k, g := range games {
+			all := commentsOf(g)
+			for _, w := range strings.Fields(strings.NewReplacer("{", "", "}", "").Replace(all)) {
+				if w[0] == 'r' || w[0] == 'n' {
+					seen[w]++
+				}
+			}
+			want := fmt.Sprintf("{n%d} e4 e5", k/2)
+			if k%2 == 0 {
+				want = fmt.Sprintf("d4 d5 {r%d}", k/2)
+				if k+1 < len(games) && cutAt[games[k+1].Start.Offset] {
+					want = fmt.Sprintf("d4 d5 {r%d n%d}", k/2, k/2)
+				}
+			} else if cutAt[g.Start.Offset] {
+				want = "e4 e5"
+			}
+			eq(t, fmt.Sprintf("target %d game %d", target, k), all, want)
+		}
+		for k := range n {
+			for _, c := range []string{fmt.Sprintf("r%d", k), fmt.Sprintf("n%d", k)} {
+				eq(t, fmt.Sprintf("target %d: %s", target, c), seen[c], 1)
+			}
+		}
+	}
+}
+
 func TestTextBetweenGames(t *testing.T) {
 	in := "[Event \"1\"]\n\n1. e4 1-0\nGame over, says the log.\n\n[Event \"2\"]\n\n1. d4 *\n"
 	games := parseString(t, in)

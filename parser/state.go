@@ -34,6 +34,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.firstPly = 0
 	p.pend = pending{}
 	p.ended = false
+	p.held = p.held[:0]
 	p.lastWasMove = false
 	p.inProse, p.proseFrom = false, -1
 	p.sawProse = false
@@ -102,6 +103,7 @@ func (p *Parser) lead(at int, start Pos) (n int32, bom bool) {
 func (p *Parser) finishGame(at int, end Pos, cut, last bool) {
 	g := &p.g
 	g.End = end
+	p.fileHeld()
 	if len(p.remarks) > 0 || p.wordRes.res != "" {
 		p.endRemarks()
 	}
@@ -208,8 +210,29 @@ func (p *Parser) textEnd(at int, end Pos) Pos {
 // splitGame ends the current game at src offset at (position pos) and starts
 // a new one there.
 func (p *Parser) splitGame(at int, pos Pos) {
+	held := p.held
+	p.held = nil
 	p.finishGame(at, pos, false, false)
 	p.beginGame(at, pos)
+	for _, r := range held {
+		// Before at, in the game before: the new game's text does not
+		// hold them.
+		if c := &p.g.Comment; c.Len == 0 {
+			*c = p.extraSpan(p.src[r.a:r.b])
+		} else {
+			p.appendSpan(c, r.a, r.b)
+		}
+	}
+	p.held = held[:0]
+}
+
+// fileHeld files the comments held after the result into the game itself:
+// no game follows them in the piece, or the game goes on after all.
+func (p *Parser) fileHeld() {
+	for _, r := range p.held {
+		p.fileComment(r.a, r.b)
+	}
+	p.held = p.held[:0]
 }
 
 // Problem reporting ---------------------------------------------------------
@@ -291,7 +314,8 @@ func (p *Parser) appendSpan(s *Span, i, j int) {
 	case int(s.Len)+1+(j-i) > p.opt.MaxComment:
 		if p.once(saidLongComment) {
 			// posFar: a comment in braces may start on a later line than its {.
-			p.problemAt(p.posFar(i), fmt.Sprintf("comments after one move longer than %d bytes: the rest are dropped", p.opt.MaxComment))
+			// One the game before held (splitGame) is said at the game's start.
+			p.problemAt(p.posFar(max(i, p.gs)), fmt.Sprintf("comments after one move longer than %d bytes: the rest are dropped", p.opt.MaxComment))
 		}
 		return
 	case s.Off&spanInExtras != 0 && int(s.Off&^spanInExtras+s.Len) == len(p.extras):

@@ -376,6 +376,32 @@ func TestComments(t *testing.T) {
 	}
 }
 
+// TestConvertCommentsBetweenGames: a comment after a game's result is
+// written in that game, before its result, when it stands on the result's
+// line, and as the next game's leading comment when it stands on a later
+// line before that game's first move; one before a tag section stays with
+// the game before, as its text does. Converting again changes nothing.
+func TestConvertCommentsBetweenGames(t *testing.T) {
+	const roster = "[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+	const noEvent = "[Event \"?\"]\n" + roster
+	for _, tc := range []struct{ in, want string }{
+		{"1. d4 d5 *\n\n{éé} 1. e4 e5 *\n",
+			noEvent + "1. d4 d5 *\n\n" + noEvent + "{éé} 1. e4 e5 *\n\n"},
+		{"1. d4 d5 * {after}\n{before} 1. e4 e5 *\n",
+			noEvent + "1. d4 d5 {after} *\n\n" + noEvent + "{before} 1. e4 e5 *\n\n"},
+		{"[Event \"x\"]\n\n1. d4 d5 * {after}\n\n{between}\n\n[Event \"y\"]\n\n1. e4 e5 *\n",
+			"[Event \"x\"]\n" + roster + "1. d4 d5 {after between} *\n\n[Event \"y\"]\n" + roster + "1. e4 e5 *\n\n"},
+	} {
+		once, findings := convertBytes(t, "in.pgn", []byte(tc.in))
+		if string(once) != tc.want || findings != "" {
+			t.Errorf("%q converts to\n%s\nwant\n%s\nfindings %q", tc.in, once, tc.want, findings)
+		}
+		if twice, _ := convertBytes(t, "once.pgn", once); !bytes.Equal(twice, once) {
+			t.Errorf("%q: second conversion differs:\n%s", tc.in, twice)
+		}
+	}
+}
+
 // TestDeepVariations: nesting as deep as the parser keeps is written
 // without recursion, under 80 columns, and reads back the same.
 func TestDeepVariations(t *testing.T) {
