@@ -56,6 +56,12 @@ func TestFolds(t *testing.T) {
 				{"c2-c4", FoldCapitalFile | FoldCyrillicSquare}, {"a7-a6", FoldCapitalFile | FoldCyrillicSquare},
 				{"b2-b4", FoldCapitalFile | FoldCyrillicSquare}, {"h7-h6", FoldCapitalFile | FoldCyrillicSquare},
 				{"Сb5", 0}, {"С:c6", 0}, {"Сf1-b5", 0}, {"С1:e3", 0}, {"С1e3", FoldCyrillicSquare}, {"Кb1-c3", FoldCyrillicSquare}}},
+		// A small с opening the move is the look-alike of the file c or the
+		// bishop's С typed small ("сb5"), which only the replay can tell:
+		// a fold of its own. Elsewhere it is a square's.
+		{"1. с4 с5 2. Кс3 сb5 3. сf1-b5 с:е4 4. …сd4 *",
+			[]mv{{"c4", FoldLeadingC}, {"c5", FoldLeadingC}, {"Кc3", FoldCyrillicSquare}, {"cb5", FoldLeadingC},
+				{"cf1-b5", FoldLeadingC}, {"c:e4", FoldLeadingC | FoldCyrillicSquare}, {"cd4", FoldLeadingC}}},
 		// Blanks inside a move: a piece letter apart from its square,
 		// castling with blanks, a dash between squares, a soft hyphen.
 		{"1. e4 e5 2. N f3 N c6 3. 0 - 0 O - O - O 4. О — О e2 - e4 5. \u00ade4 Кр: g8 6. 0-0 - 0 *",

@@ -155,10 +155,16 @@ const (
 	FoldCastleLower                      // castling with lowercase o: "o-o"
 	FoldDash                             // a dash other than '-': "e2–e4", "0—0"
 	FoldCaptureSign                      // '×', 'X' or Cyrillic 'х' as the capture mark
-	FoldCyrillicSquare                   // Cyrillic look-alikes in squares: "е4", "а6", "Е2"
+	FoldCyrillicSquare                   // Cyrillic look-alikes in squares: "е4", "а6", "Е2" (an opening с is FoldLeadingC)
 	FoldCapitalFile                      // a capital file letter: "E2-E4", Cyrillic "Е2-Е4"
 	FoldOCR                              // OCR confusions: Ь for b, З for 3, б for 6, l for 1
 	FoldSpaced                           // blanks or a soft hyphen inside the move: "N f3", "0 - 0", "e2 - e4"
+	// FoldLeadingC is a lowercase Cyrillic с opening the move, folded to
+	// the file c ("с4", "сd5") and, unlike the look-alikes of
+	// FoldCyrillicSquare, perhaps no square at all: the bishop's С typed
+	// small ("сb5", as "кf3" is a knight's move). The characters cannot
+	// tell; the replay reads the bishop where the file names no legal move.
+	FoldLeadingC
 
 	// NumFolds is the number of fold bits: every Folds value is below 1<<NumFolds.
 	NumFolds = iota

@@ -78,6 +78,9 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 		case r == 'а':
 			out = append(out, 'a')
 			folds |= FoldCyrillicSquare
+		case r == 'с' && len(out) == 0:
+			out = append(out, 'c')
+			folds |= FoldLeadingC
 		case r == 'с':
 			out = append(out, 'c')
 			folds |= FoldCyrillicSquare
@@ -141,8 +144,26 @@ func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nag
 		kind = kindIgnore
 	default:
 		kind, sc = moveKind(out)
+		if kind == kindProse && folds&FoldLeadingC != 0 {
+			kind, sc = smallBishopKind(out)
+		}
 	}
 	return out, bytes.Equal(out, w), kind, nags, sc, folds
+}
+
+// smallBishopKind is moveKind for out, whose opening c was a lowercase
+// Cyrillic с, read with that letter as the bishop's С typed small: a word
+// only a piece can make ("сf1-b5", "сfd7") is a move, which the replay reads
+// as the bishop's (FoldLeadingC).
+func smallBishopKind(out []byte) (wordKind, Scripts) {
+	var buf [26]byte
+	if len(out) == 0 || out[0] != 'c' || len(out) > len(buf)-2 {
+		return kindProse, 0
+	}
+	if kind, sc := moveKind(append(append(buf[:0], "С"...), out[1:]...)); kind == kindMove {
+		return kind, sc
+	}
+	return kindProse, 0
 }
 
 // pieceCapital reports the capitals A-H that name a piece in some letter
@@ -534,7 +555,8 @@ func moveKind(b []byte) (wordKind, Scripts) {
 
 // isSmallRussianPiece reports the Russian piece letters written small
 // ("кf3", "фd1", "лe1", and к opening "крe2"), which the replay reads as
-// those pieces. С is left out: its small с is the look-alike of the file c.
+// those pieces. С is left out: its small с is the look-alike of the file c,
+// and a bishop's only where the board says so (FoldLeadingC).
 func isSmallRussianPiece(r rune) bool { return r == 'к' || r == 'ф' || r == 'л' }
 
 func boolInt(b bool) int {

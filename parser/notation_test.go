@@ -211,6 +211,19 @@ func TestSmallRussianPieceLetters(t *testing.T) {
 	eq(t, "its problem", problems(g), []string{fmt.Sprintf(`1:%d "крп2" looks like a move but cannot be read: skipped`, len("1. e4 e5 2. кf3 кc6 3. ")+1)})
 }
 
+// A word opening with a small Cyrillic с that only a piece can make
+// ("сf1-b5", "сfd7": the bishop's С typed small) is a move, with a Cyrillic
+// piece letter; one the file c makes ("сb5", "с4") is read as that, and
+// prose opening with с stays prose.
+func TestSmallCyrillicBishopWords(t *testing.T) {
+	g := one(t, "1. e2-e4 e7-e5 2. сf1-c4 с угрозой 2... сильно кf6 3. сfd7 *\n")
+	eq(t, "norms", norms(g), []string{"e2-e4", "e7-e5", "cf1-c4", "кf6", "cfd7"})
+	eq(t, "scripts", g.Scripts, CyrillicLetters)
+	g = one(t, "1. e4 e5 2. сb5 с5 *\n")
+	eq(t, "file words", norms(g), []string{"e4", "e5", "cb5", "c5"})
+	eq(t, "their scripts", g.Scripts, Scripts(0))
+}
+
 // A pawn capture by files with the colon after them ("dc:") is read as
 // "d:c" is, with or without tags, and so is the piece promoted to after
 // the colon ("bc:Ф", as "bcФ"); a second colon, or an x (the Russian

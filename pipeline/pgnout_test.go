@@ -786,6 +786,16 @@ func TestConvertTwoColumns(t *testing.T) {
 	}
 }
 
+// TestConvertSmallCyrillicBishop: a bishop's move typed with a small
+// Cyrillic с ("сb5", "с:c6", "сf8-c5", as "кf3" is a knight's) is written as
+// the bishop's SAN; a с that a pawn's move reads as a file stays the pawn's.
+func TestConvertSmallCyrillicBishop(t *testing.T) {
+	got := movetext(t, appendOne(t, "1. e4 e5 2. кf3 кc6 3. сb5 сf8-c5 4. с:c6 dc 5. d3 сg4 6. с4 *\n"))
+	if want := "1. e4 e5 2. Nf3 Nc6 3. Bb5 Bc5 4. Bxc6 dxc6 5. d3 Bg4 6. c4 *\n\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 // TestConvertNoteNumberAsWritten: a note names a move without a number of
 // its own by the number the sheet gives it, even when a word before it
 // that was not read took a move out of the count: "3. ЖF1-B5 A7-A6" makes

@@ -179,6 +179,27 @@ func parseMoveSlow(text []byte, set LetterSet) (Notation, error) {
 	return n, nil
 }
 
+// ParseSmallBishop reads text, a move whose opening file c stands for a
+// lowercase Cyrillic с, with that letter as the Russian bishop's С typed
+// small ("сb5", as "кf3" is a knight's move). Which reading is meant only
+// the board can tell: a lowercase letter is a file first, so a replay asks
+// for this one where the file names no legal move. It reports false, n
+// untouched, when the set has no such bishop or the text then names no
+// bishop's move.
+func ParseSmallBishop(n *Notation, text []byte, set LetterSet) bool {
+	if len(text) == 0 || text[0] != 'c' || len(text) >= maxMoveBytes || !readsCyrillicPieces(set) {
+		return false
+	}
+	var buf [maxMoveBytes + 1]byte
+	b, e := parseMove(append(append(buf[:0], "С"...), text[1:]...), set)
+	if e.code != 0 || b.Kind != Bishop {
+		return false // "с4": С is a file there too
+	}
+	b.Style |= StyleLowercasePiece
+	*n = b
+	return true
+}
+
 // LikelySets reports which letter sets can read the token at all. A token
 // without piece letters ("e4", "exd5") reads under every set.
 func LikelySets(text []byte) LetterSetMask {

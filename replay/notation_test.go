@@ -263,6 +263,42 @@ func TestParseMoveRussian(t *testing.T) {
 	})
 }
 
+// TestParseSmallBishop: a move whose opening c was a small Cyrillic с reads,
+// on request, as the bishop's move with that letter typed small, under the
+// Russian letters only, and not where the letter can only be a file ("с4").
+func TestParseSmallBishop(t *testing.T) {
+	low := StyleNationalLetters | StyleLowercasePiece
+	for _, c := range []struct {
+		text string
+		set  LetterSet
+		want Notation
+	}{
+		{"cb5", Russian, wantPiece(Bishop, "", "b5").style(low).notation()},
+		{"c:c6", Russian, wantPiece(Bishop, "", "c6").x().styles(low, StyleColonCapture).notation()},
+		{"cf1-b5", Russian, wantPiece(Bishop, "f1", "b5").styles(low, StyleLongAlgebraic).notation()},
+		{"cxf7+", Russian, wantPiece(Bishop, "", "f7").x().check().style(low).notation()},
+		{"cd4", Russian, wantPiece(Bishop, "", "d4").style(low).notation()},
+	} {
+		var n Notation
+		if !ParseSmallBishop(&n, []byte(c.text), c.set) || n != c.want {
+			t.Errorf("ParseSmallBishop(%q, %v)\n got %+v [%v]\nwant %+v [%v]", c.text, c.set, n, n.Style, c.want, c.want.Style)
+		}
+	}
+	for _, c := range []struct {
+		text string
+		set  LetterSet
+	}{
+		{"cb5", SAN}, {"cb5", RussianLatin}, {"cb5", German}, // no Cyrillic bishop there
+		{"c4", Russian}, {"cd", Russian}, {"c8=Ф", Russian}, // С can only be the file
+		{"db5", Russian}, {"", Russian}, {strings.Repeat("c", maxMoveBytes), Russian},
+	} {
+		n := Notation{ToRank: 5}
+		if ParseSmallBishop(&n, []byte(c.text), c.set) || n != (Notation{ToRank: 5}) {
+			t.Errorf("ParseSmallBishop(%q, %v) = true or wrote %+v", c.text, c.set, n)
+		}
+	}
+}
+
 func TestParseMoveRussianLatin(t *testing.T) {
 	const nat = StyleNationalLetters
 	runNotationCases(t, []notationCase{

@@ -80,6 +80,9 @@ type Checker struct {
 
 	line lineReplay
 	note replay.Notation // the move being replayed, passed by pointer (see replay.ParseMoveInto)
+	// bishop is the move being replayed once its opening с is read as the
+	// bishop's letter (asBishop).
+	bishop parser.Move
 
 	// eager makes playMain apply the draw rules at every ply, quiet or not,
 	// in its general loop rather than playPlain: for the tests that hold the
@@ -404,24 +407,73 @@ func (c *Checker) mixedPawnLetters(s replay.LetterSet, plies int) int {
 func (c *Checker) reach(s replay.LetterSet) int {
 	p := c.start
 	for k, idx := range c.main {
-		if m := &c.g.Moves[idx]; m.Gap != 0 && !gapPlayable(&p, c.g, idx, s) {
+		m := &c.g.Moves[idx]
+		if m.Gap != 0 && !gapPlayable(&p, c.g, idx, s) {
 			return k // playMain stops there
 		}
-		n, err := replay.ParseMove(c.g.Bytes(c.g.Moves[idx].Norm), s)
-		if err != nil {
+		n, mv, ok := readMove(&p, c.g.Bytes(m.Norm), m.Folds, s)
+		switch {
+		case !ok:
 			return k
-		}
-		if n.Null {
+		case n.Null:
 			p.PlayNull()
-			continue
+		default:
+			p.Play(mv)
 		}
-		m, ok := p.TryResolve(&n)
-		if !ok {
-			return k
-		}
-		p.Play(m)
 	}
 	return len(c.main)
+}
+
+// readMove reads text, the Norm of a move with folds, under s and resolves
+// it in p, as the replay of the main line does (smallBishop included), for
+// the replays that report nothing. ok is true for a null move, with no mv.
+func readMove(p *replay.Position, text []byte, folds parser.Folds, s replay.LetterSet) (n replay.Notation, mv replay.Move, ok bool) {
+	n, err := replay.ParseMove(text, s)
+	if err != nil && !readsAsBishop(text, folds, s, &n) {
+		return n, mv, false
+	}
+	if n.Null {
+		return n, mv, true
+	}
+	if mv, ok = p.TryResolve(&n); !ok && smallBishop(p, text, folds, s, &n) {
+		mv, ok = p.TryResolve(&n)
+	}
+	return n, mv, ok
+}
+
+// smallBishop reads text, the Norm of a move whose file reading under s
+// names no legal move in p, again when the word opened with a lowercase
+// Cyrillic с (parser.FoldLeadingC): with that letter as the bishop's С
+// typed small, as "кf3" is a knight's move. A lowercase letter is a file
+// first, so only then, and only when the bishop's move is legal, is it the
+// move: "3. сb5" after "2. кf3 кc6" is Сb5, while "с:d5" that a c-pawn and
+// a bishop could both play stays the pawn's. It fills n when it reports true.
+func smallBishop(p *replay.Position, text []byte, folds parser.Folds, s replay.LetterSet, n *replay.Notation) bool {
+	var b replay.Notation
+	if !readsAsBishop(text, folds, s, &b) {
+		return false
+	}
+	if _, ok := p.TryResolve(&b); !ok {
+		return false
+	}
+	*n = b
+	return true
+}
+
+// readsAsBishop is smallBishop for a text whose file reading is no move
+// anywhere ("с:c6", a pawn capturing straight ahead; "сf1-b5", which the
+// parser took for a move only as the bishop's): the bishop's reading is
+// then the move whatever the board says, and its failure the finding.
+func readsAsBishop(text []byte, folds parser.Folds, s replay.LetterSet, n *replay.Notation) bool {
+	return folds&parser.FoldLeadingC != 0 && replay.ParseSmallBishop(n, text, s)
+}
+
+// asBishop is m once smallBishop has read it: its с is the bishop's letter,
+// not a Cyrillic look-alike in a square, and the style reported says so.
+func (c *Checker) asBishop(m *parser.Move) *parser.Move {
+	c.bishop = *m
+	c.bishop.Folds &^= parser.FoldLeadingC
+	return &c.bishop
 }
 
 // playMain replays the main line under letter set s, following the draw
@@ -486,9 +538,12 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		}
 		n := &c.note
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
-			code, msg := unreadMove(g.Str(m.Raw), err)
-			ln.fail(idx, code, msg, nil)
-			return
+			if !readsAsBishop(g.Bytes(m.Norm), m.Folds, s, n) {
+				code, msg := unreadMove(g.Str(m.Raw), err)
+				ln.fail(idx, code, msg, nil)
+				return
+			}
+			m = c.asBishop(m)
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
@@ -505,6 +560,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			legalBefore = false
 		} else {
 			mv, err := c.pos.Resolve(n)
+			if err != nil && smallBishop(&c.pos, g.Bytes(m.Norm), m.Folds, s, n) {
+				m = c.asBishop(m)
+				mv, err = c.pos.Resolve(n)
+			}
 			if err != nil {
 				if c.endedOnBoard(k) {
 					ln.afterEnd = idx // no move is legal now: moves-after-end says it all
@@ -585,10 +644,13 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 	for k := range moves {
 		m, idx := &moves[k], int32(k)
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
-			ln.plies = k
-			code, msg := unreadMove(g.Str(m.Raw), err)
-			ln.fail(idx, code, msg, nil)
-			return
+			if !readsAsBishop(g.Bytes(m.Norm), m.Folds, s, n) {
+				ln.plies = k
+				code, msg := unreadMove(g.Str(m.Raw), err)
+				ln.fail(idx, code, msg, nil)
+				return
+			}
+			m = c.asBishop(m)
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
@@ -607,7 +669,11 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			mv, ok := pos.TryResolve(n)
 			if !ok {
 				var err error
-				if mv, err = pos.Resolve(n); err != nil {
+				if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
+					m = c.asBishop(m)
+					mv, err = pos.Resolve(n)
+				}
+				if err != nil {
 					ln.plies = k
 					if c.endedOnBoard(k) {
 						ln.afterEnd = idx
@@ -799,6 +865,7 @@ var foldStyles = func() (t [1 << parser.NumFolds]replay.Style) {
 		{parser.FoldCapitalFile, replay.StyleCapitalFile},
 		{parser.FoldOCR, replay.StyleOCRDamage},
 		{parser.FoldSpaced, replay.StyleSpaced},
+		{parser.FoldLeadingC, replay.StyleCyrillicSquare}, // the file c; asBishop drops it from a bishop's move
 	}
 	for f := range t {
 		for _, n := range names {

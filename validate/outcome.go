@@ -261,12 +261,8 @@ func gapPlayable(pos *replay.Position, g *parser.Game, idx int32, s replay.Lette
 	if m.Number == 0 && numberedNext(g, idx) {
 		return false
 	}
-	n, err := replay.ParseMove(g.Bytes(m.Norm), s)
-	if err != nil || n.Null {
-		return false
-	}
-	_, ok := pos.TryResolve(&n)
-	return ok
+	n, _, ok := readMove(pos, g.Bytes(m.Norm), m.Folds, s)
+	return ok && !n.Null
 }
 
 // numberedNext says that the move after move idx on its line has a move
@@ -358,6 +354,9 @@ func (c *Checker) replayVariations() {
 			continue // and the moves after it, which follow a move not played
 		}
 		n, err := replay.ParseMove(g.Bytes(m.Norm), s)
+		if err != nil && readsAsBishop(g.Bytes(m.Norm), m.Folds, s, &n) {
+			err = nil
+		}
 		var code Code
 		var msg string
 		var sugg []string
@@ -372,6 +371,9 @@ func (c *Checker) replayVariations() {
 			}
 		default:
 			mv, err := base.Resolve(&n)
+			if err != nil && smallBishop(base, g.Bytes(m.Norm), m.Folds, s, &n) {
+				mv, err = base.Resolve(&n)
+			}
 			if err != nil {
 				code, msg, sugg = resolveFinding(err, base)
 				break

@@ -35,30 +35,25 @@ func (c *Checker) pairPlays(pr *parser.Pair) bool {
 	p := c.start
 	for _, idx := range c.main {
 		if idx == pr.Move {
-			return playText(&p, c.g.Bytes(pr.First.Norm), s) && playText(&p, c.g.Bytes(pr.Second.Norm), s)
+			return playMove(&p, c.g, &pr.First, s) && playMove(&p, c.g, &pr.Second, s)
 		}
 		m := &c.g.Moves[idx]
-		if m.Gap != 0 && !gapPlayable(&p, c.g, idx, s) || !playText(&p, c.g.Bytes(m.Norm), s) {
+		if m.Gap != 0 && !gapPlayable(&p, c.g, idx, s) || !playMove(&p, c.g, m, s) {
 			return false
 		}
 	}
 	return false
 }
 
-// playText plays the move written text (a Norm) in p, and says whether it
-// could.
-func playText(p *replay.Position, text []byte, s replay.LetterSet) bool {
-	n, err := replay.ParseMove(text, s)
-	if err != nil {
-		return false
-	}
-	if n.Null {
+// playMove plays m, a move of g, in p, and says whether it could.
+func playMove(p *replay.Position, g *parser.Game, m *parser.Move, s replay.LetterSet) bool {
+	n, mv, ok := readMove(p, g.Bytes(m.Norm), m.Folds, s)
+	switch {
+	case !ok:
+	case n.Null:
 		p.PlayNull()
-		return true
-	}
-	m, ok := p.TryResolve(&n)
-	if ok {
-		p.Play(m)
+	default:
+		p.Play(mv)
 	}
 	return ok
 }
