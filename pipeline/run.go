@@ -185,6 +185,12 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 			s.Err = cerr
 		}
 	}
+	s.Written = s.Records
+	for _, sink := range sinks {
+		if c, ok := sink.(RecordCounter); ok {
+			s.Written = min(s.Written, c.RecordsWritten())
+		}
+	}
 	return *s, s.Err
 }
 

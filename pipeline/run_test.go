@@ -434,9 +434,9 @@ func TestWriteSummary(t *testing.T) {
 		s    Summary
 		want string
 	}{
-		{Summary{Files: 3, Games: 120, Records: 120, Plies: 9876, Counts: Counts{4, 2, 7}, Elapsed: 1234567 * time.Microsecond},
+		{Summary{Files: 3, Games: 120, Records: 120, Written: 120, Plies: 9876, Counts: Counts{4, 2, 7}, Elapsed: 1234567 * time.Microsecond},
 			"arbiter: 3 files, 120 games read, 120 records written, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.235s\n"},
-		{Summary{Files: 1, Games: 1, Records: 1, Plies: 1, Counts: Counts{1, 1, 1}, Elapsed: 0, Failed: 1, Skipped: 2, Interrupted: true, Err: errors.New("x")},
+		{Summary{Files: 1, Games: 1, Records: 1, Written: 1, Plies: 1, Counts: Counts{1, 1, 1}, Elapsed: 0, Failed: 1, Skipped: 2, Interrupted: true, Err: errors.New("x")},
 			"arbiter: 1 file, 1 game read, 1 record written, 1 ply: 1 error, 1 warning, 1 info in 0s; 1 file unreadable; 2 files skipped (already done); interrupted; stopped by an error\n"},
 		// With an output directory: what it holds of the games read, and
 		// what it does not, which add up.
@@ -450,12 +450,16 @@ func TestWriteSummary(t *testing.T) {
 		// manifest listed before the failure.
 		{Summary{Files: 3, Games: 76724, Records: 76724, Err: errors.New("no space left on device"), Out: "o", Kept: 40005},
 			"arbiter: 3 files, 76724 games read, 40005 kept in o, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; stopped by an error; 36719 games read not kept in o\n"},
+		// Findings on a full disk: the records accepted into the sink's
+		// buffer were not written.
+		{Summary{Files: 1, Games: 120, Records: 120, Written: 0, Err: errors.New("no space left on device")},
+			"arbiter: 1 file, 120 games read, 0 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; stopped by an error\n"},
 		// Inputs of the same content: those beyond the first of each.
-		{Summary{Files: 5, Games: 50, Records: 50, SameContent: []SameContent{
+		{Summary{Files: 5, Games: 50, Records: 50, Written: 50, SameContent: []SameContent{
 			{Games: 10, Inputs: []ContentInput{{Path: "a"}, {Path: "b"}, {Path: "c"}}},
 			{Games: 10, Inputs: []ContentInput{{Path: "d"}, {Path: "e"}}}}},
 			"arbiter: 5 files, 50 games read, 50 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; 3 files with the same content as another\n"},
-		{Summary{Files: 2, Games: 2, Records: 2, SameContent: []SameContent{{Games: 1, Inputs: []ContentInput{{Path: "a"}, {Path: "b"}}}}},
+		{Summary{Files: 2, Games: 2, Records: 2, Written: 2, SameContent: []SameContent{{Games: 1, Inputs: []ContentInput{{Path: "a"}, {Path: "b"}}}}},
 			"arbiter: 2 files, 2 games read, 2 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; 1 file with the same content as another\n"},
 	} {
 		var b bytes.Buffer
