@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -222,6 +223,73 @@ func TestRunCancelled(t *testing.T) {
 	}
 	if rec.closed == nil || !rec.closed.Interrupted {
 		t.Error("sink not closed as interrupted")
+	}
+}
+
+// TestRunReadDone: ReadDone is called once the reader has read every
+// input, while the writer is still at work, and a cancellation then (a
+// signal during a long write-out) changes nothing: the run is complete.
+func TestRunReadDone(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 100)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	readDone, calls := make(chan struct{}), 0
+	cfg := &Config{Workers: 4, ReadDone: func() {
+		calls++
+		cancel()
+		close(readDone)
+	}}
+	// The first game waits for the reader's end, as a slow sink would.
+	rec := &recordingSink{onGame: func(*GameRecord) error { <-readDone; return nil }}
+	s, err := runWithin(t, ctx, cfg, inputs, rec)
+	if err != nil || s.Interrupted || s.Games != 300 || rec.games != 300 || calls != 1 || rec.closed.Interrupted {
+		t.Fatalf("%+v, %v; the sink saw %d games; ReadDone called %d times", s, err, rec.games, calls)
+	}
+	for _, f := range rec.files {
+		if !f.Complete || f.Games != 100 {
+			t.Errorf("%s: complete %v, %d games", f.Input.Path, f.Complete, f.Games)
+		}
+	}
+
+	// Cut short, the reader says so too.
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	calls = 0
+	cfg.ReadDone = func() { calls++ }
+	s, err = runWithin(t, ctx, cfg, inputs, &recordingSink{})
+	if err != nil || !s.Interrupted || calls != 1 {
+		t.Errorf("cancelled: %+v, %v; ReadDone called %d times", s, err, calls)
+	}
+}
+
+// cancelledAfter is a context whose cancellation shows from its
+// (checks+1)th check of Err on.
+type cancelledAfter struct {
+	context.Context
+	checks atomic.Int32
+}
+
+func (c *cancelledAfter) Err() error {
+	if c.checks.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestRunCancelledAtTheEnd: an input whose end the reader sees once the
+// run is cancelled counts as cut short (the end may be the signal's doing:
+// Ctrl-C also stops the program writing into a pipe). Here the signal
+// comes while the reader waits on the input's first bytes, after its
+// checks before reading: one for the input, one for its first chunk.
+func TestRunCancelledAtTheEnd(t *testing.T) {
+	inputs := Expand([]string{writeFile(t, t.TempDir(), "empty.pgn", nil)})
+	ctx := &cancelledAfter{Context: context.Background()}
+	ctx.checks.Store(2)
+	rec := &recordingSink{}
+	s, err := runWithin(t, ctx, &Config{Workers: 1}, inputs, rec)
+	if err != nil || !s.Interrupted || len(rec.files) != 1 || rec.files[0].Complete {
+		t.Errorf("%+v, %v; file summaries %+v", s, err, rec.files)
 	}
 }
 
