@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"io"
 	"strconv"
 
@@ -19,22 +18,24 @@ import (
 // escape %, CR, LF, ':' and ','; the message escapes %, CR and LF, as the
 // runner expects.
 type GitHubSink struct {
-	w     *bufio.Writer
+	w     *recordWriter
 	buf   []byte
 	where []byte
 }
 
 // NewGitHubSink writes to w.
-func NewGitHubSink(w io.Writer) *GitHubSink { return &GitHubSink{w: bufio.NewWriterSize(w, 64<<10)} }
+func NewGitHubSink(w io.Writer) *GitHubSink { return &GitHubSink{w: newRecordWriter(w)} }
 
 func (s *GitHubSink) BeginFile(Input) error { return nil }
 func (s *GitHubSink) Flush() error          { return s.w.Flush() }
 func (s *GitHubSink) Close(*Summary) error  { return s.w.Flush() }
+func (s *GitHubSink) RecordsWritten() int64 { return s.w.Written() }
 
 var githubLevels = [...]string{validate.Info: "notice", validate.Warning: "warning", validate.Error: "error"}
 
 func (s *GitHubSink) Game(r *GameRecord) error {
 	if len(r.Report.Findings) == 0 {
+		s.w.end()
 		return nil
 	}
 	n := numberingOf(r)
@@ -65,6 +66,7 @@ func (s *GitHubSink) Game(r *GameRecord) error {
 			return err
 		}
 	}
+	s.w.end()
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"io"
 	"strconv"
 )
@@ -13,17 +12,18 @@ import (
 // A file name that is not UTF-8 is written as the tables write it (ColumnPath).
 type JSONLSink struct {
 	msg []byte
-	w   *bufio.Writer
+	w   *recordWriter
 	buf []byte
 }
 
 // NewJSONLSink writes to w.
-func NewJSONLSink(w io.Writer) *JSONLSink { return &JSONLSink{w: bufio.NewWriterSize(w, 64<<10)} }
+func NewJSONLSink(w io.Writer) *JSONLSink { return &JSONLSink{w: newRecordWriter(w)} }
 
 func (s *JSONLSink) BeginFile(Input) error      { return nil }
 func (s *JSONLSink) EndFile(*FileSummary) error { return nil }
 func (s *JSONLSink) Flush() error               { return s.w.Flush() }
 func (s *JSONLSink) Close(*Summary) error       { return s.w.Flush() }
+func (s *JSONLSink) RecordsWritten() int64      { return s.w.Written() }
 
 func (s *JSONLSink) Game(r *GameRecord) error {
 	for i := range r.Report.Findings {
@@ -75,5 +75,6 @@ func (s *JSONLSink) Game(r *GameRecord) error {
 			return err
 		}
 	}
+	s.w.end()
 	return nil
 }

@@ -35,8 +35,8 @@ func convertPaths(t *testing.T, workers int, paths ...string) (pgn []byte, findi
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Games != sink.Written {
-		t.Fatalf("%d games read, %d written", sum.Games, sink.Written)
+	if sum.Games != sink.Written() {
+		t.Fatalf("%d games read, %d written", sum.Games, sink.Written())
 	}
 	return out.Bytes(), errs.String(), sink
 }
@@ -154,8 +154,8 @@ func TestConvertBroken(t *testing.T) {
 		t.Errorf("got\n%s", got)
 	}
 	wantFindings := "../testdata/demo/broken.pgn:11:56: error illegal-move: Nxe6: no black knight can reach e6 (move 18... Nxe6, ply 36)\n"
-	if findings != wantFindings || sink.Errors != 1 || sink.Warnings != 0 || sink.Written != 3 {
-		t.Errorf("findings %q, counts %+v, written %d", findings, sink.Counts, sink.Written)
+	if findings != wantFindings || sink.Errors != 1 || sink.Warnings != 0 || sink.Written() != 3 {
+		t.Errorf("findings %q, counts %+v, written %d", findings, sink.Counts, sink.Written())
 	}
 }
 
@@ -266,8 +266,8 @@ func TestConvertOrderIndependentOfWorkers(t *testing.T) {
 	path := writeFile(t, t.TempDir(), "many.pgn", data)
 	one, _, s1 := convertPaths(t, 1, path)
 	two, _, s2 := convertPaths(t, 2, path)
-	if !bytes.Equal(one, two) || s1.Written != 40*10 || s2.Written != s1.Written {
-		t.Errorf("workers 1 and 2 differ (%d and %d games)", s1.Written, s2.Written)
+	if !bytes.Equal(one, two) || s1.Written() != 40*10 || s2.Written() != s1.Written() {
+		t.Errorf("workers 1 and 2 differ (%d and %d games)", s1.Written(), s2.Written())
 	}
 	if n := bytes.Count(one, []byte("\n\n[Event ")) + 1; n != 400 {
 		t.Errorf("%d games in the output", n)
@@ -550,8 +550,8 @@ func TestPGNSink(t *testing.T) {
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
-	if out.String() != "one\n\nthree\n\n" || s.Written != 2 {
-		t.Errorf("wrote %q (%d games)", out.String(), s.Written)
+	if out.String() != "one\n\nthree\n\n" || s.Written() != 2 {
+		t.Errorf("wrote %q (%d games)", out.String(), s.Written())
 	}
 	if errs.String() != "a.pgn:4:9: error illegal-move: bad (move 2. Nf3, ply 3)\n" || s.Errors != 1 || s.Warnings != 0 {
 		t.Errorf("printed %q, counts %+v", errs.String(), s.Counts)
@@ -655,8 +655,8 @@ func convertToFile(t *testing.T, out, path string) string {
 	}
 	// Every game read is written but text that is not a game: a few
 	// preambles and comments before a file's first game.
-	if s.Games == 0 || s.Games != sink.Written+sink.LeftOut || sink.LeftOut > 20 || s.Failed != 0 {
-		t.Errorf("%s: %d games read, %d written, %d left out, %d inputs failed", path, s.Games, sink.Written, sink.LeftOut, s.Failed)
+	if s.Games == 0 || s.Games != sink.Written()+sink.LeftOut || sink.LeftOut > 20 || s.Failed != 0 {
+		t.Errorf("%s: %d games read, %d written, %d left out, %d inputs failed", path, s.Games, sink.Written(), sink.LeftOut, s.Failed)
 	}
 	if filepath.Base(path) == "once.pgn" {
 		for _, line := range strings.Split(strings.TrimSpace(findings.String()), "\n") {
@@ -712,7 +712,7 @@ func BenchmarkRunConvert(b *testing.B) {
 	for b.Loop() {
 		sink := NewPGNSink(io.Discard, io.Discard)
 		s, err := Run(context.Background(), cfg, inputs, sink)
-		if err != nil || s.Games != 50000 || sink.Written != 50000 {
+		if err != nil || s.Games != 50000 || sink.Written() != 50000 {
 			b.Fatalf("%+v %v", s, err)
 		}
 	}

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"io"
 
 	"github.com/arbiter-chess/arbiter/validate"
@@ -12,20 +11,20 @@ import (
 // second writer, the findings about what could not be converted, in
 // TextSink's format. Games whose record has no Output are not written.
 type PGNSink struct {
-	w        *bufio.Writer
+	w        *recordWriter
 	findings *TextSink
 	kept     []validate.Finding
 	rec      GameRecord
 
-	// Written counts the games written, LeftOut the records with nothing to
-	// write (text that is not a game); Counts the findings printed.
-	Written, LeftOut int64
+	// LeftOut counts the records with nothing to write (text that is not a
+	// game); Counts the findings printed.
+	LeftOut int64
 	Counts
 }
 
 // NewPGNSink writes the games to out and the findings to findings.
 func NewPGNSink(out, findings io.Writer) *PGNSink {
-	return &PGNSink{w: bufio.NewWriterSize(out, 64<<10), findings: NewTextSink(findings)}
+	return &PGNSink{w: newRecordWriter(out), findings: NewTextSink(findings)}
 }
 
 func (s *PGNSink) BeginFile(Input) error { return nil }
@@ -70,10 +69,16 @@ func (s *PGNSink) Game(r *GameRecord) error {
 		s.LeftOut++
 		return nil
 	}
-	s.Written++
-	_, err := s.w.Write(r.Output)
-	return err
+	if _, err := s.w.Write(r.Output); err != nil {
+		return err
+	}
+	s.w.end()
+	return nil
 }
+
+// Written returns how many games have reached the output: after Close, all
+// those with something to write unless writing failed.
+func (s *PGNSink) Written() int64 { return s.w.Written() }
 
 // aboutConversion says whether f tells of something the converted game
 // lacks: text that could not be read, a move not replayed (illegal,
@@ -100,7 +105,7 @@ func aboutConversion(r *validate.Report, f *validate.Finding) bool {
 // count the findings printed. kept says whether what was written stays: an
 // output file given up on (an interrupted run) counts no game written.
 func (s *PGNSink) WriteSummary(w io.Writer, sum *Summary, kept bool) error {
-	written := s.Written
+	written := s.Written()
 	if !kept {
 		written = 0
 	}

@@ -42,6 +42,11 @@ type Config struct {
 	// ProgressLog, without a Progress bar, logs a progress line (info) this
 	// often: for a stderr that is a log file, not a terminal. 0 for none.
 	ProgressLog time.Duration
+
+	// ReadDone, when set, is called once the reader has stopped, every
+	// input read or reading cut short: from then on no input can hold the
+	// run up, and what is left is checking and writing what was read.
+	ReadDone func()
 }
 
 // inFlight is how many chunks per worker may be read ahead of the writer,
@@ -126,7 +131,9 @@ func (j *job) recycle() {
 // that cannot be read is logged, counted in Summary.Failed and passed to the
 // sinks with its error, and the run goes on. When ctx is cancelled the
 // reader stops, the chunks already read are checked and written, and the run
-// ends with Summary.Interrupted set. The error returned, also in Summary.Err,
+// ends with Summary.Interrupted set; cancelled once the reader has seen every
+// input end, it changes nothing, so that Summary.Interrupted says whether
+// the output lacks something. The error returned, also in Summary.Err,
 // is a sink's failure or an internal error; the sinks are closed in every case.
 func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summary, error) {
 	r := &run{cfg: cfg, inputs: inputs, sinks: sinks, log: cfg.Log, start: time.Now()}
@@ -161,6 +168,9 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 		defer close(work)
 		defer close(order)
 		r.read(ctx, gctx, work, order)
+		if cfg.ReadDone != nil {
+			cfg.ReadDone()
+		}
 		return nil
 	})
 	for range workers {
@@ -184,6 +194,12 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 	for _, sink := range sinks {
 		if cerr := sink.Close(s); cerr != nil && s.Err == nil {
 			s.Err = cerr
+		}
+	}
+	s.Written = s.Records
+	for _, sink := range sinks {
+		if c, ok := sink.(RecordCounter); ok {
+			s.Written = min(s.Written, c.RecordsWritten())
 		}
 	}
 	return *s, s.Err
@@ -337,7 +353,10 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, end *job, se
 			r.budget.adjust(-ahead)
 		}
 		if err == io.EOF {
-			return read(), src.Err, true
+			// An end seen after the cancellation may be its doing: Ctrl-C
+			// also stops the program writing into a pipe, whose stream
+			// then ends. The input counts as cut short.
+			return read(), src.Err, ctx.Err() == nil
 		}
 		if err != nil {
 			return read(), err, true

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -225,6 +226,73 @@ func TestRunCancelled(t *testing.T) {
 	}
 }
 
+// TestRunReadDone: ReadDone is called once the reader has read every
+// input, while the writer is still at work, and a cancellation then (a
+// signal during a long write-out) changes nothing: the run is complete.
+func TestRunReadDone(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 100)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	readDone, calls := make(chan struct{}), 0
+	cfg := &Config{Workers: 4, ReadDone: func() {
+		calls++
+		cancel()
+		close(readDone)
+	}}
+	// The first game waits for the reader's end, as a slow sink would.
+	rec := &recordingSink{onGame: func(*GameRecord) error { <-readDone; return nil }}
+	s, err := runWithin(t, ctx, cfg, inputs, rec)
+	if err != nil || s.Interrupted || s.Games != 300 || rec.games != 300 || calls != 1 || rec.closed.Interrupted {
+		t.Fatalf("%+v, %v; the sink saw %d games; ReadDone called %d times", s, err, rec.games, calls)
+	}
+	for _, f := range rec.files {
+		if !f.Complete || f.Games != 100 {
+			t.Errorf("%s: complete %v, %d games", f.Input.Path, f.Complete, f.Games)
+		}
+	}
+
+	// Cut short, the reader says so too.
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	calls = 0
+	cfg.ReadDone = func() { calls++ }
+	s, err = runWithin(t, ctx, cfg, inputs, &recordingSink{})
+	if err != nil || !s.Interrupted || calls != 1 {
+		t.Errorf("cancelled: %+v, %v; ReadDone called %d times", s, err, calls)
+	}
+}
+
+// cancelledAfter is a context whose cancellation shows from its
+// (checks+1)th check of Err on.
+type cancelledAfter struct {
+	context.Context
+	checks atomic.Int32
+}
+
+func (c *cancelledAfter) Err() error {
+	if c.checks.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestRunCancelledAtTheEnd: an input whose end the reader sees once the
+// run is cancelled counts as cut short (the end may be the signal's doing:
+// Ctrl-C also stops the program writing into a pipe). Here the signal
+// comes while the reader waits on the input's first bytes, after its
+// checks before reading: one for the input, one for its first chunk.
+func TestRunCancelledAtTheEnd(t *testing.T) {
+	inputs := Expand([]string{writeFile(t, t.TempDir(), "empty.pgn", nil)})
+	ctx := &cancelledAfter{Context: context.Background()}
+	ctx.checks.Store(2)
+	rec := &recordingSink{}
+	s, err := runWithin(t, ctx, &Config{Workers: 1}, inputs, rec)
+	if err != nil || !s.Interrupted || len(rec.files) != 1 || rec.files[0].Complete {
+		t.Errorf("%+v, %v; file summaries %+v", s, err, rec.files)
+	}
+}
+
 // TestRunSinkFailure: a failing sink ends the run with its error, without
 // a deadlock, and every sink is still closed.
 func TestRunSinkFailure(t *testing.T) {
@@ -434,9 +502,9 @@ func TestWriteSummary(t *testing.T) {
 		s    Summary
 		want string
 	}{
-		{Summary{Files: 3, Games: 120, Records: 120, Plies: 9876, Counts: Counts{4, 2, 7}, Elapsed: 1234567 * time.Microsecond},
+		{Summary{Files: 3, Games: 120, Records: 120, Written: 120, Plies: 9876, Counts: Counts{4, 2, 7}, Elapsed: 1234567 * time.Microsecond},
 			"arbiter: 3 files, 120 games read, 120 records written, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.235s\n"},
-		{Summary{Files: 1, Games: 1, Records: 1, Plies: 1, Counts: Counts{1, 1, 1}, Elapsed: 0, Failed: 1, Skipped: 2, Interrupted: true, Err: errors.New("x")},
+		{Summary{Files: 1, Games: 1, Records: 1, Written: 1, Plies: 1, Counts: Counts{1, 1, 1}, Elapsed: 0, Failed: 1, Skipped: 2, Interrupted: true, Err: errors.New("x")},
 			"arbiter: 1 file, 1 game read, 1 record written, 1 ply: 1 error, 1 warning, 1 info in 0s; 1 file unreadable; 2 files skipped (already done); interrupted; stopped by an error\n"},
 		// With an output directory: what it holds of the games read, and
 		// what it does not, which add up.
@@ -450,12 +518,16 @@ func TestWriteSummary(t *testing.T) {
 		// manifest listed before the failure.
 		{Summary{Files: 3, Games: 76724, Records: 76724, Err: errors.New("no space left on device"), Out: "o", Kept: 40005},
 			"arbiter: 3 files, 76724 games read, 40005 kept in o, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; stopped by an error; 36719 games read not kept in o\n"},
+		// Findings on a full disk: the records accepted into the sink's
+		// buffer were not written.
+		{Summary{Files: 1, Games: 120, Records: 120, Written: 0, Err: errors.New("no space left on device")},
+			"arbiter: 1 file, 120 games read, 0 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; stopped by an error\n"},
 		// Inputs of the same content: those beyond the first of each.
-		{Summary{Files: 5, Games: 50, Records: 50, SameContent: []SameContent{
+		{Summary{Files: 5, Games: 50, Records: 50, Written: 50, SameContent: []SameContent{
 			{Games: 10, Inputs: []ContentInput{{Path: "a"}, {Path: "b"}, {Path: "c"}}},
 			{Games: 10, Inputs: []ContentInput{{Path: "d"}, {Path: "e"}}}}},
 			"arbiter: 5 files, 50 games read, 50 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; 3 files with the same content as another\n"},
-		{Summary{Files: 2, Games: 2, Records: 2, SameContent: []SameContent{{Games: 1, Inputs: []ContentInput{{Path: "a"}, {Path: "b"}}}}},
+		{Summary{Files: 2, Games: 2, Records: 2, Written: 2, SameContent: []SameContent{{Games: 1, Inputs: []ContentInput{{Path: "a"}, {Path: "b"}}}}},
 			"arbiter: 2 files, 2 games read, 2 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; 1 file with the same content as another\n"},
 	} {
 		var b bytes.Buffer

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -21,7 +20,7 @@ import (
 // Basic Multilingual Plane twice), not the bytes the text and jsonl
 // formats count; see validate.Finding.CharCol.
 type SARIFSink struct {
-	w       *bufio.Writer
+	w       *recordWriter
 	buf     []byte
 	where   []byte
 	rules   []validate.Code
@@ -36,12 +35,12 @@ const sarifHead = `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","v
 
 // NewSARIFSink writes to w.
 func NewSARIFSink(w io.Writer) *SARIFSink {
-	s := &SARIFSink{w: bufio.NewWriterSize(w, 64<<10), index: map[validate.Code]int{}}
+	s := &SARIFSink{w: newRecordWriter(w), index: map[validate.Code]int{}}
 	for i, r := range validate.Catalogue {
 		s.index[r.Code] = i
 		s.rules = append(s.rules, r.Code)
 	}
-	s.w.WriteString(sarifHead)
+	io.WriteString(s.w, sarifHead)
 	return s
 }
 
@@ -49,9 +48,11 @@ var sarifLevels = [...]string{validate.Info: "note", validate.Warning: "warning"
 
 func (s *SARIFSink) BeginFile(Input) error { return nil }
 func (s *SARIFSink) Flush() error          { return s.w.Flush() }
+func (s *SARIFSink) RecordsWritten() int64 { return s.w.Written() }
 
 func (s *SARIFSink) Game(r *GameRecord) error {
 	if len(r.Report.Findings) == 0 {
+		s.w.end()
 		return nil
 	}
 	n := numberingOf(r)
@@ -114,6 +115,7 @@ func (s *SARIFSink) Game(r *GameRecord) error {
 			return err
 		}
 	}
+	s.w.end()
 	return nil
 }
 

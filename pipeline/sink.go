@@ -98,6 +98,12 @@ type Summary struct {
 	Failed  int   // inputs that could not be opened or read to their end
 	Games   int64 // games the parser yielded
 	Records int64 // records every sink accepted; equal to Games unless something is badly wrong
+	// Written is how many of the records reached the output of the sinks
+	// that write them out (RecordCounter), of the one that wrote fewest;
+	// Records when none does. It falls short of Records when writing
+	// failed, as a sink accepts a record into its buffer before its bytes
+	// reach the output.
+	Written int64
 	Plies   int64
 	Counts
 	Bytes   int64

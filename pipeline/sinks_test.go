@@ -394,3 +394,100 @@ func TestUnreadableStdinNamed(t *testing.T) {
 		t.Errorf("sarif has no %s:\n%s", want, sarif.String())
 	}
 }
+
+// fullWriter takes room bytes and then fails, as a full disk does, after
+// a short write.
+type fullWriter struct{ room int }
+
+var errFull = errors.New("no space left on device")
+
+func (w *fullWriter) Write(p []byte) (int, error) {
+	n := min(len(p), w.room)
+	w.room -= n
+	if n < len(p) {
+		return n, errFull
+	}
+	return n, nil
+}
+
+// TestSinksCountRecordsWritten: on an output that fills up, each format
+// counts as written exactly the records whose every byte reached it (one
+// without findings, once those before it have), not those it took into its
+// buffer, whether the write fails during the run or when Close flushes.
+func TestSinksCountRecordsWritten(t *testing.T) {
+	var recs []GameRecord
+	for range 300 { // some 100 KB of findings: more than a buffer
+		for _, f := range samples() {
+			recs = append(recs, f.records...)
+		}
+	}
+	type counting interface {
+		Sink
+		Flusher
+		RecordCounter
+	}
+	for name, newSink := range map[string]func(io.Writer) counting{
+		"text":   func(w io.Writer) counting { return NewTextSink(w) },
+		"jsonl":  func(w io.Writer) counting { return NewJSONLSink(w) },
+		"github": func(w io.Writer) counting { return NewGitHubSink(w) },
+		"sarif":  func(w io.Writer) counting { return NewSARIFSink(w) },
+	} {
+		// Where each record's bytes end, flushed one by one.
+		var whole bytes.Buffer
+		s := newSink(&whole)
+		ends := make([]int, len(recs))
+		for i := range recs {
+			if err := s.Game(&recs[i]); err != nil {
+				t.Fatal(err)
+			}
+			s.Flush()
+			ends[i] = whole.Len()
+		}
+		if err := s.Close(&Summary{}); err != nil || s.RecordsWritten() != int64(len(recs)) {
+			t.Fatalf("%s: %d records written of %d, %v", name, s.RecordsWritten(), len(recs), err)
+		}
+		for _, room := range []int{0, ends[0] - 1, ends[0], ends[1], ends[len(recs)/2] + 7, 70 << 10, ends[len(recs)-1], whole.Len() - 1, whole.Len()} {
+			want := int64(0)
+			for _, end := range ends {
+				if end <= room {
+					want++
+				}
+			}
+			s := newSink(&fullWriter{room: room})
+			var err error
+			for i := range recs {
+				if err = s.Game(&recs[i]); err != nil {
+					break
+				}
+			}
+			if cerr := s.Close(&Summary{}); err == nil {
+				err = cerr
+			}
+			if got := s.RecordsWritten(); got != want || (room < whole.Len()) != errors.Is(err, errFull) {
+				t.Errorf("%s, room for %d of %d bytes: %d records written, want %d (error %v)", name, room, whole.Len(), got, want, err)
+			}
+		}
+	}
+}
+
+// TestRecordWriterManySmallRecords: records of a byte each, more than it
+// keeps the ends of, are counted exactly too.
+func TestRecordWriterManySmallRecords(t *testing.T) {
+	for _, room := range []int{0, 1, maxPending - 1, maxPending, 3*maxPending + 5, 10_000} {
+		w := newRecordWriter(&fullWriter{room: room})
+		var err error
+		for range 10_000 {
+			if _, err = w.Write([]byte{'x'}); err != nil {
+				break
+			}
+			w.end()
+			w.end() // and one without bytes
+		}
+		if ferr := w.Flush(); err == nil {
+			err = ferr
+		}
+		if got := w.Written(); got != int64(2*room) || (room < 10_000) != (err != nil) {
+			t.Errorf("room for %d bytes: %d records written, want %d (error %v)", room, got, 2*room, err)
+		}
+	}
+}

@@ -10,6 +10,8 @@ import (
 //
 //	arbiter: 3 files, 120 games read, 120 records written, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.234s
 //
+// where the records written are those whose output was written
+// (Summary.Written), not those a failed write left in a buffer;
 // or, with an output directory (Summary.Out), the games of the run it holds:
 //
 //	arbiter: 3 files, 120 games read, 108 kept in out, 9876 plies: ...
@@ -28,7 +30,7 @@ func WriteSummary(w io.Writer, s *Summary) error {
 		kept := "kept in " + s.Out
 		return writeSummary(w, s, s.Kept, kept, kept, s.Counts, true)
 	}
-	return writeSummary(w, s, s.Records, "record written", "records written", s.Counts, true)
+	return writeSummary(w, s, s.Written, "record written", "records written", s.Counts, true)
 }
 
 // writeSummary writes the summary line of check (records written, all

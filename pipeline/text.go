@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bufio"
 	"io"
 	"strconv"
 )
@@ -13,20 +12,22 @@ import (
 // with the parenthesis as appendWhere defines it. Control characters in
 // the message are printed as spaces.
 type TextSink struct {
-	w   *bufio.Writer
+	w   *recordWriter
 	buf []byte
 }
 
 // NewTextSink writes to w.
-func NewTextSink(w io.Writer) *TextSink { return &TextSink{w: bufio.NewWriterSize(w, 64<<10)} }
+func NewTextSink(w io.Writer) *TextSink { return &TextSink{w: newRecordWriter(w)} }
 
 func (s *TextSink) BeginFile(Input) error      { return nil }
 func (s *TextSink) EndFile(*FileSummary) error { return nil }
 func (s *TextSink) Flush() error               { return s.w.Flush() }
 func (s *TextSink) Close(*Summary) error       { return s.w.Flush() }
+func (s *TextSink) RecordsWritten() int64      { return s.w.Written() }
 
 func (s *TextSink) Game(r *GameRecord) error {
 	if len(r.Report.Findings) == 0 {
+		s.w.end()
 		return nil
 	}
 	n := numberingOf(r)
@@ -52,5 +53,6 @@ func (s *TextSink) Game(r *GameRecord) error {
 			return err
 		}
 	}
+	s.w.end()
 	return nil
 }

@@ -51,8 +51,8 @@ name a file to read it whatever it holds.
 
 Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on
 a usage error or an input that could not be read (the others are still
-checked), 130 when interrupted (what was read is written; no partial
-output file is left).`,
+checked), 130 when interrupted before every input was read (what was read
+is written; no partial output file is left).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd, &f, args) },
 	}
@@ -159,12 +159,12 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		sinks = append(sinks, rs)
 	}
 
-	ctx, stop := interruptContext(cmd.Context(), stderr, nil)
+	ctx, readDone, stop := interruptContext(cmd.Context(), stderr, nil)
 	defer stop()
+	cfg.ReadDone = readDone
 
 	sum, runErr := pipeline.Run(ctx, cfg, inputs, sinks...)
-	interrupted := sum.Interrupted || ctx.Err() != nil
-	stop() // which cancels ctx: asked above
+	stop()
 	if pq != nil {
 		sum.Out, sum.Kept = f.out, pq.Kept()
 		// What DIR holds, as arbiter stats DIR will count it: with
@@ -177,7 +177,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		pipeline.WriteSummary(stderr, &sum)
 	}
 	switch {
-	case interrupted:
+	// A signal once every input was read leaves the output complete.
+	case sum.Interrupted:
 		return &exitError{code: exitInterrupted, msg: "interrupted"}
 	case runErr != nil:
 		return runErr

@@ -1084,3 +1084,46 @@ func TestCheckDirectoryLinksAndWalkErrors(t *testing.T) {
 		t.Errorf("manifest lists %d inputs, %d failed; want %d failed:\n%s", len(m.Inputs), failedInManifest, len(want), raw)
 	}
 }
+
+// TestFullOutputWritesNoRecord: findings written to a full device count no
+// record written (they were taken into a buffer, never written), whether
+// the write fails during the run or as the output is closed; so with
+// convert's games.
+func TestFullOutputWritesNoRecord(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full here:", err)
+	}
+	defer full.Close()
+	dir := t.TempDir()
+	write(t, dir, "one.pgn", []byte(brokenGame))
+	write(t, dir, "many.pgn", games(0, 3000)) // findings past a buffer
+	run := func(args ...string) (int, string) {
+		cmd := exec.Command(binary, args...)
+		cmd.Dir = dir
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = full, &stderr
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			t.Fatalf("%v: %v\n%s", args, err, stderr.String())
+		}
+		return exit.ExitCode(), stderr.String()
+	}
+	for _, format := range []string{"text", "jsonl", "sarif", "github"} {
+		for _, in := range []string{"one.pgn", "many.pgn"} {
+			code, stderr := run("check", "--format", format, in)
+			if code != 2 || !regexp.MustCompile(` games? read, 0 records written, .*; stopped by an error\n.*no space left on device`).MatchString(stderr) {
+				t.Errorf("check --format %s %s: exit %d\n%s", format, in, code, stderr)
+			}
+		}
+	}
+	for _, in := range []string{"one.pgn", "many.pgn"} {
+		for _, o := range []string{"-", "/dev/full"} {
+			code, stderr := run("convert", in, "-o", o)
+			if code != 2 || !regexp.MustCompile(` games? read, 0 games written, .*; stopped by an error\n.*no space left on device`).MatchString(stderr) {
+				t.Errorf("convert %s -o %s: exit %d\n%s", in, o, code, stderr)
+			}
+		}
+	}
+}

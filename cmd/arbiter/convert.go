@@ -41,7 +41,7 @@ Exit status: 0 when everything was converted, 1 when something could not be
 (an illegal, ambiguous or unreadable move, or text that could not be read,
 such as a malformed clock comment: each is printed), 2 on a usage error or an input
 that could not be read (the others are still converted), 130 when
-interrupted (no output file is left).`,
+interrupted before every input was read (no output file is left).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runConvert(cmd, &f, args) },
 	}
@@ -86,13 +86,14 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	}
 	sink := pipeline.NewPGNSink(out, stderr)
 
-	ctx, stop := interruptContext(cmd.Context(), stderr, func() { out.abandon() })
+	ctx, readDone, stop := interruptContext(cmd.Context(), stderr, func() { out.abandon() })
 	defer stop()
+	cfg.ReadDone = readDone
 
 	sum, runErr := pipeline.Run(ctx, cfg, inputs, sink)
-	interrupted := sum.Interrupted || ctx.Err() != nil
-	stop() // which cancels ctx: asked above
-	keep := runErr == nil && !interrupted
+	stop()
+	// A signal once every input was read leaves the output complete.
+	keep := runErr == nil && !sum.Interrupted
 	finishErr := out.finish(keep)
 	warnSameContent(&logger, sum.SameContent)
 	if !f.quiet {
@@ -100,7 +101,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 		sink.WriteSummary(stderr, &sum, out.tmp == "" || keep && finishErr == nil)
 	}
 	switch {
-	case interrupted:
+	case sum.Interrupted:
 		return &exitError{code: exitInterrupted, msg: "interrupted"}
 	case runErr != nil:
 		return runErr
