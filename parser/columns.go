@@ -95,6 +95,9 @@ func (p *Parser) readColumns() {
 			g.Pairs[k].Move = to[mv]
 		}
 	}
+	for k := range g.UnreadClocks {
+		g.UnreadClocks[k].Move = to[g.UnreadClocks[k].Move]
+	}
 	kept := g.Problems[:0]
 	for _, pr := range g.Problems {
 		if !isNumberProblem(pr.Message) {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -177,4 +178,15 @@ func TestTwoColumnsResultInRightColumn(t *testing.T) {
 		eq(t, "one column: first", norms(games[0]), []string{"e4", "e5", "Nf3", "Nc6"})
 		eq(t, "one column: second", norms(games[1]), []string{"Bb5", "a6"})
 	}
+}
+
+// TestTwoColumnUnreadClock: a clock that cannot be read follows its move
+// into number order.
+func TestTwoColumnUnreadClock(t *testing.T) {
+	in := strings.Replace(twoColumns, "c6:b5\n", "c6:b5 {[%clk 1:00]}\n", 1)
+	g := one(t, in)
+	eq(t, "has", g.Has, HasColumns)
+	eq(t, "unread", unreadClocks(g), []string{"1:44 move 19 clk 1:00"})
+	eq(t, "its move", g.Str(g.Moves[19].Raw), "c6:b5")
+	eq(t, "flag", g.Moves[19].ClockUnread, true)
 }

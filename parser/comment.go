@@ -3,13 +3,16 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"unicode"
 )
 
 var cmdOpen = []byte("[%")
 
 // commands reads the [%clk], [%emt] and [%eval] commands of the comment
-// src[a:b] into m. Other commands ([%cal], [%csl], ...) are left in the text.
-func (p *Parser) commands(m *Move, a, b int) {
+// src[a:b] into move idx. Other commands ([%cal], [%csl], ...) are left in
+// the text.
+func (p *Parser) commands(idx int32, a, b int) {
+	m := &p.g.Moves[idx]
 	s := p.src[:b]
 	for i := a; i < b; {
 		k := bytes.Index(s[i:], cmdOpen)
@@ -30,7 +33,8 @@ func (p *Parser) commands(m *Move, a, b int) {
 			}
 			return
 		}
-		arg := bytes.TrimSpace(s[i : i+e])
+		argAt, argEnd := trimSpaces(s, i, i+e)
+		arg := s[argAt:argEnd]
 		i += e + 1
 		switch string(name) {
 		case "clk":
@@ -38,14 +42,15 @@ func (p *Parser) commands(m *Move, a, b int) {
 				m.Clock = v
 				p.g.Has |= HasClocks
 			} else {
-				p.problemAt(p.posFar(at), fmt.Sprintf("bad clock [%%clk %s]: want H:MM:SS or H:MM:SS.f", clip(arg)))
+				m.ClockUnread = true
+				p.unreadClock(idx, at, false, argAt, argEnd)
 			}
 		case "emt":
 			if v, ok := parseClock(arg); ok {
 				m.EMT = v
 				p.g.Has |= HasClocks
 			} else {
-				p.problemAt(p.posFar(at), fmt.Sprintf("bad move time [%%emt %s]: want H:MM:SS or H:MM:SS.f", clip(arg)))
+				p.unreadClock(idx, at, true, argAt, argEnd)
 			}
 		case "eval":
 			if cp, mate, isMate, ok := parseEval(arg); ok {
@@ -61,6 +66,23 @@ func (p *Parser) commands(m *Move, a, b int) {
 			}
 		}
 	}
+}
+
+// unreadClock files the [%clk] (or [%emt]) of move idx at src offset at,
+// whose value src[i:j] could not be read. Every one is kept, so that a
+// count is exact: an entry takes 6 bytes of input at least ("[%clk]") for
+// its 32, where a move takes 2 for 88, so the list never costs what the
+// moves of as much input do.
+func (p *Parser) unreadClock(idx int32, at int, emt bool, i, j int) {
+	p.g.UnreadClocks = append(p.g.UnreadClocks, UnreadClock{Pos: p.posFar(at), Move: idx, EMT: emt, Arg: p.span(i, j)})
+}
+
+// trimSpaces narrows s[i:j] to its text without the blanks around it, as
+// bytes.TrimSpace does, and returns the bounds.
+func trimSpaces(s []byte, i, j int) (int, int) {
+	rest := bytes.TrimLeftFunc(s[i:j], unicode.IsSpace)
+	i = j - len(rest)
+	return i, i + len(bytes.TrimRightFunc(rest, unicode.IsSpace))
 }
 
 func isKnownCommand(name []byte) bool {

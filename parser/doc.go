@@ -98,7 +98,10 @@
 // number written before it, Prev (the move played just before it; a
 // variation's first move has the Prev of the move it replaces) and Depth.
 // Comments after a move are kept on it, and [%clk], [%emt] and [%eval]
-// commands are read into Clock, EMT and Eval/EvalMate.
+// commands are read into Clock, EMT and Eval/EvalMate. A [%clk] or [%emt]
+// whose value is not H:MM:SS(.f) is listed in Game.UnreadClocks, not as a
+// Problem: the comment is good PGN. An [%eval] that cannot be read is a
+// Problem, as a [%clk] without its ] is.
 //
 // A game without tags is read as scoresheet text: words that are not moves
 // (running prose, page headers, and after prose a word that reads as a move

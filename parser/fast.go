@@ -220,7 +220,7 @@ loop:
 				m.NAGs = [2]uint8{}
 				m.Comment = Span{}
 				m.Clock, m.EMT = -1, -1
-				m.Eval, m.EvalMate, m.HasEval, m.Folds, m.Gap = 0, 0, false, 0, 0
+				m.Eval, m.EvalMate, m.HasEval, m.ClockUnread, m.Folds, m.Gap = 0, 0, false, false, 0, 0
 				p.plies = p.plies[:idx+1]
 				p.plies[idx] = ply
 				p.fr.cur, p.fr.spine = int32(idx), int32(idx)

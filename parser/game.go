@@ -59,6 +59,13 @@ type Game struct {
 
 	Problems []Problem // what could not be read, each with its place
 
+	// UnreadClocks lists the [%clk] and [%emt] commands whose value could
+	// not be read ("[%clk 2:59]", where 2:59 may be H:MM or M:SS), in
+	// source order. The comment holding one is good PGN, so it is no
+	// Problem: what a clock that cannot be read means is for the reader of
+	// the clocks to say.
+	UnreadClocks []UnreadClock
+
 	// Pairs lists the moves written as two words around a spaced dash
 	// ("Сb5 — a6") that may be one move or a move of each side, which no
 	// move number after them decided (see SplitPair); nil for most games.
@@ -126,6 +133,10 @@ type Move struct {
 	Eval     int32
 	EvalMate int16
 	HasEval  bool
+	// ClockUnread says that the move's comments hold a [%clk] whose value
+	// could not be read (Game.UnreadClocks has it): its clock was written,
+	// though Clock, without another [%clk] read, holds none.
+	ClockUnread bool
 
 	// Folds says what normalisation folded to reach Norm from Raw (0 for
 	// plain SAN), so that the rules can still report it: Norm no longer
@@ -175,6 +186,14 @@ const (
 type Problem struct {
 	Pos     Pos
 	Message string
+}
+
+// UnreadClock is a [%clk] or [%emt] command whose value could not be read.
+type UnreadClock struct {
+	Pos  Pos   // of its "[%"
+	Move int32 // index in Game.Moves of the move whose comment holds it
+	EMT  bool  // an [%emt]; else a [%clk]
+	Arg  Span  // the value as written, without the blanks around it
 }
 
 // Encoding names how a game's bytes were decoded.
@@ -252,6 +271,7 @@ func (g *Game) Clone() *Game {
 	c.Tags = append([]Tag(nil), g.Tags...)
 	c.Moves = append([]Move(nil), g.Moves...)
 	c.Problems = append([]Problem(nil), g.Problems...)
+	c.UnreadClocks = append([]UnreadClock(nil), g.UnreadClocks...)
 	c.Pairs = append([]Pair(nil), g.Pairs...)
 	c.Text = append([]byte(nil), g.Text...)
 	return &c

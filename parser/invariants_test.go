@@ -120,6 +120,36 @@ func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 		for _, pr := range g.Problems {
 			inGame(func() string { return "problem " + pr.Message }, pr.Pos)
 		}
+		// A clock that cannot be read belongs to a move, in source order,
+		// and the move says so of a [%clk].
+		clkMoves := map[int32]bool{}
+		for i, u := range g.UnreadClocks {
+			what := func() string { return fmt.Sprintf("game %d unread clock %d", k, i) }
+			inGame(what, u.Pos)
+			span(what, u.Arg)
+			if u.Move < 0 || int(u.Move) >= len(g.Moves) {
+				fail("%s on move %d of %d", what(), u.Move, len(g.Moves))
+				continue
+			}
+			if !u.EMT {
+				clkMoves[u.Move] = true
+				if !g.Moves[u.Move].ClockUnread {
+					fail("%s: move %d has no ClockUnread", what(), u.Move)
+				}
+			}
+			if i > 0 && g.UnreadClocks[i-1].Pos.Offset >= u.Pos.Offset {
+				fail("%s at %d: out of order", what(), u.Pos.Offset)
+			}
+		}
+		flagged := 0
+		for _, m := range g.Moves {
+			if m.ClockUnread {
+				flagged++
+			}
+		}
+		if flagged != len(clkMoves) {
+			fail("game %d: %d moves have ClockUnread, %d have an unread [%%clk] listed", k, flagged, len(clkMoves))
+		}
 		if g.Result != "" {
 			inGame(func() string { return "result" }, g.ResultPos)
 		}

@@ -242,7 +242,7 @@ func (p *Parser) fileComment(a, b int) {
 		m := &p.g.Moves[n-1]
 		p.appendSpan(&m.Comment, a, b)
 		if bytes.Contains(s[a:b], cmdOpen) {
-			p.commands(m, a, b)
+			p.commands(int32(n-1), a, b)
 		}
 		return
 	}

@@ -194,7 +194,7 @@ func (g *Game) SplitPair(k int) {
 	m := g.Moves[idx]
 	a, b := m, m
 	a.Raw, a.Norm, a.Pos, a.NAGs, a.Folds = pr.First.Raw, pr.First.Norm, pr.First.Pos, pr.First.NAGs, pr.First.Folds
-	a.Comment, a.Clock, a.EMT, a.Eval, a.EvalMate, a.HasEval = Span{}, -1, -1, 0, 0, false
+	a.Comment, a.Clock, a.EMT, a.Eval, a.EvalMate, a.HasEval, a.ClockUnread = Span{}, -1, -1, 0, 0, false, false
 	b.Raw, b.Norm, b.Pos, b.NAGs, b.Folds = pr.Second.Raw, pr.Second.Norm, pr.Second.Pos, pr.Second.NAGs, pr.Second.Folds
 	b.Number, b.Prev, b.Gap = 0, idx, 0
 	for i := range g.Moves {
@@ -210,6 +210,11 @@ func (g *Game) SplitPair(k int) {
 	for i := range g.Pairs {
 		if g.Pairs[i].Move > idx {
 			g.Pairs[i].Move++
+		}
+	}
+	for i := range g.UnreadClocks {
+		if g.UnreadClocks[i].Move >= idx {
+			g.UnreadClocks[i].Move++ // the comments went with the second move
 		}
 	}
 }

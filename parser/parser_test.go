@@ -518,10 +518,60 @@ func TestClockEmtEval(t *testing.T) {
 		{-1, -1, 0, 0, false},
 	})
 	eq(t, "problems", problems(g), []string{
-		"3:33 bad clock [%clk 0:61:00]: want H:MM:SS or H:MM:SS.f",
 		"3:57 bad evaluation [%eval x]: want pawns like 0.17 or a mate like #-3",
 	})
+	eq(t, "unread clocks", unreadClocks(g), []string{"3:33 move 3 clk 0:61:00"})
+	eq(t, "clock unread", g.Moves[3].ClockUnread, true)
 	eq(t, "comment kept", g.Str(g.Moves[1].Comment), "[%clk 0:00:09] [%emt 0:00:01.25] [%eval #-3] [%csl Ge4]")
+}
+
+// unreadClocks lists a game's UnreadClocks as line:col, move index, kind and
+// value.
+func unreadClocks(g *Game) []string {
+	var out []string
+	for _, u := range g.UnreadClocks {
+		kind := "clk"
+		if u.EMT {
+			kind = "emt"
+		}
+		out = append(out, fmt.Sprintf("%d:%d move %d %s %s", u.Pos.Line, u.Pos.Col, u.Move, kind, g.Str(u.Arg)))
+	}
+	return out
+}
+
+// TestUnreadClocks: a [%clk] or [%emt] whose value is not H:MM:SS(.f) is
+// listed on the game, not filed as a Problem: the comment is good PGN. Each
+// is listed, at its "[%", with its move and its value less the blanks
+// around it; a command without its ] is still a Problem, and a clock read
+// after one that is not still sets Clock.
+func TestUnreadClocks(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n\n1. e4 {[%clk 2:59]} e5 { [%clk  2:58 ] [%emt 0:02]} {[%clk 2:57]}\n"+
+		"2. Nf3 {[%clk 0:02:55]} (2. Bc4 {[%emt x]}) Nc6 {[%clk 2:50] [%clk 0:02:49]} 3. Bb5 {[%clk 0:02:5\n} *\n")
+	eq(t, "problems", problems(g), []string{"4:86 [%clk not closed by ]"})
+	eq(t, "unread", unreadClocks(g), []string{
+		"3:8 move 0 clk 2:59",
+		"3:26 move 1 clk 2:58",
+		"3:40 move 1 emt 0:02",
+		"3:54 move 1 clk 2:57",
+		"4:34 move 3 emt x",
+		"4:50 move 4 clk 2:50",
+	})
+	var clocks []int64
+	var flags []bool
+	for _, m := range g.Moves {
+		clocks, flags = append(clocks, m.Clock), append(flags, m.ClockUnread)
+	}
+	eq(t, "clocks", clocks, []int64{-1, -1, 175000, -1, 169000, -1})
+	eq(t, "flags", flags, []bool{true, true, false, false, true, false})
+	eq(t, "no clock read but move 2's", g.Has&HasClocks, HasClocks)
+
+	// The comments go with the second move of a pair split, and so does
+	// what they hold.
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 — a6 {[%clk 1:00]} Сa4 {[%emt 0:01]} *\n")
+	eq(t, "before split", unreadClocks(g), []string{"1:39 move 4 clk 1:00", "1:58 move 5 emt 0:01"})
+	g.SplitPair(0)
+	eq(t, "after split", unreadClocks(g), []string{"1:39 move 5 clk 1:00", "1:58 move 6 emt 0:01"})
+	eq(t, "flag after split", []bool{g.Moves[4].ClockUnread, g.Moves[5].ClockUnread}, []bool{false, true})
 }
 
 func TestParseClockAndEval(t *testing.T) {

@@ -14,6 +14,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Tags = g.Tags[:0]
 	g.Moves = g.Moves[:0]
 	g.Problems = g.Problems[:0]
+	g.UnreadClocks = g.UnreadClocks[:0]
 	g.Result = ""
 	g.ResultPos = Pos{}
 	g.ResultRaw = Span{}

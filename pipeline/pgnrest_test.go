@@ -12,7 +12,8 @@ import (
 // the problem and the rest of the game as written, and the findings
 // printed are check's, unchanged. Problems that leave no move out (in a
 // comment, a stray brace, a bare $, punctuation, a move number that does
-// not fit, text in a variation) do not.
+// not fit, text in a variation) do not, and a clock that cannot be read is
+// no problem of the conversion: the comment is kept as written, unremarked.
 func TestConvertUnreadableText(t *testing.T) {
 	cases := []struct{ name, in, want, findings string }{
 		{"unreadable capture", "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сc6: dc 5. 0-0 f6 *\n",
@@ -27,9 +28,9 @@ func TestConvertUnreadableText(t *testing.T) {
 		{"after comments and a variation", "[Event \"?\"]\n\n1. e4 e5 2. Nf3 {good} (2. Bc4) $1 2... Nc6 junk {x [%clk 0:00:10]} 3. Bb5 (3. Bc4) ; rest }\n*\n",
 			"1. e4 e5 2. Nf3 {good} (2. Bc4 $1) 2... Nc6 {x [%clk 0:00:10] arbiter: text not\nread (unexpected text, from \"junk\"); the rest of the game as written: junk\n{x [ %clk 0:00:10]) 3. Bb5 (3. Bc4) ; rest )} *\n\n",
 			"g.pgn:3:45: error syntax: unexpected text, from \"junk\"\n"},
-		{"not cut", "[Event \"?\"]\n\n1. e4 {[%clk 0:01:xx]} e5 2. Nf3 } Nc6 $ 3. Bb5 (3. Bc4 junk Bc5) a6 4. Ba4 \\ Nf6 5. O-O 5. Be7 *\n",
-			"1. e4 {[%clk 0:01:xx]} 1... e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) 3... a6 4. Ba4\nNf6 5. O-O Be7 *\n\n",
-			"g.pgn:3:8: error syntax: bad clock [%clk 0:01:xx]: want H:MM:SS or H:MM:SS.f\ng.pgn:3:34: error syntax: } without a matching {\ng.pgn:3:40: error syntax: $ without a number\ng.pgn:3:57: error syntax: unexpected text, from \"junk\"\ng.pgn:3:77: error syntax: unexpected text, from \"\\\\\"\ng.pgn:3:90: error syntax: move number 5. where 5... was expected\n"},
+		{"not cut", "[Event \"?\"]\n\n1. e4 {[%clk 0:01:xx] [%eval x]} e5 2. Nf3 } Nc6 $ 3. Bb5 (3. Bc4 junk Bc5) a6 4. Ba4 \\ Nf6 5. O-O 5. Be7 *\n",
+			"1. e4 {[%clk 0:01:xx] [%eval x]} 1... e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) 3... a6\n4. Ba4 Nf6 5. O-O Be7 *\n\n",
+			"g.pgn:3:23: error syntax: bad evaluation [%eval x]: want pawns like 0.17 or a mate like #-3\ng.pgn:3:44: error syntax: } without a matching {\ng.pgn:3:50: error syntax: $ without a number\ng.pgn:3:67: error syntax: unexpected text, from \"junk\"\ng.pgn:3:87: error syntax: unexpected text, from \"\\\\\"\ng.pgn:3:100: error syntax: move number 5. where 5... was expected\n"},
 	}
 	for _, c := range cases {
 		pgn, findings := convertBytes(t, "g.pgn", []byte(c.in))

@@ -1,8 +1,10 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/arbiter-chess/arbiter/parser"
 )
@@ -28,7 +30,11 @@ type ClockStart struct {
 //     previous reading (plus a new period's time once its move is reached);
 //   - a first reading above the first period's time plus its increment;
 //   - readings present for some moves and missing for others;
-//   - negative readings or move times.
+//   - negative readings or move times;
+//   - [%clk] and [%emt] commands the parser could not read
+//     (parser.Game.UnreadClocks). The checks pass over such a move as over a
+//     move without a clock, but do not count it missing: its clock was
+//     written, and the finding that it cannot be read says so once.
 //
 // A flag has certainly fallen (flag-fall-unclaimed when play went on) when a
 // reading is below the increment in force (a move made in time earns its
@@ -51,9 +57,11 @@ type ClockChecker struct {
 	black    bool // the side of the next ply
 	moveNo   int  // its full-move number
 	fromOne  bool // the game starts at move 1, so the first readings meet the base time
+	start    ClockStart
 
 	sides  [2]sideClock
 	clocks int
+	unread int // main-line plies with no reading but a [%clk] that cannot be read
 
 	missing, growth, overBase, negative, flag problem
 	flagOpen                                  bool // the flag's side has not read its clock since
@@ -89,7 +97,7 @@ const (
 // StartClocks begins checking g's clocks against tc, which must outlive the
 // checker (Tags.TimeControl does).
 func StartClocks(g *parser.Game, tc *TimeControl, start ClockStart) ClockChecker {
-	c := ClockChecker{g: g, tc: tc, black: start.BlackFirst, moveNo: max(start.MoveNumber, 1)}
+	c := ClockChecker{g: g, tc: tc, black: start.BlackFirst, moveNo: max(start.MoveNumber, 1), start: start}
 	c.fromOne = c.moveNo == 1
 	c.timed = tc.Kind == TimeControlTimed && tc.n > 0 && !tc.periods[0].Sandclock
 	if c.timed {
@@ -123,7 +131,9 @@ func (c *ClockChecker) Step(idx int32) {
 	if m.EMT < -1 {
 		c.negative.note(c, idx, own, 1, m.EMT, 0, 0, 0)
 	}
-	if m.Clock == -1 {
+	if m.Clock == -1 && m.ClockUnread {
+		c.unread++
+	} else if m.Clock == -1 {
 		c.missing.note(c, idx, own, 0, 0, 0, 0, 0)
 	} else {
 		c.clocks++
@@ -141,10 +151,10 @@ func (c *ClockChecker) Step(idx int32) {
 }
 
 // Steps takes the next main-line plies in order, as Step does each. A ply
-// with no reading at all after the first such, in a time control without
-// move-counted periods, changes nothing but counts: those are taken here
-// without the call, for the games that record no clock. idxs are the main
-// line's indexes in g.Moves, increasing.
+// with no reading at all (nor a [%clk] that cannot be read) after the first
+// such, in a time control without move-counted periods, changes nothing but
+// counts: those are taken here without the call, for the games that record
+// no clock. idxs are the main line's indexes in g.Moves, increasing.
 func (c *ClockChecker) Steps(idxs []int32) {
 	moves := c.g.Moves
 	// Increasing indexes as many as the moves are the moves themselves (a
@@ -162,11 +172,11 @@ func (c *ClockChecker) Steps(idxs []int32) {
 			if none {
 				j = len(idxs)
 			} else if identity {
-				for j < len(idxs) && moves[j].Clock == -1 && moves[j].EMT >= -1 {
+				for j < len(idxs) && moves[j].Clock == -1 && !moves[j].ClockUnread && moves[j].EMT >= -1 {
 					j++
 				}
 			} else {
-				for j < len(idxs) && moves[idxs[j]].Clock == -1 && moves[idxs[j]].EMT >= -1 {
+				for j < len(idxs) && moves[idxs[j]].Clock == -1 && !moves[idxs[j]].ClockUnread && moves[idxs[j]].EMT >= -1 {
 					j++
 				}
 			}
@@ -309,10 +319,16 @@ func (c *ClockChecker) FlagFell() (ply int, white bool) {
 }
 
 // Finish appends the clock findings: clock-inconsistent and flag-fall-unclaimed.
+// The one on clocks that cannot be read comes first; on a move in a side line
+// it does not name the line (Finding.Variation), which the checker does not
+// know.
 func (c *ClockChecker) Finish(out []Finding) []Finding {
+	if len(c.g.UnreadClocks) > 0 {
+		out = append(out, c.unreadFinding())
+	}
 	if p := &c.missing; c.clocks > 0 && p.count > 0 {
 		f := c.finding(ClockInconsistent, p)
-		total := c.clocks + p.count
+		total := c.clocks + c.unread + p.count
 		if p.count == 1 {
 			f.Message = fmt.Sprintf("no clock for %s's move %d (%s) though the other %d moves have one",
 				colourName(p.black), p.moveNo, f.Move, total-1)
@@ -371,6 +387,89 @@ func (c *ClockChecker) Finish(out []Finding) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// unreadFinding reports the [%clk] and [%emt] commands that cannot be read,
+// once a game, at the first. A value such as 2:59 is not read as one of the
+// forms it may be (H:MM or M:SS): a guess would make up the readings the
+// checks judge.
+func (c *ClockChecker) unreadFinding() Finding {
+	g := c.g
+	u := &g.UnreadClocks[0]
+	m := &g.Moves[u.Move]
+	ply := 1
+	for p := m.Prev; p >= 0; p = g.Moves[p].Prev {
+		ply++
+	}
+	half := ply - 1
+	if c.start.BlackFirst {
+		half++
+	}
+	where := fmt.Sprintf("%s's move %d (%s)", colourName(half%2 == 1), max(c.start.MoveNumber, 1)+half/2, g.Str(m.Raw))
+	f := Finding{Code: ClockInconsistent, Severity: DefaultSeverity(ClockInconsistent), Pos: u.Pos, Ply: ply, Move: g.Str(m.Raw)}
+	if m.Depth > 0 {
+		where += " in a variation"
+	}
+	arg := g.Bytes(u.Arg)
+	command, noun := "[%clk ", "clock"
+	if u.EMT {
+		command, noun = "[%emt ", "move time"
+	}
+	command += clipQuote(arg) + "]"
+	form := "the form is H:MM:SS or H:MM:SS.f"
+	if twoFields(arg) {
+		form += fmt.Sprintf(", and %s may be H:MM or M:SS", arg)
+	}
+	if len(g.UnreadClocks) == 1 {
+		f.Message = fmt.Sprintf("%s %s at %s cannot be read: %s; the clock checks pass over the move, as over a missing clock",
+			noun, command, where, form)
+		return f
+	}
+	emts := 0
+	for i := range g.UnreadClocks {
+		if g.UnreadClocks[i].EMT {
+			emts++
+		}
+	}
+	var what string
+	switch clks := len(g.UnreadClocks) - emts; {
+	case emts == 0:
+		what = countOf(clks, "clock", "clocks")
+	case clks == 0:
+		what = countOf(emts, "move time", "move times")
+	default:
+		what = countOf(clks, "clock", "clocks") + " and " + countOf(emts, "move time", "move times")
+	}
+	f.Message = fmt.Sprintf("%s cannot be read, the first %s at %s: %s; the clock checks pass over those moves, as over missing clocks",
+		what, command, where, form)
+	return f
+}
+
+// twoFields says that a clock value is written as two numbers, N:NN.
+func twoFields(b []byte) bool {
+	k := bytes.IndexByte(b, ':')
+	if k < 1 || k > 2 || len(b) != k+3 {
+		return false
+	}
+	for i, ch := range b {
+		if i != k && (ch < '0' || ch > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// clipQuote shortens text quoted in a message, at a character's start.
+func clipQuote(b []byte) string {
+	const most = 40
+	if len(b) <= most {
+		return string(b)
+	}
+	i := most
+	for i > 0 && !utf8.RuneStart(b[i]) {
+		i--
+	}
+	return string(b[:i]) + "…"
 }
 
 func (c *ClockChecker) finding(code Code, p *problem) Finding {

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -248,6 +250,8 @@ func TestClockStepsAsStep(t *testing.T) {
 		{"300", ClockStart{MoveNumber: 30}, "Kg2 | Kg7 emt=-0:00:02 | Kh3 | Kh7 0:01:00 | Kh2 | Kh8"},
 		{"900+10", ClockStart{MoveNumber: 30}, "Kg2 0:16:05 | Kg7 | Kh3 0:00:00 | Kh7 | Kh2 0:16:15 | Kh8"},
 		{"900+10", ClockStart{MoveNumber: 30}, "Kg2 | Kg7 | Kh3 0:15:00 | Kh7 | Kh2 | Kh8 | Kg1 0:15:05 | Kg8 0:14:00"},
+		// A clock that cannot be read is no missing one.
+		{"300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 ? | Nc6 - | Bb5 ? | a6 4:40 | Ba4 | Nf6 ?"},
 	}
 	for _, tt := range tests {
 		tags := []string{}
@@ -281,6 +285,73 @@ func TestClockStepsAsStep(t *testing.T) {
 		got.Steps(vmain)
 		if got != want || len(vmain) == len(v.Moves) {
 			t.Errorf("%s %q with a variation: Steps gives %+v, Step %+v", tt.tc, tt.line, got, want)
+		}
+	}
+}
+
+// TestUnreadClocks: [%clk] and [%emt] commands whose value cannot be read
+// ("[%clk 2:59]": H:MM or M:SS?) make one clock-inconsistent warning a game,
+// at the first, not a syntax error each; the clock checks pass over their
+// moves without counting them missing, and judge the readings around them
+// as they would without them. A [%clk] without its ] is still syntax.
+func TestUnreadClocks(t *testing.T) {
+	const form = "the form is H:MM:SS or H:MM:SS.f"
+	tests := []struct {
+		name  string
+		extra []string
+		moves string
+		want  []string // line:col severity code ply move [variation]: message
+	}{
+		{"every clock M:SS", []string{"TimeControl 180+0"},
+			"1. e4 {[%clk 2:59]} e5 {[%clk 2:58]} 2. Nf3 {[%clk 2:55]} Nc6 {[%clk 2:50]} *",
+			[]string{"10:8 warning clock-inconsistent 1 e4: 4 clocks cannot be read, the first [%clk 2:59] at White's move 1 (e4): " +
+				form + ", and 2:59 may be H:MM or M:SS; the clock checks pass over those moves, as over missing clocks"}},
+		{"one, with blanks", []string{"TimeControl 180+0"},
+			"1. e4 {[%clk 0:03:00]} e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:55]} Nc6 { [%clk  0:61:00 ]} *",
+			[]string{"10:74 warning clock-inconsistent 4 Nc6: clock [%clk 0:61:00] at Black's move 2 (Nc6) cannot be read: " +
+				form + "; the clock checks pass over the move, as over a missing clock"}},
+		// White's clock grows over the move whose clock cannot be read by
+		// more than the two increments since its last reading; two moves
+		// have no clock at all, and the flag of the last reading fell.
+		{"some read, some not", []string{"TimeControl 180+2"},
+			"1. e4 {[%clk 0:03:00]} e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 2:55]} Nc6 {[%clk 0:02:58]} 3. Bb5 {[%clk 0:03:30]} a6 " +
+				"4. Ba4 {[%emt 0:0x]} Nf6 {[%clk 0:00:01]} 5. O-O {[%clk 0:03:20]} *",
+			[]string{
+				"10:52 warning clock-inconsistent 3 Nf3: 1 clock and 1 move time cannot be read, the first [%clk 2:55] at White's move 2 (Nf3): " +
+					form + ", and 2:55 may be H:MM or M:SS; the clock checks pass over those moves, as over missing clocks",
+				"10:89 warning clock-inconsistent 5 Bb5: clock for White grows from 0:03:00 to 0:03:30 at move 3 but the 2 increments since move 1 add only 4 s",
+				"10:110 warning clock-inconsistent 6 a6: clocks are missing for 2 of 9 moves, the first at Black's move 3 (a6)",
+				"10:134 warning flag-fall-unclaimed 8 Nf6: Black's clock reads 0:00:01 after move 4, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 1 more ply",
+			}},
+		{"move times", []string{"TimeControl 180+0"},
+			"1. e4 {[%clk 0:03:00] [%emt 1]} e5 {[%clk 0:03:00] [%emt 1s]} 2. Nf3 {[%clk 0:02:55]} Nc6 {[%clk 0:02:50]} *",
+			[]string{"10:23 warning clock-inconsistent 1 e4: 2 move times cannot be read, the first [%emt 1] at White's move 1 (e4): " +
+				form + "; the clock checks pass over those moves, as over missing clocks"}},
+		{"in a variation", []string{"TimeControl 180+0"},
+			"1. e4 {[%clk 0:03:00]} e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:55]} (2. Bc4 {[%clk 2:59]}) 2... Nc6 {[%clk 0:02:50]} *",
+			[]string{"10:77 warning clock-inconsistent 3 Bc4 (2.Bc4): clock [%clk 2:59] at White's move 2 (Bc4) in a variation cannot be read: " +
+				form + ", and 2:59 may be H:MM or M:SS; the clock checks pass over the move, as over a missing clock"}},
+		{"Black first", []string{"TimeControl 180+0", "SetUp 1", "FEN 4k3/8/8/8/8/8/8/4K2R b K - 0 20"},
+			"20... Kd7 {[%clk 0:3:00.5x]} 21. Kf2 {[%clk 0:03:00]} Ke6 {[%clk 0:02:59]} *",
+			[]string{"12:12 warning clock-inconsistent 1 Kd7: clock [%clk 0:3:00.5x] at Black's move 20 (Kd7) cannot be read: " +
+				form + "; the clock checks pass over the move, as over a missing clock"}},
+		{"not closed", []string{"TimeControl 180+0"},
+			"1. e4 {[%clk 0:03:00]} e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:55]} Nc6 {[%clk 0:02:5} *",
+			[]string{"10:68 warning clock-inconsistent 4 Nc6: no clock for Black's move 2 (Nc6) though the other 3 moves have one",
+				"10:73 error syntax -1 : [%clk not closed by ]"}},
+	}
+	for _, tt := range tests {
+		r := checkOne(t, pgn("*", tt.extra, tt.moves), nil)
+		var fs []string
+		for _, f := range r.Findings {
+			v := ""
+			if f.Variation != "" {
+				v = " (" + f.Variation + ")"
+			}
+			fs = append(fs, fmt.Sprintf("%d:%d %s %s %d %s%s: %s", f.Pos.Line, f.Pos.Col, f.Severity, f.Code, f.Ply, f.Move, v, f.Message))
+		}
+		if !slices.Equal(fs, tt.want) {
+			t.Errorf("%s: findings\n%s\nwant\n%s", tt.name, strings.Join(fs, "\n"), strings.Join(tt.want, "\n"))
 		}
 	}
 }

@@ -11,8 +11,8 @@ import (
 
 // testGame builds a game from tag pairs ("Name", "Value", ...), a result
 // marker and a main line written as "e4 5:00 | e5 4:59 emt=0:01 | Nf3 -":
-// each ply is a move, then optionally its [%clk] ("-" or nothing: none) and
-// its [%emt] as emt=....
+// each ply is a move, then optionally its [%clk] ("-" or nothing: none; "?":
+// one that cannot be read) and its [%emt] as emt=....
 func testGame(t testing.TB, tags []string, result string, line string) *parser.Game {
 	t.Helper()
 	g := &parser.Game{Result: result, Start: parser.Pos{Line: 1, Col: 1}}
@@ -30,6 +30,8 @@ func testGame(t testing.TB, tags []string, result string, line string) *parser.G
 			for _, x := range f[1:] {
 				if v, ok := strings.CutPrefix(x, "emt="); ok {
 					m.EMT = clockMS(t, v)
+				} else if x == "?" {
+					m.ClockUnread = true
 				} else if x != "-" {
 					m.Clock = clockMS(t, x)
 				}

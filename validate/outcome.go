@@ -430,7 +430,12 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 	}
 	clocks := StartClocks(c.g, &c.tags.TimeControl, start)
 	clocks.Steps(c.main)
+	n := len(r.Findings)
 	r.Findings = clocks.Finish(r.Findings)
+	// variationPath counts moves from the start position the replay set up.
+	if u := c.g.UnreadClocks; replayed && len(u) > 0 && c.g.Moves[u[0].Move].Depth > 0 {
+		r.Findings[n].Variation = c.variationPath(u[0].Move)
+	}
 	forfeit, said := DetectForfeit(&c.tags, recorded, &clocks, nil)
 	if ln := &c.line; replayed && forfeit.Lost && ln.endPly >= 0 && (ln.end == Checkmate || ln.end == Stalemate) {
 		// The board ended the game before any flag could: not a loss on time.
