@@ -80,9 +80,6 @@ type Checker struct {
 
 	line lineReplay
 	note replay.Notation // the move being replayed, passed by pointer (see replay.ParseMoveInto)
-	// bishop is the move being replayed once its opening с is read as the
-	// bishop's letter (asBishop).
-	bishop parser.Move
 
 	// eager makes playMain apply the draw rules at every ply, quiet or not,
 	// in its general loop rather than playPlain: for the tests that hold the
@@ -115,6 +112,11 @@ type lineReplay struct {
 	oddDev    replay.Deviation
 	nullMoves int
 	firstNull int32
+	// bishop is the last move read with its small с as the bishop's letter
+	// (readAsBishop; -1 when none), whose style odd, asked in the same ply,
+	// takes from bishopStyle.
+	bishop      int32
+	bishopStyle replay.Style
 }
 
 // Check replays g and reports what is wrong with it.
@@ -468,19 +470,20 @@ func readsAsBishop(text []byte, folds parser.Folds, s replay.LetterSet, n *repla
 	return folds&parser.FoldLeadingC != 0 && replay.ParseSmallBishop(n, text, s)
 }
 
-// asBishop is m once smallBishop has read it: its с is the bishop's letter,
-// not a Cyrillic look-alike in a square, and the style reported says so.
-func (c *Checker) asBishop(m *parser.Move) *parser.Move {
-	c.bishop = *m
-	c.bishop.Folds &^= parser.FoldLeadingC
-	return &c.bishop
+// readAsBishop notes that the move at idx, m, was read by smallBishop into
+// n: its с is the bishop's letter, not a Cyrillic look-alike in a square,
+// and the style odd reports for it says so. Noted here, off the replay
+// loops' usual path, rather than by a second move in their hands, which
+// cost those loops an instruction or two at every ply.
+func (ln *lineReplay) readAsBishop(idx int32, m *parser.Move, n *replay.Notation) {
+	ln.bishop, ln.bishopStyle = idx, n.Style|foldStyles[(m.Folds&^parser.FoldLeadingC)&(1<<parser.NumFolds-1)]
 }
 
 // playMain replays the main line under letter set s, following the draw
 // rules ply by ply. It records what it found in c.line and c.r.
 func (c *Checker) playMain(s replay.LetterSet) {
 	g, r, ln := c.g, &c.r, &c.line
-	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1,
+	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1, bishop: -1,
 		claims: [2][2]int32{{-1, -1}, {-1, -1}}}
 	r.AnyThreefoldPly, r.AnyFiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
 	r.Moves = r.Moves[:0]
@@ -543,7 +546,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				ln.fail(idx, code, msg, nil)
 				return
 			}
-			m = c.asBishop(m)
+			ln.readAsBishop(idx, m, n)
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
@@ -561,7 +564,7 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		} else {
 			mv, err := c.pos.Resolve(n)
 			if err != nil && smallBishop(&c.pos, g.Bytes(m.Norm), m.Folds, s, n) {
-				m = c.asBishop(m)
+				ln.readAsBishop(idx, m, n)
 				mv, err = c.pos.Resolve(n)
 			}
 			if err != nil {
@@ -650,7 +653,7 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 				ln.fail(idx, code, msg, nil)
 				return
 			}
-			m = c.asBishop(m)
+			ln.readAsBishop(idx, m, n)
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
@@ -670,7 +673,7 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			if !ok {
 				var err error
 				if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
-					m = c.asBishop(m)
+					ln.readAsBishop(idx, m, n)
 					mv, err = pos.Resolve(n)
 				}
 				if err != nil {
@@ -839,6 +842,9 @@ func resolveFinding(err error, p *replay.Position) (Code, string, []string) {
 }
 
 func (ln *lineReplay) odd(idx int32, st replay.Style, d replay.Deviation) {
+	if idx == ln.bishop {
+		st = ln.bishopStyle
+	}
 	if ln.firstOdd < 0 {
 		ln.firstOdd = idx
 	}
@@ -865,7 +871,7 @@ var foldStyles = func() (t [1 << parser.NumFolds]replay.Style) {
 		{parser.FoldCapitalFile, replay.StyleCapitalFile},
 		{parser.FoldOCR, replay.StyleOCRDamage},
 		{parser.FoldSpaced, replay.StyleSpaced},
-		{parser.FoldLeadingC, replay.StyleCyrillicSquare}, // the file c; asBishop drops it from a bishop's move
+		{parser.FoldLeadingC, replay.StyleCyrillicSquare}, // the file c; readAsBishop drops it from a bishop's move
 	}
 	for f := range t {
 		for _, n := range names {
