@@ -54,10 +54,9 @@ type ClockChecker struct {
 	periodic bool
 	inc      int64
 	ply      int
-	black    bool // the side of the next ply
-	moveNo   int  // its full-move number
-	fromOne  bool // the game starts at move 1, so the first readings meet the base time
-	start    ClockStart
+	black    bool       // the side of the next ply
+	moveNo   int        // its full-move number
+	start    ClockStart // where the main line starts: at move 1, its first readings meet the base time
 
 	sides  [2]sideClock
 	clocks int
@@ -97,8 +96,8 @@ const (
 // StartClocks begins checking g's clocks against tc, which must outlive the
 // checker (Tags.TimeControl does).
 func StartClocks(g *parser.Game, tc *TimeControl, start ClockStart) ClockChecker {
+	// Small enough to be inlined, which saves copying the checker out.
 	c := ClockChecker{g: g, tc: tc, black: start.BlackFirst, moveNo: max(start.MoveNumber, 1), start: start}
-	c.fromOne = c.moveNo == 1
 	c.timed = tc.Kind == TimeControlTimed && tc.n > 0 && !tc.periods[0].Sandclock
 	if c.timed {
 		c.periodic = tc.periods[0].Moves > 0
@@ -227,7 +226,7 @@ func (c *ClockChecker) check(m *parser.Move, idx int32, s *sideClock, own int) {
 	if !c.timed {
 		return
 	}
-	if c.fromOne && own == 1 {
+	if c.start.MoveNumber <= 1 && own == 1 {
 		p := c.tc.periods[0]
 		if r > p.Base+p.Increment+clockSlack {
 			c.overBase.note(c, idx, own, 0, r, p.Base, p.Increment, 0)
