@@ -373,7 +373,8 @@ func TestRunSkip(t *testing.T) {
 	// resumed archive of thousands of inputs would print thousands.
 	for _, level := range []zerolog.Level{zerolog.InfoLevel, zerolog.DebugLevel} {
 		var log bytes.Buffer
-		logger := zerolog.New(&log).Level(level)
+		// The reader and the writer both log: one event at a time.
+		logger := zerolog.New(zerolog.SyncWriter(&log)).Level(level)
 		cfg.Log = &logger
 		if _, err := runWithin(t, context.Background(), cfg, inputs, &recordingSink{}); err != nil {
 			t.Fatal(err)
@@ -450,7 +451,7 @@ func TestRunProgressLog(t *testing.T) {
 	useFakeCheck(t, nil)
 	inputs := threeInputs(t, 100)
 	var logged bytes.Buffer
-	log := zerolog.New(&logged)
+	log := zerolog.New(zerolog.SyncWriter(&logged))
 	_, err := runWithin(t, context.Background(), &Config{Log: &log, ProgressLog: time.Nanosecond}, inputs, NewJSONLSink(io.Discard))
 	if err != nil {
 		t.Fatal(err)
