@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
-	"sync"
 )
 
 // StartFEN is the standard starting position.
@@ -22,15 +21,12 @@ func (e *FENError) Error() string {
 }
 
 // StartPosition returns the standard starting position.
-func StartPosition() Position { return startPosition() }
+func StartPosition() Position { return startPosition }
 
-// startPosition is read once, on first use (the Zobrist keys are set up by an
-// init function, after package variables): every game without a FEN tag
-// starts from it.
-var startPosition = sync.OnceValue(func() Position {
-	p, _ := ParseFEN(StartFEN)
-	return p
-})
+// startPosition is read once, by the init function that sets up the
+// Zobrist keys its key is made of: every game without a FEN tag starts from
+// it, and a copy is all a game pays.
+var startPosition Position
 
 type fenField struct {
 	text   string

@@ -22,6 +22,10 @@ func init() {
 	copy(castleKeys[:], polyglotRandom[768:])
 	copy(epKeys[:], polyglotRandom[772:])
 	turnKey = polyglotRandom[780]
+	var err error
+	if startPosition, err = ParseFEN(StartFEN); err != nil {
+		panic("replay: the start position: " + err.Error())
+	}
 }
 
 func castleKey(c Castling) uint64 {

@@ -127,13 +127,8 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	c.g, c.opt = g, opt
 	c.r = NewReport()
 	r := &c.r
-	for _, p := range g.Problems {
-		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Message: p.Message, Pos: p.Pos, Ply: -1})
-	}
-	if g.Has&parser.HasColumns != 0 {
-		if f, ok := columnsFinding(g); ok {
-			r.Findings = append(r.Findings, f)
-		}
+	if len(g.Problems) > 0 || g.Has&parser.HasColumns != 0 {
+		c.parserFindings()
 	}
 	recorded := "*"
 	if g.NotAGame() {
@@ -149,9 +144,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	c.main = c.mainLine(g)
 
 	replayed := false
-	if f, bad := c.tags.UnsupportedVariant(true); bad {
-		r.Findings = append(r.Findings, f)
-	} else if c.setUp() {
+	if (c.tags.Variant == VariantStandard || !c.unsupportedVariant()) && c.setUp() {
 		c.replayMainLine()
 		if len(g.Pairs) > 0 {
 			c.splitPairs()
@@ -163,8 +156,15 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	c.checkTime(recorded, replayed)
 
 	r.Findings = opt.Rules.Apply(r.Findings)
-	// Linters list findings in source order; the checks above run in rule order.
-	slices.SortStableFunc(r.Findings, func(a, b Finding) int { return cmp.Compare(a.Pos.Offset, b.Pos.Offset) })
+	// Linters list findings in source order; the checks above run in rule
+	// order. Most games' few findings are in order already: the loop that
+	// says so is a few instructions where the sort is a kilobyte of code.
+	for i := 1; i < len(r.Findings); i++ {
+		if r.Findings[i].Pos.Offset < r.Findings[i-1].Pos.Offset {
+			slices.SortStableFunc(r.Findings, func(a, b Finding) int { return cmp.Compare(a.Pos.Offset, b.Pos.Offset) })
+			break
+		}
+	}
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		f.CharCol = charCol(g, f)
@@ -174,6 +174,35 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	out := c.r
 	c.r = Report{}
 	return out
+}
+
+// parserFindings files the parser's problems with g, and the columns
+// finding. Every game runs Check, few have either: they are kept out of
+// it (see badTagValue).
+//
+//go:noinline
+func (c *Checker) parserFindings() {
+	g, r := c.g, &c.r
+	for _, p := range g.Problems {
+		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Message: p.Message, Pos: p.Pos, Ply: -1})
+	}
+	if g.Has&parser.HasColumns != 0 {
+		if f, ok := columnsFinding(g); ok {
+			r.Findings = append(r.Findings, f)
+		}
+	}
+}
+
+// unsupportedVariant reports a variant the replay cannot judge, and says
+// whether it did.
+//
+//go:noinline
+func (c *Checker) unsupportedVariant() bool {
+	f, bad := c.tags.UnsupportedVariant(true)
+	if bad {
+		c.r.Findings = append(c.r.Findings, f)
+	}
+	return bad
 }
 
 // charCol is f's column in characters, at the game's start when f has no
@@ -232,50 +261,60 @@ func (c *Checker) setUp() bool {
 	t := &c.tags
 	if !t.HasFEN {
 		c.start = replay.StartPosition()
-	} else {
-		p, strayEP, err := readFEN(t.FEN)
-		if err != nil {
-			c.r.Findings = append(c.r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Pos: t.FENPos, Ply: -1,
-				Message: "the FEN tag cannot be read: " + err.Error() + "; the moves are not checked"})
-			return false
-		}
-		c.start = p
-		if strayEP != "" {
-			c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
-				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: en-passant square " + strayEP +
-					" is on neither the third nor the sixth rank (the moves are checked without it)"})
-		}
-		// The audit reads the FEN text again to see castling rights that
-		// ParseFEN dropped because no king or rook stands where they say.
-		fen := t.FEN
-		if strayEP != "" {
-			fen = strings.Replace(fen, " "+strayEP+" ", " - ", 1)
-		}
-		q, reasons, err := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960())
-		// Only a Variant tag naming Chess960 proper says both sides started
-		// from one row: rights read as Chess960 without it, or under
-		// "fischerandom", may belong to a double Fischer random game (TCEC's
-		// DFRC and FRD events), whose rows differ.
-		if err == nil && t.mirroredChess960() {
-			reasons = append(reasons, q.AuditMirror()...)
-		}
-		for _, why := range reasons {
-			c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
-				Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: " + why.String()})
-		}
-		// Chess960 records without a Variant tag are common (chessgames.com
-		// writes none), so such a FEN is read as Chess960, as it must be to
-		// replay them; but a standard game given such rights would castle
-		// by Chess960's rules unremarked, so the reading is said.
-		if p.Chess960() && t.Variant != VariantChess960 {
-			c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
-				Pos: t.FENPos, Ply: 0, Message: "the FEN's castling rights need a king or rook off its square in standard chess, and no Variant tag names Chess960: the game is read as Chess960"})
-		}
+	} else if !c.setUpFEN() {
+		return false
 	}
 	if t.Variant == VariantChess960 {
 		c.start.SetChess960(true)
 	}
 	c.twoKings = c.start.Pieces(replay.White, replay.King).Count() == 1 && c.start.Pieces(replay.Black, replay.King).Count() == 1
+	return true
+}
+
+// setUpFEN is setUp for a game with a FEN tag, kept out of setUp, which
+// every game runs (see badTagValue).
+//
+//go:noinline
+func (c *Checker) setUpFEN() bool {
+	t := &c.tags
+	p, strayEP, err := readFEN(t.FEN)
+	if err != nil {
+		c.r.Findings = append(c.r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Pos: t.FENPos, Ply: -1,
+			Message: "the FEN tag cannot be read: " + err.Error() + "; the moves are not checked"})
+		return false
+	}
+	c.start = p
+	if strayEP != "" {
+		c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
+			Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: en-passant square " + strayEP +
+				" is on neither the third nor the sixth rank (the moves are checked without it)"})
+	}
+	// The audit reads the FEN text again to see castling rights that
+	// ParseFEN dropped because no king or rook stands where they say.
+	fen := t.FEN
+	if strayEP != "" {
+		fen = strings.Replace(fen, " "+strayEP+" ", " - ", 1)
+	}
+	q, reasons, err := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960())
+	// Only a Variant tag naming Chess960 proper says both sides started
+	// from one row: rights read as Chess960 without it, or under
+	// "fischerandom", may belong to a double Fischer random game (TCEC's
+	// DFRC and FRD events), whose rows differ.
+	if err == nil && t.mirroredChess960() {
+		reasons = append(reasons, q.AuditMirror()...)
+	}
+	for _, why := range reasons {
+		c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
+			Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: " + why.String()})
+	}
+	// Chess960 records without a Variant tag are common (chessgames.com
+	// writes none), so such a FEN is read as Chess960, as it must be to
+	// replay them; but a standard game given such rights would castle
+	// by Chess960's rules unremarked, so the reading is said.
+	if p.Chess960() && t.Variant != VariantChess960 {
+		c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+			Pos: t.FENPos, Ply: 0, Message: "the FEN's castling rights need a king or rook off its square in standard chess, and no Variant tag names Chess960: the game is read as Chess960"})
+	}
 	return true
 }
 

@@ -322,6 +322,18 @@ func (c *ClockChecker) FlagFell() (ply int, white bool) {
 // it does not name the line (Finding.Variation), which the checker does not
 // know.
 func (c *ClockChecker) Finish(out []Finding) []Finding {
+	if len(c.g.UnreadClocks) > 0 || c.clocks > 0 && c.missing.count > 0 || c.overBase.count > 0 ||
+		c.growth.count > 0 || c.negative.count > 0 || c.flag.count > 0 && c.ply > c.flag.ply {
+		out = c.findings(out)
+	}
+	return out
+}
+
+// findings is Finish for a game with something to report: most have
+// nothing, and every game calls Finish (see badTagValue).
+//
+//go:noinline
+func (c *ClockChecker) findings(out []Finding) []Finding {
 	if len(c.g.UnreadClocks) > 0 {
 		out = append(out, c.unreadFinding())
 	}

@@ -13,7 +13,7 @@ import (
 // report facts: the move that could not be replayed, notation, the end of the
 // game on the board, the draw rules, and the result against the board.
 func (c *Checker) reportMainLine(recorded string) {
-	g, r, ln := c.g, &c.r, &c.line
+	r, ln := &c.r, &c.line
 	// With no move in the main line no letter set was read, whatever the
 	// replay's default: "" (the games table's null) rather than "san".
 	r.Notation = ""
@@ -26,36 +26,13 @@ func (c *Checker) reportMainLine(recorded string) {
 	if ln.gap {
 		c.reportGap(ln.failIdx, ln.plies+1, len(c.main)-ln.plies-1, c.sideToMoveAt(ln.plies), "")
 	} else if ln.failed {
-		m := &g.Moves[ln.failIdx]
-		msg := ln.failMsg
-		if rest := len(c.main) - ln.plies - 1; rest > 0 {
-			msg += fmt.Sprintf("; the %s after it %s not checked", countOf(rest, "move", "moves"), isAre(rest))
-		}
-		r.Findings = append(r.Findings, Finding{Code: ln.failCode, Severity: DefaultSeverity(ln.failCode), Pos: m.Pos,
-			Ply: ln.plies + 1, Move: g.Str(m.Raw), Message: msg, Suggestions: ln.failSugg})
+		c.reportFailure()
 	}
 	if ln.nonSAN > 0 {
-		m := &g.Moves[ln.firstOdd]
-		ways := ln.oddStyle.String()
-		if d := ln.oddDev.String(); d != "" {
-			if ways != "" {
-				ways += ", "
-			}
-			ways += d
-		}
-		if ln.letters != replay.SAN {
-			// Say which national letters: the set the game was read in.
-			ways = strings.Replace(ways, "national piece letters", ln.letters.Language()+" piece letters", 1)
-		}
-		r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
-			Pos: m.Pos, Ply: c.plyOfMain(ln.firstOdd), Move: g.Str(m.Raw),
-			Message: fmt.Sprintf("%d of %d moves are not in standard SAN (%s); the first is %q", ln.nonSAN, ln.plies, ways, g.Str(m.Raw))})
+		c.reportNonSAN()
 	}
 	if ln.nullMoves > 0 {
-		m := &g.Moves[ln.firstNull]
-		r.Findings = append(r.Findings, Finding{Code: NullMove, Severity: DefaultSeverity(NullMove), Pos: m.Pos,
-			Ply: c.plyOfMain(ln.firstNull), Move: g.Str(m.Raw),
-			Message: fmt.Sprintf("the main line holds %s: a pass is not a move of chess", countOf(ln.nullMoves, "a null move", "null moves"))})
+		c.reportNullMoves()
 	}
 
 	// A dead position comes after captures and pawn moves (afterPly looks
@@ -81,27 +58,88 @@ func (c *Checker) reportMainLine(recorded string) {
 	c.reportDraws(decisive, recorded)
 
 	if ln.afterEnd >= 0 {
-		m := &g.Moves[ln.afterEnd]
-		more := len(c.main) - ln.endPly
-		r.Findings = append(r.Findings, Finding{Code: MovesAfterEnd, Severity: DefaultSeverity(MovesAfterEnd), Pos: m.Pos,
-			Ply: ln.endPly + 1, Move: g.Str(m.Raw),
-			Message: fmt.Sprintf("the game ended by %s %s, but %s more %s", endWords(ln.end), c.after(ln.endPly), countOf(more, "move", "moves"), follow(more))})
+		c.reportAfterEnd()
 	}
 	if ln.failed || ln.endPly < 0 || recorded == "*" {
 		return
 	}
+	if ln.end == Checkmate && recorded != r.ComputedResult || ln.end != Checkmate && decisive {
+		c.reportWrongResult(recorded)
+	}
+	c.judgeMismatch()
+}
+
+// The findings reportMainLine makes are built in the methods below, never
+// inlined: every game runs reportMainLine, few have any of them, and its
+// usual path then stays in a few cache lines (see badTagValue).
+
+//go:noinline
+func (c *Checker) reportFailure() {
+	g, r, ln := c.g, &c.r, &c.line
+	m := &g.Moves[ln.failIdx]
+	msg := ln.failMsg
+	if rest := len(c.main) - ln.plies - 1; rest > 0 {
+		msg += fmt.Sprintf("; the %s after it %s not checked", countOf(rest, "move", "moves"), isAre(rest))
+	}
+	r.Findings = append(r.Findings, Finding{Code: ln.failCode, Severity: DefaultSeverity(ln.failCode), Pos: m.Pos,
+		Ply: ln.plies + 1, Move: g.Str(m.Raw), Message: msg, Suggestions: ln.failSugg})
+}
+
+//go:noinline
+func (c *Checker) reportNonSAN() {
+	g, r, ln := c.g, &c.r, &c.line
+	m := &g.Moves[ln.firstOdd]
+	ways := ln.oddStyle.String()
+	if d := ln.oddDev.String(); d != "" {
+		if ways != "" {
+			ways += ", "
+		}
+		ways += d
+	}
+	if ln.letters != replay.SAN {
+		// Say which national letters: the set the game was read in.
+		ways = strings.Replace(ways, "national piece letters", ln.letters.Language()+" piece letters", 1)
+	}
+	r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+		Pos: m.Pos, Ply: c.plyOfMain(ln.firstOdd), Move: g.Str(m.Raw),
+		Message: fmt.Sprintf("%d of %d moves are not in standard SAN (%s); the first is %q", ln.nonSAN, ln.plies, ways, g.Str(m.Raw))})
+}
+
+//go:noinline
+func (c *Checker) reportNullMoves() {
+	g, r, ln := c.g, &c.r, &c.line
+	m := &g.Moves[ln.firstNull]
+	r.Findings = append(r.Findings, Finding{Code: NullMove, Severity: DefaultSeverity(NullMove), Pos: m.Pos,
+		Ply: c.plyOfMain(ln.firstNull), Move: g.Str(m.Raw),
+		Message: fmt.Sprintf("the main line holds %s: a pass is not a move of chess", countOf(ln.nullMoves, "a null move", "null moves"))})
+}
+
+//go:noinline
+func (c *Checker) reportAfterEnd() {
+	g, r, ln := c.g, &c.r, &c.line
+	m := &g.Moves[ln.afterEnd]
+	more := len(c.main) - ln.endPly
+	r.Findings = append(r.Findings, Finding{Code: MovesAfterEnd, Severity: DefaultSeverity(MovesAfterEnd), Pos: m.Pos,
+		Ply: ln.endPly + 1, Move: g.Str(m.Raw),
+		Message: fmt.Sprintf("the game ended by %s %s, but %s more %s", endWords(ln.end), c.after(ln.endPly), countOf(more, "move", "moves"), follow(more))})
+}
+
+// reportWrongResult reports a recorded result that the end on the board
+// contradicts: a mate scored otherwise, or a draw scored as a win.
+//
+//go:noinline
+func (c *Checker) reportWrongResult(recorded string) {
+	r, ln := &c.r, &c.line
 	at := c.recordedResultPos()
-	switch {
-	case ln.end == Checkmate && recorded != r.ComputedResult:
+	if ln.end == Checkmate {
 		winner := c.sideToMoveAt(ln.endPly).Other()
 		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
 			Message: fmt.Sprintf("%s checkmated %s %s, but the game is scored %s, not %s", winner.Name(), winner.Other().Name(),
 				c.after(ln.endPly), recorded, r.ComputedResult)})
-	case ln.end != Checkmate && decisive:
-		r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
-			Message: fmt.Sprintf("the game was drawn by %s %s, but it is scored %s, not 1/2-1/2", endWords(ln.end), c.after(ln.endPly), recorded)})
+		return
 	}
-	c.judgeMismatch()
+	r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
+		Message: fmt.Sprintf("the game was drawn by %s %s, but it is scored %s, not 1/2-1/2", endWords(ln.end), c.after(ln.endPly), recorded)})
 }
 
 // judgeMismatch says, on a result-mismatch, which of the Result tag and the
@@ -132,7 +170,15 @@ func (c *Checker) judgeMismatch() {
 // reportDraws reports the draw rules: the first claimable ply of threefold
 // and 50 moves (and their missed claims when the game was then decided),
 // fivefold and 75 moves as automatic draws where the profile has them.
+// Most games reach none of them, and leave here.
 func (c *Checker) reportDraws(decisive bool, recorded string) {
+	if r := &c.r; r.AnyThreefoldPly >= 0 || r.AnyFiftyPly >= 0 || r.FivefoldPly >= 0 || r.SeventyFivePly >= 0 {
+		c.reportDrawRules(decisive, recorded)
+	}
+}
+
+//go:noinline
+func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 	r, ln := &c.r, &c.line
 	claims := [2]struct {
 		ply             int
@@ -437,6 +483,20 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 		r.Findings[n].Variation = c.variationPath(u[0].Move)
 	}
 	forfeit, said := DetectForfeit(&c.tags, recorded, &clocks, nil)
+	if forfeit.Lost || len(said) > 0 {
+		forfeit = c.judgeForfeit(forfeit, said, recorded, replayed)
+	}
+	FillTime(r, &c.tags, &clocks, forfeit)
+}
+
+// judgeForfeit files DetectForfeit's findings, said, for a game it found
+// lost on time, and judges that loss against the board: it returns the
+// forfeit that stands. Few games have one: kept out of checkTime, which
+// every game runs (see badTagValue).
+//
+//go:noinline
+func (c *Checker) judgeForfeit(forfeit Forfeit, said []Finding, recorded string, replayed bool) Forfeit {
+	r := &c.r
 	if ln := &c.line; replayed && forfeit.Lost && ln.endPly >= 0 && (ln.end == Checkmate || ln.end == Stalemate) {
 		// The board ended the game before any flag could: not a loss on time.
 		if !forfeit.FromClock {
@@ -464,7 +524,7 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 			r.Findings = append(r.Findings, f)
 		}
 	}
-	FillTime(r, &c.tags, &clocks, forfeit)
+	return forfeit
 }
 
 // canMate answers "could c still mate" for a game decided on time: the

@@ -20,6 +20,23 @@ import (
 // other notations), and a mismatch quotes the marker as written.
 func CheckResultRecord(g *parser.Game, t *Tags, out []Finding) (string, []Finding) {
 	// The parser wrote the marker in PGN form ("" when there is none).
+	if g.ResultRaw.Len > 0 || g.Result == "" || t.Result != "" && g.Result != t.Result {
+		out = resultRecordFindings(g, t, out)
+	}
+	switch {
+	case t.Result != "":
+		return t.Result, out
+	case g.Result != "":
+		return g.Result, out
+	}
+	return "*", out
+}
+
+// resultRecordFindings makes CheckResultRecord's findings, for the few
+// games that have one (see badTagValue).
+//
+//go:noinline
+func resultRecordFindings(g *parser.Game, t *Tags, out []Finding) []Finding {
 	marker, markerOK := g.Result, g.Result != ""
 	written := g.Result
 	if g.ResultRaw.Len > 0 {
@@ -43,11 +60,5 @@ func CheckResultRecord(g *parser.Game, t *Tags, out []Finding) (string, []Findin
 		out = append(out, Finding{Code: ResultMismatch, Severity: DefaultSeverity(ResultMismatch), Pos: g.ResultPos, Ply: -1,
 			Message: fmt.Sprintf("the Result tag says %s but the moves end with %s", t.Result, written)})
 	}
-	switch {
-	case t.Result != "":
-		return t.Result, out
-	case markerOK:
-		return marker, out
-	}
-	return "*", out
+	return out
 }

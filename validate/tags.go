@@ -134,13 +134,7 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			continue
 		}
 		if seen&bit != 0 {
-			k := slices.IndexFunc(dups, func(d tagCopies) bool { return d.bit == bit })
-			if k < 0 {
-				out = append(out, duplicateTag(g, i))
-				dups = append(dups, tagCopies{bit: bit, at: len(out) - 1})
-			} else {
-				dups[k].more++
-			}
+			out, dups = tagCopy(g, i, bit, out, dups)
 			continue
 		}
 		seen |= bit
@@ -155,12 +149,11 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 				break
 			}
 			if msg := dateProblem(v); msg != "" {
-				// Concatenated, not formatted: most records have such a date.
-				out = append(out, tagFinding(tag, tag.Name+" "+strconv.Quote(v)+" "+msg))
+				out = badTagValue(out, tag, msg)
 			}
 		case tagRound:
 			if msg := roundProblem(v); msg != "" {
-				out = append(out, tagFinding(tag, "Round "+strconv.Quote(v)+" "+msg))
+				out = badTagValue(out, tag, msg)
 			}
 		case tagWhite:
 			t.White = v
@@ -168,28 +161,20 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			t.Black = v
 		case tagWhiteElo, tagBlackElo:
 			if !validElo(v) {
-				out = append(out, tagFinding(tag, fmt.Sprintf(`%s %q is not a rating: write digits, or "-" or "?" when there is none`, tag.Name, v)))
+				out = badTagValue(out, tag, `is not a rating: write digits, or "-" or "?" when there is none`)
 			}
 		case tagResult:
 			t.HasResultTag, t.ResultPos = true, tag.Pos
 			canon, exact := parser.ReadResult(v)
-			switch {
-			case canon == "":
-				out = append(out, tagFinding(tag, fmt.Sprintf("Result %q is not one of 1-0, 0-1, 1/2-1/2, *", v)))
-			case !exact:
-				out = append(out, tagFinding(tag, fmt.Sprintf("Result %q is not PGN: write %s", v, canon)))
+			if !exact {
+				out = badResult(out, tag, canon)
 			}
 			t.Result = canon
 		case tagTimeControl:
 			t.TimeControlText, t.TimeControlPos = v, tag.Pos
 			tc, err := ParseTimeControl(v)
 			if err != nil {
-				if human, ok := readHumanTimeControl(v); ok {
-					tc = human
-					out = append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not in PGN form: write %s", v, human.String())))
-				} else {
-					out = append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not a PGN time control: %s", v, err)))
-				}
+				tc, out = badTimeControl(out, tag, tc, err)
 			}
 			t.TimeControl = tc
 		case tagTermination:
@@ -203,6 +188,90 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			t.Variant = variantKind(v)
 		}
 	}
+	if t.HasFEN || hasSetUp {
+		out = setUpFindings(out, t, setUp, setUpPos, hasSetUp)
+	}
+	if missing := sevenTagRoster &^ seen; missing != 0 {
+		out = addRosterFinding(out, g, missing)
+	}
+	if dups != nil {
+		countCopies(out, dups)
+	}
+	return out
+}
+
+// The findings ReadTags makes are built below, in functions of their own
+// that are never inlined: most games have none, and every game runs
+// ReadTags, whose usual path then fits in a few cache lines rather than
+// being strewn between the code that formats messages (the instruction
+// cache, not the instructions, is what the per-game checks cost).
+
+// badTagValue reports tag's value as "Name "value" msg".
+//
+//go:noinline
+func badTagValue(out []Finding, tag *parser.Tag, msg string) []Finding {
+	return append(out, tagFinding(tag, tag.Name+" "+strconv.Quote(tag.Value)+" "+msg))
+}
+
+// badResult reports a Result tag that is not PGN's; canon is its reading,
+// "" when it has none.
+//
+//go:noinline
+func badResult(out []Finding, tag *parser.Tag, canon string) []Finding {
+	if canon == "" {
+		return badTagValue(out, tag, "is not one of 1-0, 0-1, 1/2-1/2, *")
+	}
+	return badTagValue(out, tag, "is not PGN: write "+canon)
+}
+
+// badTimeControl reports a TimeControl tag that ParseTimeControl read as tc
+// and refused with err, and returns the time control to use: a human
+// form's reading, else tc.
+//
+//go:noinline
+func badTimeControl(out []Finding, tag *parser.Tag, tc TimeControl, err error) (TimeControl, []Finding) {
+	v := tag.Value
+	if human, ok := readHumanTimeControl(v); ok {
+		return human, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not in PGN form: write %s", v, human.String())))
+	}
+	return tc, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not a PGN time control: %s", v, err)))
+}
+
+// tagCopy handles g.Tags[i], a second or later copy of the tag with bit:
+// the first such copy makes a tag-duplicate finding, the others are counted
+// in dups.
+//
+//go:noinline
+func tagCopy(g *parser.Game, i, bit int, out []Finding, dups []tagCopies) ([]Finding, []tagCopies) {
+	k := slices.IndexFunc(dups, func(d tagCopies) bool { return d.bit == bit })
+	if k < 0 {
+		out = append(out, duplicateTag(g, i))
+		return out, append(dups, tagCopies{bit: bit, at: len(out) - 1})
+	}
+	dups[k].more++
+	return out, dups
+}
+
+// countCopies says in each tag-duplicate finding how many more copies
+// were ignored.
+//
+//go:noinline
+func countCopies(out []Finding, dups []tagCopies) {
+	for _, d := range dups {
+		if d.more > 0 {
+			more := "1 more copy"
+			if d.more > 1 {
+				more = fmt.Sprintf("%d more copies", d.more)
+			}
+			out[d.at].Message += "; " + more + " ignored"
+		}
+	}
+}
+
+// setUpFindings checks SetUp against FEN.
+//
+//go:noinline
+func setUpFindings(out []Finding, t *Tags, setUp string, setUpPos parser.Pos, hasSetUp bool) []Finding {
 	if t.HasFEN && !hasSetUp {
 		out = append(out, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: t.FENPos, Ply: -1,
 			Message: `a FEN tag without SetUp "1": PGN requires it beside a FEN (the game is replayed from the FEN)`})
@@ -220,19 +289,12 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 				Message: fmt.Sprintf(`SetUp %q is neither "0" nor "1"`, setUp)})
 		}
 	}
-	if missing := sevenTagRoster &^ seen; missing != 0 {
-		out = append(out, rosterFinding(g, missing))
-	}
-	for _, d := range dups {
-		if d.more > 0 {
-			more := "1 more copy"
-			if d.more > 1 {
-				more = fmt.Sprintf("%d more copies", d.more)
-			}
-			out[d.at].Message += "; " + more + " ignored"
-		}
-	}
 	return out
+}
+
+//go:noinline
+func addRosterFinding(out []Finding, g *parser.Game, missing int) []Finding {
+	return append(out, rosterFinding(g, missing))
 }
 
 // tagCopies counts the copies of a tag after its second: one tag-duplicate
