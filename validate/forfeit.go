@@ -31,9 +31,19 @@ var timePhrases = [...]string{"time forfeit", "time-forfeit", "forfeit on time",
 // overstepping the time), matched with Unicode case folding.
 var cyrillicTimePhrases = [...]string{"по времени", "просроч"}
 
+// timeWords are whole Termination values, in any case, that mean a flag
+// decided the game though no phrase above is in them: the bare word, and the
+// status codes of the lichess and chess.com APIs that converters copy into
+// the tag ("outoftime", "timevsinsufficient").
+var timeWords = [...]string{"time", "outoftime", "timeforfeit", "timevsinsufficient"}
+
 // terminationKind sorts a Termination value and, for chess.com's "X won on
-// time" and "X lost on time", returns X and whether X won.
-func terminationKind(s string) (kind int, name string, won bool) {
+// time" and "X lost on time", returns X and whether X won. players are the
+// White and Black tags: chess.com starts the value with a player's name ("X
+// won by resignation", "X lost ..."), and a name holding a time phrase
+// ("TimeoutKing") says nothing about the clock, so the phrases are looked for
+// after it.
+func terminationKind(s string, players ...string) (kind int, name string, won bool) {
 	s = strings.TrimSpace(s)
 	switch s {
 	case "", "?", "-", "Unknown", "unknown", "unterminated", "Unterminated":
@@ -43,8 +53,20 @@ func terminationKind(s string) (kind int, name string, won bool) {
 	case "Time forfeit", "time forfeit":
 		return termTime, "", false
 	}
+	for _, w := range timeWords {
+		if strings.EqualFold(s, w) {
+			return termTime, "", false
+		}
+	}
+	rest := s
+	for _, p := range players {
+		if p != "" && len(p) < len(s) && len(s)-len(p) < len(rest) && strings.EqualFold(s[:len(p)], p) &&
+			(hasPrefixFoldASCII(s[len(p):], " won") || hasPrefixFoldASCII(s[len(p):], " lost")) {
+			rest = s[len(p):] // the longer name when one is the start of the other
+		}
+	}
 	for _, p := range timePhrases {
-		if containsFoldASCII(s, p) {
+		if containsFoldASCII(rest, p) {
 			if i := strings.Index(s, " won on time"); i > 0 {
 				return termTime, s[:i], true
 			}
@@ -54,9 +76,9 @@ func terminationKind(s string) (kind int, name string, won bool) {
 			return termTime, "", false
 		}
 	}
-	if hasNonASCII(s) {
+	if hasNonASCII(rest) {
 		for _, p := range cyrillicTimePhrases {
-			if containsFold(s, p) {
+			if containsFold(rest, p) {
 				return termTime, "", false
 			}
 		}
@@ -84,6 +106,20 @@ func lowerASCII(c byte) byte {
 		return c + 'a' - 'A'
 	}
 	return c
+}
+
+// hasPrefixFoldASCII reports whether s begins with prefix, a lower-case
+// phrase, in any ASCII case.
+func hasPrefixFoldASCII(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if lowerASCII(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // containsFold is the Unicode-folding form, for the rare non-ASCII value.
@@ -120,7 +156,7 @@ func hasNonASCII(s string) bool {
 // was running; a zero the other side's clock read on its last move does not
 // outweigh that).
 func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forfeit, []Finding) {
-	kind, name, nameWon := terminationKind(t.Termination)
+	kind, name, nameWon := terminationKind(t.Termination, t.White, t.Black)
 	switch kind {
 	case termTime:
 		f := Forfeit{Lost: true}

@@ -33,11 +33,51 @@ func TestTerminationKind(t *testing.T) {
 		{"выигрыш по времени", termTime, "", false},
 		{"Zeitüberschreitung", termTime, "", false},
 		{"Победа матом", termOther, "", false},
+		// The bare word and the API status codes converters copy.
+		{"time", termTime, "", false},
+		{" Time ", termTime, "", false},
+		{"outoftime", termTime, "", false},
+		{"timeforfeit", termTime, "", false},
+		{"timevsinsufficient", termTime, "", false},
+		{"times", termOther, "", false},
+		{"overtime adjudication", termOther, "", false},
 	}
 	for _, tt := range tests {
 		kind, name, won := terminationKind(tt.in)
 		if kind != tt.kind || name != tt.name || won != tt.won {
 			t.Errorf("terminationKind(%q) = %d, %q, %v; want %d, %q, %v", tt.in, kind, name, won, tt.kind, tt.name, tt.won)
+		}
+	}
+}
+
+// TestTerminationKindPlayerNames: a time phrase inside the name chess.com
+// starts the value with is no time forfeit; after it, or without the name
+// being a player's, it still is.
+func TestTerminationKindPlayerNames(t *testing.T) {
+	tests := []struct {
+		in, white, black string
+		kind             int
+		name             string
+		won              bool
+	}{
+		{"TimeoutKing won by resignation", "TimeoutKing", "Hikaru", termOther, "", false},
+		{"timeoutking won by checkmate", "TimeoutKing", "Hikaru", termOther, "", false},
+		{"GotFlagged99 won - game abandoned", "Hikaru", "GotFlagged99", termOther, "", false},
+		{"TimeoutKing lost by resignation", "TimeoutKing", "Hikaru", termOther, "", false},
+		{"TimeoutKing won on time", "TimeoutKing", "Hikaru", termTime, "TimeoutKing", true},
+		{"Hikaru won on time", "TimeoutKing", "Hikaru", termTime, "Hikaru", true},
+		// The longer of two names that begin alike.
+		{"Timeout won by resignation", "Timeout", "Timeout won", termOther, "", false},
+		// Not a player's name: the phrase counts.
+		{"TimeoutKing won by resignation", "Magnus", "Hikaru", termTime, "", false},
+		// A name is taken off only before "won" or "lost".
+		{"White flagged", "White", "Black", termTime, "", false},
+		{"Time forfeit", "Time", "Black", termTime, "", false},
+	}
+	for _, tt := range tests {
+		kind, name, won := terminationKind(tt.in, tt.white, tt.black)
+		if kind != tt.kind || name != tt.name || won != tt.won {
+			t.Errorf("terminationKind(%q, %q, %q) = %d, %q, %v; want %d, %q, %v", tt.in, tt.white, tt.black, kind, name, won, tt.kind, tt.name, tt.won)
 		}
 	}
 }
@@ -73,6 +113,10 @@ func TestDetectForfeit(t *testing.T) {
 			Forfeit{}, "", false},
 		{"resignation", []string{"Termination", "MagnusCarlsen won by resignation"}, "1-0", "e4 | e5",
 			Forfeit{}, "", false},
+		{"a player's name holds a time word", []string{"White", "TimeoutKing", "Termination", "TimeoutKing won by resignation"}, "1-0", "e4 0:00:30 | e5 0:00:00",
+			Forfeit{}, "", false},
+		{"the bare word", []string{"Termination", "time"}, "1-0", "e4 | e5",
+			Forfeit{Lost: true, White: false}, `Black lost on time (Termination "time")`, true},
 
 		// No telling tag: the clocks speak.
 		{"loser's clock at zero", nil, "0-1", "Kg2 0:00:00",
@@ -87,7 +131,8 @@ func TestDetectForfeit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := testGame(t, append(append([]string(nil), players...), tt.tags...), tt.result, tt.line)
+			// A case's own White or Black comes first, and the first of two stands.
+			g := testGame(t, append(append([]string(nil), tt.tags...), players...), tt.result, tt.line)
 			var tags Tags
 			ReadTags(g, &tags, nil)
 			c := checkClocks(g, &tags.TimeControl, ClockStart{MoveNumber: 30}, mainLine(g))
