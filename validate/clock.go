@@ -305,6 +305,14 @@ func (c *ClockChecker) LastClock(white bool) int64 {
 	return c.sides[1].reading
 }
 
+// LastReadingPly is the ply of a side's last reading, 0 when it has none.
+func (c *ClockChecker) LastReadingPly(white bool) int {
+	if white {
+		return c.sides[0].readingPly
+	}
+	return c.sides[1].readingPly
+}
+
 // WhiteToMove says whose clock was running when the record ends.
 func (c *ClockChecker) WhiteToMove() bool { return !c.black }
 

@@ -152,7 +152,8 @@ func hasNonASCII(s string) bool {
 // (or whose flag the clocks prove fell on that move) lost on time; a zero
 // earlier in the game followed by play is flag-fall-unclaimed, not the end. Whose flag fell: the side named by
 // chess.com's "X won on time", else the side scored as lost, else the side
-// whose flag the clocks show fell, else the side to move at the end (its clock
+// whose flag the clocks show fell on its last reading (not one it played on
+// after), else the side to move at the end (its clock
 // was running; a zero the other side's clock read on its last move does not
 // outweigh that).
 func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forfeit, []Finding) {
@@ -171,10 +172,12 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 			// A flag falls on its owner's move, so the side to move at
 			// the end: the other side's last reading of 0:00:00 proves
 			// nothing (lichess rounds down; that move was completed).
-			if ply, white := c.FlagFell(); ply > 0 {
+			// A fall the clocks prove names the side only when it is
+			// that side's last reading: a flag play passed over, the
+			// side moving on after it, did not end the game.
+			f.White = c.WhiteToMove()
+			if ply, white := c.FlagFell(); ply > 0 && ply == c.LastReadingPly(white) {
 				f.White = white
-			} else {
-				f.White = c.WhiteToMove()
 			}
 		}
 		msg := fmt.Sprintf("%s lost on time (Termination %q)", colourName(!f.White), t.Termination)

@@ -113,6 +113,16 @@ func TestDetectForfeit(t *testing.T) {
 			Forfeit{}, "", false},
 		{"resignation", []string{"Termination", "MagnusCarlsen won by resignation"}, "1-0", "e4 | e5",
 			Forfeit{}, "", false},
+		// White's flag fell at move 31 and White played on (the clock
+		// grew by no more than the increments since): the game ended later
+		// on time with Black to move, and that is Black's flag.
+		{"drawn on time after a flag play passed over", []string{"Termination", "Time forfeit", "TimeControl", "180+2"}, "1/2-1/2",
+			"Kg2 0:00:05 | Kg7 0:00:30 | Kh3 0:00:01 | Kh7 0:00:29 | Kg2 0:00:02 | Kg7 0:00:28 | Kh3 0:00:03",
+			Forfeit{Lost: true, White: false}, `Black ran out of time and the game was drawn (Termination "Time forfeit")`, true},
+		// The same fall as White's last reading still names White.
+		{"drawn on time, the flag on the side's last reading", []string{"Termination", "Time forfeit", "TimeControl", "180+2"}, "1/2-1/2",
+			"Kg2 0:00:05 | Kg7 0:00:30 | Kh3 0:00:01 | Kh7 0:00:29",
+			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Time forfeit")`, true},
 		{"a player's name holds a time word", []string{"White", "TimeoutKing", "Termination", "TimeoutKing won by resignation"}, "1-0", "e4 0:00:30 | e5 0:00:00",
 			Forfeit{}, "", false},
 		{"the bare word", []string{"Termination", "time"}, "1-0", "e4 | e5",
@@ -290,6 +300,30 @@ func TestWrongResultAtRecordedResult(t *testing.T) {
 		f := find(r, WrongResult)
 		if f == nil || f.Pos.Line != tt.line {
 			t.Errorf("Result %q: wrong-result %+v, want it on line %d", tt.tag, f, tt.line)
+		}
+	}
+}
+
+// TestDrawnOnTimeAfterPassedFlag: a game drawn on time with Black to move
+// and only White's bare king against Black's queen is scored right. White's
+// flag, which fell earlier and which White played on after, is not the one
+// that ended the game: judging it so made the draw a wrong-result (Black
+// "could still mate"). When the last flag is White's, the draw is wrong.
+func TestDrawnOnTimeAfterPassedFlag(t *testing.T) {
+	extra := []string{"TimeControl 180+2", "Termination Time forfeit", "SetUp 1", "FEN 4k3/8/8/8/8/8/q7/7K w - - 0 60"}
+	for _, tt := range []struct{ name, moves, want string }{
+		{"white played on after its flag", "60. Kg1 {[%clk 0:00:05]} Kd8 {[%clk 0:00:30]} 61. Kh1 {[%clk 0:00:01]} Ke8 {[%clk 0:00:29]} " +
+			"62. Kg1 {[%clk 0:00:02]} Kd8 {[%clk 0:00:28]} 63. Kh1 {[%clk 0:00:03]} 1/2-1/2",
+			"time-forfeit@-1 flag-fall-unclaimed@3 threefold-claimable@7"},
+		{"no flag before the end", "60. Kg1 {[%clk 0:00:05]} Kd8 {[%clk 0:00:30]} 61. Kh1 {[%clk 0:00:04]} Ke8 {[%clk 0:00:29]} " +
+			"62. Kg1 {[%clk 0:00:05]} Kd8 {[%clk 0:00:28]} 63. Kh1 {[%clk 0:00:06]} 1/2-1/2",
+			"time-forfeit@-1 threefold-claimable@7"},
+		{"white's flag on its last reading", "60. Kg1 {[%clk 0:00:05]} Kd8 {[%clk 0:00:30]} 61. Kh1 {[%clk 0:00:01]} Ke8 {[%clk 0:00:29]} 1/2-1/2",
+			"wrong-result@-1 time-forfeit@-1 flag-fall-unclaimed@3"},
+	} {
+		r := checkOne(t, pgn("1/2-1/2", extra, tt.moves), &Options{})
+		if g := got(r); g != tt.want {
+			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
 		}
 	}
 }
