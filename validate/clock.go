@@ -64,6 +64,10 @@ type ClockChecker struct {
 
 	missing, growth, overBase, negative, flag problem
 	flagOpen                                  bool // the flag's side has not read its clock since
+	// The latest reading that proves a fall, the first's or a later one's
+	// (flag keeps the first only), for the verdict on how the game ended.
+	lastFallPly   int
+	lastFallBlack bool
 }
 
 type sideClock struct {
@@ -278,6 +282,7 @@ func (c *ClockChecker) incrementAt(own int) int64 {
 }
 
 func (c *ClockChecker) flagFell(idx int32, own int, why uint8, a, b int64) {
+	c.lastFallPly, c.lastFallBlack = c.ply, c.black
 	if c.flag.count == 0 {
 		c.flag.note(c, idx, own, why, a, b, 0, 0)
 		c.flagOpen = true
@@ -305,12 +310,14 @@ func (c *ClockChecker) LastClock(white bool) int64 {
 	return c.sides[1].reading
 }
 
-// LastReadingPly is the ply of a side's last reading, 0 when it has none.
-func (c *ClockChecker) LastReadingPly(white bool) int {
+// FellAtLastReading says whether a side's last reading proves its flag fell:
+// a fall it played on after, reading its clock again, does not count.
+func (c *ClockChecker) FellAtLastReading(white bool) bool {
+	s := &c.sides[1]
 	if white {
-		return c.sides[0].readingPly
+		s = &c.sides[0]
 	}
-	return c.sides[1].readingPly
+	return c.lastFallPly > 0 && c.lastFallBlack != white && c.lastFallPly == s.readingPly
 }
 
 // WhiteToMove says whose clock was running when the record ends.

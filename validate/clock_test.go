@@ -153,8 +153,30 @@ func TestClockFlagFell(t *testing.T) {
 	if ply, white := c.FlagFell(); ply != 3 || white {
 		t.Errorf("FlagFell = %d, %v; want 3, false (Black)", ply, white)
 	}
+	if !c.FellAtLastReading(false) || c.FellAtLastReading(true) {
+		t.Errorf("FellAtLastReading(black) %v, (white) %v; want true, false", c.FellAtLastReading(false), c.FellAtLastReading(true))
+	}
+	// Black reads its clock again: the fall is no longer its last reading.
+	c, _ = runClocks(t, "180+2", ClockStart{BlackFirst: true, MoveNumber: 30}, "Kg7 0:00:10 | Kg2 0:00:03 | Kh7 0:00:00 | Kh3 0:00:05 | Kg7 0:00:02")
+	if ply, white := c.FlagFell(); ply != 3 || white || c.FellAtLastReading(false) {
+		t.Errorf("FlagFell = %d, %v, FellAtLastReading(black) %v; want 3, false, false", ply, white, c.FellAtLastReading(false))
+	}
+	// A later fall of the other side is its last reading; FlagFell keeps the first.
+	c, _ = runClocks(t, "180+2", ClockStart{BlackFirst: true, MoveNumber: 30}, "Kg7 0:00:10 | Kg2 0:00:03 | Kh7 0:00:00 | Kh3 0:00:01")
+	if ply, white := c.FlagFell(); ply != 3 || white || !c.FellAtLastReading(true) || c.FellAtLastReading(false) {
+		t.Errorf("FlagFell = %d, %v, FellAtLastReading white %v black %v; want 3, false, true, false", ply, white, c.FellAtLastReading(true), c.FellAtLastReading(false))
+	}
+	// A glitch withdraws the fall.
+	c, _ = runClocks(t, "900+10", ClockStart{MoveNumber: 30}, "Kg2 0:16:05 | Kg7 0:15:00 | Kh3 0:00:00")
+	if !c.FellAtLastReading(true) {
+		t.Errorf("FellAtLastReading(white) false after a zero")
+	}
+	c, _ = runClocks(t, "900+10", ClockStart{MoveNumber: 30}, "Kg2 0:16:05 | Kg7 0:15:00 | Kh3 0:00:00 | Kh7 0:15:10 | Kh2 0:16:15")
+	if c.FellAtLastReading(true) {
+		t.Errorf("FellAtLastReading(white) true after the clock grew out of the zero")
+	}
 	c, _ = runClocks(t, "180+2", ClockStart{}, "e4 3:00 | e5 3:00")
-	if ply, _ := c.FlagFell(); ply != 0 {
+	if ply, _ := c.FlagFell(); ply != 0 || c.FellAtLastReading(true) || c.FellAtLastReading(false) {
 		t.Errorf("FlagFell = %d without a fall", ply)
 	}
 	if c.LastClock(true) != 180000 {

@@ -176,8 +176,8 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 			// that side's last reading: a flag play passed over, the
 			// side moving on after it, did not end the game.
 			f.White = c.WhiteToMove()
-			if ply, white := c.FlagFell(); ply > 0 && ply == c.LastReadingPly(white) {
-				f.White = white
+			if w, b := c.FellAtLastReading(true), c.FellAtLastReading(false); w != b {
+				f.White = w
 			}
 		}
 		msg := fmt.Sprintf("%s lost on time (Termination %q)", colourName(!f.White), t.Termination)
@@ -200,9 +200,7 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 	if s.readingPly != c.ply || s.readingPly == 0 {
 		return Forfeit{}, out // the loser did not make the last move: a zero before it was a flag that play passed over
 	}
-	flagPly, flagWhite := c.FlagFell()
-	onLastMove := flagPly == c.ply && flagWhite == loserWhite
-	if s.reading != 0 && !onLastMove {
+	if s.reading != 0 && !c.FellAtLastReading(loserWhite) {
 		return Forfeit{}, out
 	}
 	m := &c.g.Moves[s.readingIdx]

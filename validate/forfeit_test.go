@@ -135,6 +135,13 @@ func TestDetectForfeit(t *testing.T) {
 		{"unterminated and zero", []string{"Termination", "unterminated"}, "1-0", "Kg2 0:00:30 | Kg7 0:00:00",
 			Forfeit{Lost: true, White: false, FromClock: true}, "Black lost on time: the clock reads 0:00:00 after move 30, the last move, and the game is scored 1-0", false},
 		{"loser's clock not at zero", nil, "0-1", "Kg2 0:00:03 | Qg1# 0:00:30", Forfeit{}, "", false},
+		// A fall on the loser's last move counts though another, which
+		// play passed over, came first.
+		{"fall on the last move after an earlier one", []string{"TimeControl", "180+2"}, "1-0",
+			"Kg2 0:00:05 | Kg7 0:00:30 | Kh3 0:00:01 | Kh7 0:00:29 | Kg2 0:00:02 | Kg7 0:00:01",
+			Forfeit{Lost: true, White: false, FromClock: true}, "Black lost on time: the clock reads 0:00:01 after move 32, the last move, and the game is scored 1-0", false},
+		{"in time on the last move after an earlier fall", []string{"TimeControl", "180+2"}, "1-0",
+			"Kg2 0:00:05 | Kg7 0:00:30 | Kh3 0:00:01 | Kh7 0:00:29 | Kg2 0:00:02 | Kg7 0:00:03", Forfeit{}, "", false},
 		{"winner at zero", nil, "1-0", "Qh7# 0:00:00", Forfeit{}, "", false},
 		{"draw with a clock at zero", nil, "1/2-1/2", "Kg2 0:00:00 | Kg7 0:00:30", Forfeit{}, "", false},
 		{"no clocks", nil, "1-0", "e4 | e5", Forfeit{}, "", false},
