@@ -377,3 +377,37 @@ func TestUnreadClocks(t *testing.T) {
 		}
 	}
 }
+
+// TestClocksOfGameNotReplayed: a game whose moves are not replayed (a
+// variant, a FEN that cannot be read) still starts where its FEN says: the
+// readings of a game from move 60 with Black to move are not judged as
+// White's first move. Without a FEN the first readings still meet the base.
+func TestClocksOfGameNotReplayed(t *testing.T) {
+	moves := "60... Kd8 {[%clk 0:05:00]} 61. Kg1 {[%clk 0:00:20]} Ke8 {[%clk 0:04:59]} 62. Kh1 {[%clk 0:00:21]} *"
+	for _, tt := range []struct {
+		name  string
+		extra []string
+		moves string
+		want  string
+	}{
+		{"variant from a FEN, Black first", []string{"TimeControl 180+2", "Variant Atomic", "SetUp 1", "FEN 4k3/8/8/8/8/8/Q7/7K b - - 0 60"}, moves,
+			"variant-unsupported@-1"},
+		{"unreadable FEN, Black first", []string{"TimeControl 180+2", "SetUp 1", "FEN 4k3/8/8/8/8/8/Q7/7K b - - 0 60 x"}, moves,
+			"syntax@-1"},
+		// The FEN's move number decides: a growth at Black's second reading
+		// is still one.
+		{"variant from a FEN, growth", []string{"TimeControl 180+2", "Variant Atomic", "SetUp 1", "FEN 4k3/8/8/8/8/8/Q7/7K b - - 0 60"},
+			"60... Kd8 {[%clk 0:05:00]} 61. Kg1 {[%clk 0:00:20]} Ke8 {[%clk 0:05:09]} 62. Kh1 {[%clk 0:00:21]} *",
+			"variant-unsupported@-1 clock-inconsistent@3"},
+		{"variant from the start", []string{"TimeControl 180+2", "Variant Atomic"},
+			"1. e4 {[%clk 0:05:00]} e5 {[%clk 0:03:00]} *", "variant-unsupported@-1 clock-inconsistent@1"},
+	} {
+		r := checkOne(t, pgn("*", tt.extra, tt.moves), &Options{})
+		if g := got(r); g != tt.want {
+			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
+		}
+		if f := find(r, ClockInconsistent); f != nil && strings.Contains(f.Message, "after move 1,") && tt.name != "variant from the start" {
+			t.Errorf("%s: %s", tt.name, f.Message)
+		}
+	}
+}
