@@ -38,8 +38,9 @@ type ClockStart struct {
 //
 // A flag has certainly fallen (flag-fall-unclaimed when play went on) when a
 // reading is below the increment in force (a move made in time earns its
-// increment), when a reading is negative, or when the clock reads zero after
-// a move that took longer ([%emt]) than the player had left. A zero reading
+// increment; not for a side whose first reading is half the base time, a
+// lichess arena berserk, which plays without increment), when a reading is
+// negative, or when the clock reads zero after a move that took longer ([%emt]) than the player had left. A zero reading
 // without increment proves nothing: sources round down, so 0:00:00 may be
 // 0.9 s left, and lichess exports hold many such readings in games that went
 // on legally. A fall is withdrawn when the player's next reading grows out of
@@ -75,8 +76,9 @@ type sideClock struct {
 	readingMove int   // and its own-move number, move index and ply
 	readingIdx  int32
 	readingPly  int
-	periodsDone int // period ends this side has reached
-	bonusUsed   int // of those, the ones whose added time a reading has shown
+	periodsDone int  // period ends this side has reached
+	bonusUsed   int  // of those, the ones whose added time a reading has shown
+	berserk     bool // started on half the base time: a lichess arena berserk, which also cancels the increment
 }
 
 // problem keeps the first case of one kind of clock problem and a count.
@@ -235,9 +237,15 @@ func (c *ClockChecker) check(m *parser.Move, idx int32, s *sideClock, own int) {
 		if r > p.Base+p.Increment+clockSlack {
 			c.overBase.note(c, idx, own, 0, r, p.Base, p.Increment, 0)
 		}
+		// Lichess arena berserk halves the side's time and cancels its
+		// increment; lichess writes the time a side starts with as its
+		// first reading, here half the base.
+		if half := p.Base / 2; !c.periodic && p.Increment > 0 && half > clockSlack && r >= half-clockSlack && r <= half+clockSlack {
+			s.berserk = true
+		}
 		return // the first move often earns no increment (chess.com), so no flag test
 	}
-	if inc := c.incrementAt(own); inc > 0 && r+clockSlack <= inc && !(c.periodic && c.tc.isPeriodEnd(own)) {
+	if inc := c.incrementAt(own); inc > 0 && r+clockSlack <= inc && !s.berserk && !(c.periodic && c.tc.isPeriodEnd(own)) {
 		c.flagFell(idx, own, flagBelowIncrement, r, inc)
 	} else if r < clockSlack && s.reading >= 0 && m.EMT > s.reading+clockSlack {
 		// [%emt] alone is not trusted (DGT broadcasts disagree with their own

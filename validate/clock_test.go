@@ -95,6 +95,16 @@ func TestClockFindings(t *testing.T) {
 			"flag-fall-unclaimed: White's clock reads 0:00:00 after move 30, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 3 more plies"}},
 		{"flag below a 2 s increment at 1 s", "180+2", from30, "Kg2 0:00:01 | Kg7 0:00:10", []string{
 			"flag-fall-unclaimed: White's clock reads 0:00:01 after move 30, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 1 more ply"}},
+		// Lichess arena berserk: half the base and no increment for that
+		// side, whose low readings then prove nothing; the other side's do.
+		{"berserk plays without increment", "180+2", ClockStart{}, "e4 1:30 | e5 3:00 | Nf3 0:00:05 | Nc6 2:58 | Bb5 0:00:01 | a6 2:57 | Ba4 0:00:00 | Nf6 2:56", nil},
+		{"berserk 1+2 is 1+0", "60+2", ClockStart{}, "e4 1:00 | e5 0:30 | Nf3 0:59 | Nc6 0:00:01 | Bb5 0:58 | a6 0:00:01 | Ba4 0:57", nil},
+		{"berserk, the other side below increment", "180+2", ClockStart{}, "e4 1:30 | e5 3:00 | Nf3 0:00:05 | Nc6 0:00:01 | Bb5 0:00:01 | a6 0:00:02", []string{
+			"flag-fall-unclaimed: Black's clock reads 0:00:01 after move 2, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 2 more plies"}},
+		{"no berserk: a first reading well above half", "180+2", ClockStart{}, "e4 2:10 | e5 3:00 | Nf3 0:00:05 | Nc6 2:58 | Bb5 0:00:01 | a6 2:57", []string{
+			"flag-fall-unclaimed: White's clock reads 0:00:01 after move 3, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 1 more ply"}},
+		{"no berserk from a FEN", "180+2", from30, "Kg2 1:30 | Kg7 3:00 | Kh3 0:00:01 | Kh7 2:58", []string{
+			"flag-fall-unclaimed: White's clock reads 0:00:01 after move 31, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 1 more ply"}},
 		{"clock at the increment", "180+2", from30, "Kg2 0:00:02 | Kg7 0:00:10 | Kh3 0:00:02", nil},
 		{"flag on the last move", "180+2", from30, "Kg2 0:00:05 | Kg7 0:00:00", nil},
 		{"zero without increment proves nothing", "60+0", from30, "Kg2 0:00:00 | Kg7 0:00:10 | Kh3 0:00:00 | Kh7 0:00:09", nil},
