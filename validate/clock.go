@@ -318,6 +318,14 @@ func (c *ClockChecker) LastClock(white bool) int64 {
 	return c.sides[1].reading
 }
 
+// LastReadingPly is the ply of a side's last reading, 0 when it has none.
+func (c *ClockChecker) LastReadingPly(white bool) int {
+	if white {
+		return c.sides[0].readingPly
+	}
+	return c.sides[1].readingPly
+}
+
 // FellAtLastReading says whether a side's last reading proves its flag fell:
 // a fall it played on after, reading its clock again, does not count.
 func (c *ClockChecker) FellAtLastReading(white bool) bool {

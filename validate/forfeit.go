@@ -12,6 +12,11 @@ type Forfeit struct {
 	Lost      bool // a flag fell and ended the game (scored as a loss, or a draw when the opponent could not mate)
 	White     bool // when Lost: the side that ran out of time
 	FromClock bool // found from a clock at zero, not stated by the Termination tag
+	// Either is set for a game drawn on time whose side to move is named
+	// (White) while the other side's clock reads 0:00:00 after the last
+	// move: a zero proves no fall (sources round down), but the flag may as
+	// well be that side's, and a verdict on the draw must hold for both.
+	Either bool
 }
 
 // Termination tags, sorted by what they say about time.
@@ -178,10 +183,16 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 			f.White = c.WhiteToMove()
 			if w, b := c.FellAtLastReading(true), c.FellAtLastReading(false); w != b {
 				f.White = w
+			} else if mover := !f.White; c.LastClock(mover) == 0 && c.LastReadingPly(mover) == c.ply {
+				f.Either = true
 			}
 		}
 		msg := fmt.Sprintf("%s lost on time (Termination %q)", colourName(!f.White), t.Termination)
-		if result == "1/2-1/2" {
+		switch {
+		case result == "1/2-1/2" && f.Either:
+			msg = fmt.Sprintf("%s (to move) or %s (whose clock reads 0:00:00 after the last move) ran out of time and the game was drawn (Termination %q)",
+				colourName(!f.White), colourName(f.White), t.Termination)
+		case result == "1/2-1/2":
 			msg = fmt.Sprintf("%s ran out of time and the game was drawn (Termination %q)", colourName(!f.White), t.Termination)
 		}
 		out = append(out, Finding{Code: TimeForfeit, Severity: DefaultSeverity(TimeForfeit), Pos: t.TerminationPos, Ply: -1, Message: msg})
@@ -266,11 +277,25 @@ func TimeoutVerdict(p Profile, f Forfeit, result string, at parser.Pos, fp Final
 			fd.Message = fmt.Sprintf("%s lost on time but %s could probably not mate by any legal series of moves (%s): the result should likely be 1/2-1/2, not %s", flagged, winner, rule, result)
 		}
 		return fd, true
-	case result == "1/2-1/2" && can && sure:
+	case result == "1/2-1/2" && can && sure && !(f.Either && !otherCanMate(p, !winnerWhite, fp)):
 		return Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
 			Message: fmt.Sprintf("%s ran out of time while %s could still mate (%s): the result is %s, not 1/2-1/2", flagged, winner, rule, win)}, true
 	}
 	return Finding{}, false
+}
+
+// otherCanMate says whether a side could mate under the profile's rule, for
+// the other reading of a draw on time (Forfeit.Either); "probably not" counts
+// as not, since it is the draw this reading would make right.
+func otherCanMate(p Profile, white bool, fp FinalPosition) bool {
+	if p == USSR {
+		return fp.BareKing == nil || !fp.BareKing(white)
+	}
+	if fp.CanMate == nil {
+		return true
+	}
+	can, _ := fp.CanMate(white)
+	return can
 }
 
 // FillTime writes the time facts of a game into its report.

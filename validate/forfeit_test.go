@@ -105,8 +105,9 @@ func TestDetectForfeit(t *testing.T) {
 			Forfeit{Lost: true, White: true}, `White lost on time (Termination "MagnusCarlsen lost on time")`, true},
 		// Black completed Kg7 with under a second left (read 0:00:00):
 		// White's clock then ran, and White's flag fell.
+		// but Black's zero may as well be the flag (Either).
 		{"drawn on time, the other side's clock at zero", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:00",
-			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
+			Forfeit{Lost: true, White: true, Either: true}, `White (to move) or Black (whose clock reads 0:00:00 after the last move) ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
 		{"drawn on time, side to move", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:03",
 			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
 		{"the tag says otherwise", []string{"Termination", "Normal"}, "0-1", "e4 0:00:00 | e5 0:00:30",
@@ -213,6 +214,20 @@ func TestTimeoutVerdict(t *testing.T) {
 			"White ran out of time while Black could still mate (FIDE 6.9): the result is 0-1, not 1/2-1/2"},
 		{"fide draw, mate only probable", FIDE, whiteFlagged, "1/2-1/2", FinalPosition{CanMate: answer(true, false)}, "", 0, ""},
 		{"fide draw, cannot mate", FIDE, whiteFlagged, "1/2-1/2", FinalPosition{CanMate: answer(false, true)}, "", 0, ""},
+		// A draw on time with either side's flag possible is wrong only when
+		// both readings make it so.
+		{"fide draw, either flag, the other winner cannot mate", FIDE, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{CanMate: func(white bool) (bool, bool) { return !white, true }}, "", 0, ""},
+		{"fide draw, either flag, the other winner probably cannot mate", FIDE, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{CanMate: func(white bool) (bool, bool) { return !white, white }}, "", 0, ""},
+		{"fide draw, either flag, both can mate", FIDE, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{CanMate: func(bool) (bool, bool) { return true, true }}, WrongResult, Error,
+			"White ran out of time while Black could still mate (FIDE 6.9): the result is 0-1, not 1/2-1/2"},
+		{"ussr draw, either flag, the other winner has a bare king", USSR, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{BareKing: func(white bool) bool { return white }}, "", 0, ""},
+		{"ussr draw, either flag, neither bare", USSR, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{BareKing: bare(false)}, WrongResult, Error,
+			"White ran out of time while Black could still mate (Soviet Code: a flag loses unless the opponent has a bare king): the result is 0-1, not 1/2-1/2"},
 		{"ussr bare king", USSR, whiteFlagged, "0-1", FinalPosition{BareKing: bare(true), CanMate: answer(true, true)}, TimeoutInsufficientMaterial, Error,
 			"White lost on time but Black has a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result must be 1/2-1/2, not 0-1"},
 		{"ussr knight left wins", USSR, whiteFlagged, "0-1", FinalPosition{BareKing: bare(false), CanMate: answer(false, true)}, "", 0, ""},
@@ -332,5 +347,34 @@ func TestDrawnOnTimeAfterPassedFlag(t *testing.T) {
 		if g := got(r); g != tt.want {
 			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
 		}
+	}
+}
+
+// TestDrawnOnTimeEitherFlag: sudden death, White's queen against Black's bare
+// king, drawn on time with Black to move and White's clock at 0:00:00 after
+// the last move. Black's flag would make the draw wrong, White's makes it
+// right, and the zero proves neither: no wrong-result. A clock above zero
+// leaves only Black's flag, and the draw is wrong.
+func TestDrawnOnTimeEitherFlag(t *testing.T) {
+	extra := []string{"TimeControl 300", "Termination Time forfeit", "SetUp 1", "FEN 4k3/8/8/8/8/8/Q7/7K w - - 0 60"}
+	for _, tt := range []struct{ name, last, want, message string }{
+		{"white's clock at zero", "0:00:00", "time-forfeit@-1",
+			`Black (to move) or White (whose clock reads 0:00:00 after the last move) ran out of time and the game was drawn (Termination "Time forfeit")`},
+		{"white's clock above zero", "0:00:01", "wrong-result@-1 time-forfeit@-1",
+			`Black ran out of time and the game was drawn (Termination "Time forfeit")`},
+	} {
+		r := checkOne(t, pgn("1/2-1/2", extra, "60. Kg1 {[%clk 0:00:20]} Kd8 {[%clk 0:00:30]} 61. Kh1 {[%clk "+tt.last+"]} 1/2-1/2"), &Options{})
+		if g := got(r); g != tt.want {
+			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
+		}
+		if f := find(r, TimeForfeit); f == nil || f.Message != tt.message {
+			t.Errorf("%s: time-forfeit %+v\nwant %q", tt.name, f, tt.message)
+		}
+	}
+	// A queen each: whichever flag it was, the winner could mate.
+	r := checkOne(t, pgn("1/2-1/2", []string{"TimeControl 300", "Termination Time forfeit", "SetUp 1", "FEN q3k3/8/8/8/8/8/Q7/7K w - - 0 60"},
+		"60. Kg1 {[%clk 0:00:20]} Kd8 {[%clk 0:00:30]} 61. Kf1 {[%clk 0:00:00]} 1/2-1/2"), &Options{})
+	if g := got(r); g != "wrong-result@-1 time-forfeit@-1" {
+		t.Errorf("a queen each: findings %q, want %q", g, "wrong-result@-1 time-forfeit@-1")
 	}
 }
