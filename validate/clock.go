@@ -28,7 +28,9 @@ type ClockStart struct {
 // case and counting the others):
 //   - a reading that grows by more than the increments since the player's
 //     previous reading (plus a new period's time once its move is reached);
-//   - a first reading above the first period's time plus its increment;
+//   - a first reading above the first period's time plus its increment
+//     twice (DGT clocks give the first move's increment at the start, then
+//     add it after the move as for every move);
 //   - readings present for some moves and missing for others;
 //   - negative readings or move times;
 //   - [%clk] and [%emt] commands the parser could not read
@@ -233,8 +235,10 @@ func (c *ClockChecker) check(m *parser.Move, idx int32, s *sideClock, own int) {
 		return
 	}
 	if c.start.MoveNumber <= 1 && own == 1 {
+		// The most move 1 can leave: the base and its increment, twice,
+		// as DGT clocks give the first move's increment at the start too.
 		p := c.tc.periods[0]
-		if r > p.Base+p.Increment+clockSlack {
+		if r > p.Base+2*p.Increment+clockSlack {
 			c.overBase.note(c, idx, own, 0, r, p.Base, p.Increment, 0)
 		}
 		// Lichess arena berserk halves the side's time and cancels its
@@ -370,8 +374,14 @@ func (c *ClockChecker) Finish(out []Finding) []Finding {
 	}
 	if p := &c.overBase; p.count > 0 {
 		f := c.finding(ClockInconsistent, p)
-		f.Message = fmt.Sprintf("clock for %s reads %s after move 1, more than the %s%s the time control %s gives",
-			colourName(p.black), FormatClock(p.a), FormatClock(p.b), incrementPhrase(p.c), c.tc.String())
+		if p.c == 0 {
+			f.Message = fmt.Sprintf("clock for %s reads %s after move 1, more than the %s the time control %s gives",
+				colourName(p.black), FormatClock(p.a), FormatClock(p.b), c.tc.String())
+		} else {
+			f.Message = fmt.Sprintf("clock for %s reads %s after move 1, more than the %s the time control %s can give by then "+
+				"(%s and the first move's increment twice: clocks such as DGT's also give it at the start)",
+				colourName(p.black), FormatClock(p.a), FormatClock(p.b+2*p.c), c.tc.String(), FormatClock(p.b))
+		}
 		out = append(out, f)
 	}
 	if p := &c.growth; p.count > 0 {
@@ -522,13 +532,6 @@ func moreTimes(count int) string {
 		return ""
 	}
 	return fmt.Sprintf(" (and %d more %s in this game)", count-1, plural(count-1, "time", "times"))
-}
-
-func incrementPhrase(inc int64) string {
-	if inc == 0 {
-		return ""
-	}
-	return " + " + formatSeconds(inc)
 }
 
 // FormatClock writes milliseconds as a clock does: H:MM:SS, with tenths (or

@@ -67,10 +67,16 @@ func TestClockFindings(t *testing.T) {
 		// The first readings against the base time.
 		{"first reading at base", "300+3", ClockStart{}, "e4 5:00 | e5 5:03", nil},
 		{"first reading above base", "900+2", ClockStart{}, "e4 0:24:55.5 | e5 0:24:03.5", []string{
-			"clock-inconsistent: clock for White reads 0:24:55.5 after move 1, more than the 0:15:00 + 2 s the time control 900+2 gives"}},
+			"clock-inconsistent: clock for White reads 0:24:55.5 after move 1, more than the 0:15:04 the time control 900+2 can give by then (0:15:00 and the first move's increment twice: clocks such as DGT's also give it at the start)"}},
+		{"first reading above base without increment", "900", ClockStart{}, "e4 0:15:02 | e5 0:15:00", []string{
+			"clock-inconsistent: clock for White reads 0:15:02 after move 1, more than the 0:15:00 the time control 900 gives"}},
 		{"high first reading from a FEN", "900+2", from30, "Kg2 0:24:55.5 | Kg7 0:24:03.5", nil},
-		{"human time control read", "15 min/game + 10 sec/move", ClockStart{}, "e4 0:15:19 | e5 0:15:08", []string{
-			"clock-inconsistent: clock for White reads 0:15:19 after move 1, more than the 0:15:00 + 10 s the time control 900+10 gives"}},
+		// A DGT clock starts a Fischer game with the first move's
+		// increment given, and adds it again after the move: 15:10 at the
+		// start, 15:19 after a move of a second.
+		{"DGT: the first increment given at the start", "15 min/game + 10 sec/move", ClockStart{}, "e4 0:15:19 | e5 0:15:20 | Nf3 0:15:27", nil},
+		{"human time control read", "15 min/game + 10 sec/move", ClockStart{}, "e4 0:15:22 | e5 0:15:08", []string{
+			"clock-inconsistent: clock for White reads 0:15:22 after move 1, more than the 0:15:20 the time control 900+10 can give by then (0:15:00 and the first move's increment twice: clocks such as DGT's also give it at the start)"}},
 
 		// Missing clocks.
 		{"no clocks at all", "300+3", ClockStart{}, "e4 | e5 | Nf3", nil},
