@@ -28,7 +28,9 @@ type ClockStart struct {
 // case and counting the others):
 //   - a reading that grows by more than the increments since the player's
 //     previous reading (plus a new period's time once its move is reached);
-//   - a first reading above the first period's time plus its increment;
+//   - a first reading above the first period's time plus its increment
+//     twice (DGT clocks give the first move's increment at the start, then
+//     add it after the move as for every move);
 //   - readings present for some moves and missing for others;
 //   - negative readings or move times;
 //   - [%clk] and [%emt] commands the parser could not read
@@ -38,8 +40,9 @@ type ClockStart struct {
 //
 // A flag has certainly fallen (flag-fall-unclaimed when play went on) when a
 // reading is below the increment in force (a move made in time earns its
-// increment), when a reading is negative, or when the clock reads zero after
-// a move that took longer ([%emt]) than the player had left. A zero reading
+// increment; not for a side whose first reading is half the base time, a
+// lichess arena berserk, which plays without increment), when a reading is
+// negative, or when the clock reads zero after a move that took longer ([%emt]) than the player had left. A zero reading
 // without increment proves nothing: sources round down, so 0:00:00 may be
 // 0.9 s left, and lichess exports hold many such readings in games that went
 // on legally. A fall is withdrawn when the player's next reading grows out of
@@ -64,6 +67,10 @@ type ClockChecker struct {
 
 	missing, growth, overBase, negative, flag problem
 	flagOpen                                  bool // the flag's side has not read its clock since
+	// The latest reading that proves a fall, the first's or a later one's
+	// (flag keeps the first only), for the verdict on how the game ended.
+	lastFallPly   int
+	lastFallBlack bool
 }
 
 type sideClock struct {
@@ -71,8 +78,9 @@ type sideClock struct {
 	readingMove int   // and its own-move number, move index and ply
 	readingIdx  int32
 	readingPly  int
-	periodsDone int // period ends this side has reached
-	bonusUsed   int // of those, the ones whose added time a reading has shown
+	periodsDone int  // period ends this side has reached
+	bonusUsed   int  // of those, the ones whose added time a reading has shown
+	berserk     bool // started on half the base time: a lichess arena berserk, which also cancels the increment
 }
 
 // problem keeps the first case of one kind of clock problem and a count.
@@ -227,13 +235,21 @@ func (c *ClockChecker) check(m *parser.Move, idx int32, s *sideClock, own int) {
 		return
 	}
 	if c.start.MoveNumber <= 1 && own == 1 {
+		// The most move 1 can leave: the base and its increment, twice,
+		// as DGT clocks give the first move's increment at the start too.
 		p := c.tc.periods[0]
-		if r > p.Base+p.Increment+clockSlack {
+		if r > p.Base+2*p.Increment+clockSlack {
 			c.overBase.note(c, idx, own, 0, r, p.Base, p.Increment, 0)
+		}
+		// Lichess arena berserk halves the side's time and cancels its
+		// increment; lichess writes the time a side starts with as its
+		// first reading, here half the base.
+		if half := p.Base / 2; !c.periodic && p.Increment > 0 && half > clockSlack && r >= half-clockSlack && r <= half+clockSlack {
+			s.berserk = true
 		}
 		return // the first move often earns no increment (chess.com), so no flag test
 	}
-	if inc := c.incrementAt(own); inc > 0 && r+clockSlack <= inc && !(c.periodic && c.tc.isPeriodEnd(own)) {
+	if inc := c.incrementAt(own); inc > 0 && r+clockSlack <= inc && !s.berserk && !(c.periodic && c.tc.isPeriodEnd(own)) {
 		c.flagFell(idx, own, flagBelowIncrement, r, inc)
 	} else if r < clockSlack && s.reading >= 0 && m.EMT > s.reading+clockSlack {
 		// [%emt] alone is not trusted (DGT broadcasts disagree with their own
@@ -278,6 +294,7 @@ func (c *ClockChecker) incrementAt(own int) int64 {
 }
 
 func (c *ClockChecker) flagFell(idx int32, own int, why uint8, a, b int64) {
+	c.lastFallPly, c.lastFallBlack = c.ply, c.black
 	if c.flag.count == 0 {
 		c.flag.note(c, idx, own, why, a, b, 0, 0)
 		c.flagOpen = true
@@ -303,6 +320,24 @@ func (c *ClockChecker) LastClock(white bool) int64 {
 		return c.sides[0].reading
 	}
 	return c.sides[1].reading
+}
+
+// LastReadingPly is the ply of a side's last reading, 0 when it has none.
+func (c *ClockChecker) LastReadingPly(white bool) int {
+	if white {
+		return c.sides[0].readingPly
+	}
+	return c.sides[1].readingPly
+}
+
+// FellAtLastReading says whether a side's last reading proves its flag fell:
+// a fall it played on after, reading its clock again, does not count.
+func (c *ClockChecker) FellAtLastReading(white bool) bool {
+	s := &c.sides[1]
+	if white {
+		s = &c.sides[0]
+	}
+	return c.lastFallPly > 0 && c.lastFallBlack != white && c.lastFallPly == s.readingPly
 }
 
 // WhiteToMove says whose clock was running when the record ends.
@@ -351,8 +386,14 @@ func (c *ClockChecker) findings(out []Finding) []Finding {
 	}
 	if p := &c.overBase; p.count > 0 {
 		f := c.finding(ClockInconsistent, p)
-		f.Message = fmt.Sprintf("clock for %s reads %s after move 1, more than the %s%s the time control %s gives",
-			colourName(p.black), FormatClock(p.a), FormatClock(p.b), incrementPhrase(p.c), c.tc.String())
+		if p.c == 0 {
+			f.Message = fmt.Sprintf("clock for %s reads %s after move 1, more than the %s the time control %s gives",
+				colourName(p.black), FormatClock(p.a), FormatClock(p.b), c.tc.String())
+		} else {
+			f.Message = fmt.Sprintf("clock for %s reads %s after move 1, more than the %s the time control %s can give by then "+
+				"(%s and the first move's increment twice: clocks such as DGT's also give it at the start)",
+				colourName(p.black), FormatClock(p.a), FormatClock(p.b+2*p.c), c.tc.String(), FormatClock(p.b))
+		}
 		out = append(out, f)
 	}
 	if p := &c.growth; p.count > 0 {
@@ -503,13 +544,6 @@ func moreTimes(count int) string {
 		return ""
 	}
 	return fmt.Sprintf(" (and %d more %s in this game)", count-1, plural(count-1, "time", "times"))
-}
-
-func incrementPhrase(inc int64) string {
-	if inc == 0 {
-		return ""
-	}
-	return " + " + formatSeconds(inc)
 }
 
 // FormatClock writes milliseconds as a clock does: H:MM:SS, with tenths (or

@@ -67,10 +67,16 @@ func TestClockFindings(t *testing.T) {
 		// The first readings against the base time.
 		{"first reading at base", "300+3", ClockStart{}, "e4 5:00 | e5 5:03", nil},
 		{"first reading above base", "900+2", ClockStart{}, "e4 0:24:55.5 | e5 0:24:03.5", []string{
-			"clock-inconsistent: clock for White reads 0:24:55.5 after move 1, more than the 0:15:00 + 2 s the time control 900+2 gives"}},
+			"clock-inconsistent: clock for White reads 0:24:55.5 after move 1, more than the 0:15:04 the time control 900+2 can give by then (0:15:00 and the first move's increment twice: clocks such as DGT's also give it at the start)"}},
+		{"first reading above base without increment", "900", ClockStart{}, "e4 0:15:02 | e5 0:15:00", []string{
+			"clock-inconsistent: clock for White reads 0:15:02 after move 1, more than the 0:15:00 the time control 900 gives"}},
 		{"high first reading from a FEN", "900+2", from30, "Kg2 0:24:55.5 | Kg7 0:24:03.5", nil},
-		{"human time control read", "15 min/game + 10 sec/move", ClockStart{}, "e4 0:15:19 | e5 0:15:08", []string{
-			"clock-inconsistent: clock for White reads 0:15:19 after move 1, more than the 0:15:00 + 10 s the time control 900+10 gives"}},
+		// A DGT clock starts a Fischer game with the first move's
+		// increment given, and adds it again after the move: 15:10 at the
+		// start, 15:19 after a move of a second.
+		{"DGT: the first increment given at the start", "15 min/game + 10 sec/move", ClockStart{}, "e4 0:15:19 | e5 0:15:20 | Nf3 0:15:27", nil},
+		{"human time control read", "15 min/game + 10 sec/move", ClockStart{}, "e4 0:15:22 | e5 0:15:08", []string{
+			"clock-inconsistent: clock for White reads 0:15:22 after move 1, more than the 0:15:20 the time control 900+10 can give by then (0:15:00 and the first move's increment twice: clocks such as DGT's also give it at the start)"}},
 
 		// Missing clocks.
 		{"no clocks at all", "300+3", ClockStart{}, "e4 | e5 | Nf3", nil},
@@ -95,6 +101,16 @@ func TestClockFindings(t *testing.T) {
 			"flag-fall-unclaimed: White's clock reads 0:00:00 after move 30, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 3 more plies"}},
 		{"flag below a 2 s increment at 1 s", "180+2", from30, "Kg2 0:00:01 | Kg7 0:00:10", []string{
 			"flag-fall-unclaimed: White's clock reads 0:00:01 after move 30, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 1 more ply"}},
+		// Lichess arena berserk: half the base and no increment for that
+		// side, whose low readings then prove nothing; the other side's do.
+		{"berserk plays without increment", "180+2", ClockStart{}, "e4 1:30 | e5 3:00 | Nf3 0:00:05 | Nc6 2:58 | Bb5 0:00:01 | a6 2:57 | Ba4 0:00:00 | Nf6 2:56", nil},
+		{"berserk 1+2 is 1+0", "60+2", ClockStart{}, "e4 1:00 | e5 0:30 | Nf3 0:59 | Nc6 0:00:01 | Bb5 0:58 | a6 0:00:01 | Ba4 0:57", nil},
+		{"berserk, the other side below increment", "180+2", ClockStart{}, "e4 1:30 | e5 3:00 | Nf3 0:00:05 | Nc6 0:00:01 | Bb5 0:00:01 | a6 0:00:02", []string{
+			"flag-fall-unclaimed: Black's clock reads 0:00:01 after move 2, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 2 more plies"}},
+		{"no berserk: a first reading well above half", "180+2", ClockStart{}, "e4 2:10 | e5 3:00 | Nf3 0:00:05 | Nc6 2:58 | Bb5 0:00:01 | a6 2:57", []string{
+			"flag-fall-unclaimed: White's clock reads 0:00:01 after move 3, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 1 more ply"}},
+		{"no berserk from a FEN", "180+2", from30, "Kg2 1:30 | Kg7 3:00 | Kh3 0:00:01 | Kh7 2:58", []string{
+			"flag-fall-unclaimed: White's clock reads 0:00:01 after move 31, less than the 2 s increment a move made in time earns: the flag fell, yet the game went on for 1 more ply"}},
 		{"clock at the increment", "180+2", from30, "Kg2 0:00:02 | Kg7 0:00:10 | Kh3 0:00:02", nil},
 		{"flag on the last move", "180+2", from30, "Kg2 0:00:05 | Kg7 0:00:00", nil},
 		{"zero without increment proves nothing", "60+0", from30, "Kg2 0:00:00 | Kg7 0:00:10 | Kh3 0:00:00 | Kh7 0:00:09", nil},
@@ -153,8 +169,30 @@ func TestClockFlagFell(t *testing.T) {
 	if ply, white := c.FlagFell(); ply != 3 || white {
 		t.Errorf("FlagFell = %d, %v; want 3, false (Black)", ply, white)
 	}
+	if !c.FellAtLastReading(false) || c.FellAtLastReading(true) {
+		t.Errorf("FellAtLastReading(black) %v, (white) %v; want true, false", c.FellAtLastReading(false), c.FellAtLastReading(true))
+	}
+	// Black reads its clock again: the fall is no longer its last reading.
+	c, _ = runClocks(t, "180+2", ClockStart{BlackFirst: true, MoveNumber: 30}, "Kg7 0:00:10 | Kg2 0:00:03 | Kh7 0:00:00 | Kh3 0:00:05 | Kg7 0:00:02")
+	if ply, white := c.FlagFell(); ply != 3 || white || c.FellAtLastReading(false) {
+		t.Errorf("FlagFell = %d, %v, FellAtLastReading(black) %v; want 3, false, false", ply, white, c.FellAtLastReading(false))
+	}
+	// A later fall of the other side is its last reading; FlagFell keeps the first.
+	c, _ = runClocks(t, "180+2", ClockStart{BlackFirst: true, MoveNumber: 30}, "Kg7 0:00:10 | Kg2 0:00:03 | Kh7 0:00:00 | Kh3 0:00:01")
+	if ply, white := c.FlagFell(); ply != 3 || white || !c.FellAtLastReading(true) || c.FellAtLastReading(false) {
+		t.Errorf("FlagFell = %d, %v, FellAtLastReading white %v black %v; want 3, false, true, false", ply, white, c.FellAtLastReading(true), c.FellAtLastReading(false))
+	}
+	// A glitch withdraws the fall.
+	c, _ = runClocks(t, "900+10", ClockStart{MoveNumber: 30}, "Kg2 0:16:05 | Kg7 0:15:00 | Kh3 0:00:00")
+	if !c.FellAtLastReading(true) {
+		t.Errorf("FellAtLastReading(white) false after a zero")
+	}
+	c, _ = runClocks(t, "900+10", ClockStart{MoveNumber: 30}, "Kg2 0:16:05 | Kg7 0:15:00 | Kh3 0:00:00 | Kh7 0:15:10 | Kh2 0:16:15")
+	if c.FellAtLastReading(true) {
+		t.Errorf("FellAtLastReading(white) true after the clock grew out of the zero")
+	}
 	c, _ = runClocks(t, "180+2", ClockStart{}, "e4 3:00 | e5 3:00")
-	if ply, _ := c.FlagFell(); ply != 0 {
+	if ply, _ := c.FlagFell(); ply != 0 || c.FellAtLastReading(true) || c.FellAtLastReading(false) {
 		t.Errorf("FlagFell = %d without a fall", ply)
 	}
 	if c.LastClock(true) != 180000 {
@@ -352,6 +390,40 @@ func TestUnreadClocks(t *testing.T) {
 		}
 		if !slices.Equal(fs, tt.want) {
 			t.Errorf("%s: findings\n%s\nwant\n%s", tt.name, strings.Join(fs, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+}
+
+// TestClocksOfGameNotReplayed: a game whose moves are not replayed (a
+// variant, a FEN that cannot be read) still starts where its FEN says: the
+// readings of a game from move 60 with Black to move are not judged as
+// White's first move. Without a FEN the first readings still meet the base.
+func TestClocksOfGameNotReplayed(t *testing.T) {
+	moves := "60... Kd8 {[%clk 0:05:00]} 61. Kg1 {[%clk 0:00:20]} Ke8 {[%clk 0:04:59]} 62. Kh1 {[%clk 0:00:21]} *"
+	for _, tt := range []struct {
+		name  string
+		extra []string
+		moves string
+		want  string
+	}{
+		{"variant from a FEN, Black first", []string{"TimeControl 180+2", "Variant Atomic", "SetUp 1", "FEN 4k3/8/8/8/8/8/Q7/7K b - - 0 60"}, moves,
+			"variant-unsupported@-1"},
+		{"unreadable FEN, Black first", []string{"TimeControl 180+2", "SetUp 1", "FEN 4k3/8/8/8/8/8/Q7/7K b - - 0 60 x"}, moves,
+			"syntax@-1"},
+		// The FEN's move number decides: a growth at Black's second reading
+		// is still one.
+		{"variant from a FEN, growth", []string{"TimeControl 180+2", "Variant Atomic", "SetUp 1", "FEN 4k3/8/8/8/8/8/Q7/7K b - - 0 60"},
+			"60... Kd8 {[%clk 0:05:00]} 61. Kg1 {[%clk 0:00:20]} Ke8 {[%clk 0:05:09]} 62. Kh1 {[%clk 0:00:21]} *",
+			"variant-unsupported@-1 clock-inconsistent@3"},
+		{"variant from the start", []string{"TimeControl 180+2", "Variant Atomic"},
+			"1. e4 {[%clk 0:05:00]} e5 {[%clk 0:03:00]} *", "variant-unsupported@-1 clock-inconsistent@1"},
+	} {
+		r := checkOne(t, pgn("*", tt.extra, tt.moves), &Options{})
+		if g := got(r); g != tt.want {
+			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
+		}
+		if f := find(r, ClockInconsistent); f != nil && strings.Contains(f.Message, "after move 1,") && tt.name != "variant from the start" {
+			t.Errorf("%s: %s", tt.name, f.Message)
 		}
 	}
 }

@@ -12,6 +12,11 @@ type Forfeit struct {
 	Lost      bool // a flag fell and ended the game (scored as a loss, or a draw when the opponent could not mate)
 	White     bool // when Lost: the side that ran out of time
 	FromClock bool // found from a clock at zero, not stated by the Termination tag
+	// Either is set for a game drawn on time whose side to move is named
+	// (White) while the other side's clock reads 0:00:00 after the last
+	// move: a zero proves no fall (sources round down), but the flag may as
+	// well be that side's, and a verdict on the draw must hold for both.
+	Either bool
 }
 
 // Termination tags, sorted by what they say about time.
@@ -31,9 +36,19 @@ var timePhrases = [...]string{"time forfeit", "time-forfeit", "forfeit on time",
 // overstepping the time), matched with Unicode case folding.
 var cyrillicTimePhrases = [...]string{"по времени", "просроч"}
 
+// timeWords are whole Termination values, in any case, that mean a flag
+// decided the game though no phrase above is in them: the bare word, and the
+// status codes of the lichess and chess.com APIs that converters copy into
+// the tag ("outoftime", "timevsinsufficient").
+var timeWords = [...]string{"time", "outoftime", "timeforfeit", "timevsinsufficient"}
+
 // terminationKind sorts a Termination value and, for chess.com's "X won on
-// time" and "X lost on time", returns X and whether X won.
-func terminationKind(s string) (kind int, name string, won bool) {
+// time" and "X lost on time", returns X and whether X won. players are the
+// White and Black tags: chess.com starts the value with a player's name ("X
+// won by resignation", "X lost ..."), and a name holding a time phrase
+// ("TimeoutKing") says nothing about the clock, so the phrases are looked for
+// after it.
+func terminationKind(s string, players ...string) (kind int, name string, won bool) {
 	s = strings.TrimSpace(s)
 	switch s {
 	case "", "?", "-", "Unknown", "unknown", "unterminated", "Unterminated":
@@ -43,8 +58,20 @@ func terminationKind(s string) (kind int, name string, won bool) {
 	case "Time forfeit", "time forfeit":
 		return termTime, "", false
 	}
+	for _, w := range timeWords {
+		if strings.EqualFold(s, w) {
+			return termTime, "", false
+		}
+	}
+	rest := s
+	for _, p := range players {
+		if p != "" && len(p) < len(s) && len(s)-len(p) < len(rest) && strings.EqualFold(s[:len(p)], p) &&
+			(hasPrefixFoldASCII(s[len(p):], " won") || hasPrefixFoldASCII(s[len(p):], " lost")) {
+			rest = s[len(p):] // the longer name when one is the start of the other
+		}
+	}
 	for _, p := range timePhrases {
-		if containsFoldASCII(s, p) {
+		if containsFoldASCII(rest, p) {
 			if i := strings.Index(s, " won on time"); i > 0 {
 				return termTime, s[:i], true
 			}
@@ -54,9 +81,9 @@ func terminationKind(s string) (kind int, name string, won bool) {
 			return termTime, "", false
 		}
 	}
-	if hasNonASCII(s) {
+	if hasNonASCII(rest) {
 		for _, p := range cyrillicTimePhrases {
-			if containsFold(s, p) {
+			if containsFold(rest, p) {
 				return termTime, "", false
 			}
 		}
@@ -84,6 +111,20 @@ func lowerASCII(c byte) byte {
 		return c + 'a' - 'A'
 	}
 	return c
+}
+
+// hasPrefixFoldASCII reports whether s begins with prefix, a lower-case
+// phrase, in any ASCII case.
+func hasPrefixFoldASCII(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if lowerASCII(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // containsFold is the Unicode-folding form, for the rare non-ASCII value.
@@ -116,11 +157,12 @@ func hasNonASCII(s string) bool {
 // (or whose flag the clocks prove fell on that move) lost on time; a zero
 // earlier in the game followed by play is flag-fall-unclaimed, not the end. Whose flag fell: the side named by
 // chess.com's "X won on time", else the side scored as lost, else the side
-// whose flag the clocks show fell, else the side to move at the end (its clock
+// whose flag the clocks show fell on its last reading (not one it played on
+// after), else the side to move at the end (its clock
 // was running; a zero the other side's clock read on its last move does not
 // outweigh that).
 func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forfeit, []Finding) {
-	kind, name, nameWon := terminationKind(t.Termination)
+	kind, name, nameWon := terminationKind(t.Termination, t.White, t.Black)
 	switch kind {
 	case termTime:
 		f := Forfeit{Lost: true}
@@ -135,14 +177,22 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 			// A flag falls on its owner's move, so the side to move at
 			// the end: the other side's last reading of 0:00:00 proves
 			// nothing (lichess rounds down; that move was completed).
-			if ply, white := c.FlagFell(); ply > 0 {
-				f.White = white
-			} else {
-				f.White = c.WhiteToMove()
+			// A fall the clocks prove names the side only when it is
+			// that side's last reading: a flag play passed over, the
+			// side moving on after it, did not end the game.
+			f.White = c.WhiteToMove()
+			if w, b := c.FellAtLastReading(true), c.FellAtLastReading(false); w != b {
+				f.White = w
+			} else if mover := !f.White; c.LastClock(mover) == 0 && c.LastReadingPly(mover) == c.ply {
+				f.Either = true
 			}
 		}
 		msg := fmt.Sprintf("%s lost on time (Termination %q)", colourName(!f.White), t.Termination)
-		if result == "1/2-1/2" {
+		switch {
+		case result == "1/2-1/2" && f.Either:
+			msg = fmt.Sprintf("%s (to move) or %s (whose clock reads 0:00:00 after the last move) ran out of time and the game was drawn (Termination %q)",
+				colourName(!f.White), colourName(f.White), t.Termination)
+		case result == "1/2-1/2":
 			msg = fmt.Sprintf("%s ran out of time and the game was drawn (Termination %q)", colourName(!f.White), t.Termination)
 		}
 		out = append(out, Finding{Code: TimeForfeit, Severity: DefaultSeverity(TimeForfeit), Pos: t.TerminationPos, Ply: -1, Message: msg})
@@ -161,9 +211,7 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 	if s.readingPly != c.ply || s.readingPly == 0 {
 		return Forfeit{}, out // the loser did not make the last move: a zero before it was a flag that play passed over
 	}
-	flagPly, flagWhite := c.FlagFell()
-	onLastMove := flagPly == c.ply && flagWhite == loserWhite
-	if s.reading != 0 && !onLastMove {
+	if s.reading != 0 && !c.FellAtLastReading(loserWhite) {
 		return Forfeit{}, out
 	}
 	m := &c.g.Moves[s.readingIdx]
@@ -229,11 +277,25 @@ func TimeoutVerdict(p Profile, f Forfeit, result string, at parser.Pos, fp Final
 			fd.Message = fmt.Sprintf("%s lost on time but %s could probably not mate by any legal series of moves (%s): the result should likely be 1/2-1/2, not %s", flagged, winner, rule, result)
 		}
 		return fd, true
-	case result == "1/2-1/2" && can && sure:
+	case result == "1/2-1/2" && can && sure && !(f.Either && !otherCanMate(p, !winnerWhite, fp)):
 		return Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
 			Message: fmt.Sprintf("%s ran out of time while %s could still mate (%s): the result is %s, not 1/2-1/2", flagged, winner, rule, win)}, true
 	}
 	return Finding{}, false
+}
+
+// otherCanMate says whether a side could mate under the profile's rule, for
+// the other reading of a draw on time (Forfeit.Either); "probably not" counts
+// as not, since it is the draw this reading would make right.
+func otherCanMate(p Profile, white bool, fp FinalPosition) bool {
+	if p == USSR {
+		return fp.BareKing == nil || !fp.BareKing(white)
+	}
+	if fp.CanMate == nil {
+		return true
+	}
+	can, _ := fp.CanMate(white)
+	return can
 }
 
 // FillTime writes the time facts of a game into its report.

@@ -33,11 +33,51 @@ func TestTerminationKind(t *testing.T) {
 		{"выигрыш по времени", termTime, "", false},
 		{"Zeitüberschreitung", termTime, "", false},
 		{"Победа матом", termOther, "", false},
+		// The bare word and the API status codes converters copy.
+		{"time", termTime, "", false},
+		{" Time ", termTime, "", false},
+		{"outoftime", termTime, "", false},
+		{"timeforfeit", termTime, "", false},
+		{"timevsinsufficient", termTime, "", false},
+		{"times", termOther, "", false},
+		{"overtime adjudication", termOther, "", false},
 	}
 	for _, tt := range tests {
 		kind, name, won := terminationKind(tt.in)
 		if kind != tt.kind || name != tt.name || won != tt.won {
 			t.Errorf("terminationKind(%q) = %d, %q, %v; want %d, %q, %v", tt.in, kind, name, won, tt.kind, tt.name, tt.won)
+		}
+	}
+}
+
+// TestTerminationKindPlayerNames: a time phrase inside the name chess.com
+// starts the value with is no time forfeit; after it, or without the name
+// being a player's, it still is.
+func TestTerminationKindPlayerNames(t *testing.T) {
+	tests := []struct {
+		in, white, black string
+		kind             int
+		name             string
+		won              bool
+	}{
+		{"TimeoutKing won by resignation", "TimeoutKing", "Hikaru", termOther, "", false},
+		{"timeoutking won by checkmate", "TimeoutKing", "Hikaru", termOther, "", false},
+		{"GotFlagged99 won - game abandoned", "Hikaru", "GotFlagged99", termOther, "", false},
+		{"TimeoutKing lost by resignation", "TimeoutKing", "Hikaru", termOther, "", false},
+		{"TimeoutKing won on time", "TimeoutKing", "Hikaru", termTime, "TimeoutKing", true},
+		{"Hikaru won on time", "TimeoutKing", "Hikaru", termTime, "Hikaru", true},
+		// The longer of two names that begin alike.
+		{"Timeout won by resignation", "Timeout", "Timeout won", termOther, "", false},
+		// Not a player's name: the phrase counts.
+		{"TimeoutKing won by resignation", "Magnus", "Hikaru", termTime, "", false},
+		// A name is taken off only before "won" or "lost".
+		{"White flagged", "White", "Black", termTime, "", false},
+		{"Time forfeit", "Time", "Black", termTime, "", false},
+	}
+	for _, tt := range tests {
+		kind, name, won := terminationKind(tt.in, tt.white, tt.black)
+		if kind != tt.kind || name != tt.name || won != tt.won {
+			t.Errorf("terminationKind(%q, %q, %q) = %d, %q, %v; want %d, %q, %v", tt.in, tt.white, tt.black, kind, name, won, tt.kind, tt.name, tt.won)
 		}
 	}
 }
@@ -65,14 +105,29 @@ func TestDetectForfeit(t *testing.T) {
 			Forfeit{Lost: true, White: true}, `White lost on time (Termination "MagnusCarlsen lost on time")`, true},
 		// Black completed Kg7 with under a second left (read 0:00:00):
 		// White's clock then ran, and White's flag fell.
+		// but Black's zero may as well be the flag (Either).
 		{"drawn on time, the other side's clock at zero", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:00",
-			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
+			Forfeit{Lost: true, White: true, Either: true}, `White (to move) or Black (whose clock reads 0:00:00 after the last move) ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
 		{"drawn on time, side to move", []string{"Termination", "Game drawn by timeout vs insufficient material"}, "1/2-1/2", "Kg2 0:00:04 | Kg7 0:00:03",
 			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Game drawn by timeout vs insufficient material")`, true},
 		{"the tag says otherwise", []string{"Termination", "Normal"}, "0-1", "e4 0:00:00 | e5 0:00:30",
 			Forfeit{}, "", false},
 		{"resignation", []string{"Termination", "MagnusCarlsen won by resignation"}, "1-0", "e4 | e5",
 			Forfeit{}, "", false},
+		// White's flag fell at move 31 and White played on (the clock
+		// grew by no more than the increments since): the game ended later
+		// on time with Black to move, and that is Black's flag.
+		{"drawn on time after a flag play passed over", []string{"Termination", "Time forfeit", "TimeControl", "180+2"}, "1/2-1/2",
+			"Kg2 0:00:05 | Kg7 0:00:30 | Kh3 0:00:01 | Kh7 0:00:29 | Kg2 0:00:02 | Kg7 0:00:28 | Kh3 0:00:03",
+			Forfeit{Lost: true, White: false}, `Black ran out of time and the game was drawn (Termination "Time forfeit")`, true},
+		// The same fall as White's last reading still names White.
+		{"drawn on time, the flag on the side's last reading", []string{"Termination", "Time forfeit", "TimeControl", "180+2"}, "1/2-1/2",
+			"Kg2 0:00:05 | Kg7 0:00:30 | Kh3 0:00:01 | Kh7 0:00:29",
+			Forfeit{Lost: true, White: true}, `White ran out of time and the game was drawn (Termination "Time forfeit")`, true},
+		{"a player's name holds a time word", []string{"White", "TimeoutKing", "Termination", "TimeoutKing won by resignation"}, "1-0", "e4 0:00:30 | e5 0:00:00",
+			Forfeit{}, "", false},
+		{"the bare word", []string{"Termination", "time"}, "1-0", "e4 | e5",
+			Forfeit{Lost: true, White: false}, `Black lost on time (Termination "time")`, true},
 
 		// No telling tag: the clocks speak.
 		{"loser's clock at zero", nil, "0-1", "Kg2 0:00:00",
@@ -81,13 +136,21 @@ func TestDetectForfeit(t *testing.T) {
 		{"unterminated and zero", []string{"Termination", "unterminated"}, "1-0", "Kg2 0:00:30 | Kg7 0:00:00",
 			Forfeit{Lost: true, White: false, FromClock: true}, "Black lost on time: the clock reads 0:00:00 after move 30, the last move, and the game is scored 1-0", false},
 		{"loser's clock not at zero", nil, "0-1", "Kg2 0:00:03 | Qg1# 0:00:30", Forfeit{}, "", false},
+		// A fall on the loser's last move counts though another, which
+		// play passed over, came first.
+		{"fall on the last move after an earlier one", []string{"TimeControl", "180+2"}, "1-0",
+			"Kg2 0:00:05 | Kg7 0:00:30 | Kh3 0:00:01 | Kh7 0:00:29 | Kg2 0:00:02 | Kg7 0:00:01",
+			Forfeit{Lost: true, White: false, FromClock: true}, "Black lost on time: the clock reads 0:00:01 after move 32, the last move, and the game is scored 1-0", false},
+		{"in time on the last move after an earlier fall", []string{"TimeControl", "180+2"}, "1-0",
+			"Kg2 0:00:05 | Kg7 0:00:30 | Kh3 0:00:01 | Kh7 0:00:29 | Kg2 0:00:02 | Kg7 0:00:03", Forfeit{}, "", false},
 		{"winner at zero", nil, "1-0", "Qh7# 0:00:00", Forfeit{}, "", false},
 		{"draw with a clock at zero", nil, "1/2-1/2", "Kg2 0:00:00 | Kg7 0:00:30", Forfeit{}, "", false},
 		{"no clocks", nil, "1-0", "e4 | e5", Forfeit{}, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := testGame(t, append(append([]string(nil), players...), tt.tags...), tt.result, tt.line)
+			// A case's own White or Black comes first, and the first of two stands.
+			g := testGame(t, append(append([]string(nil), tt.tags...), players...), tt.result, tt.line)
 			var tags Tags
 			ReadTags(g, &tags, nil)
 			c := checkClocks(g, &tags.TimeControl, ClockStart{MoveNumber: 30}, mainLine(g))
@@ -151,6 +214,20 @@ func TestTimeoutVerdict(t *testing.T) {
 			"White ran out of time while Black could still mate (FIDE 6.9): the result is 0-1, not 1/2-1/2"},
 		{"fide draw, mate only probable", FIDE, whiteFlagged, "1/2-1/2", FinalPosition{CanMate: answer(true, false)}, "", 0, ""},
 		{"fide draw, cannot mate", FIDE, whiteFlagged, "1/2-1/2", FinalPosition{CanMate: answer(false, true)}, "", 0, ""},
+		// A draw on time with either side's flag possible is wrong only when
+		// both readings make it so.
+		{"fide draw, either flag, the other winner cannot mate", FIDE, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{CanMate: func(white bool) (bool, bool) { return !white, true }}, "", 0, ""},
+		{"fide draw, either flag, the other winner probably cannot mate", FIDE, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{CanMate: func(white bool) (bool, bool) { return !white, white }}, "", 0, ""},
+		{"fide draw, either flag, both can mate", FIDE, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{CanMate: func(bool) (bool, bool) { return true, true }}, WrongResult, Error,
+			"White ran out of time while Black could still mate (FIDE 6.9): the result is 0-1, not 1/2-1/2"},
+		{"ussr draw, either flag, the other winner has a bare king", USSR, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{BareKing: func(white bool) bool { return white }}, "", 0, ""},
+		{"ussr draw, either flag, neither bare", USSR, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
+			FinalPosition{BareKing: bare(false)}, WrongResult, Error,
+			"White ran out of time while Black could still mate (Soviet Code: a flag loses unless the opponent has a bare king): the result is 0-1, not 1/2-1/2"},
 		{"ussr bare king", USSR, whiteFlagged, "0-1", FinalPosition{BareKing: bare(true), CanMate: answer(true, true)}, TimeoutInsufficientMaterial, Error,
 			"White lost on time but Black has a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result must be 1/2-1/2, not 0-1"},
 		{"ussr knight left wins", USSR, whiteFlagged, "0-1", FinalPosition{BareKing: bare(false), CanMate: answer(false, true)}, "", 0, ""},
@@ -246,5 +323,58 @@ func TestWrongResultAtRecordedResult(t *testing.T) {
 		if f == nil || f.Pos.Line != tt.line {
 			t.Errorf("Result %q: wrong-result %+v, want it on line %d", tt.tag, f, tt.line)
 		}
+	}
+}
+
+// TestDrawnOnTimeAfterPassedFlag: a game drawn on time with Black to move
+// and only White's bare king against Black's queen is scored right. White's
+// flag, which fell earlier and which White played on after, is not the one
+// that ended the game: judging it so made the draw a wrong-result (Black
+// "could still mate"). When the last flag is White's, the draw is wrong.
+func TestDrawnOnTimeAfterPassedFlag(t *testing.T) {
+	extra := []string{"TimeControl 180+2", "Termination Time forfeit", "SetUp 1", "FEN 4k3/8/8/8/8/8/q7/7K w - - 0 60"}
+	for _, tt := range []struct{ name, moves, want string }{
+		{"white played on after its flag", "60. Kg1 {[%clk 0:00:05]} Kd8 {[%clk 0:00:30]} 61. Kh1 {[%clk 0:00:01]} Ke8 {[%clk 0:00:29]} " +
+			"62. Kg1 {[%clk 0:00:02]} Kd8 {[%clk 0:00:28]} 63. Kh1 {[%clk 0:00:03]} 1/2-1/2",
+			"time-forfeit@-1 flag-fall-unclaimed@3 threefold-claimable@7"},
+		{"no flag before the end", "60. Kg1 {[%clk 0:00:05]} Kd8 {[%clk 0:00:30]} 61. Kh1 {[%clk 0:00:04]} Ke8 {[%clk 0:00:29]} " +
+			"62. Kg1 {[%clk 0:00:05]} Kd8 {[%clk 0:00:28]} 63. Kh1 {[%clk 0:00:06]} 1/2-1/2",
+			"time-forfeit@-1 threefold-claimable@7"},
+		{"white's flag on its last reading", "60. Kg1 {[%clk 0:00:05]} Kd8 {[%clk 0:00:30]} 61. Kh1 {[%clk 0:00:01]} Ke8 {[%clk 0:00:29]} 1/2-1/2",
+			"wrong-result@-1 time-forfeit@-1 flag-fall-unclaimed@3"},
+	} {
+		r := checkOne(t, pgn("1/2-1/2", extra, tt.moves), &Options{})
+		if g := got(r); g != tt.want {
+			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
+		}
+	}
+}
+
+// TestDrawnOnTimeEitherFlag: sudden death, White's queen against Black's bare
+// king, drawn on time with Black to move and White's clock at 0:00:00 after
+// the last move. Black's flag would make the draw wrong, White's makes it
+// right, and the zero proves neither: no wrong-result. A clock above zero
+// leaves only Black's flag, and the draw is wrong.
+func TestDrawnOnTimeEitherFlag(t *testing.T) {
+	extra := []string{"TimeControl 300", "Termination Time forfeit", "SetUp 1", "FEN 4k3/8/8/8/8/8/Q7/7K w - - 0 60"}
+	for _, tt := range []struct{ name, last, want, message string }{
+		{"white's clock at zero", "0:00:00", "time-forfeit@-1",
+			`Black (to move) or White (whose clock reads 0:00:00 after the last move) ran out of time and the game was drawn (Termination "Time forfeit")`},
+		{"white's clock above zero", "0:00:01", "wrong-result@-1 time-forfeit@-1",
+			`Black ran out of time and the game was drawn (Termination "Time forfeit")`},
+	} {
+		r := checkOne(t, pgn("1/2-1/2", extra, "60. Kg1 {[%clk 0:00:20]} Kd8 {[%clk 0:00:30]} 61. Kh1 {[%clk "+tt.last+"]} 1/2-1/2"), &Options{})
+		if g := got(r); g != tt.want {
+			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
+		}
+		if f := find(r, TimeForfeit); f == nil || f.Message != tt.message {
+			t.Errorf("%s: time-forfeit %+v\nwant %q", tt.name, f, tt.message)
+		}
+	}
+	// A queen each: whichever flag it was, the winner could mate.
+	r := checkOne(t, pgn("1/2-1/2", []string{"TimeControl 300", "Termination Time forfeit", "SetUp 1", "FEN q3k3/8/8/8/8/8/Q7/7K w - - 0 60"},
+		"60. Kg1 {[%clk 0:00:20]} Kd8 {[%clk 0:00:30]} 61. Kf1 {[%clk 0:00:00]} 1/2-1/2"), &Options{})
+	if g := got(r); g != "wrong-result@-1 time-forfeit@-1" {
+		t.Errorf("a queen each: findings %q, want %q", g, "wrong-result@-1 time-forfeit@-1")
 	}
 }

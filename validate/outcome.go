@@ -473,6 +473,10 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 	var start ClockStart
 	if replayed {
 		start = ClockStart{BlackFirst: c.start.Turn() == replay.Black, MoveNumber: c.start.Fullmove()}
+	} else if c.tags.HasFEN {
+		// Not replayed (a variant, a FEN that cannot be read): the FEN's
+		// side and move number still say whose clocks the readings are.
+		start = fenClockStart(c.tags.FEN)
 	}
 	clocks := StartClocks(c.g, &c.tags.TimeControl, start)
 	clocks.Steps(c.main)
@@ -525,6 +529,23 @@ func (c *Checker) judgeForfeit(forfeit Forfeit, said []Finding, recorded string,
 		}
 	}
 	return forfeit
+}
+
+// fenClockStart reads where the moves start from a FEN's side-to-move and
+// fullmove fields, for a game whose position was not set up; a field that
+// cannot be read leaves the standard start's value.
+func fenClockStart(fen string) ClockStart {
+	var start ClockStart
+	f := strings.Fields(fen)
+	if len(f) >= 2 && (f[1] == "b" || f[1] == "B") {
+		start.BlackFirst = true
+	}
+	if len(f) >= 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			start.MoveNumber = n
+		}
+	}
+	return start
 }
 
 // canMate answers "could c still mate" for a game decided on time: the
