@@ -168,22 +168,36 @@ func readSeconds(s string, i int) (int64, int, error) {
 	return ms, i, nil
 }
 
-// Category is the FIDE category of the game by its first period: "blitz" when
-// the base time plus 60 increments is at most 10 minutes, "rapid" below 60
-// minutes, "standard" from 60 minutes (RULES.md "Time"). Controls giving a day
+// Category is the FIDE category of the game: "blitz" when the time allotted
+// up to move 60 plus those moves' increments is at most 10 minutes, "rapid"
+// below 60 minutes, "standard" from 60 minutes (RULES.md "Time"). Controls giving a day
 // or more per period are "correspondence" (online "daily" chess), which the
 // FIDE categories do not cover. "" when there is no timed control.
 func (tc *TimeControl) Category() string {
 	if tc.Kind != TimeControlTimed || tc.n == 0 {
 		return ""
 	}
-	p := tc.periods[0]
-	total := p.Base
-	if !p.Sandclock {
-		total += 60 * p.Increment
+	// FIDE's "time allotted plus 60 times any increment", for a control of
+	// several periods: the time the periods give up to move 60 and the
+	// increments of those 60 moves (40/2400:1800 is 70 minutes, standard,
+	// though its first period is 40). A period that begins after move 60
+	// adds nothing; the last one repeats, as the standard has it.
+	n := int(tc.n)
+	var total int64
+	for moves, k := 0, 0; moves < 60; k++ {
+		p := tc.periods[min(k, n-1)]
+		span := 60 - moves
+		if p.Moves > 0 && !p.Sandclock {
+			span = min(span, p.Moves)
+		}
+		total += p.Base
+		if !p.Sandclock {
+			total += int64(span) * p.Increment
+		}
+		moves += span
 	}
 	switch {
-	case p.Base >= 24*3600*1000:
+	case tc.periods[0].Base >= 24*3600*1000:
 		return "correspondence"
 	case total <= 10*60*1000:
 		return "blitz"

@@ -34,6 +34,14 @@ func TestParseTimeControl(t *testing.T) {
 		{"10.931+0.109", TimeControlTimed, []Period{{Base: 10931, Increment: 109}}, "blitz"}, // cutechess
 		{"1800+5.232", TimeControlTimed, []Period{{Base: s(1800), Increment: 5232}}, "rapid"},
 		{"1/259200", TimeControlTimed, []Period{{Moves: 1, Base: s(259200)}}, "correspondence"}, // chess.com daily
+		// Several periods: the time up to move 60 with its increments.
+		{"40/2400:1800", TimeControlTimed, []Period{{Moves: 40, Base: s(2400)}, {Base: s(1800)}}, "standard"},                    // 40 + 30 min
+		{"40/1500:900", TimeControlTimed, []Period{{Moves: 40, Base: s(1500)}, {Base: s(900)}}, "rapid"},                         // 25 + 15 min
+		{"40/3000:600+30", TimeControlTimed, []Period{{Moves: 40, Base: s(3000)}, {Base: s(600), Increment: s(30)}}, "standard"}, // 50 + 10 + 20 × 30 s
+		{"20/300:300", TimeControlTimed, []Period{{Moves: 20, Base: s(300)}, {Base: s(300)}}, "blitz"},                           // 10 min in all
+		{"20/300:301", TimeControlTimed, []Period{{Moves: 20, Base: s(300)}, {Base: s(301)}}, "rapid"},
+		{"30/900", TimeControlTimed, []Period{{Moves: 30, Base: s(900)}}, "rapid"},                                                         // repeats: 15 min at move 31, 30 in all
+		{"40/1200:20/900:600", TimeControlTimed, []Period{{Moves: 40, Base: s(1200)}, {Moves: 20, Base: s(900)}, {Base: s(600)}}, "rapid"}, // the third begins at move 61
 	}
 	for _, tt := range tests {
 		tc, err := ParseTimeControl(tt.in)
