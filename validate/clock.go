@@ -170,12 +170,13 @@ func (c *ClockChecker) Steps(idxs []int32) {
 	if identity {
 		moves = moves[:len(idxs)]
 	}
-	// Without a reading in the whole game, the run of plies without one
-	// goes to the end: most records have no clocks.
-	none := c.g.Has&parser.HasClocks == 0
+	// Without a reading in the whole game, nor a clock that cannot be read
+	// (counted apart), the run of plies without one goes to the end: most
+	// records have no clocks.
+	none := c.g.Has&parser.HasClocks == 0 && len(c.g.UnreadClocks) == 0
 	for i := 0; i < len(idxs); {
 		j := i
-		if !c.periodic && c.missing.count > 0 {
+		if !c.periodic {
 			if none {
 				j = len(idxs)
 			} else if identity {
@@ -188,10 +189,15 @@ func (c *ClockChecker) Steps(idxs []int32) {
 				}
 			}
 		}
-		if j == i {
+		if m := &c.g.Moves[idxs[i]]; j == i || c.missing.count == 0 && (m.ClockUnread || m.EMT < -1) {
 			c.Step(idxs[i])
 			i++
 			continue
+		}
+		if c.missing.count == 0 {
+			// The first ply without a reading, noted as Step would: most
+			// games have none, and Step's code is then not run at all.
+			c.missing = problem{idx: idxs[i], ply: c.ply + 1, moveNo: c.moveNo, black: c.black}
 		}
 		// j-i plies without a reading, the first by the side c.black names:
 		// Black moves every other one, and each of Black's ends a move.

@@ -290,6 +290,11 @@ func TestClockStepsAsStep(t *testing.T) {
 		{"900+10", ClockStart{MoveNumber: 30}, "Kg2 | Kg7 | Kh3 0:15:00 | Kh7 | Kh2 | Kh8 | Kg1 0:15:05 | Kg8 0:14:00"},
 		// A clock that cannot be read is no missing one.
 		{"300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 ? | Nc6 - | Bb5 ? | a6 4:40 | Ba4 | Nf6 ?"},
+		// Games that read no clock: the first ply unread, a later one
+		// unread, the first reading after plies without.
+		{"300+3", ClockStart{}, "e4 ? | e5 | Nf3 | Nc6"},
+		{"300+3", ClockStart{BlackFirst: true, MoveNumber: 3}, "e5 | Nf3 ? | Nc6 | Bb5"},
+		{"", ClockStart{}, "e4 | e5 | Nf3 4:59 | Nc6 | Bb5 | a6 4:40"},
 	}
 	for _, tt := range tests {
 		tags := []string{}

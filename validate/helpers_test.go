@@ -31,7 +31,12 @@ func testGame(t testing.TB, tags []string, result string, line string) *parser.G
 				if v, ok := strings.CutPrefix(x, "emt="); ok {
 					m.EMT = clockMS(t, v)
 				} else if x == "?" {
+					// As the parser files it: the move's mark and the
+					// game's list, with "?" as the value it could not read.
 					m.ClockUnread = true
+					g.UnreadClocks = append(g.UnreadClocks, parser.UnreadClock{Pos: m.Pos, Move: int32(i),
+						Arg: parser.Span{Off: uint32(len(g.Text)), Len: 1}})
+					g.Text = append(g.Text, '?')
 				} else if x != "-" {
 					m.Clock = clockMS(t, x)
 				}
