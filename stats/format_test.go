@@ -206,7 +206,10 @@ func TestNumberAndPercent(t *testing.T) {
 	if got := percent(1, 0); got != "" {
 		t.Errorf("percent(1, 0) = %q", got)
 	}
-	for n, want := range map[int64]string{999: "999", 1234: "1.2k", 56789: "56k", 1234567: "1.2M", 98765432: "98M"} {
+	for n, want := range map[int64]string{
+		0: "0", 999: "999", 1000: "1.0k", 1234: "1.2k", 1250: "1.3k", 8868: "8.9k", 9949: "9.9k", 9950: "10k",
+		34950: "35k", 33651: "34k", 56789: "57k", 999_499: "999k", 999_500: "1.0M", 1234567: "1.2M",
+		9_950_000: "10M", 98765432: "99M", 999_500_000: "1.0G", 12_345_678_901: "12G"} {
 		if got := shortNumber(n); got != want {
 			t.Errorf("shortNumber(%d) = %q, want %q", n, got, want)
 		}
