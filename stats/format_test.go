@@ -263,3 +263,25 @@ func TestTickStep(t *testing.T) {
 		}
 	}
 }
+
+// The Elo note counts one game in the singular, in every format.
+func TestEloNoteSingular(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 games with both ratings known", 1: "1 game with both ratings known",
+		1234: "1,234 games with both ratings known"} {
+		s := sampleSummary()
+		s.Elo.Games = n
+		var table, md bytes.Buffer
+		if err := WriteTable(&table, s); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteMarkdown(&md, s); err != nil {
+			t.Fatal(err)
+		}
+		page := writePage(t, s)
+		for format, out := range map[string]string{"table": table.String(), "markdown": md.String(), "html": string(page)} {
+			if !strings.Contains(out, want+"\n") && !strings.Contains(out, want+", in bands") {
+				t.Errorf("%s of %d games with ratings: no %q", format, n, want)
+			}
+		}
+	}
+}

@@ -170,7 +170,7 @@ func newPage(s *Summary) *page {
 	}
 	p.Elo = horizontalChart("elo-score", []string{"white-wins", "draws", "black-wins"}, []string{"White wins", "draws", "Black wins"}, rows, true)
 	p.EloTable = htmlTable{"elo", eloSection(s)}
-	p.EloGames = number(s.Elo.Games)
+	p.EloGames = eloGamesNote(s.Elo.Games)
 
 	p.Notations = countChart("notations", s.Notations, s.Games)
 	p.Encodings = countChart("encodings", s.Encodings, s.Games)

@@ -131,10 +131,19 @@ func drawSection(s *Summary) section {
 	return sec
 }
 
+// eloGamesNote counts the games the Elo bands are drawn from: "1 game with
+// both ratings known", "2 games ...".
+func eloGamesNote(n int64) string {
+	if n == 1 {
+		return "1 game with both ratings known"
+	}
+	return number(n) + " games with both ratings known"
+}
+
 func eloSection(s *Summary) section {
 	sec := section{title: "Average rating against White's score",
 		header: []string{"average Elo", "games", "white wins", "draws", "black wins", "white score"},
-		note:   number(s.Elo.Games) + " games with both ratings known"}
+		note:   eloGamesNote(s.Elo.Games)}
 	for _, b := range s.Elo.Bands {
 		score := ""
 		if b.WhiteScore != nil {
