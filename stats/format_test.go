@@ -285,3 +285,39 @@ func TestEloNoteSingular(t *testing.T) {
 		}
 	}
 }
+
+// Past the itemising bound the note does not give the names itemised as
+// the number of names, nor the list as the worst of all: a name met after
+// the bound (here one with errors) is counted in the last row, unranked.
+func TestGroupNotePastBound(t *testing.T) {
+	gs := groups{limit: 2}
+	for _, name := range []string{"a", "b", "worst"} {
+		gs.get(name).games++
+	}
+	gs.get("worst").errors += 5
+	sec := groupSection("Events, the worst first", "event", "events", gs.summarize(1), noEvent, emptyEvent)
+	want := "The first 1 of the first 2 events met; those met later are counted together, unranked."
+	if sec.note != want {
+		t.Errorf("note %q, want %q", sec.note, want)
+	}
+	if last := sec.rows[len(sec.rows)-1]; last[0] != "(other events, counted together)" || last[3] != "5" {
+		t.Errorf("last row %q, want the other events with 5 errors", last)
+	}
+	var b bytes.Buffer
+	s := sampleSummary()
+	s.Events = gs.summarize(1)
+	if err := WriteTable(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "  "+want+"\n") {
+		t.Errorf("the table does not hold the whole note %q:\n%s", want, b.String())
+	}
+
+	under := groups{}
+	for _, name := range []string{"a", "b", "c"} {
+		under.get(name).games++
+	}
+	if got := groupSection("Events, the worst first", "event", "events", under.summarize(2), noEvent, emptyEvent).note; got != "The first 2 of 3 events." {
+		t.Errorf("under the bound: note %q", got)
+	}
+}

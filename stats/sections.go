@@ -186,7 +186,13 @@ func overview(s *Summary) section {
 // empty that of an empty one.
 func groupSection(title, what, plural string, g Groups, absent, empty string) section {
 	sec := section{title: title, header: []string{what, "games", "with errors", "errors", "warnings", "infos"}}
-	if len(g.Top) < g.Distinct {
+	switch {
+	case g.Other != nil:
+		// Past the bound the names are not itemised: Distinct is not their
+		// number, and the worst of them cannot be ranked among those listed.
+		sec.note = "The first " + number(int64(len(g.Top))) + " of the first " + number(int64(g.Distinct)) + " " + plural +
+			" met; those met later are counted together, unranked."
+	case len(g.Top) < g.Distinct:
 		sec.note = "The first " + number(int64(len(g.Top))) + " of " + number(int64(g.Distinct)) + " " + plural + "."
 	}
 	row := func(name string, r *Group) []string {
