@@ -126,7 +126,7 @@ func newPage(s *Summary) *page {
 		p.Matrix.Rows = append(p.Matrix.Rows, row)
 	}
 
-	p.Ends = countChart("terminations", s.Ends, s.Games)
+	p.Ends = countChart("terminations", s.Ends, s.Games, "(none)")
 
 	var keys []string
 	var values []int64
@@ -172,19 +172,20 @@ func newPage(s *Summary) *page {
 	p.EloTable = htmlTable{"elo", eloSection(s)}
 	p.EloGames = eloGamesNote(s.Elo.Games)
 
-	p.Notations = countChart("notations", s.Notations, s.Games)
-	p.Encodings = countChart("encodings", s.Encodings, s.Games)
+	p.Notations = countChart("notations", s.Notations, s.Games, noNotation)
+	p.Encodings = countChart("encodings", s.Encodings, s.Games, "(none)")
 	return p
 }
 
-// countChart draws one bar per count.
-func countChart(id string, counts []Count, games int64) chart {
+// countChart draws one bar per count; none labels the empty name, as the
+// text report does (the games of which no move was read, for notations).
+func countChart(id string, counts []Count, games int64, none string) chart {
 	var rows []hBarRow
 	for _, c := range counts {
 		name := Printable(c.Name)
 		label := name
 		if label == "" {
-			label = "(none)"
+			label = none
 		}
 		tip := label + ": " + number(c.Games) + " games"
 		if games > 0 { // a share of no games would be an empty one

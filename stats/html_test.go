@@ -270,12 +270,16 @@ func TestHTMLEmpty(t *testing.T) {
 func TestCountChartTip(t *testing.T) {
 	counts := []Count{{Name: "san", Games: 3}, {Name: "", Games: 1}}
 	var tips []string
-	for _, c := range []chart{countChart("notations", counts, 4), countChart("notations", []Count{{Name: "san"}}, 0)} {
+	for _, c := range []chart{countChart("notations", counts, 4, noNotation), countChart("notations", []Count{{Name: "san"}}, 0, noNotation)} {
 		for _, b := range c.Bars {
 			tips = append(tips, b.Tip)
 		}
 	}
-	want := []string{"san: 3 games, 75.0%", "(none): 1 games, 25.0%", "san: 0 games"}
+	// The games of which no move was read are labelled as in the text report.
+	if got := countChart("notations", counts, 4, noNotation).Bars[1].Label; got != "(no move read)" {
+		t.Errorf("label of the empty notation %q, want %q", got, "(no move read)")
+	}
+	want := []string{"san: 3 games, 75.0%", "(no move read): 1 games, 25.0%", "san: 0 games"}
 	if !slices.Equal(tips, want) {
 		t.Errorf("tips %q, want %q", tips, want)
 	}
