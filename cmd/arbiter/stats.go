@@ -71,6 +71,9 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 	for _, g := range pipeline.SameContentInputs(dirs) {
 		warnings = append(warnings, g.String())
 	}
+	for _, in := range pipeline.IncompleteInputs(dirs) {
+		warnings = append(warnings, in.String())
+	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "arbiter stats: %s\n", stats.Printable(w))
 	}
