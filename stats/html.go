@@ -29,7 +29,8 @@ func WriteHTML(w io.Writer, s *Summary) error {
 // page is what the template prints.
 type page struct {
 	Sources              []string
-	Warnings             []string
+	Warnings             []string // the first shownWarnings
+	MoreWarnings         []string // the others, folded
 	Cards                []card
 	Codes                chart
 	Files, Events        htmlTable
@@ -74,13 +75,23 @@ type matrixCell struct {
 	Class    string // agree, clash (a result the board contradicts) or zero
 }
 
+// shownWarnings is how many warnings the page lists before the figures;
+// the others (an archive of many copied files has one warning a set of
+// copies, hundreds of them) are folded under one line that counts them,
+// which opens them, so that the figures stay at the top of the page.
+const shownWarnings = 10
+
 func newPage(s *Summary) *page {
 	p := &page{HasCodes: len(s.Codes) > 0, HasElo: len(s.Elo.Bands) > 0}
 	for _, src := range s.Sources {
 		p.Sources = append(p.Sources, Printable(src))
 	}
-	for _, w := range s.Warnings {
-		p.Warnings = append(p.Warnings, Printable(w))
+	for i, w := range s.Warnings {
+		if i < shownWarnings {
+			p.Warnings = append(p.Warnings, Printable(w))
+		} else {
+			p.MoreWarnings = append(p.MoreWarnings, Printable(w))
+		}
 	}
 	mean := "–"
 	if s.Games > 0 {
