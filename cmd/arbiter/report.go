@@ -80,15 +80,16 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 	}
 	summary := agg.Summarize(20)
 	summary.Sources = s.sources
-	for _, g := range same {
-		summary.Warnings = append(summary.Warnings, g.String())
-	}
+	// As arbiter stats orders them: the inputs missing from the counts first.
 	incomplete := s.incomplete
 	if s.dir != "" {
 		incomplete = pipeline.IncompleteInputs([]string{s.dir})
 	}
 	for _, in := range incomplete {
 		summary.Warnings = append(summary.Warnings, in.String())
+	}
+	for _, g := range same {
+		summary.Warnings = append(summary.Warnings, g.String())
 	}
 	return writeFile("--report", s.path, func(w io.Writer) error { return stats.Write(w, summary, s.format) })
 }
