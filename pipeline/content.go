@@ -206,10 +206,16 @@ func (in IncompleteInput) String() string {
 	// The error names the input first, as arbiter's errors do.
 	why := strings.TrimPrefix(in.Err, ColumnPath(in.Path)+": ")
 	if why == "" {
-		why = "no reason recorded"
+		// No error: the run was stopped in it (Ctrl-C, kill), or is still
+		// at it (a resumed run lists an input it reads again so meanwhile).
+		why = "its run was interrupted, or is still reading it"
 	}
 	if in.Games == 0 {
-		return fmt.Sprintf("%s could not be read (%s): the report counts none of its games", name, why)
+		verb := "could not be read"
+		if in.Err == "" {
+			verb = "was not read"
+		}
+		return fmt.Sprintf("%s %s (%s): the report counts none of its games", name, verb, why)
 	}
 	return fmt.Sprintf("%s was not read to its end (%s): the report counts only the %s read before that",
 		name, why, plural(in.Games, "game", "games"))

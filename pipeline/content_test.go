@@ -438,7 +438,8 @@ func TestIncompleteInputs(t *testing.T) {
 		{"number":1,"path":"cut.pgn.gz","games":1200,"files":["games/00001-cut.pgn.gz.parquet","findings/00001-cut.pgn.gz.parquet"],"completed":false,
 		 "error":"cut.pgn.gz: gzip stream broken after 10 bytes of text: unexpected EOF"},
 		{"number":2,"path":"gone.pgn","games":0,"files":[],"completed":false,"error":"open gone.pgn: no such file or directory"}`)
-	b := manifest("b", `{"number":0,"path":"one.pgn","games":1,"files":["games/00000-one.pgn.parquet","findings/00000-one.pgn.parquet"],"completed":false}`)
+	b := manifest("b", `{"number":0,"path":"one.pgn","games":1,"files":["games/00000-one.pgn.parquet","findings/00000-one.pgn.parquet"],"completed":false},
+		{"number":1,"path":"cut.pgn","games":0,"files":[],"completed":false}`)
 	var got []string
 	for _, in := range IncompleteInputs([]string{a}) {
 		got = append(got, in.String())
@@ -457,7 +458,8 @@ func TestIncompleteInputs(t *testing.T) {
 	want = []string{
 		"cut.pgn.gz in " + a + " was not read to its end (gzip stream broken after 10 bytes of text: unexpected EOF): the report counts only the 1200 games read before that",
 		"gone.pgn in " + a + " could not be read (open gone.pgn: no such file or directory): the report counts none of its games",
-		"one.pgn in " + b + " was not read to its end (no reason recorded): the report counts only the 1 game read before that",
+		"one.pgn in " + b + " was not read to its end (its run was interrupted, or is still reading it): the report counts only the 1 game read before that",
+		"cut.pgn in " + b + " was not read (its run was interrupted, or is still reading it): the report counts none of its games",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("three directories:\n%q\nwant\n%q", got, want)
