@@ -136,7 +136,7 @@ func histogram(id string, keys []string, values []int64) chart {
 		h := scale(values[i], top, vHeight)
 		x := vLeftPad + i*vColumn + (vColumn-vBar)/2
 		c.Bars = append(c.Bars, chartBar{Key: k, Value: strconv.FormatInt(values[i], 10), Label: k,
-			Tip:    k + " moves: " + number(values[i]) + " games",
+			Tip:    k + " moves: " + gameCount(values[i]),
 			LabelX: x + vBar/2, LabelY: base + 14, LabelTurn: true,
 			TextX: x + vBar/2, TextY: base - h - 4, Text: shortNumber(values[i]),
 			Segments: []segment{{Series: "games", Value: values[i], X: x, Y: base - h, W: vBar, H: h}}})
@@ -173,6 +173,14 @@ func sum(parts []int64) int64 {
 		n += p
 	}
 	return n
+}
+
+// gameCount is n games in words, for tooltips: "1 game", "1,234 games".
+func gameCount(n int64) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return number(n) + " games"
 }
 
 // shortNumber writes n in at most four characters or so: 999, 1.2k, 34k,

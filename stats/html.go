@@ -151,7 +151,7 @@ func newPage(s *Summary) *page {
 	for _, t := range s.TimeControls {
 		lost := t.TimeForfeit - t.DrawnOnTime
 		rows = append(rows, hBarRow{key: t.Category, label: t.Category, value: strconv.FormatInt(t.Games, 10),
-			text: number(t.Games), tip: t.Category + ": " + number(t.Games) + " games, " + number(lost) + " lost on time, " +
+			text: number(t.Games), tip: t.Category + ": " + gameCount(t.Games) + ", " + number(lost) + " lost on time, " +
 				number(t.DrawnOnTime) + " drawn on time",
 			parts: []int64{lost, t.DrawnOnTime, t.Games - t.TimeForfeit}})
 	}
@@ -162,7 +162,7 @@ func newPage(s *Summary) *page {
 	rows = nil
 	for _, r := range drawEvents(s.DrawRules) {
 		rows = append(rows, hBarRow{key: r.key, label: r.label, value: strconv.FormatInt(r.n, 10),
-			text: number(r.n), tip: r.label + ": " + number(r.n) + " games", parts: []int64{r.n}})
+			text: number(r.n), tip: r.label + ": " + gameCount(r.n), parts: []int64{r.n}})
 	}
 	p.Draws = horizontalChart("draw-rules", []string{"games"}, []string{"games"}, rows, false)
 
@@ -175,7 +175,7 @@ func newPage(s *Summary) *page {
 			text = score + "%"
 		}
 		rows = append(rows, hBarRow{key: band, label: band, value: score, text: text,
-			tip: band + ": " + number(b.Games) + " games; White " + number(b.WhiteWins) + " wins, " +
+			tip: band + ": " + gameCount(b.Games) + "; White " + number(b.WhiteWins) + " wins, " +
 				number(b.Draws) + " draws, " + number(b.BlackWins) + " losses",
 			parts: []int64{b.WhiteWins, b.Draws, b.BlackWins}})
 	}
@@ -198,7 +198,7 @@ func countChart(id string, counts []Count, games int64, none string) chart {
 		if label == "" {
 			label = none
 		}
-		tip := label + ": " + number(c.Games) + " games"
+		tip := label + ": " + gameCount(c.Games)
 		if games > 0 { // a share of no games would be an empty one
 			tip += ", " + percent(c.Games, games)
 		}

@@ -280,7 +280,7 @@ func TestCountChartTip(t *testing.T) {
 	if got := countChart("notations", counts, 4, noNotation).Bars[1].Label; got != "(no move read)" {
 		t.Errorf("label of the empty notation %q, want %q", got, "(no move read)")
 	}
-	want := []string{"san: 3 games, 75.0%", "(no move read): 1 games, 25.0%", "san: 0 games"}
+	want := []string{"san: 3 games, 75.0%", "(no move read): 1 game, 25.0%", "san: 0 games"}
 	if !slices.Equal(tips, want) {
 		t.Errorf("tips %q, want %q", tips, want)
 	}
@@ -316,5 +316,12 @@ func TestHTMLFoldsManyWarnings(t *testing.T) {
 	s.Warnings = s.Warnings[:10]
 	if d := parsePage(t, writePage(t, s)).all(func(n *node) bool { return n.name == "details" }); len(d) != 0 {
 		t.Errorf("ten warnings: %d folds, want none", len(d))
+	}
+}
+
+// Tooltips count one game in the singular.
+func TestTooltipsSingular(t *testing.T) {
+	if got := histogram("moves-per-game", []string{"1-10", "11-20"}, []int64{1, 2}).Bars; got[0].Tip != "1-10 moves: 1 game" || got[1].Tip != "11-20 moves: 2 games" {
+		t.Errorf("histogram tips %q, %q", got[0].Tip, got[1].Tip)
 	}
 }

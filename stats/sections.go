@@ -134,10 +134,7 @@ func drawSection(s *Summary) section {
 // eloGamesNote counts the games the Elo bands are drawn from: "1 game with
 // both ratings known", "2 games ...".
 func eloGamesNote(n int64) string {
-	if n == 1 {
-		return "1 game with both ratings known"
-	}
-	return number(n) + " games with both ratings known"
+	return gameCount(n) + " with both ratings known"
 }
 
 func eloSection(s *Summary) section {
