@@ -186,3 +186,61 @@ func Copies(groups []SameContent) int {
 	}
 	return n
 }
+
+// IncompleteInput is an input not read to its end: its games after the
+// failure (all of them, for one that could not be opened) are in no table
+// and in no report, which should say so.
+type IncompleteInput struct {
+	Dir   string // the directory whose manifest lists it; "" when one is read
+	Path  string // as the file column holds it
+	Games int64  // games read before the failure, which are counted
+	Err   string // why; "" when the manifest gives no reason
+}
+
+// String is the warning arbiter stats and check --report give.
+func (in IncompleteInput) String() string {
+	name := ColumnPath(in.Path)
+	if in.Dir != "" {
+		name += " in " + ColumnPath(in.Dir)
+	}
+	// The error names the input first, as arbiter's errors do.
+	why := strings.TrimPrefix(in.Err, ColumnPath(in.Path)+": ")
+	if why == "" {
+		// No error: the run was stopped in it (Ctrl-C, kill), or is still
+		// at it (a resumed run lists an input it reads again so meanwhile).
+		why = "its run was interrupted, or is still reading it"
+	}
+	if in.Games == 0 {
+		verb := "could not be read"
+		if in.Err == "" {
+			verb = "was not read"
+		}
+		return fmt.Sprintf("%s %s (%s): the report counts none of its games", name, verb, why)
+	}
+	return fmt.Sprintf("%s was not read to its end (%s): the report counts only the %s read before that",
+		name, why, plural(in.Games, "game", "games"))
+}
+
+// IncompleteInputs returns the inputs the manifests of dirs list as not
+// completed, in their order: arbiter stats over them counts only what was
+// read of them. Each names its directory when there are several. A
+// directory whose manifest cannot be read is passed over, as
+// SameContentInputs does.
+func IncompleteInputs(dirs []string) []IncompleteInput {
+	var out []IncompleteInput
+	for _, dir := range dirs {
+		m, err := LoadManifest(dir)
+		if err != nil {
+			continue
+		}
+		if len(dirs) == 1 {
+			dir = ""
+		}
+		for _, in := range m.Inputs {
+			if !in.Completed {
+				out = append(out, IncompleteInput{Dir: dir, Path: in.Path, Games: in.Games, Err: in.Error})
+			}
+		}
+	}
+	return out
+}

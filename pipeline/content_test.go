@@ -418,3 +418,50 @@ func TestContentSumJSON(t *testing.T) {
 		t.Errorf("%s, want %s", b, want)
 	}
 }
+
+// IncompleteInputs lists the inputs the manifests mark not completed, in
+// their order, each with its directory when there are several, and its
+// error without the path it begins with.
+func TestIncompleteInputs(t *testing.T) {
+	root := t.TempDir()
+	manifest := func(name, inputs string) string {
+		dir := filepath.Join(root, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(`{"version":1,"schema":"1","inputs":[`+inputs+`]}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	a := manifest("a", `{"number":0,"path":"x.pgn","games":3,"files":["games/00000-x.pgn.parquet","findings/00000-x.pgn.parquet"],"completed":true},
+		{"number":1,"path":"cut.pgn.gz","games":1200,"files":["games/00001-cut.pgn.gz.parquet","findings/00001-cut.pgn.gz.parquet"],"completed":false,
+		 "error":"cut.pgn.gz: gzip stream broken after 10 bytes of text: unexpected EOF"},
+		{"number":2,"path":"gone.pgn","games":0,"files":[],"completed":false,"error":"open gone.pgn: no such file or directory"}`)
+	b := manifest("b", `{"number":0,"path":"one.pgn","games":1,"files":["games/00000-one.pgn.parquet","findings/00000-one.pgn.parquet"],"completed":false},
+		{"number":1,"path":"cut.pgn","games":0,"files":[],"completed":false}`)
+	var got []string
+	for _, in := range IncompleteInputs([]string{a}) {
+		got = append(got, in.String())
+	}
+	want := []string{
+		"cut.pgn.gz was not read to its end (gzip stream broken after 10 bytes of text: unexpected EOF): the report counts only the 1200 games read before that",
+		"gone.pgn could not be read (open gone.pgn: no such file or directory): the report counts none of its games",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("one directory:\n%q\nwant\n%q", got, want)
+	}
+	got = got[:0]
+	for _, in := range IncompleteInputs([]string{a, filepath.Join(root, "none"), b}) {
+		got = append(got, in.String())
+	}
+	want = []string{
+		"cut.pgn.gz in " + a + " was not read to its end (gzip stream broken after 10 bytes of text: unexpected EOF): the report counts only the 1200 games read before that",
+		"gone.pgn in " + a + " could not be read (open gone.pgn: no such file or directory): the report counts none of its games",
+		"one.pgn in " + b + " was not read to its end (its run was interrupted, or is still reading it): the report counts only the 1 game read before that",
+		"cut.pgn in " + b + " was not read (its run was interrupted, or is still reading it): the report counts none of its games",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("three directories:\n%q\nwant\n%q", got, want)
+	}
+}

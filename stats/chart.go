@@ -136,7 +136,7 @@ func histogram(id string, keys []string, values []int64) chart {
 		h := scale(values[i], top, vHeight)
 		x := vLeftPad + i*vColumn + (vColumn-vBar)/2
 		c.Bars = append(c.Bars, chartBar{Key: k, Value: strconv.FormatInt(values[i], 10), Label: k,
-			Tip:    k + " moves: " + number(values[i]) + " games",
+			Tip:    k + " moves: " + gameCount(values[i]),
 			LabelX: x + vBar/2, LabelY: base + 14, LabelTurn: true,
 			TextX: x + vBar/2, TextY: base - h - 4, Text: shortNumber(values[i]),
 			Segments: []segment{{Series: "games", Value: values[i], X: x, Y: base - h, W: vBar, H: h}}})
@@ -175,17 +175,35 @@ func sum(parts []int64) int64 {
 	return n
 }
 
-// shortNumber writes n in at most four characters or so: 999, 1.2k, 34k, 5.6M.
-func shortNumber(n int64) string {
-	switch {
-	case n < 1000:
-		return strconv.FormatInt(n, 10)
-	case n < 10_000:
-		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
-	case n < 1_000_000:
-		return strconv.FormatInt(n/1000, 10) + "k"
-	case n < 10_000_000:
-		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
+// gameCount is n games in words, for tooltips: "1 game", "1,234 games".
+func gameCount(n int64) string {
+	if n == 1 {
+		return "1 game"
 	}
-	return strconv.FormatInt(n/1_000_000, 10) + "M"
+	return number(n) + " games"
+}
+
+// shortNumber writes n in at most four characters or so: 999, 1.2k, 34k,
+// 5.6M, rounded to the nearest (half up) as the digits shown allow, as
+// for every bar: 34,950 is 35k, not 34k, as 8,868 is 8.9k. A value that
+// rounds up to the next width or unit takes it: 9,960 is 10k, 999,600 is
+// 1.0M.
+func shortNumber(n int64) string {
+	if n < 1000 {
+		return strconv.FormatInt(n, 10)
+	}
+	for _, u := range []struct {
+		div    int64
+		suffix string
+	}{{1000, "k"}, {1_000_000, "M"}, {1_000_000_000, "G"}} {
+		// Tenths of the unit while they show fewer than two whole digits,
+		// else whole units while those have at most three.
+		if tenths := (n + u.div/20) / (u.div / 10); tenths < 100 {
+			return strconv.FormatInt(tenths/10, 10) + "." + strconv.FormatInt(tenths%10, 10) + u.suffix
+		}
+		if whole := (n + u.div/2) / u.div; whole < 1000 {
+			return strconv.FormatInt(whole, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt((n+500_000_000)/1_000_000_000, 10) + "G"
 }

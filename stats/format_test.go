@@ -206,7 +206,10 @@ func TestNumberAndPercent(t *testing.T) {
 	if got := percent(1, 0); got != "" {
 		t.Errorf("percent(1, 0) = %q", got)
 	}
-	for n, want := range map[int64]string{999: "999", 1234: "1.2k", 56789: "56k", 1234567: "1.2M", 98765432: "98M"} {
+	for n, want := range map[int64]string{
+		0: "0", 999: "999", 1000: "1.0k", 1234: "1.2k", 1250: "1.3k", 8868: "8.9k", 9949: "9.9k", 9950: "10k",
+		34950: "35k", 33651: "34k", 56789: "57k", 999_499: "999k", 999_500: "1.0M", 1234567: "1.2M",
+		9_950_000: "10M", 98765432: "99M", 999_500_000: "1.0G", 12_345_678_901: "12G"} {
 		if got := shortNumber(n); got != want {
 			t.Errorf("shortNumber(%d) = %q, want %q", n, got, want)
 		}
@@ -258,5 +261,63 @@ func TestTickStep(t *testing.T) {
 		if got := tickStep(most); got != want {
 			t.Errorf("tickStep(%d) = %d, want %d", most, got, want)
 		}
+	}
+}
+
+// The Elo note counts one game in the singular, in every format.
+func TestEloNoteSingular(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 games with both ratings known", 1: "1 game with both ratings known",
+		1234: "1,234 games with both ratings known"} {
+		s := sampleSummary()
+		s.Elo.Games = n
+		var table, md bytes.Buffer
+		if err := WriteTable(&table, s); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteMarkdown(&md, s); err != nil {
+			t.Fatal(err)
+		}
+		page := writePage(t, s)
+		for format, out := range map[string]string{"table": table.String(), "markdown": md.String(), "html": string(page)} {
+			if !strings.Contains(out, want+"\n") && !strings.Contains(out, want+", in bands") {
+				t.Errorf("%s of %d games with ratings: no %q", format, n, want)
+			}
+		}
+	}
+}
+
+// Past the itemising bound the note does not give the names itemised as
+// the number of names, nor the list as the worst of all: a name met after
+// the bound (here one with errors) is counted in the last row, unranked.
+func TestGroupNotePastBound(t *testing.T) {
+	gs := groups{limit: 2}
+	for _, name := range []string{"a", "b", "worst"} {
+		gs.get(name).games++
+	}
+	gs.get("worst").errors += 5
+	sec := groupSection("Events, the worst first", "event", "events", gs.summarize(1), noEvent, emptyEvent)
+	want := "The first 1 of the first 2 events met; those met later are counted together, unranked."
+	if sec.note != want {
+		t.Errorf("note %q, want %q", sec.note, want)
+	}
+	if last := sec.rows[len(sec.rows)-1]; last[0] != "(other events, counted together)" || last[3] != "5" {
+		t.Errorf("last row %q, want the other events with 5 errors", last)
+	}
+	var b bytes.Buffer
+	s := sampleSummary()
+	s.Events = gs.summarize(1)
+	if err := WriteTable(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "  "+want+"\n") {
+		t.Errorf("the table does not hold the whole note %q:\n%s", want, b.String())
+	}
+
+	under := groups{}
+	for _, name := range []string{"a", "b", "c"} {
+		under.get(name).games++
+	}
+	if got := groupSection("Events, the worst first", "event", "events", under.summarize(2), noEvent, emptyEvent).note; got != "The first 2 of 3 events." {
+		t.Errorf("under the bound: note %q", got)
 	}
 }

@@ -29,7 +29,8 @@ func WriteHTML(w io.Writer, s *Summary) error {
 // page is what the template prints.
 type page struct {
 	Sources              []string
-	Warnings             []string
+	Warnings             []string // the first shownWarnings
+	MoreWarnings         []string // the others, folded
 	Cards                []card
 	Codes                chart
 	Files, Events        htmlTable
@@ -74,13 +75,23 @@ type matrixCell struct {
 	Class    string // agree, clash (a result the board contradicts) or zero
 }
 
+// shownWarnings is how many warnings the page lists before the figures;
+// the others (an archive of many copied files has one warning a set of
+// copies, hundreds of them) are folded under one line that counts them,
+// which opens them, so that the figures stay at the top of the page.
+const shownWarnings = 10
+
 func newPage(s *Summary) *page {
 	p := &page{HasCodes: len(s.Codes) > 0, HasElo: len(s.Elo.Bands) > 0}
 	for _, src := range s.Sources {
 		p.Sources = append(p.Sources, Printable(src))
 	}
-	for _, w := range s.Warnings {
-		p.Warnings = append(p.Warnings, Printable(w))
+	for i, w := range s.Warnings {
+		if i < shownWarnings {
+			p.Warnings = append(p.Warnings, Printable(w))
+		} else {
+			p.MoreWarnings = append(p.MoreWarnings, Printable(w))
+		}
 	}
 	mean := "–"
 	if s.Games > 0 {
@@ -126,7 +137,7 @@ func newPage(s *Summary) *page {
 		p.Matrix.Rows = append(p.Matrix.Rows, row)
 	}
 
-	p.Ends = countChart("terminations", s.Ends, s.Games)
+	p.Ends = countChart("terminations", s.Ends, s.Games, "(none)")
 
 	var keys []string
 	var values []int64
@@ -140,7 +151,7 @@ func newPage(s *Summary) *page {
 	for _, t := range s.TimeControls {
 		lost := t.TimeForfeit - t.DrawnOnTime
 		rows = append(rows, hBarRow{key: t.Category, label: t.Category, value: strconv.FormatInt(t.Games, 10),
-			text: number(t.Games), tip: t.Category + ": " + number(t.Games) + " games, " + number(lost) + " lost on time, " +
+			text: number(t.Games), tip: t.Category + ": " + gameCount(t.Games) + ", " + number(lost) + " lost on time, " +
 				number(t.DrawnOnTime) + " drawn on time",
 			parts: []int64{lost, t.DrawnOnTime, t.Games - t.TimeForfeit}})
 	}
@@ -151,7 +162,7 @@ func newPage(s *Summary) *page {
 	rows = nil
 	for _, r := range drawEvents(s.DrawRules) {
 		rows = append(rows, hBarRow{key: r.key, label: r.label, value: strconv.FormatInt(r.n, 10),
-			text: number(r.n), tip: r.label + ": " + number(r.n) + " games", parts: []int64{r.n}})
+			text: number(r.n), tip: r.label + ": " + gameCount(r.n), parts: []int64{r.n}})
 	}
 	p.Draws = horizontalChart("draw-rules", []string{"games"}, []string{"games"}, rows, false)
 
@@ -164,29 +175,30 @@ func newPage(s *Summary) *page {
 			text = score + "%"
 		}
 		rows = append(rows, hBarRow{key: band, label: band, value: score, text: text,
-			tip: band + ": " + number(b.Games) + " games; White " + number(b.WhiteWins) + " wins, " +
+			tip: band + ": " + gameCount(b.Games) + "; White " + number(b.WhiteWins) + " wins, " +
 				number(b.Draws) + " draws, " + number(b.BlackWins) + " losses",
 			parts: []int64{b.WhiteWins, b.Draws, b.BlackWins}})
 	}
 	p.Elo = horizontalChart("elo-score", []string{"white-wins", "draws", "black-wins"}, []string{"White wins", "draws", "Black wins"}, rows, true)
 	p.EloTable = htmlTable{"elo", eloSection(s)}
-	p.EloGames = number(s.Elo.Games)
+	p.EloGames = eloGamesNote(s.Elo.Games)
 
-	p.Notations = countChart("notations", s.Notations, s.Games)
-	p.Encodings = countChart("encodings", s.Encodings, s.Games)
+	p.Notations = countChart("notations", s.Notations, s.Games, noNotation)
+	p.Encodings = countChart("encodings", s.Encodings, s.Games, "(none)")
 	return p
 }
 
-// countChart draws one bar per count.
-func countChart(id string, counts []Count, games int64) chart {
+// countChart draws one bar per count; none labels the empty name, as the
+// text report does (the games of which no move was read, for notations).
+func countChart(id string, counts []Count, games int64, none string) chart {
 	var rows []hBarRow
 	for _, c := range counts {
 		name := Printable(c.Name)
 		label := name
 		if label == "" {
-			label = "(none)"
+			label = none
 		}
-		tip := label + ": " + number(c.Games) + " games"
+		tip := label + ": " + gameCount(c.Games)
 		if games > 0 { // a share of no games would be an empty one
 			tip += ", " + percent(c.Games, games)
 		}

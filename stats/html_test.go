@@ -3,6 +3,7 @@ package stats
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"regexp"
 	"slices"
@@ -270,13 +271,57 @@ func TestHTMLEmpty(t *testing.T) {
 func TestCountChartTip(t *testing.T) {
 	counts := []Count{{Name: "san", Games: 3}, {Name: "", Games: 1}}
 	var tips []string
-	for _, c := range []chart{countChart("notations", counts, 4), countChart("notations", []Count{{Name: "san"}}, 0)} {
+	for _, c := range []chart{countChart("notations", counts, 4, noNotation), countChart("notations", []Count{{Name: "san"}}, 0, noNotation)} {
 		for _, b := range c.Bars {
 			tips = append(tips, b.Tip)
 		}
 	}
-	want := []string{"san: 3 games, 75.0%", "(none): 1 games, 25.0%", "san: 0 games"}
+	// The games of which no move was read are labelled as in the text report.
+	if got := countChart("notations", counts, 4, noNotation).Bars[1].Label; got != "(no move read)" {
+		t.Errorf("label of the empty notation %q, want %q", got, "(no move read)")
+	}
+	want := []string{"san: 3 games, 75.0%", "(no move read): 1 game, 25.0%", "san: 0 games"}
 	if !slices.Equal(tips, want) {
 		t.Errorf("tips %q, want %q", tips, want)
+	}
+}
+
+// Past the first ten, the warnings are folded under one line that counts
+// them, so that a report of many copied inputs still opens on its figures;
+// none is lost.
+func TestHTMLFoldsManyWarnings(t *testing.T) {
+	s := sampleSummary()
+	for i := range 12 {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("w%02d", i))
+	}
+	root := parsePage(t, writePage(t, s))
+	var shown, folded []string
+	for _, li := range root.all(func(n *node) bool { return n.name == "li" }) {
+		shown = append(shown, li.text)
+	}
+	for _, d := range root.all(func(n *node) bool { return n.name == "details" }) {
+		for _, sum := range d.all(func(n *node) bool { return n.name == "summary" }) {
+			folded = append(folded, sum.text)
+		}
+		for _, li := range d.all(func(n *node) bool { return n.name == "li" }) {
+			folded = append(folded, li.text)
+		}
+	}
+	if want := []string{"w00", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11"}; !slices.Equal(shown, want) {
+		t.Errorf("warnings %q, want %q", shown, want)
+	}
+	if want := []string{"2 more warnings", "w10", "w11"}; !slices.Equal(folded, want) {
+		t.Errorf("folded: %q, want %q", folded, want)
+	}
+	s.Warnings = s.Warnings[:10]
+	if d := parsePage(t, writePage(t, s)).all(func(n *node) bool { return n.name == "details" }); len(d) != 0 {
+		t.Errorf("ten warnings: %d folds, want none", len(d))
+	}
+}
+
+// Tooltips count one game in the singular.
+func TestTooltipsSingular(t *testing.T) {
+	if got := histogram("moves-per-game", []string{"1-10", "11-20"}, []int64{1, 2}).Bars; got[0].Tip != "1-10 moves: 1 game" || got[1].Tip != "11-20 moves: 2 games" {
+		t.Errorf("histogram tips %q, %q", got[0].Tip, got[1].Tip)
 	}
 }

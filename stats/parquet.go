@@ -86,8 +86,14 @@ func ReadParquetLogged(ignored func(path string), dirs ...string) (*Aggregate, e
 	return agg, nil
 }
 
-// tablePair is one input's games file and its findings file.
-type tablePair struct{ games, findings string }
+// tablePair is one input's games file and its findings file. rename, when
+// not nil, gives the name under which the games of a file (as the file
+// column holds it) are counted: that of the directory's inputs whose path
+// another directory read lists too (see sharedPaths).
+type tablePair struct {
+	games, findings string
+	rename          map[string]string
+}
 
 // dirManifest is what stats reads of a manifest: the files of each input
 // (arbiter check) and of each part (arbiter-beam, whose inputs list them
@@ -110,16 +116,9 @@ type dirManifest struct {
 // '/'-separated paths relative to dir, or nil when dir has no manifest, and
 // the inputs it read whole that held no game, as the file column names them.
 func listedFiles(dir string) (listed map[string]bool, empty []string, err error) {
-	b, err := os.ReadFile(filepath.Join(dir, table.ManifestName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, nil
-	}
-	if err != nil {
+	m, err := readDirManifest(dir)
+	if m == nil || err != nil {
 		return nil, nil, err
-	}
-	var m dirManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", filepath.Join(dir, table.ManifestName), err)
 	}
 	listed = map[string]bool{}
 	for _, in := range m.Inputs {
@@ -138,6 +137,71 @@ func listedFiles(dir string) (listed map[string]bool, empty []string, err error)
 	return listed, empty, nil
 }
 
+// readDirManifest reads dir's manifest, nil when it has none.
+func readDirManifest(dir string) (*dirManifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, table.ManifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m dirManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, table.ManifestName), err)
+	}
+	return &m, nil
+}
+
+// sharedPaths returns, for each of several directories, the input paths
+// its manifest lists that the manifest of another lists too, each mapped
+// to the name its games are counted under: "PATH in DIR". Two runs (on two
+// machines, say) that each read their own games.pgn are two inputs, which
+// the report's files would otherwise sum into one row; the same file read
+// by both is named apart too (a warning says its games count twice). A
+// directory without a manifest, whose paths are not known before its
+// tables are read, keeps its names.
+func sharedPaths(dirs []string) (map[string]map[string]string, error) {
+	if len(dirs) < 2 {
+		return nil, nil
+	}
+	paths := make([][]string, len(dirs))
+	inDirs := map[string]int{}
+	for i, dir := range dirs {
+		m, err := readDirManifest(dir)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, in := range m.Inputs {
+			if in.Path != "" && !seen[in.Path] {
+				seen[in.Path] = true
+				paths[i] = append(paths[i], in.Path)
+				inDirs[in.Path]++
+			}
+		}
+	}
+	var out map[string]map[string]string
+	for i, dir := range dirs {
+		for _, p := range paths[i] {
+			if inDirs[p] < 2 {
+				continue
+			}
+			if out == nil {
+				out = map[string]map[string]string{}
+			}
+			if out[dir] == nil {
+				out[dir] = map[string]string{}
+			}
+			out[dir][p] = p + " in " + dir
+		}
+	}
+	return out, nil
+}
+
 // parquetInputs lists the games files of the directories with their
 // findings files, which must exist; in a directory with a manifest, only
 // those it lists (the others are passed to ignored).
@@ -145,7 +209,12 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 	if len(dirs) == 0 {
 		return nil, nil, errors.New("no directory to read")
 	}
+	shared, err := sharedPaths(dirs)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, dir := range dirs {
+		rename := shared[dir]
 		if _, err := os.Stat(filepath.Join(dir, table.GamesDir)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return nil, nil, fmt.Errorf("%s: no %s directory: not written by arbiter check --out", dir, table.GamesDir)
@@ -156,7 +225,12 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 		if err != nil {
 			return nil, nil, err
 		}
-		empty = append(empty, none...)
+		for _, name := range none {
+			if r, ok := rename[name]; ok {
+				name = r
+			}
+			empty = append(empty, name)
+		}
 		// Temporary files of a run in progress end in .tmp: the glob skips them.
 		games, err := filepath.Glob(filepath.Join(dir, table.GamesDir, "*.parquet"))
 		if err != nil {
@@ -168,7 +242,7 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 				if _, err := os.Stat(f); err != nil {
 					return nil, nil, fmt.Errorf("%s has no findings table beside it: %w", g, err)
 				}
-				out = append(out, tablePair{g, f})
+				out = append(out, tablePair{g, f, nil})
 			}
 			continue
 		}
@@ -202,7 +276,7 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 					return nil, nil, fmt.Errorf("%s, listed in %s, cannot be read: %w", p, filepath.Join(dir, table.ManifestName), err)
 				}
 			}
-			out = append(out, tablePair{g, f})
+			out = append(out, tablePair{g, f, rename})
 		}
 	}
 	return out, empty, nil
@@ -245,6 +319,9 @@ func (r *pairReader) read(p tablePair) error {
 				return fmt.Errorf("%s: %w", p.findings, err)
 			}
 			g.Findings = r.findings
+			if name, ok := p.rename[g.File]; ok {
+				g.File = name
+			}
 			r.agg.Add(&g)
 		}
 	}

@@ -131,10 +131,16 @@ func drawSection(s *Summary) section {
 	return sec
 }
 
+// eloGamesNote counts the games the Elo bands are drawn from: "1 game with
+// both ratings known", "2 games ...".
+func eloGamesNote(n int64) string {
+	return gameCount(n) + " with both ratings known"
+}
+
 func eloSection(s *Summary) section {
 	sec := section{title: "Average rating against White's score",
 		header: []string{"average Elo", "games", "white wins", "draws", "black wins", "white score"},
-		note:   number(s.Elo.Games) + " games with both ratings known"}
+		note:   eloGamesNote(s.Elo.Games)}
 	for _, b := range s.Elo.Bands {
 		score := ""
 		if b.WhiteScore != nil {
@@ -177,7 +183,13 @@ func overview(s *Summary) section {
 // empty that of an empty one.
 func groupSection(title, what, plural string, g Groups, absent, empty string) section {
 	sec := section{title: title, header: []string{what, "games", "with errors", "errors", "warnings", "infos"}}
-	if len(g.Top) < g.Distinct {
+	switch {
+	case g.Other != nil:
+		// Past the bound the names are not itemised: Distinct is not their
+		// number, and the worst of them cannot be ranked among those listed.
+		sec.note = "The first " + number(int64(len(g.Top))) + " of the first " + number(int64(g.Distinct)) + " " + plural +
+			" met; those met later are counted together, unranked."
+	case len(g.Top) < g.Distinct:
 		sec.note = "The first " + number(int64(len(g.Top))) + " of " + number(int64(g.Distinct)) + " " + plural + "."
 	}
 	row := func(name string, r *Group) []string {

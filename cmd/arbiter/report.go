@@ -29,6 +29,8 @@ type reportSink struct {
 	sources      []string
 	log          *zerolog.Logger
 	agg          stats.Aggregate
+	// incomplete are the inputs not read to their end, without dir.
+	incomplete []pipeline.IncompleteInput
 }
 
 func (s *reportSink) BeginFile(pipeline.Input) error { return nil }
@@ -47,6 +49,9 @@ func (s *reportSink) Game(r *pipeline.GameRecord) error {
 func (s *reportSink) EndFile(fs *pipeline.FileSummary) error {
 	if s.dir == "" && fs.Complete && fs.Games == 0 {
 		s.agg.AddFile(pipeline.ColumnPath(fs.Input.Path))
+	}
+	if s.dir == "" && fs.Err != nil {
+		s.incomplete = append(s.incomplete, pipeline.IncompleteInput{Path: fs.Input.Path, Games: fs.Games, Err: fs.Err.Error()})
 	}
 	return nil
 }
@@ -75,6 +80,14 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 	}
 	summary := agg.Summarize(20)
 	summary.Sources = s.sources
+	// As arbiter stats orders them: the inputs missing from the counts first.
+	incomplete := s.incomplete
+	if s.dir != "" {
+		incomplete = pipeline.IncompleteInputs([]string{s.dir})
+	}
+	for _, in := range incomplete {
+		summary.Warnings = append(summary.Warnings, in.String())
+	}
 	for _, g := range same {
 		summary.Warnings = append(summary.Warnings, g.String())
 	}

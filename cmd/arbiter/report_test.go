@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -192,4 +193,52 @@ func TestReportListsEmptyInputs(t *testing.T) {
 		t.Errorf("files %s, want %s", got, want)
 	}
 	sameAsStats(t, dir, "report.json", "tables")
+}
+
+// TestReportWarnsIncompleteInputs: an input not read to its end (a
+// truncated .gz) or not read at all (a missing file) makes a report of
+// part of the games; arbiter stats and check --report say so in the
+// report's warnings, from the manifest or from the run.
+func TestReportWarnsIncompleteInputs(t *testing.T) {
+	dir := t.TempDir()
+	text := games(1, 2)                           // two clean games
+	cut := bytes.LastIndex(text, []byte("Qxf7#")) // inside the second
+	z := gz(t, text[:cut])
+	write(t, dir, "cut.pgn.gz", z[:len(z)-8]) // no trailer: the stream breaks after the text
+	write(t, dir, "a.pgn", games(0, 1))
+	wantCut := fmt.Sprintf("cut.pgn.gz was not read to its end (gzip stream broken after %d bytes of text (byte %d of the file): unexpected EOF): the report counts only the 2 games read before that", cut, len(z)-8)
+	wantMissing := "gone.pgn could not be read (open gone.pgn: no such file or directory): the report counts none of its games"
+	warnings := func(path string) []string {
+		t.Helper()
+		var rep struct{ Warnings []string }
+		b, err := os.ReadFile(filepath.Join(dir, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &rep); err != nil {
+			t.Fatal(err)
+		}
+		return rep.Warnings
+	}
+	want := []string{wantCut, wantMissing}
+	for _, out := range [][]string{nil, {"--out", "tables"}} {
+		args := append([]string{"check", "-q", "--fail-on", "never", "--format", "none", "--report", "report.json"}, out...)
+		r := arbiter(t, dir, nil, append(args, "cut.pgn.gz", "a.pgn", "gone.pgn")...)
+		if r.code != 2 {
+			t.Fatalf("check %q: exit %d, want 2\n%s", out, r.code, r.stderr)
+		}
+		if got := warnings("report.json"); !slices.Equal(got, want) {
+			t.Errorf("check %q --report: warnings\n%q\nwant\n%q", out, got, want)
+		}
+	}
+	r := arbiter(t, dir, nil, "stats", "--format", "json", "-o", "stats.json", "tables")
+	if r.code != 0 {
+		t.Fatalf("stats: exit %d\n%s", r.code, r.stderr)
+	}
+	if got := warnings("stats.json"); !slices.Equal(got, want) {
+		t.Errorf("stats: warnings\n%q\nwant\n%q", got, want)
+	}
+	if wantErr := "arbiter stats: " + wantCut + "\narbiter stats: " + wantMissing + "\n"; r.stderr != wantErr {
+		t.Errorf("stats: stderr\n%q\nwant\n%q", r.stderr, wantErr)
+	}
 }

@@ -82,9 +82,11 @@ func TestCheckAndStatsSameContent(t *testing.T) {
 	}
 
 	msg := fmt.Sprintf("a.pgn, d/copy.pgn and s.pgn hold the same content (%d bytes, 6 games each): their games are counted once per input", len(a))
+	// missing.pgn, which could not be read, is named too.
+	missing := "missing.pgn could not be read (open missing.pgn: no such file or directory): the report counts none of its games"
 	s := arbiter(t, dir, nil, "stats", "--format", "json", "o")
-	if s.code != 0 || s.stderr != "arbiter stats: "+msg+"\n" {
-		t.Errorf("stats: exit %d, stderr:\n%s\nwant:\narbiter stats: %s", s.code, s.stderr, msg)
+	if s.code != 0 || s.stderr != "arbiter stats: "+missing+"\narbiter stats: "+msg+"\n" {
+		t.Errorf("stats: exit %d, stderr:\n%s\nwant:\narbiter stats: %s\narbiter stats: %s", s.code, s.stderr, missing, msg)
 	}
 	var sum struct {
 		Games    int64    `json:"games"`
@@ -93,13 +95,13 @@ func TestCheckAndStatsSameContent(t *testing.T) {
 	if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil {
 		t.Fatal(err)
 	}
-	if sum.Games != 6*3+4+3 || !slices.Equal(sum.Warnings, []string{msg}) {
-		t.Errorf("report: %d games, warnings %q; want 25 games (each input's, as asked) and %q", sum.Games, sum.Warnings, msg)
+	if sum.Games != 6*3+4+3 || !slices.Equal(sum.Warnings, []string{missing, msg}) {
+		t.Errorf("report: %d games, warnings %q; want 25 games (each input's, as asked) and %q, %q", sum.Games, sum.Warnings, missing, msg)
 	}
 	for format, want := range map[string]string{
-		"table":    "Warnings\n  " + msg + "\n",
-		"markdown": "## Warnings\n\n- " + strings.ReplaceAll(msg, "_", `\_`) + "\n",
-		"html":     "<h2>Warnings</h2>\n<ul>\n<li>" + msg + "</li>",
+		"table":    "Warnings\n  " + missing + "\n  " + msg + "\n",
+		"markdown": "## Warnings\n\n- " + missing + "\n- " + strings.ReplaceAll(msg, "_", `\_`) + "\n",
+		"html":     "<h2>Warnings</h2>\n<ul>\n<li>" + missing + "</li>\n<li>" + msg + "</li>",
 	} {
 		s := arbiter(t, dir, nil, "stats", "--format", format, "o")
 		if s.code != 0 || !strings.Contains(s.stdout, want) {

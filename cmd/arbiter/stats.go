@@ -63,7 +63,12 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 	}
 	// What makes the counts other than they look goes on stderr and into
 	// the report, which is what is kept and passed on.
+	// Inputs missing from the counts come first: with many copies named
+	// after them, the HTML report folds the last warnings.
 	var warnings []string
+	for _, in := range pipeline.IncompleteInputs(dirs) {
+		warnings = append(warnings, in.String())
+	}
 	for _, sh := range pipeline.SharedInputs(dirs) {
 		warnings = append(warnings, fmt.Sprintf("%s is in both %s and %s (same path, size and modification time): its games are counted twice",
 			pipeline.ColumnPath(sh.Path), sh.First, sh.Then))

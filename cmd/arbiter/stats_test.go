@@ -344,3 +344,56 @@ func TestStatsEmptyEventTag(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsSamePathTwoDirectories: two runs (on two machines, say) that
+// each read a b.pgn of their own are two inputs; the report's files name
+// each with its directory instead of summing them into one row, and a path
+// only one directory lists keeps its name.
+func TestStatsSamePathTwoDirectories(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.pgn", games(0, 5))
+	write(t, dir, "b.pgn", games(0, 2))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "rA", "a.pgn", "b.pgn"); r.code != 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	write(t, dir, "b.pgn", games(0, 3))
+	write(t, dir, "empty.pgn", nil)
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "rC", "b.pgn", "empty.pgn"); r.code != 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	write(t, dir, "c.pgn", games(0, 1))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "rD", "c.pgn", "empty.pgn"); r.code != 1 {
+		t.Fatalf("check: exit %d\n%s", r.code, r.stderr)
+	}
+	files := func(dirs ...string) string {
+		t.Helper()
+		s := arbiter(t, dir, nil, append([]string{"stats", "--format", "json"}, dirs...)...)
+		if s.code != 0 {
+			t.Fatalf("stats: exit %d\n%s", s.code, s.stderr)
+		}
+		var sum struct {
+			Files struct {
+				Top []struct {
+					Name  string
+					Games int64
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(sum.Files.Top, func(x, y struct {
+			Name  string
+			Games int64
+		}) int {
+			return strings.Compare(x.Name, y.Name)
+		})
+		return fmt.Sprint(sum.Files.Top)
+	}
+	if got, want := files("rA", "rC", "rD"), "[{a.pgn 5} {b.pgn in rA 2} {b.pgn in rC 3} {c.pgn 1} {empty.pgn in rC 0} {empty.pgn in rD 0}]"; got != want {
+		t.Errorf("files of rA, rC and rD: %s, want %s", got, want)
+	}
+	if got, want := files("rC"), "[{b.pgn 3} {empty.pgn 0}]"; got != want {
+		t.Errorf("files of rC alone: %s, want %s", got, want)
+	}
+}
