@@ -162,6 +162,8 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 		case tagWhiteElo, tagBlackElo:
 			if !validElo(v) {
 				out = badTagValue(out, tag, `is not a rating: write digits, or "-" or "?" when there is none`)
+			} else if n, _ := ParseElo(v); n >= MaxElo {
+				out = badTagValue(out, tag, "is not a rating: ratings stop below 4000 (a typing error or a placeholder?); the games table has none")
 			}
 		case tagResult:
 			t.HasResultTag, t.ResultPos = true, tag.Pos

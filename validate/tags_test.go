@@ -103,6 +103,10 @@ func TestReadTagsFindings(t *testing.T) {
 		{"elo word", with(roster, "WhiteElo", "unknown"), []string{`WhiteElo "unknown" is not a rating: write digits, or "-" or "?" when there is none`}},
 		{"elo five digits", with(roster, "BlackElo", "12345"), []string{`BlackElo "12345" is not a rating: write digits, or "-" or "?" when there is none`}},
 		{"elo lone ?? ", with(roster, "BlackElo", "??"), []string{`BlackElo "??" is not a rating: write digits, or "-" or "?" when there is none`}},
+		{"elo 4000", with(roster, "WhiteElo", "4000", "BlackElo", "9999?"), []string{
+			`WhiteElo "4000" is not a rating: ratings stop below 4000 (a typing error or a placeholder?); the games table has none`,
+			`BlackElo "9999?" is not a rating: ratings stop below 4000 (a typing error or a placeholder?); the games table has none`}},
+		{"elo 3999", with(roster, "WhiteElo", "3999", "BlackElo", "0001"), nil},
 
 		// Result
 		{"result star", with(roster, "Result", "*"), nil},
