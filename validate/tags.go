@@ -408,6 +408,33 @@ var monthNames = [...]string{"January", "February", "March", "April", "May", "Ju
 // nothing. A field of question marks is unknown; the year may also end in
 // question marks ("19??") for a known century or decade.
 func dateProblem(v string) string {
+	// The dates nearly every record has, answered without the general
+	// reading: a whole date whose day every month has, a year alone, none.
+	if len(v) == 10 && v[4] == '.' && v[7] == '.' {
+		if v[5:] == "??.??" && (v[:4] == "????" || isDigits(v[:4])) {
+			return ""
+		}
+		if isDigits(v[:4]) && isDigits(v[5:7]) && isDigits(v[8:]) {
+			month, day := (v[5]-'0')*10+v[6]-'0', (v[8]-'0')*10+v[9]-'0'
+			if month >= 1 && month <= 12 && day >= 1 && day <= 28 {
+				return ""
+			}
+		}
+	}
+	return dateProblemSlow(v)
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// dateProblemSlow is dateProblem's general reading.
+func dateProblemSlow(v string) string {
 	if len(v) != 10 || v[4] != '.' || v[7] != '.' {
 		return "is not in the form YYYY.MM.DD (?? for unknown parts)"
 	}

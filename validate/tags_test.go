@@ -253,11 +253,14 @@ func BenchmarkReadTags(b *testing.B) {
 }
 
 func FuzzTagValues(f *testing.F) {
-	for _, s := range []string{"1960.03.15", "????.??.??", "19??.??.??", "2023.02.29", "3.1", "?.2", "1500?", "½-½", "1:0", ""} {
+	for _, s := range []string{"1960.03.15", "????.??.??", "19??.??.??", "2023.02.29", "3.1", "?.2", "1500?", "½-½", "1:0", "",
+		"2023.02.28", "2023.13.01", "2023.00.10", "2023.01.00", "2023.01.32", "1960.??.15", "????.03.??"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		_ = dateProblem(s)
+		if fast, slow := dateProblem(s), dateProblemSlow(s); fast != slow {
+			t.Fatalf("%q: dateProblem %q, its general reading %q", s, fast, slow)
+		}
 		_ = roundProblem(s)
 		_ = validElo(s)
 		_ = variantKind(s)
