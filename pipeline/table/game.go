@@ -62,7 +62,9 @@ func digits(s string, i, n int) (int, bool) {
 
 // parseDate reads a complete date "YYYY.MM.DD" (or with '-' or '/') into days
 // since 1970-01-01. Dates with unknown parts ("1993.??.??") or that do not
-// exist (February 30) are not dates.
+// exist (February 30) are not dates; nor is a year 0000, a placeholder that
+// no calendar has and that Python's datetime.date, which pandas turns the
+// column into, refuses for the whole table.
 func parseDate(s string) (int32, bool) {
 	if len(s) != 10 || s[4] != s[7] || (s[4] != '.' && s[4] != '-' && s[4] != '/') {
 		return 0, false
@@ -70,7 +72,7 @@ func parseDate(s string) (int32, bool) {
 	y, ok1 := digits(s, 0, 4)
 	m, ok2 := digits(s, 5, 2)
 	d, ok3 := digits(s, 8, 2)
-	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > 31 {
+	if !ok1 || !ok2 || !ok3 || y < 1 || m < 1 || m > 12 || d < 1 || d > 31 {
 		return 0, false
 	}
 	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)

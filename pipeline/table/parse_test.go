@@ -18,6 +18,7 @@ func TestParseDate(t *testing.T) {
 		{"1993.??.??", 0, false}, {"1993.05.??", 0, false}, {"????.??.??", 0, false}, {"", 0, false},
 		{"2023.02.29", 0, false}, {"2024.02.30", 0, false}, {"2024.13.01", 0, false}, {"2024.00.10", 0, false},
 		{"2024.01.00", 0, false}, {"2024.03-05", 0, false}, {"2024.3.5", 0, false}, {"2024.03.05 ", 0, false},
+		{"0000.01.01", 0, false}, {"0001.01.01", -719162, true},
 	} {
 		if got, ok := parseDate(tc.in); got != tc.want || ok != tc.ok {
 			t.Errorf("parseDate(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
