@@ -139,6 +139,12 @@ func scanWord(s []byte, i int) int {
 			i++
 			continue
 		}
+		if c >= 0xC3 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			// A letter of two bytes that is no separator (those of two
+			// bytes open with 0xC2): Cyrillic, Greek, accented Latin.
+			i += 2
+			continue
+		}
 		if delimRuneLen(s[i:]) > 0 {
 			return i
 		}
