@@ -99,3 +99,67 @@ func TestScanWordTwoByteLetters(t *testing.T) {
 		}
 	}
 }
+
+// TestGuessEncodingSeenRuns: the scores guessEncoding keeps for the runs it
+// has seen make the guess and runner-up of scoring every run, on long texts
+// that repeat words in every code page (with UTF-8 kept among them or not).
+func TestGuessEncodingSeenRuns(t *testing.T) {
+	ref := func(b []byte, skipUTF8 bool) (Encoding, Encoding) {
+		var score [CP850 + 1]int
+		for i := nextLegacyByte(b, 0, skipUTF8); i < len(b); {
+			end := i + 1
+			for end < len(b) && b[end] >= 0x80 && utf8Len(b[end:], skipUTF8) == 0 {
+				end++
+			}
+			scoreRun(&score, b, i, end)
+			i = nextLegacyByte(b, end, skipUTF8)
+		}
+		best := Windows1252
+		for _, enc := range legacyEncodings {
+			if score[enc] > score[best] {
+				best = enc
+			}
+		}
+		return best, closeRunnerUp(&score, best, b, skipUTF8)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	words := []string{"\xca\xf0e2", "\xeb\xf5", "Кf3", "e2\x96e4", "\xe0\xe1", "\xc0", "1.", "Nf3", "\xd7\xc5\xd2", "\xfa\xfa\xfa", "\xa0", "ш", "\xe8\xe3\xf0\xe0", "d\xe9j\xe0", "\xb3\xb3",
+		"\xcape2", "\xcaPe2", "\xcare2", "\xcaxe5", "\xca:d1", "\xeabd7", "7\xca", "a\xcaf3", "Kf\xe0", "e\x96", "3\xe0", "\xcaa", "\xe5\xf0", "\xa4f3", "\xa4xc6", "d8\xa3", "e5\xa02.", "20\x85Qe7", "K\xf0e2", "k\xf0", "\xe0" + "6", "(\xe0", ".\xe1"}
+	for round := range 6 {
+		var b []byte
+		for len(b) < runCacheFrom+rng.IntN(4096) {
+			b = append(b, words[rng.IntN(len(words))]...)
+			if k := rng.IntN(5); k < 3 {
+				b = append(b, " \n:"[k])
+			}
+		}
+		skip := round%2 == 1
+		best, alt := guessEncoding(b, skip)
+		if wb, wa := ref(b, skip); best != wb || alt != wa {
+			t.Errorf("round %d: guessed %v (runner-up %v), scoring every run %v (%v)", round, best, alt, wb, wa)
+		}
+	}
+}
+
+// TestDecodeLegacyEveryByte: decodeLegacy's copies of two-byte runes are
+// the code pages' runes.
+func TestDecodeLegacyEveryByte(t *testing.T) {
+	raw := make([]byte, 256)
+	for i := range raw {
+		raw[i] = byte(i)
+	}
+	for _, enc := range legacyEncodings {
+		got := string(decodeLegacy(nil, raw, enc, false, new(legacyMap)))
+		var want []byte
+		for _, c := range raw {
+			if c < 0x80 {
+				want = append(want, c)
+			} else {
+				want = utf8.AppendRune(want, decodeTable[enc][c])
+			}
+		}
+		if got != string(want) {
+			t.Errorf("%v: decoded %q, want %q", enc, got, want)
+		}
+	}
+}
