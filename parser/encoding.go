@@ -208,6 +208,43 @@ func scoreRunSeen(score *[CP850 + 1]int, seen map[string][CP850 + 1]int32, b []b
 	}
 }
 
+// NoFirstPly says that no game read from b, with every high byte decoded
+// by the code page enc (as Options.ForceEncoding reads), can replay a
+// single ply. Without a '[' there is no tag pair, so no FEN: the replay
+// starts from the initial position, where a first ply of either side is a
+// null move ("--", "Z0", "0000", "@@@@": a dash, a zero or an @), or a move
+// to the third to sixth rank, which the replay reads (replay/notation_lex.go)
+// only from a digit or, in a look-alike letter, from З, з or б. When b has
+// none of them under enc, every reading of it replays no ply, whatever
+// words the parser makes moves of.
+func NoFirstPly(b []byte, enc Encoding) bool {
+	if enc < Windows1252 || enc > CP850 {
+		return false
+	}
+	stop := &firstPlyBytes[enc]
+	for _, c := range b {
+		if stop[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// firstPlyBytes marks, per code page, the bytes NoFirstPly looks for.
+var firstPlyBytes [CP850 + 1][256]bool
+
+func init() { // after decodeTable's
+	for _, enc := range legacyEncodings {
+		for c := 0; c < 256; c++ {
+			r := rune(c)
+			if c >= 0x80 {
+				r = decodeTable[enc][c]
+			}
+			firstPlyBytes[enc][c] = r == '[' || r >= '0' && r <= '9' || r == '@' || isDashRune(r) || r == 'З' || r == 'з' || r == 'б'
+		}
+	}
+}
+
 // nextLegacyByte returns the index, from i on, of the next byte of b that a
 // code page decodes: high, and not part of a UTF-8 sequence kept as such
 // (see utf8Len); len(b) when there is none.
