@@ -792,11 +792,7 @@ func init() {
 // allocation rather than the doublings of append and their garbage.
 func decodeLegacy(dst, b []byte, enc Encoding, keepUTF8 bool, m *legacyMap) []byte {
 	table, lens := &decodeTable[enc], &decodeLen[enc]
-	need := 0 // exact; an upper bound when UTF-8 is kept
-	for _, c := range b {
-		need += int(lens[c])
-	}
-	dst = slices.Grow(dst[:0], need)
+	dst = slices.Grow(dst[:0], decodedLen(b, enc))
 	m.reset(b, enc, keepUTF8)
 	m.marks = slices.Grow(m.marks, len(b)/markEvery+1)
 	next := 0 // where the next mark is due
@@ -827,6 +823,17 @@ func decodeLegacy(dst, b []byte, enc Encoding, keepUTF8 bool, m *legacyMap) []by
 		i++
 	}
 	return dst
+}
+
+// decodedLen is the length of b decoded with enc: exact, and an upper
+// bound when UTF-8 is kept.
+func decodedLen(b []byte, enc Encoding) int {
+	lens := &decodeLen[enc]
+	need := 0
+	for _, c := range b {
+		need += int(lens[c])
+	}
+	return need
 }
 
 // utf8Stats counts the valid multi-byte sequences and the bytes that are not

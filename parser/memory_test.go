@@ -168,3 +168,20 @@ func TestSplitterBufferAtTheCap(t *testing.T) {
 		t.Fatal("no chunk cut at the cap")
 	}
 }
+
+// TestProseTextReused: the decoded text of a long piece, shed by the
+// parser once its chunk is read, decodes the next such piece, in this
+// parser or another: 64 MB of prose decoded four chunks into fresh memory
+// and took the heap to the soft limit.
+func TestProseTextReused(t *testing.T) {
+	// One P: a sync.Pool hands a P's last buffer back only there.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	data := cyrillicProse(t, 6<<20)
+	parse := func() {
+		NewParser(Options{}).Parse(Chunk{Data: data, Start: Pos{Line: 1, Col: 1}}, func(*Game) {})
+	}
+	parse()
+	if n, limit := allocated(parse), uint64(len(data)/8+2<<20); n > limit {
+		t.Errorf("parsing %d bytes of prose a second time allocated %d bytes, want %d at most", len(data), n, limit)
+	}
+}

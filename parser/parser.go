@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"iter"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -248,12 +249,14 @@ const maxKept = 4 << 20
 func (p *Parser) shed() {
 	p.lmap.raw, p.src = nil, nil
 	if cap(p.dec) > maxKept {
+		putText(p.dec)
 		p.dec = nil
 	}
 	if cap(p.lmap.marks)*int(unsafe.Sizeof(legacyMark{})) > maxKept {
 		p.lmap.marks = nil
 	}
 	if cap(p.g.Text) > maxKept {
+		putText(p.g.Text)
 		p.g.Text = nil
 	}
 	if cap(p.extras) > maxKept {
@@ -268,6 +271,30 @@ func (p *Parser) shed() {
 	if cap(p.g.Moves)*int(unsafe.Sizeof(Move{})) > maxKept {
 		p.g.Moves, p.plies = nil, nil
 	}
+}
+
+// textBufs holds the decoded text of pieces longer than maxKept that the
+// parsers shed (a chunk of prose in a code page, 30 MiB of it for 16 MiB of
+// Cyrillic): the next such piece, in any worker, is decoded into one of
+// them rather than into fresh memory, which made the heap grow to the soft
+// limit on 64 MB of prose, a chunk after another.
+var textBufs sync.Pool
+
+func putText(b []byte) {
+	b = b[:0]
+	textBufs.Put(&b)
+}
+
+// takeText returns an empty buffer of at least n bytes from textBufs, or
+// nil.
+func takeText(n int) []byte {
+	if b, ok := textBufs.Get().(*[]byte); ok {
+		if cap(*b) >= n {
+			return (*b)[:0]
+		}
+		textBufs.Put(b)
+	}
+	return nil
 }
 
 // Games returns an iterator over the games of c (see Parse).
@@ -430,6 +457,11 @@ func (p *Parser) cutReadsAlike(c Chunk, x int) bool {
 }
 
 func (p *Parser) decode(body []byte, enc Encoding, keepUTF8 bool) {
+	if len(body) > maxKept && cap(p.dec) < 2*len(body) {
+		if b := takeText(decodedLen(body, enc)); b != nil {
+			p.dec = b
+		}
+	}
 	p.dec = decodeLegacy(p.dec[:0], body, enc, keepUTF8, &p.lmap)
 	p.src = p.dec
 	p.legacy = true
