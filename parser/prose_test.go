@@ -163,3 +163,20 @@ func TestDecodeLegacyEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCyrillicPair: any word cyrillicPair sends away as prose,
+// normalizeWord reads as prose.
+func FuzzCyrillicPair(f *testing.F) {
+	for _, s := range []string{"игра", "Кре2", "крк", "Фd1", "e8=Фх", "пed", "сf1-b5", "аЗ", "О-О", "Лfel", "deФ"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, w []byte) {
+		if len(w) == 0 || len(w) > 64 || !cyrillicPair(w) {
+			return
+		}
+		var p Parser
+		if _, _, kind, _, _, _ := p.normalizeWord(w); kind != kindProse {
+			t.Fatalf("%q: cyrillicPair says prose, normalize reads kind %d", w, kind)
+		}
+	})
+}
