@@ -844,6 +844,11 @@ func utf8Stats(b []byte) (multi, invalid int) {
 			i++
 			continue
 		}
+		if notUTF8Lead(b, i) {
+			invalid++
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size <= 1 {
 			invalid++

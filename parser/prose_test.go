@@ -86,7 +86,8 @@ func TestScanWordTwoByteLetters(t *testing.T) {
 		return i
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
-	pieces := []string{"a", " ", "\n", "(", "ш", "é", "«", "»", "\u00a0", "\u2009", "\ufeff", "“", "♘", "\xd0", "\xc3", "\xc2", "\x80", "\xdf\xbf", "\xe2\x80"}
+	pieces := []string{"a", " ", "\n", "(", "ш", "é", "«", "»", "\u00a0", "\u2009", "\ufeff", "“", "♘", "\xd0", "\xc3", "\xc2", "\x80", "\xdf\xbf", "\xe2\x80",
+		"\xc0", "\xc1", "\xe0", "\xe0\x80", "\xed\xa0\x80", "\xf0", "\xf4\x90", "\xf5", "\xff", "\xbf", "\xca\xf0", "\xe8\xe3\xf0\xe0", "𝄞", "\xef\xbb"}
 	for range 20000 {
 		var b []byte
 		for range rng.IntN(12) {
@@ -96,6 +97,36 @@ func TestScanWordTwoByteLetters(t *testing.T) {
 			if got, want := scanWord(b, i), ref(b, i); got != want {
 				t.Fatalf("%q from %d: word ends at %d, want %d", b, i, got, want)
 			}
+		}
+	}
+}
+
+// TestUTF8StatsBytes: utf8Stats' step over bytes that start no UTF-8
+// sequence counts as utf8.DecodeRune reads.
+func TestUTF8StatsBytes(t *testing.T) {
+	ref := func(b []byte) (multi, invalid int) {
+		for i := 0; i < len(b); {
+			r, size := utf8.DecodeRune(b[i:])
+			switch {
+			case b[i] < 0x80:
+			case r == utf8.RuneError && size <= 1:
+				invalid++
+			default:
+				multi++
+			}
+			i += size
+		}
+		return multi, invalid
+	}
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 20000 {
+		b := make([]byte, rng.IntN(16))
+		for i := range b {
+			b[i] = []byte{'a', 0x80, 0xbf, 0xc0, 0xc2, 0xd0, 0xdf, 0xe0, 0xe2, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff, 0x9f, 0xa0}[rng.IntN(17)]
+		}
+		m, n := utf8Stats(b)
+		if wm, wn := ref(b); m != wm || n != wn {
+			t.Fatalf("%q: %d multi-byte, %d invalid; want %d, %d", b, m, n, wm, wn)
 		}
 	}
 }
