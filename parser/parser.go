@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 	"unsafe"
+	"weak"
 )
 
 // Options tunes a Parser. The zero value reads everything with the default
@@ -273,26 +274,60 @@ func (p *Parser) shed() {
 	}
 }
 
-// textBufs holds the decoded text of pieces longer than maxKept that the
-// parsers shed (a chunk of prose in a code page, 30 MiB of it for 16 MiB of
-// Cyrillic): the next such piece, in any worker, is decoded into one of
-// them rather than into fresh memory, which made the heap grow to the soft
-// limit on 64 MB of prose, a chunk after another.
-var textBufs sync.Pool
-
-func putText(b []byte) {
-	b = b[:0]
-	textBufs.Put(&b)
+// textFree holds, weakly, the decoded text of pieces longer than maxKept
+// that the parsers shed (a chunk of prose in a code page, 30 MiB of it for
+// 16 MiB of Cyrillic): the next such piece, in any worker, is decoded into
+// one of them rather than into fresh memory, which made the heap grow to
+// the soft limit on 64 MB of prose, a chunk after another. Weakly: a
+// buffer kept here is not live, and the collector frees it as any garbage
+// (a sync.Pool kept its buffers live for two cycles, stranded some in a
+// P's private slot, and with a second reading of each chunk held four of
+// them, 141 MB live). At most maxFreeTexts are kept.
+var textFree struct {
+	sync.Mutex
+	bufs []freeText
 }
 
-// takeText returns an empty buffer of at least n bytes from textBufs, or
+type freeText struct {
+	p   weak.Pointer[byte] // the buffer's first byte
+	cap int
+}
+
+const maxFreeTexts = 2
+
+func putText(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	f := freeText{weak.Make(unsafe.SliceData(b)), cap(b)}
+	textFree.Lock()
+	defer textFree.Unlock()
+	live := textFree.bufs[:0]
+	for _, t := range textFree.bufs {
+		if t.p.Value() != nil {
+			live = append(live, t)
+		}
+	}
+	if len(live) >= maxFreeTexts {
+		live = append(live[:0], live[1:]...) // the oldest goes
+	}
+	textFree.bufs = append(live, f)
+}
+
+// takeText returns an empty buffer of at least n bytes from textFree, or
 // nil.
 func takeText(n int) []byte {
-	if b, ok := textBufs.Get().(*[]byte); ok {
-		if cap(*b) >= n {
-			return (*b)[:0]
+	textFree.Lock()
+	defer textFree.Unlock()
+	for i, t := range textFree.bufs {
+		if t.cap < n {
+			continue
 		}
-		textBufs.Put(b)
+		textFree.bufs = append(textFree.bufs[:i], textFree.bufs[i+1:]...)
+		if p := t.p.Value(); p != nil {
+			return unsafe.Slice(p, t.cap)[:0]
+		}
+		return nil
 	}
 	return nil
 }
