@@ -132,6 +132,10 @@ func detectEncoding(b []byte, skipUTF8 bool) Encoding {
 // guess is close (see closeRunnerUp), else UTF8.
 func guessEncoding(b []byte, skipUTF8 bool) (best, alt Encoding) {
 	var score [CP850 + 1]int
+	var seen map[string][CP850 + 1]int32
+	if len(b) >= runCacheFrom {
+		seen = make(map[string][CP850 + 1]int32)
+	}
 	for i := nextLegacyByte(b, 0, skipUTF8); i < len(b); {
 		// Runs of high bytes are scored whole, because a Cyrillic piece
 		// letter ("Кр") may take two of them and a word's letters are judged
@@ -140,7 +144,11 @@ func guessEncoding(b []byte, skipUTF8 bool) (best, alt Encoding) {
 		for end < len(b) && b[end] >= 0x80 && utf8Len(b[end:], skipUTF8) == 0 {
 			end++
 		}
-		scoreRun(&score, b, i, end)
+		if seen != nil && i >= 2 && end+4 <= len(b) && end-i <= runCacheLen {
+			scoreRunSeen(&score, seen, b, i, end)
+		} else {
+			scoreRun(&score, b, i, end)
+		}
 		i = nextLegacyByte(b, end, skipUTF8)
 	}
 	best = Windows1252
@@ -150,6 +158,91 @@ func guessEncoding(b []byte, skipUTF8 bool) (best, alt Encoding) {
 		}
 	}
 	return best, closeRunnerUp(&score, best, b, skipUTF8)
+}
+
+// A long piece of text in a code page repeats its words, and so its runs
+// of high bytes in the same surroundings: guessEncoding keeps the scores of
+// such runs (at most runCacheMax of them, of at most runCacheLen bytes) for
+// pieces of runCacheFrom bytes and more.
+const (
+	runCacheFrom = 64 << 10
+	runCacheLen  = 32
+	runCacheMax  = 1 << 12
+)
+
+// scoreRunSeen is scoreRun on the run b[s:e], which has two bytes before it
+// and four after it in b, from the scores seen already kept for the same
+// bytes. scoreRun reads nothing of b outside b[s-2:e+4] (around: two bytes
+// either side of a byte of the run; pieceToken: two before the run, and
+// targetAt at e+1 three after), and with those bytes in b every bound it
+// tests holds: the run's scores are a function of those bytes alone. Of
+// them, b[s-2] counts only after an ASCII letter or digit (pieceToken's
+// Latin K, betweenSquares' square before a dash), and b[e+1:e+4] only
+// after a file, x, ':' or a Latin p or r (targetAt, figurineBefore,
+// betweenSquares, a king's Latin second letter): elsewhere the key holds a
+// zero for them, so that a word's run is scored once whatever words stand
+// around it.
+func scoreRunSeen(score *[CP850 + 1]int, seen map[string][CP850 + 1]int32, b []byte, s, e int) {
+	var buf [runCacheLen + 6]byte
+	key := append(buf[:0], b[s-2:e+4]...)
+	if c := key[1]; !isAlnum(c) {
+		key[0] = 0
+	}
+	if c := b[e]; !isFileByte(c) && c != 'x' && c != ':' && c|0x20 != 'p' && c|0x20 != 'r' {
+		n := len(key)
+		key[n-3], key[n-2], key[n-1] = 0, 0, 0
+	}
+	d, ok := seen[string(key)]
+	if !ok {
+		var run [CP850 + 1]int
+		scoreRun(&run, b, s, e)
+		for enc, v := range run {
+			d[enc] = int32(v)
+		}
+		if len(seen) < runCacheMax {
+			seen[string(key)] = d
+		}
+	}
+	for enc, v := range d {
+		score[enc] += int(v)
+	}
+}
+
+// NoFirstPly says that no game read from b, with every high byte decoded
+// by the code page enc (as Options.ForceEncoding reads), can replay a
+// single ply. Without a '[' there is no tag pair, so no FEN: the replay
+// starts from the initial position, where a first ply of either side is a
+// null move ("--", "Z0", "0000", "@@@@": a dash, a zero or an @), or a move
+// to the third to sixth rank, which the replay reads (replay/notation_lex.go)
+// only from a digit or, in a look-alike letter, from З, з or б. When b has
+// none of them under enc, every reading of it replays no ply, whatever
+// words the parser makes moves of.
+func NoFirstPly(b []byte, enc Encoding) bool {
+	if enc < Windows1252 || enc > CP850 {
+		return false
+	}
+	stop := &firstPlyBytes[enc]
+	for _, c := range b {
+		if stop[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// firstPlyBytes marks, per code page, the bytes NoFirstPly looks for.
+var firstPlyBytes [CP850 + 1][256]bool
+
+func init() { // after decodeTable's
+	for _, enc := range legacyEncodings {
+		for c := 0; c < 256; c++ {
+			r := rune(c)
+			if c >= 0x80 {
+				r = decodeTable[enc][c]
+			}
+			firstPlyBytes[enc][c] = r == '[' || r >= '0' && r <= '9' || r == '@' || isDashRune(r) || r == 'З' || r == 'з' || r == 'б'
+		}
+	}
 }
 
 // nextLegacyByte returns the index, from i on, of the next byte of b that a
@@ -673,13 +766,21 @@ func (m *legacyMap) rawOffset(i int) int {
 	return r + i - t
 }
 
-// decodeLen is the length in UTF-8 of every byte of a code page decoded.
-var decodeLen [CP850 + 1][256]uint8
+// decodeLen is the length in UTF-8 of every byte of a code page decoded,
+// and decodeUTF8 those bytes (for the runes of two bytes, the Cyrillic
+// letters and most others, which decodeLegacy copies from here).
+var (
+	decodeLen  [CP850 + 1][256]uint8
+	decodeUTF8 [CP850 + 1][256][2]byte
+)
 
 func init() {
 	for enc := range decodeTable {
 		for b, r := range decodeTable[enc] {
 			decodeLen[enc][b] = uint8(utf8.RuneLen(r))
+			if utf8.RuneLen(r) == 2 {
+				utf8.EncodeRune(decodeUTF8[enc][b][:], r)
+			}
 		}
 	}
 }
@@ -691,11 +792,7 @@ func init() {
 // allocation rather than the doublings of append and their garbage.
 func decodeLegacy(dst, b []byte, enc Encoding, keepUTF8 bool, m *legacyMap) []byte {
 	table, lens := &decodeTable[enc], &decodeLen[enc]
-	need := 0 // exact; an upper bound when UTF-8 is kept
-	for _, c := range b {
-		need += int(lens[c])
-	}
-	dst = slices.Grow(dst[:0], need)
+	dst = slices.Grow(dst[:0], decodedLen(b, enc))
 	m.reset(b, enc, keepUTF8)
 	m.marks = slices.Grow(m.marks, len(b)/markEvery+1)
 	next := 0 // where the next mark is due
@@ -717,10 +814,26 @@ func decodeLegacy(dst, b []byte, enc Encoding, keepUTF8 bool, m *legacyMap) []by
 				continue
 			}
 		}
-		dst = utf8.AppendRune(dst, table[c])
+		if n := lens[c]; n == 2 {
+			u := &decodeUTF8[enc][c]
+			dst = append(dst, u[0], u[1])
+		} else {
+			dst = utf8.AppendRune(dst, table[c])
+		}
 		i++
 	}
 	return dst
+}
+
+// decodedLen is the length of b decoded with enc: exact, and an upper
+// bound when UTF-8 is kept.
+func decodedLen(b []byte, enc Encoding) int {
+	lens := &decodeLen[enc]
+	need := 0
+	for _, c := range b {
+		need += int(lens[c])
+	}
+	return need
 }
 
 // utf8Stats counts the valid multi-byte sequences and the bytes that are not
@@ -728,6 +841,11 @@ func decodeLegacy(dst, b []byte, enc Encoding, keepUTF8 bool, m *legacyMap) []by
 func utf8Stats(b []byte) (multi, invalid int) {
 	for i := 0; i < len(b); {
 		if b[i] < 0x80 {
+			i++
+			continue
+		}
+		if notUTF8Lead(b, i) {
+			invalid++
 			i++
 			continue
 		}

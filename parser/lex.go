@@ -128,6 +128,15 @@ func delimRuneLen(b []byte) int {
 	return 0
 }
 
+// notUTF8Lead says that s[i], a byte >= 0x80, starts no UTF-8 sequence:
+// a continuation byte, a byte no sequence has (0xC0, 0xC1, 0xF5-0xFF), or a
+// lead byte without a continuation byte after it. utf8.DecodeRune reads
+// RuneError of size 1 from each of them.
+func notUTF8Lead(s []byte, i int) bool {
+	c := s[i]
+	return c < 0xC2 || c > 0xF4 || i+1 >= len(s) || s[i+1]&0xC0 != 0x80
+}
+
 // scanWord returns the end of the word starting at i.
 func scanWord(s []byte, i int) int {
 	for i < len(s) {
@@ -137,6 +146,19 @@ func scanWord(s []byte, i int) int {
 				return i
 			}
 			i++
+			continue
+		}
+		if notUTF8Lead(s, i) {
+			// A byte of a code page, no UTF-8 (utf8.DecodeRune reads
+			// RuneError of one byte there, no separator): the splitter
+			// scans text not yet decoded.
+			i++
+			continue
+		}
+		if c >= 0xC3 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			// A letter of two bytes that is no separator (those of two
+			// bytes open with 0xC2): Cyrillic, Greek, accented Latin.
+			i += 2
 			continue
 		}
 		if delimRuneLen(s[i:]) > 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -166,5 +167,27 @@ func TestSplitterBufferAtTheCap(t *testing.T) {
 	}
 	if cut == 0 {
 		t.Fatal("no chunk cut at the cap")
+	}
+}
+
+// TestProseTextReused: the decoded text of a long piece, shed by the
+// parser once its chunk is read, decodes the next such piece, in this
+// parser or another: 64 MB of prose decoded four chunks into fresh memory
+// and took the heap to the soft limit. The text is held weakly: no
+// collection between the two readings here.
+func TestProseTextReused(t *testing.T) {
+	data := cyrillicProse(t, 6<<20)
+	parse := func() {
+		NewParser(Options{}).Parse(Chunk{Data: data, Start: Pos{Line: 1, Col: 1}}, func(*Game) {})
+	}
+	runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	parse()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	parse()
+	runtime.ReadMemStats(&after)
+	if n, limit := after.TotalAlloc-before.TotalAlloc, uint64(len(data)/8+2<<20); n > limit {
+		t.Errorf("parsing %d bytes of prose a second time allocated %d bytes, want %d at most", len(data), n, limit)
 	}
 }

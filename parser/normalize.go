@@ -27,6 +27,14 @@ var plainSAN = func() (t [256]bool) {
 // annotation glyphs in written order, the scripts of its piece letters and
 // the folds that made the normalised form (0 for plain SAN).
 func (p *Parser) normalize(w []byte) (norm []byte, same bool, kind wordKind, nags [2]uint8, sc Scripts, folds Folds) {
+	if len(w) > 0 && w[0] >= 0x80 && cyrillicPair(w) {
+		return w, false, kindProse, nags, 0, 0
+	}
+	return p.normalizeWord(w)
+}
+
+// normalizeWord is normalize without its test for prose.
+func (p *Parser) normalizeWord(w []byte) (norm []byte, same bool, kind wordKind, nags [2]uint8, sc Scripts, folds Folds) {
 	plain := len(w) <= 16
 	for i, c := range w {
 		// A capital B before a rank is SAN's bishop ("B1e2") or a capital
@@ -416,9 +424,75 @@ var annotations = []struct {
 	{"=", 10},
 }
 
+// cyrillicPair says that w, a word opening with a byte >= 0x80, holds two
+// Cyrillic letters side by side that normalize keeps as they are (no
+// look-alike of a file, rank, capture sign or castling O: see hardCyrillic)
+// and that are no king's pair ("Кр"). Such a word is prose: normalize
+// copies both letters to its form next to each other, and moveKind takes
+// letters other than ASCII only as a piece at the start (two with a king's
+// pair), a promoted piece after an ASCII byte, and no letter after either
+// (suffixOK reads ASCII marks and daggers). Words of Russian prose ("игра",
+// "для") so skip normalize's folding and annotation search.
+func cyrillicPair(w []byte) bool {
+	prev := rune(0)
+	for i := 0; i < len(w); {
+		c := w[i]
+		if c < 0x80 {
+			prev = 0
+			i++
+			continue
+		}
+		var r rune
+		if c >= 0xD0 && c <= 0xD3 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
+			r = rune(c&0x1F)<<6 | rune(w[i+1]&0x3F) // Cyrillic, as utf8.DecodeRune has it
+			i += 2
+		} else {
+			var size int
+			r, size = utf8.DecodeRune(w[i:])
+			i += size
+		}
+		if !hardCyrillic(r) {
+			prev = 0
+			continue
+		}
+		if prev != 0 && !isKingPair(prev, r) {
+			return true
+		}
+		prev = r
+	}
+	return false
+}
+
+// hardCyrillic reports a Cyrillic letter that normalize copies to the
+// normalised form unchanged wherever it stands: none of the look-alikes it
+// folds (а с е һ Ь З б х Х, the capitals of cyrillicFileOf) or castlePrefix
+// reads (О о).
+func hardCyrillic(r rune) bool {
+	if r < 0x400 || r > 0x4FF {
+		return false
+	}
+	switch r {
+	case 'а', 'с', 'е', 'һ', 'Ь', 'З', 'б', 'х', 'Х', 'О', 'о':
+		return false
+	}
+	return cyrillicFileOf(r) == 0
+}
+
+// annotationEnd marks the bytes an annotation glyph ends with: annotationSuffix
+// looks further only after one of them.
+var annotationEnd = func() (t [256]bool) {
+	for _, a := range annotations {
+		t[a.glyph[len(a.glyph)-1]] = true
+	}
+	return t
+}()
+
 // annotationSuffix returns the NAG and length of the annotation glyph that
 // ends out, or size 0.
 func annotationSuffix(out []byte) (uint8, int) {
+	if len(out) == 0 || !annotationEnd[out[len(out)-1]] {
+		return 0, 0
+	}
 	for _, a := range annotations {
 		if !bytes.HasSuffix(out, []byte(a.glyph)) {
 			continue

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"io"
 	"iter"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
+	"weak"
 )
 
 // Options tunes a Parser. The zero value reads everything with the default
@@ -248,12 +250,14 @@ const maxKept = 4 << 20
 func (p *Parser) shed() {
 	p.lmap.raw, p.src = nil, nil
 	if cap(p.dec) > maxKept {
+		putText(p.dec)
 		p.dec = nil
 	}
 	if cap(p.lmap.marks)*int(unsafe.Sizeof(legacyMark{})) > maxKept {
 		p.lmap.marks = nil
 	}
 	if cap(p.g.Text) > maxKept {
+		putText(p.g.Text)
 		p.g.Text = nil
 	}
 	if cap(p.extras) > maxKept {
@@ -268,6 +272,64 @@ func (p *Parser) shed() {
 	if cap(p.g.Moves)*int(unsafe.Sizeof(Move{})) > maxKept {
 		p.g.Moves, p.plies = nil, nil
 	}
+}
+
+// textFree holds, weakly, the decoded text of pieces longer than maxKept
+// that the parsers shed (a chunk of prose in a code page, 30 MiB of it for
+// 16 MiB of Cyrillic): the next such piece, in any worker, is decoded into
+// one of them rather than into fresh memory, which made the heap grow to
+// the soft limit on 64 MB of prose, a chunk after another. Weakly: a
+// buffer kept here is not live, and the collector frees it as any garbage
+// (a sync.Pool kept its buffers live for two cycles, stranded some in a
+// P's private slot, and with a second reading of each chunk held four of
+// them, 141 MB live). At most maxFreeTexts are kept.
+var textFree struct {
+	sync.Mutex
+	bufs []freeText
+}
+
+type freeText struct {
+	p   weak.Pointer[byte] // the buffer's first byte
+	cap int
+}
+
+const maxFreeTexts = 2
+
+func putText(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	f := freeText{weak.Make(unsafe.SliceData(b)), cap(b)}
+	textFree.Lock()
+	defer textFree.Unlock()
+	live := textFree.bufs[:0]
+	for _, t := range textFree.bufs {
+		if t.p.Value() != nil {
+			live = append(live, t)
+		}
+	}
+	if len(live) >= maxFreeTexts {
+		live = append(live[:0], live[1:]...) // the oldest goes
+	}
+	textFree.bufs = append(live, f)
+}
+
+// takeText returns an empty buffer of at least n bytes from textFree, or
+// nil.
+func takeText(n int) []byte {
+	textFree.Lock()
+	defer textFree.Unlock()
+	for i, t := range textFree.bufs {
+		if t.cap < n {
+			continue
+		}
+		textFree.bufs = append(textFree.bufs[:i], textFree.bufs[i+1:]...)
+		if p := t.p.Value(); p != nil {
+			return unsafe.Slice(p, t.cap)[:0]
+		}
+		return nil
+	}
+	return nil
 }
 
 // Games returns an iterator over the games of c (see Parse).
@@ -430,6 +492,11 @@ func (p *Parser) cutReadsAlike(c Chunk, x int) bool {
 }
 
 func (p *Parser) decode(body []byte, enc Encoding, keepUTF8 bool) {
+	if len(body) > maxKept && cap(p.dec) < 2*len(body) {
+		if b := takeText(decodedLen(body, enc)); b != nil {
+			p.dec = b
+		}
+	}
 	p.dec = decodeLegacy(p.dec[:0], body, enc, keepUTF8, &p.lmap)
 	p.src = p.dec
 	p.legacy = true

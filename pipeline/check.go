@@ -150,6 +150,12 @@ func recheckEncoding(c parser.Chunk, g *parser.Game, first validate.Report, opt 
 	if from < 0 || to > int64(len(c.Data)) || from >= to || g.BOM {
 		return false
 	}
+	if parser.NoFirstPly(c.Data[from:to], g.EncodingAlt) {
+		// No reading of these bytes replays a ply: the first reading's
+		// plies, 0 or more, cannot be beaten. A chunk of prose is read
+		// once, not twice.
+		return false
+	}
 	guess := g.Encoding
 	sub := parser.Chunk{Data: c.Data[from:to], Start: g.Start, Continued: c.Continued && from == 0, Cut: c.Cut && to == int64(len(c.Data))}
 	// Rare (a game in doubt with an error): a parser of its own costs
