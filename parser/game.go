@@ -3,9 +3,12 @@ package parser
 // Pos is a place in the source file: a 0-based byte offset into the
 // (decompressed) input, and a 1-based line and byte column (Game.CharCol
 // gives the column in characters).
+//
+// Line is 64-bit: a monthly Lichess dump holds over 2^31 lines, and a
+// 32-bit count would wrap negative past them.
 type Pos struct {
 	Offset int64
-	Line   int32
+	Line   int64
 	Col    int32
 }
 
