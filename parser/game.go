@@ -4,8 +4,9 @@ package parser
 // (decompressed) input, and a 1-based line and byte column (Game.CharCol
 // gives the column in characters).
 //
-// Line is 64-bit: a monthly Lichess dump holds over 2^31 lines, and a
-// 32-bit count would wrap negative past them.
+// Line is 64-bit: a monthly Lichess dump holds some 2^31 lines or more,
+// past which a 32-bit count wraps negative. Col stays 32-bit (a line of
+// 2 GiB is no game record).
 type Pos struct {
 	Offset int64
 	Line   int64
