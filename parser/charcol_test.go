@@ -12,7 +12,7 @@ func TestCharCol(t *testing.T) {
 	type at struct {
 		game       int
 		move       string // as written, decoded
-		line       int32
+		line       int64
 		bytes, col int32
 	}
 	for _, c := range []struct {

@@ -25,7 +25,7 @@ import (
 // of the first move of its left pair and of its right pair (-1: none), and
 // how many moves each pair holds (1 or 2).
 type columnRow struct {
-	line          int32
+	line          int64
 	left, right   int32
 	leftN, rightN int32
 }

@@ -29,7 +29,7 @@ func TestTwoColumnScoresheet(t *testing.T) {
 		"Сb5:d7+", "Кf6:d7", "Фb3-b8+", "Кd7:b8", "Лd1-d8x"}
 	for _, c := range []struct {
 		in   string
-		line int32 // of the sheet's first line
+		line int64 // of the sheet's first line
 	}{{twoColumns, 1}, {"[Event \"x\"]\n[Result \"1-0\"]\n\n" + twoColumns, 4}} {
 		g := one(t, c.in)
 		eq(t, "moves", norms(g), want)
@@ -40,8 +40,8 @@ func TestTwoColumnScoresheet(t *testing.T) {
 			continue
 		}
 		ten, nine := g.Moves[18], g.Moves[17]
-		eq(t, "10. where written", [3]int32{ten.Pos.Line, ten.Pos.Col, ten.Number}, [3]int32{c.line, 27, 10})
-		eq(t, "9... where written", [2]int32{nine.Pos.Line, nine.Pos.Col}, [2]int32{c.line + 8, 13})
+		eq(t, "10. where written", [3]int64{ten.Pos.Line, int64(ten.Pos.Col), int64(ten.Number)}, [3]int64{c.line, 27, 10})
+		eq(t, "9... where written", [2]int64{nine.Pos.Line, int64(nine.Pos.Col)}, [2]int64{c.line + 8, 13})
 		eq(t, "10. as written", g.Str(ten.Raw), "Кc3:b5")
 	}
 }
@@ -161,14 +161,14 @@ func TestTwoColumnsResultInRightColumn(t *testing.T) {
 			eq(t, name+": problems", problems(g), []string{})
 			eq(t, name+": has", g.Has, HasColumns)
 			eq(t, name+": result", g.Result, "1-0")
-			shift := int32(0)
+			shift := int64(0)
 			if tags != "" {
 				shift = 3
 			}
-			eq(t, name+": result's place", [2]int32{g.ResultPos.Line, g.ResultPos.Col}, [2]int32{c.result.Line + shift, c.result.Col})
+			eq(t, name+": result's place", [2]int64{g.ResultPos.Line, int64(g.ResultPos.Col)}, [2]int64{c.result.Line + shift, int64(c.result.Col)})
 			if len(g.Moves) == len(want) {
 				ten := g.Moves[18]
-				eq(t, name+": 10. where written", [3]int32{ten.Pos.Line, ten.Pos.Col, ten.Number}, [3]int32{10 + shift, 5, 10})
+				eq(t, name+": 10. where written", [3]int64{ten.Pos.Line, int64(ten.Pos.Col), int64(ten.Number)}, [3]int64{10 + shift, 5, 10})
 			}
 		}
 	}

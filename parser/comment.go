@@ -71,7 +71,7 @@ func (p *Parser) commands(idx int32, a, b int) {
 // unreadClock files the [%clk] (or [%emt]) of move idx at src offset at,
 // whose value src[i:j] could not be read. Every one is kept, so that a
 // count is exact: an entry takes 6 bytes of input at least ("[%clk]") for
-// its 32, where a move takes 2 for 88, so the list never costs what the
+// its 40, where a move takes 2 for 96, so the list never costs what the
 // moves of as much input do.
 func (p *Parser) unreadClock(idx int32, at int, emt bool, i, j int) {
 	p.g.UnreadClocks = append(p.g.UnreadClocks, UnreadClock{Pos: p.posFar(at), Move: idx, EMT: emt, Arg: p.span(i, j)})

@@ -3,9 +3,13 @@ package parser
 // Pos is a place in the source file: a 0-based byte offset into the
 // (decompressed) input, and a 1-based line and byte column (Game.CharCol
 // gives the column in characters).
+//
+// Line is 64-bit: a monthly Lichess dump holds some 2^31 lines or more,
+// past which a 32-bit count wraps negative. Col stays 32-bit (a line of
+// 2 GiB is no game record).
 type Pos struct {
 	Offset int64
-	Line   int32
+	Line   int64
 	Col    int32
 }
 

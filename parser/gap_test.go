@@ -6,10 +6,11 @@ import (
 )
 
 // Move is copied into every game's slice and read once a ply: Gap lives in
-// the padding after Folds, so the move stays 88 bytes.
+// the padding after Folds, so the move stays 96 bytes (88 before Pos.Line
+// became 64-bit).
 func TestMoveSize(t *testing.T) {
-	if s := unsafe.Sizeof(Move{}); s != 88 {
-		t.Fatalf("parser.Move is %d bytes, want 88", s)
+	if s := unsafe.Sizeof(Move{}); s != 96 {
+		t.Fatalf("parser.Move is %d bytes, want 96", s)
 	}
 }
 

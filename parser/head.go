@@ -6,7 +6,7 @@ package parser
 // read), which is line number line.
 type headRead struct {
 	to, tags, buf int
-	line          int32
+	line          int64
 }
 
 // headTags reads the tag section of the piece starting at data[start]

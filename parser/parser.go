@@ -60,7 +60,7 @@ type Parser struct {
 	encAlt  Encoding // the piece's close runner-up code page (Game.EncodingAlt)
 	rawBase int64    // input offset of src[0]
 
-	line         int32
+	line         int64
 	lineStart    int   // src offset of the current line's first byte (0 on the first line)
 	lineStartRaw int64 // input offset of the current line's first byte
 	segLineRaw   int64 // input offset of the first byte of the segment's first line
@@ -167,7 +167,7 @@ type pending struct {
 	num    int32
 	dots   int
 	start  int // src offset of the number
-	line   int32
+	line   int64
 	lineAt int64
 	events int // the game's event count when the number was read
 }
@@ -529,7 +529,7 @@ func (p *Parser) newline(i int) {
 func (p *Parser) lines(from, to int) {
 	b := p.src[from:to]
 	if n := bytes.Count(b, nl); n > 0 {
-		p.line += int32(n)
+		p.line += int64(n)
 		p.lineStart = from + bytes.LastIndexByte(b, '\n') + 1
 		p.lineStartRaw = p.raw(p.lineStart)
 	}
@@ -549,7 +549,7 @@ func (p *Parser) posFar(i int) Pos {
 		if k := bytes.LastIndexByte(p.src[:i], '\n'); k >= 0 {
 			lineRaw = p.raw(k + 1)
 		}
-		return Pos{Offset: r, Line: p.line - int32(bytes.Count(p.src[i:start], nl)), Col: int32(r-lineRaw) + 1}
+		return Pos{Offset: r, Line: p.line - int64(bytes.Count(p.src[i:start], nl)), Col: int32(r-lineRaw) + 1}
 	}
 	b := p.src[start:i]
 	n := bytes.Count(b, nl)
@@ -558,5 +558,5 @@ func (p *Parser) posFar(i int) Pos {
 	}
 	ls := start + bytes.LastIndexByte(b, '\n') + 1
 	r := p.raw(i)
-	return Pos{Offset: r, Line: p.line + int32(n), Col: int32(r-p.raw(ls)) + 1}
+	return Pos{Offset: r, Line: p.line + int64(n), Col: int32(r-p.raw(ls)) + 1}
 }

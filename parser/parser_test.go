@@ -155,7 +155,7 @@ func TestPreambleBelongsToTheFirstGame(t *testing.T) {
 		eq(t, tc.pre+" moves", norms(g), []string{"e4", "e5"})
 		eq(t, tc.pre+" comment", g.Str(g.Comment), tc.comment)
 		eq(t, tc.pre+" problems", problems(g), []string{})
-		eq(t, tc.pre+" tag line", g.Tags[0].Pos.Line, int32(strings.Count(tc.pre, "\n")+1))
+		eq(t, tc.pre+" tag line", g.Tags[0].Pos.Line, int64(strings.Count(tc.pre, "\n")+1))
 		for _, target := range []int{1, 7, 40, 64} {
 			games, chunks := readAll(t, input, SplitOptions{Target: target, Max: 1 << 20}, Options{})
 			checkGames(t, input, games, chunks)

@@ -79,7 +79,7 @@ func TestResultInWords(t *testing.T) {
 	eq(t, "games", len(games), 2)
 	g := games[0]
 	eq(t, "own line", []string{g.Result, g.Str(g.ResultRaw), comments(g)[6]}, []string{"1-0", "Черные сдались", "Черные сдались ввиду мата."})
-	eq(t, "own line at", g.ResultPos.Line, int32(2))
+	eq(t, "own line at", g.ResultPos.Line, int64(2))
 
 	// A marker after the words is the result; the words stay a remark.
 	g = one(t, "1. e4 e5 Белые сдались 0-1\n")

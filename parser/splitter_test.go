@@ -549,7 +549,7 @@ func TestSplitterStrayCR(t *testing.T) {
 	for _, tc := range []struct {
 		name, in string
 		games    int
-		line     int32 // of the last game's start
+		line     int64 // of the last game's start
 	}{
 		{"CR in a tag of an LF file", "[Event \"e\rx\"]\n[Result \"*\"]\n\n1. e4 *\n\n[Event \"f\"]\n[Result \"*\"]\n\n1. d4 *\n", 2, 6},
 		{"CR CR LF ends", "[Black \"b\"]\r\r\n[Event \"e\"]\r\r\n[Result \"*\"]\r\r\n\r\r\n1. e4 *\r\r\n\r\r\n[Black \"c\"]\r\r\n[Event \"f\"]\r\r\n[Result \"*\"]\r\r\n\r\r\n1. d4 *\r\r\n", 2, 7},

@@ -197,7 +197,7 @@ func (p *Parser) textEnd(at int, end Pos) Pos {
 		return p.g.Start
 	}
 	r := p.raw(i)
-	n := int32(bytes.Count(p.src[i:at], nl))
+	n := int64(bytes.Count(p.src[i:at], nl))
 	if n == 0 {
 		return Pos{Offset: r, Line: end.Line, Col: end.Col - int32(end.Offset-r)}
 	}

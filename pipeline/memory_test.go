@@ -36,7 +36,7 @@ func TestRunHandsOnTinyGamesInParts(t *testing.T) {
 	defer func() { recordsHook = nil }()
 	next := 0
 	sink := &recordingSink{onGame: func(r *GameRecord) error {
-		if r.Index != next || r.Start.Line != int32(next+1) {
+		if r.Index != next || r.Start.Line != int64(next+1) {
 			return fmt.Errorf("record %d (line %d) where %d was due", r.Index, r.Start.Line, next)
 		}
 		next++

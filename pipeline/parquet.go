@@ -230,8 +230,12 @@ func (s *ParquetSink) prepare() error {
 			return fmt.Errorf("%s holds the output of another runner (%s): --resume continues only arbiter check's own; write to a new directory or run without --resume",
 				dir, m.Runner)
 		case m.Schema != table.Version:
-			return fmt.Errorf("%s holds tables of schema version %s, this arbiter writes version %s: write to a new directory or run without --resume",
-				dir, m.Schema, table.Version)
+			// Version 1 wrote the line columns as int32: a table whose
+			// files disagree on a column's type is one a glob
+			// (read_parquet('DIR/games/*.parquet')) may refuse, so the
+			// whole directory is written again.
+			return fmt.Errorf("%s holds tables of schema version %s, this arbiter writes version %s, and --resume would mix both in one table: run without --resume (which starts %s afresh) or write to a new directory",
+				dir, m.Schema, table.Version, dir)
 		case m.Options == nil:
 			// A manifest of an arbiter older than the options in it: its
 			// rows may have been made under any options, and they are not

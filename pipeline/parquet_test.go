@@ -43,7 +43,7 @@ func inputFile(t *testing.T, dir, name, content string) Input {
 // record makes the index-th game of in: a game with one finding and, when
 // plies > 0, that many moves.
 func record(in Input, index, plies int) *GameRecord {
-	r := &GameRecord{File: in.Path, Index: index, Start: parser.Pos{Offset: int64(100 * index), Line: int32(10*index + 1), Col: 1},
+	r := &GameRecord{File: in.Path, Index: index, Start: parser.Pos{Offset: int64(100 * index), Line: int64(10*index + 1), Col: 1},
 		End: int64(100*index + 99), Tags: []parser.Tag{{Name: "White", Value: "W" + string(rune('a'+index))}},
 		Report: validate.Report{Plies: plies, ComputedResult: "*", FirstErrorPly: -1, ThreefoldPly: -1,
 			FiftyPly: -1, FivefoldPly: -1, SeventyFivePly: -1, LastClockWhite: -1, LastClockBlack: -1, Infos: 1,
@@ -169,7 +169,7 @@ func TestParquetSinkWritesTablesAndManifest(t *testing.T) {
 		t.Errorf("moves rows %q, want %q", got, wantMoves)
 	}
 	// The findings row takes the game's place when the finding has none.
-	if r := files[2].Rows[1]; fmtCell(r["line"]) != "11" || fmtCell(r["offset"]) != "\"100\"" {
+	if r := files[2].Rows[1]; fmtCell(r["line"]) != "\"11\"" || fmtCell(r["offset"]) != "\"100\"" {
 		t.Errorf("finding place: line %v offset %v, want the game's 11 and 100", r["line"], r["offset"])
 	}
 	for i, f := range files {
@@ -774,17 +774,49 @@ func TestResumeRefusesOtherMoves(t *testing.T) {
 	}
 }
 
+// A directory of another schema version is not resumed, and the refusal
+// leaves it as it was; a run without --resume replaces it. Version 1 (line
+// columns int32) is the one an archive's directories are likely to hold.
 func TestResumeRefusesOtherSchemaVersion(t *testing.T) {
-	out := t.TempDir()
-	m := Manifest{Version: table.ManifestVersion, Schema: "0"}
-	if err := m.save(out); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := NewParquetSink(out, ParquetOptions{Resume: true}); err == nil || !strings.Contains(err.Error(), "schema version 0") {
-		t.Errorf("resume over schema 0: %v", err)
-	}
-	if _, err := NewParquetSink(out, ParquetOptions{}); err != nil {
-		t.Errorf("fresh run over schema 0: %v", err)
+	for _, v := range []string{"0", "1"} {
+		out := t.TempDir()
+		run := (&CheckOptions{}).RunOptions()
+		old := filepath.Join(table.GamesDir, "00000-a.pgn.parquet")
+		m := Manifest{Version: table.ManifestVersion, Schema: v, Options: &run, Inputs: []ManifestInput{
+			{Number: 0, Path: "a.pgn", Size: 10, Games: 1, Files: []string{filepath.ToSlash(old)}, Completed: true}}}
+		if err := m.save(out); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(out, table.GamesDir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, old), []byte("v"+v), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := NewParquetSink(out, ParquetOptions{Resume: true, Run: run})
+		if err == nil || !strings.Contains(err.Error(), "schema version "+v+", this arbiter writes version "+table.Version) ||
+			!strings.Contains(err.Error(), "run without --resume") {
+			t.Errorf("resume over schema %s: %v", v, err)
+		}
+		if b, err := os.ReadFile(filepath.Join(out, old)); err != nil || string(b) != "v"+v {
+			t.Errorf("schema %s: the refused resume changed %s: %q, %v", v, old, b, err)
+		}
+		if got, err := LoadManifest(out); err != nil || got.Schema != v {
+			t.Errorf("schema %s: the refused resume changed the manifest: %+v, %v", v, got, err)
+		}
+		s, err := NewParquetSink(out, ParquetOptions{Run: run})
+		if err != nil {
+			t.Fatalf("fresh run over schema %s: %v", v, err)
+		}
+		if err := s.Close(&Summary{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(out, old)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("fresh run over schema %s kept %s: %v", v, old, err)
+		}
+		if got, err := LoadManifest(out); err != nil || got.Schema != table.Version {
+			t.Errorf("fresh run over schema %s: manifest %+v, %v", v, got, err)
+		}
 	}
 }
 

@@ -236,14 +236,16 @@ type run struct {
 	same contentGroups
 }
 
-// gameRef is where a game was read in its input: its index and line,
-// packed to keep the map small.
+// gameRef is where a game was read in its input: its index and line, the
+// index packed to keep the map small (the line may pass 2^31 in an
+// archive's dump).
 type gameRef struct {
-	index, line int32
+	index int32
+	line  int64
 }
 
 // maxSeenGames bounds the games duplicate-game remembers of an input (some
-// 30 bytes each, 8 MB in all): a tournament's upload, or an archive's first
+// 50 bytes each, 14 MB in all): a tournament's upload, or an archive's first
 // quarter million games.
 const maxSeenGames = 1 << 18
 

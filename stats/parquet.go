@@ -35,6 +35,12 @@ var (
 	findingsColumns = []string{"file", "game", "code", "severity"}
 )
 
+// readsVersions are the schema versions (table.Version) whose tables stats
+// reads: the current one, and 1, which differs from 2 only by the type of
+// the line columns (int32, then int64), neither of which stats reads. So the
+// output of an older arbiter is still summed, alone or with newer output.
+var readsVersions = []string{"1", table.Version}
+
 // ReadParquet reads the games and findings tables that `arbiter check --out`
 // wrote into each DIR (DIR/games/*.parquet and DIR/findings/*.parquet) into
 // one Aggregate, so that outputs of several runs or machines make one report.
@@ -361,8 +367,8 @@ func (t *parquetTable) open(columns []string) error {
 	switch {
 	case v == nil:
 		return errors.New("not an arbiter table (no arbiter.schema in its metadata)")
-	case *v != table.Version:
-		return fmt.Errorf("schema version %s; this arbiter reads version %s", *v, table.Version)
+	case !slices.Contains(readsVersions, *v):
+		return fmt.Errorf("schema version %s; this arbiter reads versions %s", *v, strings.Join(readsVersions, " and "))
 	}
 	var leaves []int
 	for _, name := range columns {

@@ -13,7 +13,7 @@ func TestFindingCharCol(t *testing.T) {
 	const roster = "[Event \"T\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n"
 	type want struct {
 		code        Code
-		line        int32
+		line        int64
 		bytes, char int32
 	}
 	for _, c := range []struct {
@@ -80,7 +80,7 @@ func TestFindingCharCol(t *testing.T) {
 func TestFindingByteCol(t *testing.T) {
 	type want struct {
 		code         Code
-		line         int32
+		line         int64
 		pos, byteCol int32
 		charCol      int32
 	}

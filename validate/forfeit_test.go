@@ -316,7 +316,7 @@ func TestWrongTermination(t *testing.T) {
 func TestWrongResultAtRecordedResult(t *testing.T) {
 	for _, tt := range []struct {
 		tag  string
-		line int32
+		line int64
 	}{{"1-0", 7}, {"?", 9}} {
 		r := checkOne(t, pgn(tt.tag, nil, "1. f3 e5 2. g4 Qh4# 1-0"), &Options{})
 		f := find(r, WrongResult)

@@ -17,13 +17,13 @@ func testGame(t testing.TB, tags []string, result string, line string) *parser.G
 	t.Helper()
 	g := &parser.Game{Result: result, Start: parser.Pos{Line: 1, Col: 1}}
 	for i := 0; i+1 < len(tags); i += 2 {
-		g.Tags = append(g.Tags, parser.Tag{Name: tags[i], Value: tags[i+1], Pos: parser.Pos{Line: int32(i/2 + 1), Col: 1}})
+		g.Tags = append(g.Tags, parser.Tag{Name: tags[i], Value: tags[i+1], Pos: parser.Pos{Line: int64(i/2 + 1), Col: 1}})
 	}
 	line = strings.TrimSpace(line)
 	if line != "" {
 		for i, ply := range strings.Split(line, "|") {
 			f := strings.Fields(ply)
-			m := parser.Move{Clock: -1, EMT: -1, Prev: int32(i - 1), Pos: parser.Pos{Line: int32(100 + i), Col: 1}}
+			m := parser.Move{Clock: -1, EMT: -1, Prev: int32(i - 1), Pos: parser.Pos{Line: int64(100 + i), Col: 1}}
 			m.Raw = parser.Span{Off: uint32(len(g.Text)), Len: uint32(len(f[0]))}
 			m.Norm = m.Raw
 			g.Text = append(g.Text, f[0]...)
@@ -122,7 +122,7 @@ func sameCodes(a, b []Code) bool {
 // parserMove appends a main-line move written san to g and returns it for the
 // caller to set its clocks.
 func parserMove(g *parser.Game, san string, i int) *parser.Move {
-	m := parser.Move{Clock: -1, EMT: -1, Prev: int32(i - 1), Pos: parser.Pos{Line: int32(100 + i), Col: 1}}
+	m := parser.Move{Clock: -1, EMT: -1, Prev: int32(i - 1), Pos: parser.Pos{Line: int64(100 + i), Col: 1}}
 	m.Raw = parser.Span{Off: uint32(len(g.Text)), Len: uint32(len(san))}
 	m.Norm = m.Raw
 	g.Text = append(g.Text, san...)

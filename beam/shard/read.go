@@ -23,7 +23,7 @@ type Base struct {
 // start the chunk holding it at the game's own boundary.
 func chunks(r io.ReaderAt, sp Span, lines int64, opt *pipeline.CheckOptions, fn func(parser.Chunk) error) error {
 	so := pipeline.SplitOptions(opt, 0)
-	so.Start = parser.Pos{Offset: sp.From, Line: int32(lines + 1), Col: 1}
+	so.Start = parser.Pos{Offset: sp.From, Line: lines + 1, Col: 1}
 	s := parser.NewSplitter(io.NewSectionReader(r, sp.From, sp.To-sp.From), so)
 	for {
 		c, err := s.Next()

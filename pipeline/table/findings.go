@@ -20,7 +20,7 @@ func (b *findingsBuilder) Append(g *Game) {
 			pos = g.Start
 		}
 		b.identity(g)
-		b.i32(fLine, int(pos.Line))
+		b.rb.Field(fLine).(*array.Int64Builder).Append(pos.Line)
 		col := pos.Col
 		if f.ByteCol > 0 { // without a BOM, as the text formats print it
 			col = f.ByteCol

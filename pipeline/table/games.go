@@ -21,7 +21,7 @@ func (b *gamesBuilder) Append(g *Game) {
 		r = &unchecked
 	}
 	b.identity(g)
-	b.i32(gLine, int(g.Start.Line))
+	b.rb.Field(gLine).(*array.Int64Builder).Append(g.Start.Line)
 	b.rb.Field(gOffset).(*array.Int64Builder).Append(g.Start.Offset)
 	b.rb.Field(gEndOffset).(*array.Int64Builder).Append(g.End)
 

@@ -10,7 +10,10 @@ import "github.com/apache/arrow-go/v18/arrow"
 
 // Version is stored in every file's key-value metadata under "arbiter.schema";
 // it changes whenever a column is added, removed or changes type.
-const Version = "1"
+//
+// Version 2: the line columns of games and findings are int64 (int32 in 1,
+// which wrapped negative past 2^31 lines, a monthly Lichess dump's size).
+const Version = "2"
 
 // The layout of an output directory (`arbiter check --out DIR`, arbiter-beam):
 // a subdirectory a table, so that one glob reads a table whatever the number
@@ -110,7 +113,7 @@ const (
 
 // GamesSchema has one row per game read, unreadable ones included.
 var GamesSchema = schema(append(identity(),
-	required("line", i32),
+	required("line", i64),
 	required("offset", i64),
 	required("end_offset", i64),
 	nullable("event", dict),
@@ -170,7 +173,7 @@ const (
 
 // FindingsSchema has one row per finding.
 var FindingsSchema = schema(append(identity(),
-	required("line", i32),
+	required("line", i64),
 	required("column", i32),
 	required("offset", i64),
 	nullable("ply", i32),

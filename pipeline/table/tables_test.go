@@ -88,7 +88,7 @@ var identityColumns = []string{
 }
 
 var wantGamesColumns = append(slices.Clone(identityColumns),
-	"line INT32 INTEGER(32,signed) REQUIRED",
+	"line INT64 INTEGER(64,signed) REQUIRED",
 	"offset INT64 INTEGER(64,signed) REQUIRED",
 	"end_offset INT64 INTEGER(64,signed) REQUIRED",
 	"event BYTE_ARRAY STRING OPTIONAL",
@@ -130,7 +130,7 @@ var wantGamesColumns = append(slices.Clone(identityColumns),
 )
 
 var wantFindingsColumns = append(slices.Clone(identityColumns),
-	"line INT32 INTEGER(32,signed) REQUIRED",
+	"line INT64 INTEGER(64,signed) REQUIRED",
 	"column INT32 INTEGER(32,signed) REQUIRED",
 	"offset INT64 INTEGER(64,signed) REQUIRED",
 	"ply INT32 INTEGER(32,signed) OPTIONAL",
