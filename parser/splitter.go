@@ -275,7 +275,35 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 	if lb := lastBoundaryBefore(s.buf, min(s.target, len(s.buf)), &s.ctx); lb > 0 && !(s.pos.Offset == 0 && isPreamble(s.buf, lb)) {
 		return lb, false
 	}
-	return capCut(s.buf, s.max), true
+	c := capCut(s.buf, s.max)
+	return c, !s.blankTail(c)
+}
+
+// blankTail says that a cut at c, at the cap, cuts no game: the bytes
+// before c back to the last word are blank, and that word is a game's
+// result, or there is no word and the chunk continues no cut game. The
+// blank lines past a finished game belong to no game: 16 MiB of them
+// after a game made it "cut here", a false error.
+func (s *Splitter) blankTail(c int) bool {
+	end := c
+	for end > 0 && (isBlankByte(s.buf[end-1]) || s.buf[end-1] == '\n') {
+		end--
+	}
+	if end == c {
+		return false
+	}
+	if end == 0 {
+		return !s.cont
+	}
+	start := end
+	for start > 0 && !isBlankByte(s.buf[start-1]) && s.buf[start-1] != '\n' {
+		start--
+	}
+	switch string(s.buf[start:end]) {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return true
+	}
+	return false
 }
 
 // scanCut runs the scan over buf[:limit] and returns the cut it found, or

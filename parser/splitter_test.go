@@ -155,6 +155,28 @@ func TestSplitterCapsAGiantGame(t *testing.T) {
 	eq(t, "last game tags", games[len(games)-1].Tags[0].Value, "b")
 }
 
+// TestSplitterBlankLinesAfterAGame: more blank lines after a finished game
+// than a chunk holds cut no game; after an unfinished one they do.
+func TestSplitterBlankLinesAfterAGame(t *testing.T) {
+	blank := strings.Repeat("\n", 5000)
+	input := []byte("[Event \"a\"]\n\n1. d4 d5 1-0\n" + blank + "[Event \"b\"]\n\n1. c4 *\n")
+	games, chunks := readAll(t, input, SplitOptions{Target: 16, Max: 2000}, Options{})
+	checkGames(t, input, games, chunks)
+	for _, c := range chunks {
+		if c.Cut || c.Continued {
+			t.Errorf("chunk at line %d: cut %v, continued %v", c.Start.Line, c.Cut, c.Continued)
+		}
+	}
+	eq(t, "games", len(games), 2)
+	eq(t, "first game", problems(games[0]), []string{})
+	eq(t, "last game", norms(games[1]), []string{"c4"})
+
+	// Without its result the game may go on after the blank lines.
+	input = []byte("[Event \"a\"]\n\n1. d4 d5\n" + blank + "2. c4 *\n")
+	games, _ = readAll(t, input, SplitOptions{Target: 16, Max: 2000}, Options{})
+	eq(t, "unfinished game cut", problems(games[0])[len(games[0].Problems)-1], "1982:1 game cut here: it is longer than the chunk size limit")
+}
+
 func TestSplitterCutsALongLineAtACharacter(t *testing.T) {
 	input := []byte("1. e4 {" + strings.Repeat("ж", 1000) + "}")
 	_, chunks := readAll(t, input, SplitOptions{Target: 10, Max: 301}, Options{})
