@@ -164,17 +164,7 @@ func TestCorpusLinesPast2To31Streamed(t *testing.T) {
 	if os.Getenv("ARBITER_CORPUS") == "" {
 		t.Skip("ARBITER_CORPUS not set: reads 2 GiB, with the corpus tests")
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := os.Stdin
-	os.Stdin = r
-	t.Cleanup(func() { os.Stdin = old; r.Close() })
-	go func() {
-		io.CopyBuffer(w, &newlines{n: 1 << 31, tail: bigLineInput}, make([]byte, 1<<20))
-		w.Close()
-	}()
+	pipeStdinFrom(t, &newlines{n: 1 << 31, tail: bigLineInput})
 	out := t.TempDir()
 	var jsonl bytes.Buffer
 	done := make(chan error, 1)

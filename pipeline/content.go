@@ -164,6 +164,14 @@ func (m *Manifest) SameContent(dir string) []SameContent {
 // manifest cannot be read is passed over, as SharedInputs does.
 func SameContentInputs(dirs []string) []SameContent {
 	var c contentGroups
+	eachManifest(dirs, c.addManifest)
+	return c.result()
+}
+
+// eachManifest calls fn with the manifest of each of dirs that can be read
+// and the name its inputs are given: the directory, or "" when it is the
+// only one.
+func eachManifest(dirs []string, fn func(dir string, m *Manifest)) {
 	for _, dir := range dirs {
 		m, err := LoadManifest(dir)
 		if err != nil {
@@ -172,9 +180,8 @@ func SameContentInputs(dirs []string) []SameContent {
 		if len(dirs) == 1 {
 			dir = ""
 		}
-		c.addManifest(dir, m)
+		fn(dir, m)
 	}
-	return c.result()
 }
 
 // Copies counts the inputs of the sets beyond the first of each: those
@@ -228,19 +235,12 @@ func (in IncompleteInput) String() string {
 // SameContentInputs does.
 func IncompleteInputs(dirs []string) []IncompleteInput {
 	var out []IncompleteInput
-	for _, dir := range dirs {
-		m, err := LoadManifest(dir)
-		if err != nil {
-			continue
-		}
-		if len(dirs) == 1 {
-			dir = ""
-		}
+	eachManifest(dirs, func(dir string, m *Manifest) {
 		for _, in := range m.Inputs {
 			if !in.Completed {
 				out = append(out, IncompleteInput{Dir: dir, Path: in.Path, Games: in.Games, Err: in.Error})
 			}
 		}
-	}
+	})
 	return out
 }

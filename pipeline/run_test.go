@@ -407,6 +407,12 @@ func TestRunNoInputs(t *testing.T) {
 // test ends.
 func pipeStdin(t *testing.T, data []byte) {
 	t.Helper()
+	pipeStdinFrom(t, bytes.NewReader(data))
+}
+
+// pipeStdinFrom is pipeStdin for what src yields, copied a MiB at a time.
+func pipeStdinFrom(t *testing.T, src io.Reader) {
+	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -415,7 +421,7 @@ func pipeStdin(t *testing.T, data []byte) {
 	os.Stdin = r
 	t.Cleanup(func() { os.Stdin = old; r.Close() })
 	go func() {
-		w.Write(data)
+		io.CopyBuffer(w, src, make([]byte, 1<<20))
 		w.Close()
 	}()
 }
