@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-chess/arbiter/parser"
 )
 
 // runClocks reads a game's tags and steps a checker through its main line.
@@ -248,6 +250,10 @@ func FuzzClockChecker(f *testing.F) {
 			switch {
 			case b == 255:
 				m.Clock = -1
+			case b == 254:
+				// A clock the parser could not read, filed as it files one.
+				m.ClockUnread = true
+				g.UnreadClocks = append(g.UnreadClocks, parser.UnreadClock{Pos: m.Pos, Move: int32(i), Arg: m.Raw})
 			case b > 250:
 				m.Clock = -int64(b) * 1000
 			default:
@@ -260,7 +266,15 @@ func FuzzClockChecker(f *testing.F) {
 		g.Has = hasOf(g.Moves)
 		var tags Tags
 		ReadTags(g, &tags, nil)
-		c := checkClocks(g, &tags.TimeControl, ClockStart{BlackFirst: blackFirst, MoveNumber: int(len(clocks) % 90)}, mainLine(g))
+		start := ClockStart{BlackFirst: blackFirst, MoveNumber: int(len(clocks) % 90)}
+		c := checkClocks(g, &tags.TimeControl, start, mainLine(g))
+		// Steps, which passes over plies without a reading in a loop of its
+		// own, leaves the checker as Step does ply by ply.
+		steps := StartClocks(g, &tags.TimeControl, start)
+		steps.Steps(mainLine(g))
+		if steps != c {
+			t.Fatalf("Steps gives %+v, Step %+v", steps, c)
+		}
 		fs := c.Finish(nil)
 		forfeit, fs := DetectForfeit(&tags, result, &c, fs)
 		TimeoutVerdict(USSR, forfeit, result, g.End, FinalPosition{BareKing: func(bool) bool { return true }})
