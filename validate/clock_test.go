@@ -446,3 +446,81 @@ func TestClocksOfGameNotReplayed(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeControlInMinutes: a TimeControl whose bases are minutes, as
+// tournament uploads type them ("90+30"), is read so when the clocks after
+// move 1 fit minutes and not seconds, with one tag-format finding instead of
+// a clock-inconsistent; the near misses keep the standard's seconds.
+func TestTimeControlInMinutes(t *testing.T) {
+	const minutes = `TimeControl "90+30" counts minutes, as the clock after move 1 shows (1:30:25): the PGN standard counts seconds, write 5400+30; the clocks are checked against 5400+30`
+	tests := []struct {
+		name, tc, line string
+		fen            string
+		want           []string // findings as "code: message"; "" for the minutes finding above
+		category       string
+	}{
+		{"minutes", "90+30", "e4 1:30:21 | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", []string{""}, "standard"},
+		// A genuine 90 s + 30 s (lichess's 1.5+30): the seconds fit.
+		{"seconds fit", "90+30", "e4 0:01:50 | e5 0:01:58 | Nf3 0:02:10 | Nc6 0:02:20", "", nil, "rapid"},
+		{"standard seconds", "5400+30", "e4 1:30:21 | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", nil, "standard"},
+		// More than the minutes could give either: the clocks are wrong.
+		{"beyond minutes", "90+30", "e4 1:31:30 | e5 1:30:25 | Nf3 1:30:40 | Nc6 1:30:01", "", []string{
+			"clock-inconsistent: clock for White reads 1:31:30 after move 1, more than the 0:02:30 the time control 90+30 can give by then " +
+				"(0:01:30 and the first move's increment twice: clocks such as DGT's also give it at the start)"}, "rapid"},
+		// Past three hours as minutes, a base is read as the seconds it says.
+		{"base too long for minutes", "200", "e4 3:19:50 | e5 3:19:30", "", []string{
+			"clock-inconsistent: clock for White reads 3:19:50 after move 1, more than the 0:03:20 the time control 200 gives"}, "blitz"},
+		{"periods in minutes", "40/90+30:30+30", "e4 1:30:21 | e5 1:30:25 | Nf3 1:29:40", "", []string{
+			`tag-format: TimeControl "40/90+30:30+30" counts minutes, as the clock after move 1 shows (1:30:25): the PGN standard counts seconds, write 40/5400+30:1800+30; the clocks are checked against 40/5400+30:1800+30`}, "standard"},
+		// Black moves first: White's first reading is after move 2 and
+		// proves nothing; Black's alone decides.
+		{"black first, seconds", "90+30", "e5 0:01:40 | Nf3 1:30:00", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", nil, "rapid"},
+		{"black first, minutes", "90+30", "e5 1:30:25 | Nf3 0:01:00", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", []string{""}, "standard"},
+		{"no clocks", "90+30", "e4 | e5", "", nil, "rapid"},
+		// A blitz clock that glitched is no game in hours.
+		{"far from the minutes", "180+2", "e4 0:05:00 | e5 0:03:00", "", []string{
+			"clock-inconsistent: clock for White reads 0:05:00 after move 1, more than the 0:03:04 the time control 180+2 can give by then " +
+				"(0:03:00 and the first move's increment twice: clocks such as DGT's also give it at the start)"}, "blitz"},
+		// Both sides' first readings must fit the minutes.
+		{"one side in seconds", "90+30", "e4 1:30:21 | e5 0:01:40 | Nf3 1:29:40", "", []string{
+			"clock-inconsistent: clock for White reads 1:30:21 after move 1, more than the 0:02:30 the time control 90+30 can give by then " +
+				"(0:01:30 and the first move's increment twice: clocks such as DGT's also give it at the start)"}, "rapid"},
+		{"one side without a clock", "90+30", "e4 - | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", []string{"",
+			"clock-inconsistent: no clock for White's move 1 (e4) though the other 3 moves have one"}, "standard"},
+		{"three quarters left", "3+2", "e4 0:02:16 | e5 0:02:58", "", []string{
+			`tag-format: TimeControl "3+2" counts minutes, as the clock after move 1 shows (0:02:58): the PGN standard counts seconds, write 180+2; the clocks are checked against 180+2`}, "blitz"},
+		{"less than three quarters left", "3+2", "e4 0:02:14 | e5 0:02:58", "", []string{
+			"clock-inconsistent: clock for White reads 0:02:14 after move 1, more than the 0:00:07 the time control 3+2 can give by then " +
+				"(0:00:03 and the first move's increment twice: clocks such as DGT's also give it at the start)"}, "blitz"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tags := []string{"TimeControl", tt.tc}
+			if tt.fen != "" {
+				tags = append(tags, "SetUp", "1", "FEN", tt.fen)
+			}
+			g := testGame(t, tags, "*", tt.line)
+			r := Check(g, &Options{})
+			var got []string
+			for _, f := range r.Findings {
+				if f.Code == TagMissing {
+					continue
+				}
+				s := string(f.Code) + ": " + f.Message
+				if s == "tag-format: "+minutes {
+					s = ""
+					if f.Pos != g.Tags[0].Pos || f.Severity != Warning {
+						t.Errorf("minutes finding at %+v, severity %v: want the TimeControl tag's %+v, a warning", f.Pos, f.Severity, g.Tags[0].Pos)
+					}
+				}
+				got = append(got, s)
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			if r.TimeCategory != tt.category {
+				t.Errorf("category %q, want %q", r.TimeCategory, tt.category)
+			}
+		})
+	}
+}

@@ -478,6 +478,9 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 		// side and move number still say whose clocks the readings are.
 		start = fenClockStart(c.tags.FEN)
 	}
+	if c.tags.TimeControl.Kind == TimeControlTimed && c.g.Has&parser.HasClocks != 0 && start.MoveNumber <= 1 {
+		c.minutesTimeControl(start)
+	}
 	clocks := StartClocks(c.g, &c.tags.TimeControl, start)
 	clocks.Steps(c.main)
 	n := len(r.Findings)
@@ -491,6 +494,40 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 		forfeit = c.judgeForfeit(forfeit, said, recorded, replayed)
 	}
 	FillTime(r, &c.tags, &clocks, forfeit)
+}
+
+// minutesTimeControl reads the TimeControl in minutes when the first
+// clock readings say it counts them (TimeControl.minutesFit, for each
+// side's first reading there is), and says so once at the tag: the clocks,
+// the category and the forfeit checks then follow the control the players
+// had, not a clock-inconsistent per game.
+//
+//go:noinline
+func (c *Checker) minutesTimeControl(start ClockStart) {
+	tc := &c.tags.TimeControl
+	// Each side's reading after its move 1: the first two plies, or the
+	// first alone when Black moves first (White's first move is then move 2).
+	first := int64(-1)
+	for k, i := range c.main[:min(len(c.main), 2)] {
+		if k == 1 && start.BlackFirst {
+			break
+		}
+		r := c.g.Moves[i].Clock
+		if r == -1 {
+			continue
+		}
+		if !tc.minutesFit(r) {
+			return
+		}
+		first = max(first, r)
+	}
+	if first < 0 {
+		return
+	}
+	*tc = tc.inMinutes()
+	c.r.Findings = append(c.r.Findings, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: c.tags.TimeControlPos, Ply: -1,
+		Message: fmt.Sprintf("TimeControl %q counts minutes, as the clock after move 1 shows (%s): the PGN standard counts seconds, write %s; "+
+			"the clocks are checked against %s", c.tags.TimeControlText, FormatClock(first), tc.String(), tc.String())})
 }
 
 // judgeForfeit files DetectForfeit's findings, said, for a game it found

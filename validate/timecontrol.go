@@ -307,6 +307,36 @@ func (tc *TimeControl) incrementAt(m int) int64 {
 	return tc.periods[min(k, int(tc.n)-1)].Increment
 }
 
+// minutesFit says whether tc, read in seconds as the PGN standard has it,
+// cannot give r, the clock after a player's first move, while read with
+// its bases in minutes it gives about that: "90+30" typed for 90 minutes
+// and 30 seconds, as tournament uploads do. About: at least three quarters
+// of the first period's minutes left, so that a blitz clock that glitched
+// (5:00 after move 1 of a 180+2) is no three-hour game. Only bases of
+// whole seconds up to 180 (three hours, read as minutes) qualify, and never
+// an hourglass. Lichess's real "90+30" (a minute and a half) leaves first
+// readings the seconds fit.
+func (tc *TimeControl) minutesFit(r int64) bool {
+	if tc.Kind != TimeControlTimed || tc.n == 0 {
+		return false
+	}
+	for _, p := range tc.Periods() {
+		if p.Sandclock || p.Base <= 0 || p.Base > 180_000 || p.Base%1000 != 0 {
+			return false
+		}
+	}
+	p := tc.periods[0]
+	return r > p.Base+2*p.Increment+clockSlack && r >= 45*p.Base && r <= 60*p.Base+2*p.Increment+clockSlack
+}
+
+// inMinutes is tc with its bases read as minutes; increments stay seconds.
+func (tc TimeControl) inMinutes() TimeControl {
+	for i := range tc.n {
+		tc.periods[i].Base *= 60
+	}
+	return tc
+}
+
 // isPeriodEnd says whether own move m completes a period, after which a new
 // period's time is added.
 func (tc *TimeControl) isPeriodEnd(m int) bool {
