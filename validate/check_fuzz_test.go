@@ -23,6 +23,7 @@ func FuzzCheck(f *testing.F) {
 	f.Add([]byte("1. e4 -- 2. Ke2 Z0 3. Kf3 Nf6 4. e5 Ng8 5. Ke2 1/2-1/2"))
 	f.Add([]byte("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *"))
 	f.Add([]byte("1. e4 e5 2. Кf3 Кc6 3. Сb5 — a6 {x} Сa4 (Сc4 Кf6) Кf6 — e4 Черные сдались.\n"))
+	f.Add([]byte(pgn("1-0", []string{"TimeControl 40/90+30:30+30"}, "1. e4 {[%clk 1:30:21]} e5 {[%clk 1:30:25]} 2. Nf3 {[%clk 0:00:10]} 1-0")))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		games := 0
 		err := parser.ReadGames(bytes.NewReader(data), parser.Options{}, func(g *parser.Game) {

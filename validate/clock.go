@@ -60,6 +60,10 @@ type ClockChecker struct {
 	black    bool       // the side of the next ply
 	moveNo   int        // its full-move number
 	start    ClockStart // where the main line starts: at move 1, its first readings meet the base time
+	// givesTime: the server lets a player give the opponent time (lichess,
+	// 15 s a press), so a clock that grows more than the control gives
+	// may be a gift, not an error: reported as info, saying so.
+	givesTime bool
 
 	sides  [2]sideClock
 	clocks int
@@ -114,6 +118,10 @@ func StartClocks(g *parser.Game, tc *TimeControl, start ClockStart) ClockChecker
 	c.sides[0].reading, c.sides[1].reading = -1, -1
 	return c
 }
+
+// GivenTime says that the server lets a player give the opponent time, as
+// lichess does: growth beyond the control is then reported as info.
+func (c *ClockChecker) GivenTime() { c.givesTime = true }
 
 // Step takes the next main-line ply: idx is its index in g.Moves.
 func (c *ClockChecker) Step(idx int32) {
@@ -417,6 +425,10 @@ func (c *ClockChecker) findings(out []Finding) []Finding {
 		}
 		f.Message = fmt.Sprintf("clock for %s grows from %s to %s at move %d but %s",
 			colourName(p.black), FormatClock(p.a), FormatClock(p.b), p.moveNo, limit) + moreTimes(p.count)
+		if c.givesTime {
+			f.Severity = Info
+			f.Message += ": on lichess the opponent may give time (15 s a press), which no record shows but the clock"
+		}
 		out = append(out, f)
 	}
 	if p := &c.negative; p.count > 0 {

@@ -524,3 +524,27 @@ func TestTimeControlInMinutes(t *testing.T) {
 		})
 	}
 }
+
+// TestLichessGivenTime: on lichess a player may give the opponent time, so
+// a clock that grows beyond the control in a lichess game is reported as
+// info, saying why; the same game from elsewhere keeps its warning.
+func TestLichessGivenTime(t *testing.T) {
+	const moves = "1. e4 {[%clk 0:10:00]} e5 {[%clk 0:10:00]} 2. Nf3 {[%clk 0:09:50]} Nc6 {[%clk 0:10:12]} *"
+	const grows = "clock for Black grows from 0:10:00 to 0:10:12 at move 2 but the time control 600 has no increment"
+	for _, tt := range []struct {
+		site     string
+		severity Severity
+		message  string
+	}{
+		{"https://lichess.org/GBnt7SxG", Info, grows + ": on lichess the opponent may give time (15 s a press), which no record shows but the clock"},
+		{"Chess.com", Warning, grows},
+		{"lichess", Warning, grows}, // a name, not the server's game address
+	} {
+		text := strings.Replace(pgn("*", []string{"TimeControl 600"}, moves), `[Site "Here"]`, fmt.Sprintf("[Site %q]", tt.site), 1)
+		r := checkOne(t, text, nil)
+		f := find(r, ClockInconsistent)
+		if f == nil || f.Severity != tt.severity || f.Message != tt.message || f.Ply != 4 {
+			t.Errorf("Site %q: got %+v, want %v %q at ply 4", tt.site, f, tt.severity, tt.message)
+		}
+	}
+}

@@ -482,6 +482,9 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 		c.minutesTimeControl(start)
 	}
 	clocks := StartClocks(c.g, &c.tags.TimeControl, start)
+	if fromLichess(c.tags.Site) {
+		clocks.GivenTime()
+	}
 	clocks.Steps(c.main)
 	n := len(r.Findings)
 	r.Findings = clocks.Finish(r.Findings)
@@ -528,6 +531,12 @@ func (c *Checker) minutesTimeControl(start ClockStart) {
 	c.r.Findings = append(c.r.Findings, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: c.tags.TimeControlPos, Ply: -1,
 		Message: fmt.Sprintf("TimeControl %q counts minutes, as the clock after move 1 shows (%s): the PGN standard counts seconds, write %s; "+
 			"the clocks are checked against %s", c.tags.TimeControlText, FormatClock(first), tc.String(), tc.String())})
+}
+
+// fromLichess says whether a Site tag names a lichess game
+// ("https://lichess.org/GBnt7SxG"), as every game of its exports does.
+func fromLichess(site string) bool {
+	return strings.Contains(site, "lichess.org/")
 }
 
 // judgeForfeit files DetectForfeit's findings, said, for a game it found

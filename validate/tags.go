@@ -22,6 +22,7 @@ const (
 // into the game's tags; nothing is copied.
 type Tags struct {
 	White, Black string
+	Site         string
 
 	// Result is the Result tag as one of "1-0", "0-1", "1/2-1/2", "*" (a
 	// written "½-½" reads as "1/2-1/2"); "" when absent or unreadable.
@@ -155,6 +156,8 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			if msg := roundProblem(v); msg != "" {
 				out = badTagValue(out, tag, msg)
 			}
+		case tagSite:
+			t.Site = v
 		case tagWhite:
 			t.White = v
 		case tagBlack:
