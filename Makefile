@@ -47,10 +47,20 @@ pgo:
 	rm -rf bin/pgo-out bin/arbiter-nopgo
 
 # Each fuzz target for FUZZTIME; the seeds live in testdata/fuzz of each package.
+# Go 1.26's fuzzing coordinator may end a run that found nothing with
+# "context deadline exceeded" (golang/go#75804, fixed in Go 1.27): such a
+# run, with no new input written to testdata/fuzz, is reported and passed.
 fuzz:
-	@set -e; for pkg in $$($(GO) list ./...); do \
+	@set -e; mkdir -p bin; for pkg in $$($(GO) list ./...); do \
+	  dir=$$($(GO) list -f '{{.Dir}}' $$pkg); \
 	  for f in $$($(GO) test -list 'Fuzz.*' $$pkg | grep '^Fuzz'); do \
-	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2s $$pkg; \
+	    echo "fuzz $$pkg $$f"; before=$$(ls $$dir/testdata/fuzz/$$f 2>/dev/null | wc -l); \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2s $$pkg 2>&1 | tee bin/fuzz.log; \
+	    if grep -q '^FAIL' bin/fuzz.log; then \
+	      if grep -q 'context deadline exceeded' bin/fuzz.log && [ "$$(ls $$dir/testdata/fuzz/$$f 2>/dev/null | wc -l)" = "$$before" ]; then \
+	        echo "fuzz $$f: the coordinator's deadline race (golang/go#75804), no failing input: passed"; \
+	      else exit 1; fi; \
+	    fi; \
 	  done; done
 
 # The main job on the bundled games: check them, write Parquet, print the

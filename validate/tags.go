@@ -591,7 +591,7 @@ func variantKind(v string) VariantKind {
 	switch {
 	case equalFoldAny(v, "", "standard", "chess", "normal", "from position", "classical"):
 		return VariantStandard
-	case equalFoldAny(v, "chess960", "chess 960", "960", "fischerandom", "fischer random", "fischerrandom", "freestyle"):
+	case equalFoldAny(v, "chess960", "chess 960", "960", "fischerandom", "fischer random", "fischerrandom", "fischer random chess", "frc", "freestyle"):
 		return VariantChess960
 	}
 	return VariantOther
