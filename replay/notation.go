@@ -77,6 +77,7 @@ const (
 	StyleUnicodeDash                          // e2–e4, 0—0: a dash other than '-'
 	StyleSpaced                               // N f3, 0 - 0: a move written over several words
 	StyleBareCapture                          // xd5: a capture mark with neither piece nor file
+	StyleEnglishAmong                         // Nc6 in a game in Russian or German letters: SAN's letters mixed in
 
 	numStyles = iota
 )
@@ -109,6 +110,7 @@ var styleNames = [numStyles]string{
 	"Unicode dash",
 	"move written over several words",
 	"capture without piece or file",
+	"English piece letters mixed in",
 }
 
 // Has reports whether s holds every bit of b.

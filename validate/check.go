@@ -470,13 +470,13 @@ func (c *Checker) reach(s replay.LetterSet) int {
 // the replays that report nothing. ok is true for a null move, with no mv.
 func readMove(p *replay.Position, text []byte, folds parser.Folds, s replay.LetterSet) (n replay.Notation, mv replay.Move, ok bool) {
 	n, err := replay.ParseMove(text, s)
-	if err != nil && !readsAsBishop(text, folds, s, &n) {
+	if err != nil && !readsAsBishop(text, folds, s, &n) && !readsInEnglish(p, text, s, false, &n) {
 		return n, mv, false
 	}
 	if n.Null {
 		return n, mv, true
 	}
-	if mv, ok = p.TryResolve(&n); !ok && smallBishop(p, text, folds, s, &n) {
+	if mv, ok = p.TryResolve(&n); !ok && (smallBishop(p, text, folds, s, &n) || readsInEnglish(p, text, s, true, &n)) {
 		mv, ok = p.TryResolve(&n)
 	}
 	return n, mv, ok
@@ -507,6 +507,34 @@ func smallBishop(p *replay.Position, text []byte, folds parser.Folds, s replay.L
 // then the move whatever the board says, and its failure the finding.
 func readsAsBishop(text []byte, folds parser.Folds, s replay.LetterSet, n *replay.Notation) bool {
 	return folds&parser.FoldLeadingC != 0 && replay.ParseSmallBishop(n, text, s)
+}
+
+// readsInEnglish reads text, the Norm of a move, in SAN's English letters
+// for a game read in another letter set s: a game in Russian or German
+// letters with "Nc6" or "Bxc6" among its moves, as a typist who switched
+// keyboards writes them. Only a legal move so read is taken, marked
+// StyleEnglishAmong; it fills n when it reports true. When s read the word
+// (n, as a move no legal move matches), only a pawn's move in s that English
+// reads as a piece's is taken ("Bxc6": a b-pawn's in Russian, a Bauer's in
+// German, the bishop's in English), never a piece's in s that English reads
+// otherwise (Dutch "Pc3" is a knight's move, illegal or not).
+func readsInEnglish(p *replay.Position, text []byte, s replay.LetterSet, read bool, n *replay.Notation) bool {
+	if s == replay.SAN {
+		return false
+	}
+	var b replay.Notation
+	if replay.ParseMoveInto(&b, text, replay.SAN) != nil || b.Null {
+		return false
+	}
+	if read && (n.Kind != replay.Pawn || b.Kind == replay.Pawn || b.Kind == replay.NoKind) {
+		return false
+	}
+	if _, ok := p.TryResolve(&b); !ok {
+		return false
+	}
+	b.Style |= replay.StyleEnglishAmong
+	*n = b
+	return true
 }
 
 // readAsBishop notes that the move at idx, m, was read by smallBishop into
@@ -580,12 +608,13 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		}
 		n := &c.note
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
-			if !readsAsBishop(g.Bytes(m.Norm), m.Folds, s, n) {
+			if readsAsBishop(g.Bytes(m.Norm), m.Folds, s, n) {
+				ln.readAsBishop(idx, m, n)
+			} else if !readsInEnglish(&c.pos, g.Bytes(m.Norm), s, false, n) {
 				code, msg := unreadMove(g.Str(m.Raw), err)
 				ln.fail(idx, code, msg, nil)
 				return
 			}
-			ln.readAsBishop(idx, m, n)
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
@@ -604,6 +633,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			mv, err := c.pos.Resolve(n)
 			if err != nil && smallBishop(&c.pos, g.Bytes(m.Norm), m.Folds, s, n) {
 				ln.readAsBishop(idx, m, n)
+				mv, err = c.pos.Resolve(n)
+			} else if err != nil && readsInEnglish(&c.pos, g.Bytes(m.Norm), s, true, n) {
 				mv, err = c.pos.Resolve(n)
 			}
 			if err != nil {
@@ -686,13 +717,14 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 	for k := range moves {
 		m, idx := &moves[k], int32(k)
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
-			if !readsAsBishop(g.Bytes(m.Norm), m.Folds, s, n) {
+			if readsAsBishop(g.Bytes(m.Norm), m.Folds, s, n) {
+				ln.readAsBishop(idx, m, n)
+			} else if !readsInEnglish(pos, g.Bytes(m.Norm), s, false, n) {
 				ln.plies = k
 				code, msg := unreadMove(g.Str(m.Raw), err)
 				ln.fail(idx, code, msg, nil)
 				return
 			}
-			ln.readAsBishop(idx, m, n)
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
@@ -713,6 +745,8 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 				var err error
 				if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
 					ln.readAsBishop(idx, m, n)
+					mv, err = pos.Resolve(n)
+				} else if err != nil && readsInEnglish(pos, g.Bytes(m.Norm), s, true, n) {
 					mv, err = pos.Resolve(n)
 				}
 				if err != nil {

@@ -400,7 +400,7 @@ func (c *Checker) replayVariations() {
 			continue // and the moves after it, which follow a move not played
 		}
 		n, err := replay.ParseMove(g.Bytes(m.Norm), s)
-		if err != nil && readsAsBishop(g.Bytes(m.Norm), m.Folds, s, &n) {
+		if err != nil && (readsAsBishop(g.Bytes(m.Norm), m.Folds, s, &n) || readsInEnglish(base, g.Bytes(m.Norm), s, false, &n)) {
 			err = nil
 		}
 		var code Code
@@ -417,7 +417,7 @@ func (c *Checker) replayVariations() {
 			}
 		default:
 			mv, err := base.Resolve(&n)
-			if err != nil && smallBishop(base, g.Bytes(m.Norm), m.Folds, s, &n) {
+			if err != nil && (smallBishop(base, g.Bytes(m.Norm), m.Folds, s, &n) || readsInEnglish(base, g.Bytes(m.Norm), s, true, &n)) {
 				mv, err = base.Resolve(&n)
 			}
 			if err != nil {
