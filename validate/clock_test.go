@@ -548,3 +548,39 @@ func TestLichessGivenTime(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedTimeControlPeriods: a classical control typed as broadcast
+// operators do ("90 min/40 moves + 30 min + 30 sec/move") is read with its
+// second period, so that the 30 minutes the clocks gain after move 40 are no
+// clock-inconsistent; the same clocks under a control of one period still
+// grow beyond it.
+func TestTypedTimeControlPeriods(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 39"
+	const line = "Ra2 0:01:00 | Kd8 0:02:00 | Ra1 0:00:50 | Ke8 0:02:10 | Ra2 0:31:10 | Kd8 0:32:30"
+	tests := []struct {
+		tc   string
+		want []string
+	}{
+		{"90 min/40 moves + 30 min + 30 sec/move", []string{
+			`tag-format: TimeControl "90 min/40 moves + 30 min + 30 sec/move" is not in PGN form: write 40/5400+30:1800+30`}},
+		{"90 min + 30 sec/move", []string{
+			`tag-format: TimeControl "90 min + 30 sec/move" is not in PGN form: write 5400+30`,
+			"clock-inconsistent: clock for White grows from 0:00:50 to 0:31:10 at move 41 but the increment is 30 s (and 1 more time in this game)"}},
+	}
+	for _, tt := range tests {
+		g := testGame(t, []string{"TimeControl", tt.tc, "SetUp", "1", "FEN", fen}, "*", line)
+		r := Check(g, &Options{})
+		var got []string
+		for _, f := range r.Findings {
+			if f.Code != TagMissing {
+				got = append(got, string(f.Code)+": "+f.Message)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s: findings\n%s\nwant\n%s", tt.tc, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+		if r.TimeCategory != "standard" {
+			t.Errorf("%s: category %q, want standard", tt.tc, r.TimeCategory)
+		}
+	}
+}

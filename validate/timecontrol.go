@@ -349,31 +349,43 @@ func (tc *TimeControl) isPeriodEnd(m int) bool {
 
 // readHumanTimeControl reads the forms people type into the tag instead of
 // the standard's: "15 min/game + 10 sec/move", "15 min. + 10 s. per move",
-// "90' + 30 sec", "1 hour 30 minutes + 30 seconds", "90 мин + 30 сек", " 300+0 ".
-// It knows a base time and an optional increment from move 1, nothing else:
-// anything it does not fully understand (move counts, delays, an increment
-// from a later move) is refused rather than guessed.
+// "90' + 30 sec", "1 hour 30 minutes + 30 seconds", "90 мин + 30 сек", " 300+0 ",
+// and the classical controls of several periods as broadcast operators type
+// them: "90 min/40 moves + 30 min + 30 sec/move" (40/5400+30:1800+30).
+// It knows periods, each but the last for a number of moves, and an
+// increment from move 1, nothing else: anything it does not fully
+// understand (delays, an increment from a later move, a per-move time
+// inside a period) is refused rather than guessed.
 func readHumanTimeControl(s string) (TimeControl, bool) {
 	s = strings.TrimSpace(s)
 	if tc, err := ParseTimeControl(s); err == nil {
 		return tc, true
 	}
-	var part [2]int64 // base, increment, in ms
-	var seen [2]bool
-	cur := 0
+	var terms [maxPeriods + 1]humanTerm // the parts between the "+" signs
+	n := 1
 	afterMove := false // the word "move" was just read: "starting from move 1"
 	for i := 0; i < len(s); {
+		t := &terms[n-1]
 		c := s[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '/' || c == ',' || c == '.' || c == '(' || c == ')':
 			i++
 		case c == '+':
-			if cur == 1 || !seen[0] {
+			if !t.timed || n == len(terms) {
 				return TimeControl{}, false
 			}
-			cur = 1
+			n++
 			afterMove = false
 			i++
+		case t.timed && joinsTerm(s, i):
+			// "90 min with 30 sec increment": the word starts the next
+			// part, as "+" does, not more of the base (5430 s).
+			if n == len(terms) {
+				return TimeControl{}, false
+			}
+			n++
+			afterMove = false
+			_, i = readWord(s, i)
 		case c >= '0' && c <= '9':
 			ms, j, err := readSeconds(s, i)
 			if err != nil {
@@ -390,31 +402,75 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 					i = j
 					continue
 				}
+				// "/40 moves": the moves the part's time is for, once.
+				if w, k := readWord(s, j); t.moves == 0 && ms%1000 == 0 && ms >= 1000 && ms <= 1e6 &&
+					equalFoldAny(w, "moves", "ходов", "хода", "züge") {
+					t.moves = int(ms / 1000)
+					i = k
+					continue
+				}
 				return TimeControl{}, false
 			}
-			part[cur] += ms * unit
-			seen[cur] = true
+			t.ms += ms * unit
+			t.timed = true
 			afterMove = false
 			i = k
 		default:
 			w, j := readWord(s, i)
-			if w == "" {
+			if w == "" || !isFillerWord(w) {
 				return TimeControl{}, false
 			}
-			if !isFillerWord(w) {
-				return TimeControl{}, false
-			}
-			afterMove = equalFoldAny(w, "move", "ход")
+			afterMove = equalFoldAny(w, "move", "ход", "zug")
+			// "30 sec/move", "10 s increment": a time given per move.
+			t.perMove = t.perMove || afterMove || equalFoldAny(w, "increment", "incr", "inc", "bonus", "добавлением")
 			i = j
 		}
 	}
-	if !seen[0] || (part[0] == 0 && part[1] == 0) || part[0] >= 1e12 || part[1] >= 1e12 {
-		return TimeControl{}, false // no time, or more seconds than the standard form holds
-	}
+	return humanPeriods(terms[:n])
+}
+
+// joinsTerm says whether the word at s[i] adds a part as "+" does.
+func joinsTerm(s string, i int) bool {
+	w, _ := readWord(s, i)
+	return equalFoldAny(w, "with", "plus", "плюс", "с", "mit")
+}
+
+// humanTerm is one part of a typed time control between its "+" signs.
+type humanTerm struct {
+	ms      int64 // the time it gives
+	moves   int   // the moves it is for ("90 min/40 moves"), 0 when not said
+	timed   bool  // a time was read
+	perMove bool  // marked as given per move ("30 sec/move")
+}
+
+// humanPeriods makes the time control that terms describe: the last is the
+// increment when it says it is given per move, or follows a part for the
+// rest of the game ("15 min + 10 sec"); the others are periods, each but
+// the last for a number of moves, the last for the rest of the game.
+// "90 min/40 moves" alone, which leaves open what follows move 40, is
+// refused, as is a time per move among the periods.
+func humanPeriods(terms []humanTerm) (TimeControl, bool) {
 	var tc TimeControl
+	periods := terms
+	var inc int64
+	if n := len(terms); n >= 2 && terms[n-1].moves == 0 && (terms[n-1].perMove || terms[n-2].moves == 0) {
+		inc = terms[n-1].ms
+		periods = terms[:n-1]
+	}
+	if len(periods) > maxPeriods || inc >= 1e12 {
+		return TimeControl{}, false
+	}
+	for k, t := range periods {
+		if !t.timed || t.perMove || t.ms >= 1e12 || (t.moves == 0) != (k == len(periods)-1) {
+			return TimeControl{}, false
+		}
+		tc.periods[k] = Period{Moves: t.moves, Base: t.ms, Increment: inc}
+	}
+	tc.n = uint8(len(periods))
 	tc.Kind = TimeControlTimed
-	tc.periods[0] = Period{Base: part[0], Increment: part[1]}
-	tc.n = 1
+	if first := tc.periods[0]; first.Base == 0 && first.Increment == 0 {
+		return TimeControl{}, false // no time
+	}
 	return tc, true
 }
 
@@ -432,11 +488,11 @@ func readTimeUnit(s string, i int) (int64, int) {
 	}
 	w, j := readWord(s, i)
 	switch {
-	case equalFoldAny(w, "h", "hr", "hrs", "hour", "hours", "ч", "час", "часа", "часов"):
+	case equalFoldAny(w, "h", "hr", "hrs", "hour", "hours", "ч", "час", "часа", "часов", "std", "stunde", "stunden"):
 		return 3600, j
-	case equalFoldAny(w, "m", "min", "mins", "minute", "minutes", "мин", "минут", "минуты"):
+	case equalFoldAny(w, "m", "min", "mins", "minute", "minutes", "мин", "минут", "минуты", "minuten"):
 		return 60, j
-	case equalFoldAny(w, "s", "sec", "secs", "second", "seconds", "с", "сек", "секунд", "секунды"):
+	case equalFoldAny(w, "s", "sec", "secs", "second", "seconds", "с", "сек", "секунд", "секунды", "sek", "sekunden"):
 		return 1, j
 	}
 	return 0, i
@@ -446,7 +502,9 @@ func readTimeUnit(s string, i int) (int64, int) {
 func isFillerWord(w string) bool {
 	return equalFoldAny(w, "per", "each", "every", "a", "for", "the", "all", "and", "plus", "game", "move", "moves",
 		"increment", "incr", "inc", "bonus", "added", "starting", "from", "with",
-		"на", "партию", "ход", "за", "каждый", "с", "добавлением", "плюс")
+		"на", "партию", "ход", "за", "каждый", "с", "добавлением", "плюс",
+		"rest", "of", "остаток", "партии", // "30 min for the rest of the game"
+		"pro", "partie", "zug", "je") // "90 Min. + 30 Sek./Zug"
 }
 
 // readWord reads a run of letters at s[i] (any script).

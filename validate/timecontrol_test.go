@@ -113,6 +113,17 @@ func TestReadHumanTimeControl(t *testing.T) {
 		{"2h", "7200"},
 		{" 300+0 ", "300"},
 		{"25 min", "1500"},
+		// Classical controls of several periods, as broadcast operators type them.
+		{"90 min/40 moves + 30 min + 30 sec/move", "40/5400+30:1800+30"},
+		{"90 min for 40 moves + 30 min for the rest of the game + 30 sec per move from move 1", "40/5400+30:1800+30"},
+		{"100 min/40 moves + 50 min/20 moves + 15 min + 30 sec/move", "40/6000+30:20/3000+30:900+30"},
+		{"2 hours/40 moves + 1 hour", "40/7200:3600"},
+		{"90 мин на 40 ходов + 30 мин на остаток партии + 30 сек на ход", "40/5400+30:1800+30"},
+		{"90 Min. + 30 Sek./Zug", "5400+30"},
+		{"90 min with 30 sec increment", "5400+30"}, // not 5430: "with" adds a part
+		{"90 мин с добавлением 30 сек на ход", "5400+30"},
+		{"1 hour and 30 minutes", "5400"},
+		{"90 Min./40 Züge + 30 Min. + 30 Sek./Zug", "40/5400+30:1800+30"},
 	}
 	for _, tt := range tests {
 		tc, ok := readHumanTimeControl(tt.in)
@@ -134,6 +145,12 @@ func TestReadHumanTimeControl(t *testing.T) {
 		"0 min",                           // no time
 		"blitz",
 		"",
+		"90 min/40 moves",                        // what follows move 40 is not said
+		"90 min/40 moves + 30 sec/move",          // nor here
+		"90 min + 30 min/40 moves + 30 sec/move", // a period for the rest of the game, then another
+		"90 min/40 moves + 30 min + 30 sec/move from move 41", // increment from a later move
+		"90 min 30 sec per move",                              // a time per move inside the base
+		"90 min/40/40 moves + 30 min",                         // a bare number
 	}
 	for _, in := range refused {
 		if tc, ok := readHumanTimeControl(in); ok {
