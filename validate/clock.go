@@ -390,8 +390,12 @@ func (c *ClockChecker) findings(out []Finding) []Finding {
 		f := c.finding(ClockInconsistent, p)
 		total := c.clocks + c.unread + p.count
 		if p.count == 1 {
-			f.Message = fmt.Sprintf("no clock for %s's move %d (%s) though the other %d moves have one",
-				colourName(p.black), p.moveNo, f.Move, total-1)
+			others := fmt.Sprintf("the other %d moves have one", total-1)
+			if total == 2 {
+				others = "the other move has one"
+			}
+			f.Message = fmt.Sprintf("no clock for %s's move %d (%s) though %s",
+				colourName(p.black), p.moveNo, f.Move, others)
 		} else {
 			f.Message = fmt.Sprintf("clocks are missing for %d of %d moves, the first at %s's move %d (%s)",
 				p.count, total, colourName(p.black), p.moveNo, f.Move)

@@ -85,7 +85,7 @@ func TestClockFindings(t *testing.T) {
 		{"several missing", "300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 4:59 | Nc6 - | Bb5 4:58 | a6 4:40", []string{
 			"clock-inconsistent: clocks are missing for 2 of 6 moves, the first at Black's move 1 (e5)"}},
 		{"missing without time control", "", ClockStart{BlackFirst: true, MoveNumber: 12}, "Nf6 1:00:00 | Nf3 - ", []string{
-			"clock-inconsistent: no clock for White's move 13 (Nf3) though the other 1 moves have one"}},
+			"clock-inconsistent: no clock for White's move 13 (Nf3) though the other move has one"}},
 
 		// Negative times.
 		{"negative clock", "", from30, "Kg2 0:00:05 | Kg7 -0:00:01", []string{
