@@ -487,6 +487,16 @@ func TestTimeControlInMinutes(t *testing.T) {
 				"(0:01:30 and the first move's increment twice: clocks such as DGT's also give it at the start)"}, "rapid"},
 		{"one side without a clock", "90+30", "e4 - | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", []string{"",
 			"clock-inconsistent: no clock for White's move 1 (e4) though the other 3 moves have one"}, "standard"},
+		// Typed with spaces: one finding, naming the form to write.
+		{"minutes, spaced", "90 + 30", "e4 1:30:21 | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", []string{
+			`tag-format: TimeControl "90 + 30" counts minutes, as the clock after move 1 shows (1:30:25): the PGN standard counts seconds, write 5400+30; the clocks are checked against 5400+30`}, "standard"},
+		{"seconds, spaced", "5400 + 30", "e4 1:30:21 | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", []string{
+			`tag-format: TimeControl "5400 + 30" is not in PGN form: write 5400+30`}, "standard"},
+		// Units written out mean what they say.
+		{"minutes in words", "1 min + 30 sec", "e4 0:59:21 | e5 0:59:25", "", []string{
+			`tag-format: TimeControl "1 min + 30 sec" is not in PGN form: write 60+30`,
+			"clock-inconsistent: clock for White reads 0:59:21 after move 1, more than the 0:02:00 the time control 60+30 can give by then " +
+				"(0:01:00 and the first move's increment twice: clocks such as DGT's also give it at the start)"}, "rapid"},
 		{"three quarters left", "3+2", "e4 0:02:16 | e5 0:02:58", "", []string{
 			`tag-format: TimeControl "3+2" counts minutes, as the clock after move 1 shows (0:02:58): the PGN standard counts seconds, write 180+2; the clocks are checked against 180+2`}, "blitz"},
 		{"less than three quarters left", "3+2", "e4 0:02:14 | e5 0:02:58", "", []string{

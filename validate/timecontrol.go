@@ -361,6 +361,9 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 	if tc, err := ParseTimeControl(s); err == nil {
 		return tc, true
 	}
+	if tc, err := ParseTimeControl(tighten(s)); err == nil {
+		return tc, true // "5400 + 30"
+	}
 	var terms [maxPeriods + 1]humanTerm // the parts between the "+" signs
 	n := 1
 	afterMove := false // the word "move" was just read: "starting from move 1"
@@ -427,6 +430,27 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 		}
 	}
 	return humanPeriods(terms[:n])
+}
+
+// tighten drops the spaces around the signs of the PGN form ("5400 + 30",
+// "40/5400+30 : 1800+30"), never those between two numbers ("90 30").
+func tighten(s string) string {
+	if !strings.Contains(s, " ") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' {
+			b = append(b, s[i])
+			continue
+		}
+		next := strings.TrimLeft(s[i:], " ")
+		if len(b) > 0 && strings.IndexByte("+/:", b[len(b)-1]) >= 0 || next != "" && strings.IndexByte("+/:", next[0]) >= 0 {
+			continue
+		}
+		b = append(b, ' ')
+	}
+	return string(b)
 }
 
 // joinsTerm says whether the word at s[i] adds a part as "+" does.

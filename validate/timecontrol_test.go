@@ -113,6 +113,8 @@ func TestReadHumanTimeControl(t *testing.T) {
 		{"2h", "7200"},
 		{" 300+0 ", "300"},
 		{"25 min", "1500"},
+		{"5400 + 30", "5400+30"},
+		{"40/5400+30 : 1800+30", "40/5400+30:1800+30"},
 		// Classical controls of several periods, as broadcast operators type them.
 		{"90 min/40 moves + 30 min + 30 sec/move", "40/5400+30:1800+30"},
 		{"90 min for 40 moves + 30 min for the rest of the game + 30 sec per move from move 1", "40/5400+30:1800+30"},
@@ -145,6 +147,7 @@ func TestReadHumanTimeControl(t *testing.T) {
 		"0 min",                           // no time
 		"blitz",
 		"",
+		"90 30",                                  // two numbers: not joined into 9030
 		"90 min/40 moves",                        // what follows move 40 is not said
 		"90 min/40 moves + 30 sec/move",          // nor here
 		"90 min + 30 min/40 moves + 30 sec/move", // a period for the rest of the game, then another
