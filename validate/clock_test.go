@@ -61,6 +61,19 @@ func TestClockFindings(t *testing.T) {
 			"clock-inconsistent: clock for White grows from 1:02:00 to 2:01:00 at move 41 but the time control 40/7200:3600 has no increment"}},
 		{"repeated period", "40/9000", ClockStart{MoveNumber: 79}, "a3 0:01:00 | a6 0:30:00 | a4 2:30:30 | a5 2:55:00 | Ra2 2:31:00", []string{
 			"clock-inconsistent: clock for White grows from 2:30:30 to 2:31:00 at move 81 but the time control 40/9000 has no increment"}},
+		// A control of one period whose clocks add a second one after move
+		// 40: the message says how the tag would name it; not before move
+		// 40, nor for a growth of less than ten minutes.
+		{"one period, time added after move 40", "5400+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:33:20 | Ra7 0:33:50", []string{
+			"clock-inconsistent: clock for White grows from 0:03:00 to 0:33:20 at move 40 but the increment is 30 s (and 1 more time in this game); " +
+				"if the clocks added a second period's time after move 40, the TimeControl must say so: 40/5400+30:N+30, N the seconds added"}},
+		{"one period, time added at move 39", "5400+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:33:00", []string{
+			"clock-inconsistent: clock for White grows from 0:05:00 to 0:33:00 at move 39 but the increment is 30 s"}},
+		{"one period, minutes at move 40", "5400", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:08:00", []string{
+			"clock-inconsistent: clock for White grows from 0:03:00 to 0:08:00 at move 40 but the time control 5400 has no increment"}},
+		{"one period without increment, time added after move 40", "7200", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 1:02:00", []string{
+			"clock-inconsistent: clock for White grows from 0:03:00 to 1:02:00 at move 40 but the time control 7200 has no increment; " +
+				"if the clocks added a second period's time after move 40, the TimeControl must say so: 40/7200:N, N the seconds added"}},
 		{"period with increment", "40/5400+30:1800+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:33:20 | Ra7 0:33:00 | Ra1 0:34:00", []string{
 			"clock-inconsistent: clock for White grows from 0:33:20 to 0:34:00 at move 41 but the increment is 30 s"}},
 		{"period bonus and increment in one step", "40/5400+30:1800+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:34:20", []string{
@@ -575,7 +588,8 @@ func TestTypedTimeControlPeriods(t *testing.T) {
 			`tag-format: TimeControl "90 min/40 moves + 30 min + 30 sec/move" is not in PGN form: write 40/5400+30:1800+30`}},
 		{"90 min + 30 sec/move", []string{
 			`tag-format: TimeControl "90 min + 30 sec/move" is not in PGN form: write 5400+30`,
-			"clock-inconsistent: clock for White grows from 0:00:50 to 0:31:10 at move 41 but the increment is 30 s (and 1 more time in this game)"}},
+			"clock-inconsistent: clock for White grows from 0:00:50 to 0:31:10 at move 41 but the increment is 30 s (and 1 more time in this game); " +
+				"if the clocks added a second period's time after move 40, the TimeControl must say so: 40/5400+30:N+30, N the seconds added"}},
 	}
 	for _, tt := range tests {
 		g := testGame(t, []string{"TimeControl", tt.tc, "SetUp", "1", "FEN", fen}, "*", line)
