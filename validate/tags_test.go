@@ -119,7 +119,8 @@ func TestReadTagsFindings(t *testing.T) {
 		{"tc lichess", with(roster, "TimeControl", "180+2"), nil},
 		{"tc unknown", with(roster, "TimeControl", "?"), nil},
 		{"tc human", with(roster, "TimeControl", "15 min/game + 10 sec/move"), []string{`TimeControl "15 min/game + 10 sec/move" is not in PGN form: write 900+10`}},
-		{"tc malformed", with(roster, "TimeControl", "G/90"), []string{`TimeControl "G/90" is not a PGN time control: a period must give a number of seconds`}},
+		{"tc malformed", with(roster, "TimeControl", "G/2"), []string{`TimeControl "G/2" is not a PGN time control: a period must give a number of seconds`}},
+		{"tc US Chess", with(roster, "TimeControl", "G/90;inc30"), []string{`TimeControl "G/90;inc30" is not in PGN form: write 5400+30`}},
 
 		// SetUp and FEN
 		{"fen with setup", with(roster, "SetUp", "1", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), nil},

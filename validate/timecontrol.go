@@ -364,6 +364,9 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 	if tc, err := ParseTimeControl(tighten(s)); err == nil {
 		return tc, true // "5400 + 30"
 	}
+	if tc, ok := readUSChessTimeControl(s); ok {
+		return tc, true
+	}
 	var terms [maxPeriods + 1]humanTerm // the parts between the "+" signs
 	n := 1
 	afterMove := false // the word "move" was just read: "starting from move 1"
@@ -430,6 +433,92 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 		}
 	}
 	return humanPeriods(terms[:n])
+}
+
+// readUSChessTimeControl reads the notation of US Chess, which American
+// organisers type: "G/90;inc30", "G/90+30", "40/90, SD/30; inc30". N/M is N
+// moves in M minutes, G/M and SD/M the rest of the game in M minutes, and an
+// increment ("inc30", "+30", in seconds) after the periods is given for
+// every move from move 1. A delay ("d5") has no PGN form and is refused,
+// as are times of 1 or 2, which the notation may mean as hours ("G/2").
+func readUSChessTimeControl(s string) (TimeControl, bool) {
+	var tc TimeControl
+	var inc int64
+	seenInc := false
+	i := 0
+	skip := func(seps string) {
+		for i < len(s) && strings.IndexByte(seps, s[i]) >= 0 {
+			i++
+		}
+	}
+	for skip(" ,;"); i < len(s); skip(" ,;") {
+		if seenInc {
+			return TimeControl{}, false // an increment ends the control
+		}
+		if s[i] == '+' || hasPrefixFold(s[i:], "inc") {
+			i += 1 + 2*boolInt(s[i] != '+')
+			skip(" /")
+			n, j, ok := readCount(s, i)
+			if !ok || tc.n == 0 {
+				return TimeControl{}, false
+			}
+			inc, seenInc, i = int64(n)*1000, true, j
+			continue
+		}
+		moves := 0
+		switch {
+		case hasPrefixFold(s[i:], "sd/"):
+			i += 3
+		case hasPrefixFold(s[i:], "g/"):
+			i += 2
+		default:
+			n, j, ok := readCount(s, i)
+			if !ok || j == len(s) || s[j] != '/' {
+				return TimeControl{}, false
+			}
+			moves, i = n, j+1
+		}
+		minutes, j, ok := readCount(s, i)
+		if !ok || minutes <= 2 || tc.n == maxPeriods || tc.n > 0 && tc.periods[tc.n-1].Moves == 0 {
+			return TimeControl{}, false
+		}
+		tc.periods[tc.n] = Period{Moves: moves, Base: int64(minutes) * 60 * 1000}
+		tc.n++
+		i = j
+	}
+	if tc.n == 0 || tc.periods[tc.n-1].Moves != 0 {
+		return TimeControl{}, false // "40/120" alone leaves open what follows
+	}
+	for k := range tc.n {
+		tc.periods[k].Increment = inc
+	}
+	tc.Kind = TimeControlTimed
+	return tc, true
+}
+
+// readCount reads a whole number of up to six digits at s[i].
+func readCount(s string, i int) (n, end int, ok bool) {
+	j := i
+	for j < len(s) && j-i < 6 && s[j] >= '0' && s[j] <= '9' {
+		n = n*10 + int(s[j]-'0')
+		j++
+	}
+	if j == i || j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		return 0, i, false
+	}
+	return n, j, true
+}
+
+// hasPrefixFold says whether s begins with prefix, ignoring ASCII case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // tighten drops the spaces around the signs of the PGN form ("5400 + 30",

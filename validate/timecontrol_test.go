@@ -114,6 +114,13 @@ func TestReadHumanTimeControl(t *testing.T) {
 		{" 300+0 ", "300"},
 		{"25 min", "1500"},
 		{"5400 + 30", "5400+30"},
+		// US Chess notation: minutes, and seconds of increment.
+		{"G/90;inc30", "5400+30"},
+		{"G/90+30", "5400+30"},
+		{"g/60; inc 30", "3600+30"},
+		{"40/90, SD/30;inc30", "40/5400+30:1800+30"},
+		{"40/120, SD/60", "40/7200:3600"},
+		{"G/90", "5400"},
 		{"40/5400+30 : 1800+30", "40/5400+30:1800+30"},
 		// Classical controls of several periods, as broadcast operators type them.
 		{"90 min/40 moves + 30 min + 30 sec/move", "40/5400+30:1800+30"},
@@ -140,7 +147,11 @@ func TestReadHumanTimeControl(t *testing.T) {
 	refused := []string{
 		"40 moves in 90 min",              // a move count: not guessed
 		"90 min + 30 sec from move 41",    // increment from a later move
-		"G/90",                            // no unit
+		"G/2",                             // 2 hours or 2 minutes
+		"G/90 d5",                         // a delay
+		"40/120, 20/60",                   // what follows move 60 is not said
+		"G/90, 40/30",                     // a period after the rest of the game
+		"G/90;inc30;inc30",                // two increments
 		"90 min; d5",                      // a delay
 		"game in 90 min + 30 sec + 5 sec", // two pluses
 		"+ 30 sec",                        // increment without base
