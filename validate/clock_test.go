@@ -562,6 +562,9 @@ func TestLichessGivenTime(t *testing.T) {
 		{"https://lichess.org/GBnt7SxG", Info, grows + ": on lichess the opponent may give time (15 s a press), which no record shows but the clock"},
 		{"Chess.com", Warning, grows},
 		{"lichess", Warning, grows}, // a name, not the server's game address
+		// A broadcast relays an over-the-board game: no one gives time there.
+		{"https://lichess.org/broadcast/test-open/round-1/rrrrrrrr/aaaaaaaa", Warning, grows},
+		{"https://lichess.org/study/W67VW7nM/3wugVXBW", Warning, grows},
 	} {
 		text := strings.Replace(pgn("*", []string{"TimeControl 600"}, moves), `[Site "Here"]`, fmt.Sprintf("[Site %q]", tt.site), 1)
 		r := checkOne(t, text, nil)

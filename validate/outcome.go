@@ -547,9 +547,13 @@ func (c *Checker) minutesTimeControl(start ClockStart) {
 }
 
 // fromLichess says whether a Site tag names a lichess game
-// ("https://lichess.org/GBnt7SxG"), as every game of its exports does.
+// ("https://lichess.org/GBnt7SxG"), as every game of its exports does. A
+// broadcast's or study's address ("https://lichess.org/broadcast/...") is
+// not one: a broadcast relays an over-the-board game from DGT boards, where
+// no one can give time at a press, and its clocks keep their warning.
 func fromLichess(site string) bool {
-	return strings.Contains(site, "lichess.org/")
+	_, path, ok := strings.Cut(site, "lichess.org/")
+	return ok && !strings.HasPrefix(path, "broadcast/") && !strings.HasPrefix(path, "study/")
 }
 
 // judgeForfeit files DetectForfeit's findings, said, for a game it found
