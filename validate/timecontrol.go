@@ -374,7 +374,7 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 		t := &terms[n-1]
 		c := s[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '/' || c == ',' || c == '.' || c == '(' || c == ')':
+		case c == ' ' || c == '\t' || c == '/' || c == ',' || c == '.' || c == '(' || c == ')' || c == ':':
 			i++
 		case c == '+':
 			if !t.timed || n == len(terms) {
@@ -415,6 +415,11 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 					i = k
 					continue
 				}
+				return TimeControl{}, false
+			}
+			if t.moves != 0 {
+				// "90 min/40 moves 30 min": the time after the moves
+				// may be the next period's, not more of this one.
 				return TimeControl{}, false
 			}
 			t.ms += ms * unit
@@ -545,7 +550,7 @@ func tighten(s string) string {
 // joinsTerm says whether the word at s[i] adds a part as "+" does.
 func joinsTerm(s string, i int) bool {
 	w, _ := readWord(s, i)
-	return equalFoldAny(w, "with", "plus", "плюс", "с", "mit")
+	return equalFoldAny(w, "with", "plus", "плюс", "с", "mit", "followed", "then")
 }
 
 // humanTerm is one part of a typed time control between its "+" signs.
@@ -617,6 +622,7 @@ func isFillerWord(w string) bool {
 		"increment", "incr", "inc", "bonus", "added", "starting", "from", "with",
 		"на", "партию", "ход", "за", "каждый", "с", "добавлением", "плюс",
 		"rest", "of", "остаток", "партии", // "30 min for the rest of the game"
+		"first", "an", "by", // "90 minutes for the first 40 moves, followed by 30 minutes"
 		"pro", "partie", "zug", "je") // "90 Min. + 30 Sek./Zug"
 }
 

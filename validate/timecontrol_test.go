@@ -133,6 +133,9 @@ func TestReadHumanTimeControl(t *testing.T) {
 		{"90 мин с добавлением 30 сек на ход", "5400+30"},
 		{"1 hour and 30 minutes", "5400"},
 		{"90 Min./40 Züge + 30 Min. + 30 Sek./Zug", "40/5400+30:1800+30"},
+		// As a lichess broadcast of the FIDE World Cup wrote it, with the
+		// space before "with" that the broadcast lost ("gamewith").
+		{": 90 minutes for the first 40 moves, followed by 30 minutes for the rest of the game with an increment of 30 seconds per move starting from move 1", "40/5400+30:1800+30"},
 	}
 	for _, tt := range tests {
 		tc, ok := readHumanTimeControl(tt.in)
@@ -164,7 +167,9 @@ func TestReadHumanTimeControl(t *testing.T) {
 		"90 min + 30 min/40 moves + 30 sec/move", // a period for the rest of the game, then another
 		"90 min/40 moves + 30 min + 30 sec/move from move 41", // increment from a later move
 		"90 min 30 sec per move",                              // a time per move inside the base
-		"90 min/40/40 moves + 30 min",                         // a bare number
+		"90 min/40 moves 30 min + 30 min + 30 sec/move",       // not 40/7200+30:1800+30: a time after the moves is no more of the first period
+		"90 minutes for the first 40 moves, followed by 30 minutes for the rest of the gamewith an increment of 30 seconds per move", // "gamewith"
+		"90 min/40/40 moves + 30 min", // a bare number
 	}
 	for _, in := range refused {
 		if tc, ok := readHumanTimeControl(in); ok {
