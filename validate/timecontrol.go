@@ -574,6 +574,11 @@ func humanPeriods(terms []humanTerm) (TimeControl, bool) {
 	if n := len(terms); n >= 2 && terms[n-1].moves == 0 && (terms[n-1].perMove || terms[n-2].moves == 0) {
 		inc = terms[n-1].ms
 		periods = terms[:n-1]
+		if !terms[n-1].perMove && inc >= 5*60*1000 {
+			// "90 min + 30 min": minutes no increment gives, more
+			// likely a second period whose move count is not said.
+			return TimeControl{}, false
+		}
 	}
 	if len(periods) > maxPeriods || inc >= 1e12 {
 		return TimeControl{}, false

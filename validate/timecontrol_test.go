@@ -113,6 +113,8 @@ func TestReadHumanTimeControl(t *testing.T) {
 		{"2h", "7200"},
 		{" 300+0 ", "300"},
 		{"25 min", "1500"},
+		{"3 min + 2 sec", "180+2"},
+		{"60 min + 1 min per move", "3600+60"}, // said per move: minutes stand
 		{"5400 + 30", "5400+30"},
 		// US Chess notation: minutes, and seconds of increment.
 		{"G/90;inc30", "5400+30"},
@@ -169,6 +171,7 @@ func TestReadHumanTimeControl(t *testing.T) {
 		"90 min 30 sec per move",                              // a time per move inside the base
 		"90 min/40 moves 30 min + 30 min + 30 sec/move",       // not 40/7200+30:1800+30: a time after the moves is no more of the first period
 		"90 minutes for the first 40 moves, followed by 30 minutes for the rest of the gamewith an increment of 30 seconds per move", // "gamewith"
+		"90 min + 30 min",             // not 5400+1800: a second period, after a move count not said
 		"90 min/40/40 moves + 30 min", // a bare number
 	}
 	for _, in := range refused {
