@@ -370,6 +370,12 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 	var terms [maxPeriods + 1]humanTerm // the parts between the "+" signs
 	n := 1
 	afterMove := false // the word "move" was just read: "starting from move 1"
+	// A word such as "with" after a time starts the next part, as "+" does,
+	// once a time follows it: "90 min with 30 sec increment" is 5400+30,
+	// not 5430, and "30 sec per move starting with move 1" adds no part.
+	// Words between it and that time ("with an increment of 30 sec") are
+	// the next part's.
+	joined, joinedPerMove := false, false
 	for i := 0; i < len(s); {
 		t := &terms[n-1]
 		c := s[i]
@@ -381,17 +387,8 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 				return TimeControl{}, false
 			}
 			n++
-			afterMove = false
+			afterMove, joined, joinedPerMove = false, false, false
 			i++
-		case t.timed && joinsTerm(s, i):
-			// "90 min with 30 sec increment": the word starts the next
-			// part, as "+" does, not more of the base (5430 s).
-			if n == len(terms) {
-				return TimeControl{}, false
-			}
-			n++
-			afterMove = false
-			_, i = readWord(s, i)
 		case c >= '0' && c <= '9':
 			ms, j, err := readSeconds(s, i)
 			if err != nil {
@@ -409,13 +406,22 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 					continue
 				}
 				// "/40 moves": the moves the part's time is for, once.
-				if w, k := readWord(s, j); t.moves == 0 && ms%1000 == 0 && ms >= 1000 && ms <= 1e6 &&
+				if w, k := readWord(s, j); !joined && t.moves == 0 && ms%1000 == 0 && ms >= 1000 && ms <= 1e6 &&
 					equalFoldAny(w, "moves", "ходов", "хода", "züge") {
 					t.moves = int(ms / 1000)
 					i = k
 					continue
 				}
 				return TimeControl{}, false
+			}
+			if joined {
+				if n == len(terms) {
+					return TimeControl{}, false
+				}
+				n++
+				t = &terms[n-1]
+				t.perMove = joinedPerMove
+				joined, joinedPerMove = false, false
 			}
 			if t.moves != 0 {
 				// "90 min/40 moves 30 min": the time after the moves
@@ -428,12 +434,22 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 			i = k
 		default:
 			w, j := readWord(s, i)
+			if t.timed && joinsTerm(w) {
+				joined = true
+				i = j
+				continue
+			}
 			if w == "" || !isFillerWord(w) {
 				return TimeControl{}, false
 			}
 			afterMove = equalFoldAny(w, "move", "ход", "zug")
 			// "30 sec/move", "10 s increment": a time given per move.
-			t.perMove = t.perMove || afterMove || equalFoldAny(w, "increment", "incr", "inc", "bonus", "добавлением")
+			perMove := afterMove || equalFoldAny(w, "increment", "incr", "inc", "bonus", "добавлением")
+			if joined {
+				joinedPerMove = joinedPerMove || perMove
+			} else {
+				t.perMove = t.perMove || perMove
+			}
 			i = j
 		}
 	}
@@ -547,9 +563,8 @@ func tighten(s string) string {
 	return string(b)
 }
 
-// joinsTerm says whether the word at s[i] adds a part as "+" does.
-func joinsTerm(s string, i int) bool {
-	w, _ := readWord(s, i)
+// joinsTerm says whether a word adds a part as "+" does.
+func joinsTerm(w string) bool {
 	return equalFoldAny(w, "with", "plus", "плюс", "с", "mit", "followed", "then")
 }
 

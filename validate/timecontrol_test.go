@@ -132,6 +132,8 @@ func TestReadHumanTimeControl(t *testing.T) {
 		{"90 мин на 40 ходов + 30 мин на остаток партии + 30 сек на ход", "40/5400+30:1800+30"},
 		{"90 Min. + 30 Sek./Zug", "5400+30"},
 		{"90 min with 30 sec increment", "5400+30"}, // not 5430: "with" adds a part
+		{"90 min. for 40 moves + 30 min. + 30 sec. per move starting with move 1", "40/5400+30:1800+30"},
+		{"90 min with an increment of 30 sec", "5400+30"},
 		{"90 мин с добавлением 30 сек на ход", "5400+30"},
 		{"1 hour and 30 minutes", "5400"},
 		{"90 Min./40 Züge + 30 Min. + 30 Sek./Zug", "40/5400+30:1800+30"},
