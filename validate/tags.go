@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/arbiter-chess/arbiter/parser"
 )
@@ -238,6 +239,13 @@ func badTimeControl(out []Finding, tag *parser.Tag, tc TimeControl, err error) (
 	v := tag.Value
 	if human, ok := readHumanTimeControl(v); ok {
 		return human, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not in PGN form: write %s", v, human.String())))
+	}
+	if strings.IndexFunc(v, unicode.IsLetter) >= 0 {
+		// Words arbiter could not read in full: the PGN reading's error
+		// ("a period must give a number of seconds") would say little.
+		return tc, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not a PGN time control, and its words cannot be read in full "+
+			"(a delay, an increment from a later move, a move count not said?): write seconds, "+
+			"as 40/5400+30:1800+30 (90 min for 40 moves, then 30 min, 30 s a move from move 1); the clocks are not checked against it", v)))
 	}
 	return tc, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not a PGN time control: %s", v, err)))
 }

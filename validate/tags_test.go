@@ -123,7 +123,10 @@ func TestReadTagsFindings(t *testing.T) {
 		{"tc lichess", with(roster, "TimeControl", "180+2"), nil},
 		{"tc unknown", with(roster, "TimeControl", "?"), nil},
 		{"tc human", with(roster, "TimeControl", "15 min/game + 10 sec/move"), []string{`TimeControl "15 min/game + 10 sec/move" is not in PGN form: write 900+10`}},
-		{"tc malformed", with(roster, "TimeControl", "G/2"), []string{`TimeControl "G/2" is not a PGN time control: a period must give a number of seconds`}},
+		{"tc malformed", with(roster, "TimeControl", "2/"), []string{`TimeControl "2/" is not a PGN time control: a period must give a number of seconds`}},
+		{"tc words not read", with(roster, "TimeControl", "G/90;d5"), []string{`TimeControl "G/90;d5" is not a PGN time control, and its words cannot be read in full ` +
+			`(a delay, an increment from a later move, a move count not said?): write seconds, as 40/5400+30:1800+30 (90 min for 40 moves, then 30 min, 30 s a move from move 1); ` +
+			`the clocks are not checked against it`}},
 		{"tc US Chess", with(roster, "TimeControl", "G/90;inc30"), []string{`TimeControl "G/90;inc30" is not in PGN form: write 5400+30`}},
 
 		// SetUp and FEN
