@@ -390,8 +390,12 @@ func (c *ClockChecker) findings(out []Finding) []Finding {
 		f := c.finding(ClockInconsistent, p)
 		total := c.clocks + c.unread + p.count
 		if p.count == 1 {
-			f.Message = fmt.Sprintf("no clock for %s's move %d (%s) though the other %d moves have one",
-				colourName(p.black), p.moveNo, f.Move, total-1)
+			others := fmt.Sprintf("the other %d moves have one", total-1)
+			if total == 2 {
+				others = "the other move has one"
+			}
+			f.Message = fmt.Sprintf("no clock for %s's move %d (%s) though %s",
+				colourName(p.black), p.moveNo, f.Move, others)
 		} else {
 			f.Message = fmt.Sprintf("clocks are missing for %d of %d moves, the first at %s's move %d (%s)",
 				p.count, total, colourName(p.black), p.moveNo, f.Move)
@@ -424,7 +428,7 @@ func (c *ClockChecker) findings(out []Finding) []Finding {
 			limit = fmt.Sprintf("the %d increments since move %d add only %s", p.span, p.moveNo-p.span, formatSeconds(p.c))
 		}
 		f.Message = fmt.Sprintf("clock for %s grows from %s to %s at move %d but %s",
-			colourName(p.black), FormatClock(p.a), FormatClock(p.b), p.moveNo, limit) + moreTimes(p.count)
+			colourName(p.black), FormatClock(p.a), FormatClock(p.b), p.moveNo, limit) + moreTimes(p.count) + c.secondPeriodHint(p)
 		if c.givesTime {
 			f.Severity = Info
 			f.Message += ": on lichess the opponent may give time (15 s a press), which no record shows but the clock"
@@ -457,6 +461,25 @@ func (c *ClockChecker) findings(out []Finding) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// secondPeriodHint explains a growth of minutes at move 40 or 41 under a
+// control of one period ("5400+30"): tournaments add a second period's time
+// after move 40, and a tag written without it ("90+30" for the FIDE
+// classical 90 min/40 moves + 30 min + 30 s) makes every such game a
+// clock-inconsistent. The hint names the form of two periods; the added
+// time itself is not guessed.
+func (c *ClockChecker) secondPeriodHint(p *problem) string {
+	if c.periodic || c.tc.n != 1 || p.moveNo < 40 || p.moveNo > 41 || p.b-p.a-p.c < 10*60*1000 {
+		return ""
+	}
+	first := c.tc.periods[0]
+	inc := ""
+	if first.Increment > 0 {
+		inc = "+" + string(appendSeconds(nil, first.Increment))
+	}
+	return fmt.Sprintf("; if the clocks added a second period's time after move 40, the TimeControl must say so: 40/%s%s:N%s, N the seconds added",
+		appendSeconds(nil, first.Base), inc, inc)
 }
 
 // unreadFinding reports the [%clk] and [%emt] commands that cannot be read,

@@ -61,6 +61,19 @@ func TestClockFindings(t *testing.T) {
 			"clock-inconsistent: clock for White grows from 1:02:00 to 2:01:00 at move 41 but the time control 40/7200:3600 has no increment"}},
 		{"repeated period", "40/9000", ClockStart{MoveNumber: 79}, "a3 0:01:00 | a6 0:30:00 | a4 2:30:30 | a5 2:55:00 | Ra2 2:31:00", []string{
 			"clock-inconsistent: clock for White grows from 2:30:30 to 2:31:00 at move 81 but the time control 40/9000 has no increment"}},
+		// A control of one period whose clocks add a second one after move
+		// 40: the message says how the tag would name it; not before move
+		// 40, nor for a growth of less than ten minutes.
+		{"one period, time added after move 40", "5400+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:33:20 | Ra7 0:33:50", []string{
+			"clock-inconsistent: clock for White grows from 0:03:00 to 0:33:20 at move 40 but the increment is 30 s (and 1 more time in this game); " +
+				"if the clocks added a second period's time after move 40, the TimeControl must say so: 40/5400+30:N+30, N the seconds added"}},
+		{"one period, time added at move 39", "5400+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:33:00", []string{
+			"clock-inconsistent: clock for White grows from 0:05:00 to 0:33:00 at move 39 but the increment is 30 s"}},
+		{"one period, minutes at move 40", "5400", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:08:00", []string{
+			"clock-inconsistent: clock for White grows from 0:03:00 to 0:08:00 at move 40 but the time control 5400 has no increment"}},
+		{"one period without increment, time added after move 40", "7200", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 1:02:00", []string{
+			"clock-inconsistent: clock for White grows from 0:03:00 to 1:02:00 at move 40 but the time control 7200 has no increment; " +
+				"if the clocks added a second period's time after move 40, the TimeControl must say so: 40/7200:N, N the seconds added"}},
 		{"period with increment", "40/5400+30:1800+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:33:20 | Ra7 0:33:00 | Ra1 0:34:00", []string{
 			"clock-inconsistent: clock for White grows from 0:33:20 to 0:34:00 at move 41 but the increment is 30 s"}},
 		{"period bonus and increment in one step", "40/5400+30:1800+30", from38, "a3 0:05:00 | a6 0:04:00 | a4 0:03:00 | a5 0:03:30 | Ra2 0:34:20", []string{
@@ -85,7 +98,7 @@ func TestClockFindings(t *testing.T) {
 		{"several missing", "300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 4:59 | Nc6 - | Bb5 4:58 | a6 4:40", []string{
 			"clock-inconsistent: clocks are missing for 2 of 6 moves, the first at Black's move 1 (e5)"}},
 		{"missing without time control", "", ClockStart{BlackFirst: true, MoveNumber: 12}, "Nf6 1:00:00 | Nf3 - ", []string{
-			"clock-inconsistent: no clock for White's move 13 (Nf3) though the other 1 moves have one"}},
+			"clock-inconsistent: no clock for White's move 13 (Nf3) though the other move has one"}},
 
 		// Negative times.
 		{"negative clock", "", from30, "Kg2 0:00:05 | Kg7 -0:00:01", []string{
@@ -487,6 +500,16 @@ func TestTimeControlInMinutes(t *testing.T) {
 				"(0:01:30 and the first move's increment twice: clocks such as DGT's also give it at the start)"}, "rapid"},
 		{"one side without a clock", "90+30", "e4 - | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", []string{"",
 			"clock-inconsistent: no clock for White's move 1 (e4) though the other 3 moves have one"}, "standard"},
+		// Typed with spaces: one finding, naming the form to write.
+		{"minutes, spaced", "90 + 30", "e4 1:30:21 | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", []string{
+			`tag-format: TimeControl "90 + 30" counts minutes, as the clock after move 1 shows (1:30:25): the PGN standard counts seconds, write 5400+30; the clocks are checked against 5400+30`}, "standard"},
+		{"seconds, spaced", "5400 + 30", "e4 1:30:21 | e5 1:30:25 | Nf3 1:29:40 | Nc6 1:30:01", "", []string{
+			`tag-format: TimeControl "5400 + 30" is not in PGN form: write 5400+30`}, "standard"},
+		// Units written out mean what they say.
+		{"minutes in words", "1 min + 30 sec", "e4 0:59:21 | e5 0:59:25", "", []string{
+			`tag-format: TimeControl "1 min + 30 sec" is not in PGN form: write 60+30`,
+			"clock-inconsistent: clock for White reads 0:59:21 after move 1, more than the 0:02:00 the time control 60+30 can give by then " +
+				"(0:01:00 and the first move's increment twice: clocks such as DGT's also give it at the start)"}, "rapid"},
 		{"three quarters left", "3+2", "e4 0:02:16 | e5 0:02:58", "", []string{
 			`tag-format: TimeControl "3+2" counts minutes, as the clock after move 1 shows (0:02:58): the PGN standard counts seconds, write 180+2; the clocks are checked against 180+2`}, "blitz"},
 		{"less than three quarters left", "3+2", "e4 0:02:14 | e5 0:02:58", "", []string{
@@ -539,12 +562,52 @@ func TestLichessGivenTime(t *testing.T) {
 		{"https://lichess.org/GBnt7SxG", Info, grows + ": on lichess the opponent may give time (15 s a press), which no record shows but the clock"},
 		{"Chess.com", Warning, grows},
 		{"lichess", Warning, grows}, // a name, not the server's game address
+		// A broadcast relays an over-the-board game: no one gives time there.
+		{"https://lichess.org/broadcast/test-open/round-1/rrrrrrrr/aaaaaaaa", Warning, grows},
+		{"https://lichess.org/study/W67VW7nM/3wugVXBW", Warning, grows},
 	} {
 		text := strings.Replace(pgn("*", []string{"TimeControl 600"}, moves), `[Site "Here"]`, fmt.Sprintf("[Site %q]", tt.site), 1)
 		r := checkOne(t, text, nil)
 		f := find(r, ClockInconsistent)
 		if f == nil || f.Severity != tt.severity || f.Message != tt.message || f.Ply != 4 {
 			t.Errorf("Site %q: got %+v, want %v %q at ply 4", tt.site, f, tt.severity, tt.message)
+		}
+	}
+}
+
+// TestTypedTimeControlPeriods: a classical control typed as broadcast
+// operators do ("90 min/40 moves + 30 min + 30 sec/move") is read with its
+// second period, so that the 30 minutes the clocks gain after move 40 are no
+// clock-inconsistent; the same clocks under a control of one period still
+// grow beyond it.
+func TestTypedTimeControlPeriods(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 39"
+	const line = "Ra2 0:01:00 | Kd8 0:02:00 | Ra1 0:00:50 | Ke8 0:02:10 | Ra2 0:31:10 | Kd8 0:32:30"
+	tests := []struct {
+		tc   string
+		want []string
+	}{
+		{"90 min/40 moves + 30 min + 30 sec/move", []string{
+			`tag-format: TimeControl "90 min/40 moves + 30 min + 30 sec/move" is not in PGN form: write 40/5400+30:1800+30`}},
+		{"90 min + 30 sec/move", []string{
+			`tag-format: TimeControl "90 min + 30 sec/move" is not in PGN form: write 5400+30`,
+			"clock-inconsistent: clock for White grows from 0:00:50 to 0:31:10 at move 41 but the increment is 30 s (and 1 more time in this game); " +
+				"if the clocks added a second period's time after move 40, the TimeControl must say so: 40/5400+30:N+30, N the seconds added"}},
+	}
+	for _, tt := range tests {
+		g := testGame(t, []string{"TimeControl", tt.tc, "SetUp", "1", "FEN", fen}, "*", line)
+		r := Check(g, &Options{})
+		var got []string
+		for _, f := range r.Findings {
+			if f.Code != TagMissing {
+				got = append(got, string(f.Code)+": "+f.Message)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s: findings\n%s\nwant\n%s", tt.tc, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+		if r.TimeCategory != "standard" {
+			t.Errorf("%s: category %q, want standard", tt.tc, r.TimeCategory)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/replay"
@@ -508,6 +509,9 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 //go:noinline
 func (c *Checker) minutesTimeControl(start ClockStart) {
 	tc := &c.tags.TimeControl
+	if text := c.tags.TimeControlText; strings.IndexFunc(text, unicode.IsLetter) >= 0 || strings.ContainsAny(text, `'"`) {
+		return // units written out ("1 min + 30 sec") mean what they say
+	}
 	// Each side's reading after its move 1: the first two plies, or the
 	// first alone when Black moves first (White's first move is then move 2).
 	first := int64(-1)
@@ -528,15 +532,28 @@ func (c *Checker) minutesTimeControl(start ClockStart) {
 		return
 	}
 	*tc = tc.inMinutes()
+	msg := fmt.Sprintf("TimeControl %q counts minutes, as the clock after move 1 shows (%s): the PGN standard counts seconds, write %s; "+
+		"the clocks are checked against %s", c.tags.TimeControlText, FormatClock(first), tc.String(), tc.String())
+	// A form already reported ("90 + 30": write 90+30) gets this message
+	// instead: one finding at the tag, naming the form to write.
+	for i := range c.r.Findings {
+		if f := &c.r.Findings[i]; f.Code == TagFormat && f.Pos == c.tags.TimeControlPos {
+			f.Message = msg
+			return
+		}
+	}
 	c.r.Findings = append(c.r.Findings, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: c.tags.TimeControlPos, Ply: -1,
-		Message: fmt.Sprintf("TimeControl %q counts minutes, as the clock after move 1 shows (%s): the PGN standard counts seconds, write %s; "+
-			"the clocks are checked against %s", c.tags.TimeControlText, FormatClock(first), tc.String(), tc.String())})
+		Message: msg})
 }
 
 // fromLichess says whether a Site tag names a lichess game
-// ("https://lichess.org/GBnt7SxG"), as every game of its exports does.
+// ("https://lichess.org/GBnt7SxG"), as every game of its exports does. A
+// broadcast's or study's address ("https://lichess.org/broadcast/...") is
+// not one: a broadcast relays an over-the-board game from DGT boards, where
+// no one can give time at a press, and its clocks keep their warning.
 func fromLichess(site string) bool {
-	return strings.Contains(site, "lichess.org/")
+	_, path, ok := strings.Cut(site, "lichess.org/")
+	return ok && !strings.HasPrefix(path, "broadcast/") && !strings.HasPrefix(path, "study/")
 }
 
 // judgeForfeit files DetectForfeit's findings, said, for a game it found

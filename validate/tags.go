@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/arbiter-chess/arbiter/parser"
 )
@@ -239,6 +240,13 @@ func badTimeControl(out []Finding, tag *parser.Tag, tc TimeControl, err error) (
 	if human, ok := readHumanTimeControl(v); ok {
 		return human, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not in PGN form: write %s", v, human.String())))
 	}
+	if strings.IndexFunc(v, unicode.IsLetter) >= 0 {
+		// Words arbiter could not read in full: the PGN reading's error
+		// ("a period must give a number of seconds") would say little.
+		return tc, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not a PGN time control, and its words cannot be read in full "+
+			"(a delay, an increment from a later move, a move count not said?): write seconds, "+
+			"as 40/5400+30:1800+30 (90 min for 40 moves, then 30 min, 30 s a move from move 1); the clocks are not checked against it", v)))
+	}
 	return tc, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not a PGN time control: %s", v, err)))
 }
 
@@ -439,6 +447,9 @@ func isDigits(s string) bool {
 // dateProblemSlow is dateProblem's general reading.
 func dateProblemSlow(v string) string {
 	if len(v) != 10 || v[4] != '.' || v[7] != '.' {
+		if w := datePGNForm(v); w != "" {
+			return "is not in the form YYYY.MM.DD (?? for unknown parts): write " + w
+		}
 		return "is not in the form YYYY.MM.DD (?? for unknown parts)"
 	}
 	year, yearKnown, ok := dateField(v[0:4], true)
@@ -454,9 +465,15 @@ func dateProblemSlow(v string) string {
 		return "is not in the form YYYY.MM.DD (?? for unknown parts)"
 	}
 	if monthKnown && (month < 1 || month > 12) {
+		if month == 0 {
+			return "has no month 00: write " + v[:5] + "??.??" + " when the month is unknown"
+		}
 		return fmt.Sprintf("has no month %02d", month)
 	}
 	if dayKnown && (day < 1 || day > 31) {
+		if day == 0 {
+			return "has no day 00: write " + v[:8] + "??" + " when the day is unknown"
+		}
 		return fmt.Sprintf("has no day %02d", day)
 	}
 	if dayKnown && monthKnown {
@@ -468,6 +485,37 @@ func dateProblemSlow(v string) string {
 		}
 	}
 	return ""
+}
+
+// datePGNForm is the PGN form of a date written year first with other
+// separators or unpadded fields ("2022-07-17", "2019.1.12", "2024/05/01"),
+// "" when v is not one: day-first dates ("01.05.2024") are left alone, as
+// their order cannot be told from the month-first.
+func datePGNForm(v string) string {
+	sep := strings.IndexAny(v, ".-/")
+	if sep != 4 {
+		return ""
+	}
+	parts := strings.Split(v, v[4:5])
+	if len(parts) != 3 {
+		return ""
+	}
+	for i, p := range parts[1:] {
+		switch {
+		case p == "?" || p == "??":
+			p = "??"
+		case len(p) == 1 && isDigits(p):
+			p = "0" + p
+		case len(p) != 2 || !isDigits(p):
+			return ""
+		}
+		parts[i+1] = p
+	}
+	w := parts[0] + "." + parts[1] + "." + parts[2]
+	if len(w) != 10 || dateProblemSlow(w) != "" {
+		return ""
+	}
+	return w
 }
 
 // dateField reads digits or question marks. A year may be digits followed by

@@ -70,20 +70,24 @@ func TestReadTagsFindings(t *testing.T) {
 		{"date decade", with(roster, "Date", "19??.??.??"), nil},
 		{"date leap day", with(roster, "Date", "2024.02.29"), nil},
 		{"date leap day 2000", with(roster, "Date", "2000.02.29"), nil},
-		{"date iso", with(roster, "Date", "2016-05-31"), []string{`Date "2016-05-31" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date iso", with(roster, "Date", "2016-05-31"), []string{`Date "2016-05-31" is not in the form YYYY.MM.DD (?? for unknown parts): write 2016.05.31`}},
 		{"date year alone", with(roster, "Date", "1972"), []string{`Date "1972" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
-		{"date one-digit day", with(roster, "Date", "1972.07.1"), []string{`Date "1972.07.1" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date one-digit day", with(roster, "Date", "1972.07.1"), []string{`Date "1972.07.1" is not in the form YYYY.MM.DD (?? for unknown parts): write 1972.07.01`}},
 		{"date half-known month", with(roster, "Date", "1972.1?.01"), []string{`Date "1972.1?.01" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		// Day first, or no such day: no form to suggest.
+		{"date day first", with(roster, "Date", "01.05.2024"), []string{`Date "01.05.2024" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date iso, no such day", with(roster, "Date", "2016-02-30"), []string{`Date "2016-02-30" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date month 00", with(roster, "Date", "1972.00.??"), []string{`Date "1972.00.??" has no month 00: write 1972.??.?? when the month is unknown`}},
 		{"date month 13", with(roster, "Date", "1972.13.01"), []string{`Date "1972.13.01" has no month 13`}},
-		{"date day 00", with(roster, "Date", "1972.05.00"), []string{`Date "1972.05.00" has no day 00`}},
+		{"date day 00", with(roster, "Date", "1972.05.00"), []string{`Date "1972.05.00" has no day 00: write 1972.05.?? when the day is unknown`}},
 		{"date 30 February", with(roster, "Date", "2023.02.29"), []string{`Date "2023.02.29" is not a day: February 2023 has 28 days`}},
 		{"date 1900 not leap", with(roster, "Date", "1900.02.29"), []string{`Date "1900.02.29" is not a day: February 1900 has 28 days`}},
 		{"date 31 April", with(roster, "Date", "1972.04.31"), []string{`Date "1972.04.31" is not a day: April has 30 days`}},
 		{"date leading space", with(roster, "Date", " 1972.07.11"), []string{`Date " 1972.07.11" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"event date unknown", with(roster, "EventDate", "?"), nil},
 		{"date lone ?", with(roster, "Date", "?"), []string{`Date "?" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
-		{"event date checked", with(roster, "EventDate", "2013.12.4"), []string{`EventDate "2013.12.4" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
-		{"utc date checked", with(roster, "UTCDate", "2016/05/31"), []string{`UTCDate "2016/05/31" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"event date checked", with(roster, "EventDate", "2013.12.4"), []string{`EventDate "2013.12.4" is not in the form YYYY.MM.DD (?? for unknown parts): write 2013.12.04`}},
+		{"utc date checked", with(roster, "UTCDate", "2016/05/31"), []string{`UTCDate "2016/05/31" is not in the form YYYY.MM.DD (?? for unknown parts): write 2016.05.31`}},
 
 		// Round
 		{"round unknown", with(roster, "Round", "?"), nil},
@@ -119,7 +123,11 @@ func TestReadTagsFindings(t *testing.T) {
 		{"tc lichess", with(roster, "TimeControl", "180+2"), nil},
 		{"tc unknown", with(roster, "TimeControl", "?"), nil},
 		{"tc human", with(roster, "TimeControl", "15 min/game + 10 sec/move"), []string{`TimeControl "15 min/game + 10 sec/move" is not in PGN form: write 900+10`}},
-		{"tc malformed", with(roster, "TimeControl", "G/90"), []string{`TimeControl "G/90" is not a PGN time control: a period must give a number of seconds`}},
+		{"tc malformed", with(roster, "TimeControl", "2/"), []string{`TimeControl "2/" is not a PGN time control: a period must give a number of seconds`}},
+		{"tc words not read", with(roster, "TimeControl", "G/90;d5"), []string{`TimeControl "G/90;d5" is not a PGN time control, and its words cannot be read in full ` +
+			`(a delay, an increment from a later move, a move count not said?): write seconds, as 40/5400+30:1800+30 (90 min for 40 moves, then 30 min, 30 s a move from move 1); ` +
+			`the clocks are not checked against it`}},
+		{"tc US Chess", with(roster, "TimeControl", "G/90;inc30"), []string{`TimeControl "G/90;inc30" is not in PGN form: write 5400+30`}},
 
 		// SetUp and FEN
 		{"fen with setup", with(roster, "SetUp", "1", "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"), nil},

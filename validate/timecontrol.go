@@ -349,30 +349,45 @@ func (tc *TimeControl) isPeriodEnd(m int) bool {
 
 // readHumanTimeControl reads the forms people type into the tag instead of
 // the standard's: "15 min/game + 10 sec/move", "15 min. + 10 s. per move",
-// "90' + 30 sec", "1 hour 30 minutes + 30 seconds", "90 мин + 30 сек", " 300+0 ".
-// It knows a base time and an optional increment from move 1, nothing else:
-// anything it does not fully understand (move counts, delays, an increment
-// from a later move) is refused rather than guessed.
+// "90' + 30 sec", "1 hour 30 minutes + 30 seconds", "90 мин + 30 сек", " 300+0 ",
+// and the classical controls of several periods as broadcast operators type
+// them: "90 min/40 moves + 30 min + 30 sec/move" (40/5400+30:1800+30).
+// It knows periods, each but the last for a number of moves, and an
+// increment from move 1, nothing else: anything it does not fully
+// understand (delays, an increment from a later move, a per-move time
+// inside a period) is refused rather than guessed.
 func readHumanTimeControl(s string) (TimeControl, bool) {
 	s = strings.TrimSpace(s)
 	if tc, err := ParseTimeControl(s); err == nil {
 		return tc, true
 	}
-	var part [2]int64 // base, increment, in ms
-	var seen [2]bool
-	cur := 0
+	if tc, err := ParseTimeControl(tighten(s)); err == nil {
+		return tc, true // "5400 + 30"
+	}
+	if tc, ok := readUSChessTimeControl(s); ok {
+		return tc, true
+	}
+	var terms [maxPeriods + 1]humanTerm // the parts between the "+" signs
+	n := 1
 	afterMove := false // the word "move" was just read: "starting from move 1"
+	// A word such as "with" after a time starts the next part, as "+" does,
+	// once a time follows it: "90 min with 30 sec increment" is 5400+30,
+	// not 5430, and "30 sec per move starting with move 1" adds no part.
+	// Words between it and that time ("with an increment of 30 sec") are
+	// the next part's.
+	joined, joinedPerMove := false, false
 	for i := 0; i < len(s); {
+		t := &terms[n-1]
 		c := s[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '/' || c == ',' || c == '.' || c == '(' || c == ')':
+		case c == ' ' || c == '\t' || c == '/' || c == ',' || c == '.' || c == '(' || c == ')' || c == ':':
 			i++
 		case c == '+':
-			if cur == 1 || !seen[0] {
+			if !t.timed || n == len(terms) {
 				return TimeControl{}, false
 			}
-			cur = 1
-			afterMove = false
+			n++
+			afterMove, joined, joinedPerMove = false, false, false
 			i++
 		case c >= '0' && c <= '9':
 			ms, j, err := readSeconds(s, i)
@@ -390,31 +405,210 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 					i = j
 					continue
 				}
+				// "/40 moves": the moves the part's time is for, once.
+				if w, k := readWord(s, j); !joined && t.moves == 0 && ms%1000 == 0 && ms >= 1000 && ms <= 1e6 &&
+					equalFoldAny(w, "moves", "ходов", "хода", "züge") {
+					t.moves = int(ms / 1000)
+					i = k
+					continue
+				}
 				return TimeControl{}, false
 			}
-			part[cur] += ms * unit
-			seen[cur] = true
+			if joined {
+				if n == len(terms) {
+					return TimeControl{}, false
+				}
+				n++
+				t = &terms[n-1]
+				t.perMove = joinedPerMove
+				joined, joinedPerMove = false, false
+			}
+			if t.moves != 0 {
+				// "90 min/40 moves 30 min": the time after the moves
+				// may be the next period's, not more of this one.
+				return TimeControl{}, false
+			}
+			t.ms += ms * unit
+			t.timed = true
 			afterMove = false
 			i = k
 		default:
 			w, j := readWord(s, i)
-			if w == "" {
+			if t.timed && joinsTerm(w) {
+				joined = true
+				i = j
+				continue
+			}
+			if w == "" || !isFillerWord(w) {
 				return TimeControl{}, false
 			}
-			if !isFillerWord(w) {
-				return TimeControl{}, false
+			afterMove = equalFoldAny(w, "move", "ход", "zug")
+			// "30 sec/move", "10 s increment": a time given per move.
+			perMove := afterMove || equalFoldAny(w, "increment", "incr", "inc", "bonus", "добавлением")
+			if joined {
+				joinedPerMove = joinedPerMove || perMove
+			} else {
+				t.perMove = t.perMove || perMove
 			}
-			afterMove = equalFoldAny(w, "move", "ход")
 			i = j
 		}
 	}
-	if !seen[0] || (part[0] == 0 && part[1] == 0) || part[0] >= 1e12 || part[1] >= 1e12 {
-		return TimeControl{}, false // no time, or more seconds than the standard form holds
-	}
+	return humanPeriods(terms[:n])
+}
+
+// readUSChessTimeControl reads the notation of US Chess, which American
+// organisers type: "G/90;inc30", "G/90+30", "40/90, SD/30; inc30". N/M is N
+// moves in M minutes, G/M and SD/M the rest of the game in M minutes, and an
+// increment ("inc30", "+30", in seconds) after the periods is given for
+// every move from move 1. A delay ("d5") has no PGN form and is refused,
+// as are times of 1 or 2, which the notation may mean as hours ("G/2").
+func readUSChessTimeControl(s string) (TimeControl, bool) {
 	var tc TimeControl
+	var inc int64
+	seenInc := false
+	i := 0
+	skip := func(seps string) {
+		for i < len(s) && strings.IndexByte(seps, s[i]) >= 0 {
+			i++
+		}
+	}
+	for skip(" ,;"); i < len(s); skip(" ,;") {
+		if seenInc {
+			return TimeControl{}, false // an increment ends the control
+		}
+		if s[i] == '+' || hasPrefixFold(s[i:], "inc") {
+			i += 1 + 2*boolInt(s[i] != '+')
+			skip(" /")
+			n, j, ok := readCount(s, i)
+			if !ok || tc.n == 0 {
+				return TimeControl{}, false
+			}
+			inc, seenInc, i = int64(n)*1000, true, j
+			continue
+		}
+		moves := 0
+		switch {
+		case hasPrefixFold(s[i:], "sd/"):
+			i += 3
+		case hasPrefixFold(s[i:], "g/"):
+			i += 2
+		default:
+			n, j, ok := readCount(s, i)
+			if !ok || j == len(s) || s[j] != '/' {
+				return TimeControl{}, false
+			}
+			moves, i = n, j+1
+		}
+		minutes, j, ok := readCount(s, i)
+		if !ok || minutes <= 2 || tc.n == maxPeriods || tc.n > 0 && tc.periods[tc.n-1].Moves == 0 {
+			return TimeControl{}, false
+		}
+		tc.periods[tc.n] = Period{Moves: moves, Base: int64(minutes) * 60 * 1000}
+		tc.n++
+		i = j
+	}
+	if tc.n == 0 || tc.periods[tc.n-1].Moves != 0 {
+		return TimeControl{}, false // "40/120" alone leaves open what follows
+	}
+	for k := range tc.n {
+		tc.periods[k].Increment = inc
+	}
 	tc.Kind = TimeControlTimed
-	tc.periods[0] = Period{Base: part[0], Increment: part[1]}
-	tc.n = 1
+	return tc, true
+}
+
+// readCount reads a whole number of up to six digits at s[i].
+func readCount(s string, i int) (n, end int, ok bool) {
+	j := i
+	for j < len(s) && j-i < 6 && s[j] >= '0' && s[j] <= '9' {
+		n = n*10 + int(s[j]-'0')
+		j++
+	}
+	if j == i || j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		return 0, i, false
+	}
+	return n, j, true
+}
+
+// hasPrefixFold says whether s begins with prefix, ignoring ASCII case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// tighten drops the spaces around the signs of the PGN form ("5400 + 30",
+// "40/5400+30 : 1800+30"), never those between two numbers ("90 30").
+func tighten(s string) string {
+	if !strings.Contains(s, " ") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' {
+			b = append(b, s[i])
+			continue
+		}
+		next := strings.TrimLeft(s[i:], " ")
+		if len(b) > 0 && strings.IndexByte("+/:", b[len(b)-1]) >= 0 || next != "" && strings.IndexByte("+/:", next[0]) >= 0 {
+			continue
+		}
+		b = append(b, ' ')
+	}
+	return string(b)
+}
+
+// joinsTerm says whether a word adds a part as "+" does.
+func joinsTerm(w string) bool {
+	return equalFoldAny(w, "with", "plus", "плюс", "с", "mit", "followed", "then")
+}
+
+// humanTerm is one part of a typed time control between its "+" signs.
+type humanTerm struct {
+	ms      int64 // the time it gives
+	moves   int   // the moves it is for ("90 min/40 moves"), 0 when not said
+	timed   bool  // a time was read
+	perMove bool  // marked as given per move ("30 sec/move")
+}
+
+// humanPeriods makes the time control that terms describe: the last is the
+// increment when it says it is given per move, or follows a part for the
+// rest of the game ("15 min + 10 sec"); the others are periods, each but
+// the last for a number of moves, the last for the rest of the game.
+// "90 min/40 moves" alone, which leaves open what follows move 40, is
+// refused, as is a time per move among the periods.
+func humanPeriods(terms []humanTerm) (TimeControl, bool) {
+	var tc TimeControl
+	periods := terms
+	var inc int64
+	if n := len(terms); n >= 2 && terms[n-1].moves == 0 && (terms[n-1].perMove || terms[n-2].moves == 0) {
+		inc = terms[n-1].ms
+		periods = terms[:n-1]
+		if !terms[n-1].perMove && inc >= 5*60*1000 {
+			// "90 min + 30 min": minutes no increment gives, more
+			// likely a second period whose move count is not said.
+			return TimeControl{}, false
+		}
+	}
+	if len(periods) > maxPeriods || inc >= 1e12 {
+		return TimeControl{}, false
+	}
+	for k, t := range periods {
+		if !t.timed || t.perMove || t.ms >= 1e12 || (t.moves == 0) != (k == len(periods)-1) {
+			return TimeControl{}, false
+		}
+		tc.periods[k] = Period{Moves: t.moves, Base: t.ms, Increment: inc}
+	}
+	tc.n = uint8(len(periods))
+	tc.Kind = TimeControlTimed
+	if first := tc.periods[0]; first.Base == 0 && first.Increment == 0 {
+		return TimeControl{}, false // no time
+	}
 	return tc, true
 }
 
@@ -432,11 +626,11 @@ func readTimeUnit(s string, i int) (int64, int) {
 	}
 	w, j := readWord(s, i)
 	switch {
-	case equalFoldAny(w, "h", "hr", "hrs", "hour", "hours", "ч", "час", "часа", "часов"):
+	case equalFoldAny(w, "h", "hr", "hrs", "hour", "hours", "ч", "час", "часа", "часов", "std", "stunde", "stunden"):
 		return 3600, j
-	case equalFoldAny(w, "m", "min", "mins", "minute", "minutes", "мин", "минут", "минуты"):
+	case equalFoldAny(w, "m", "min", "mins", "minute", "minutes", "мин", "минут", "минуты", "minuten"):
 		return 60, j
-	case equalFoldAny(w, "s", "sec", "secs", "second", "seconds", "с", "сек", "секунд", "секунды"):
+	case equalFoldAny(w, "s", "sec", "secs", "second", "seconds", "с", "сек", "секунд", "секунды", "sek", "sekunden"):
 		return 1, j
 	}
 	return 0, i
@@ -446,7 +640,10 @@ func readTimeUnit(s string, i int) (int64, int) {
 func isFillerWord(w string) bool {
 	return equalFoldAny(w, "per", "each", "every", "a", "for", "the", "all", "and", "plus", "game", "move", "moves",
 		"increment", "incr", "inc", "bonus", "added", "starting", "from", "with",
-		"на", "партию", "ход", "за", "каждый", "с", "добавлением", "плюс")
+		"на", "партию", "ход", "за", "каждый", "с", "добавлением", "плюс",
+		"rest", "of", "остаток", "партии", // "30 min for the rest of the game"
+		"first", "an", "by", // "90 minutes for the first 40 moves, followed by 30 minutes"
+		"pro", "partie", "zug", "je") // "90 Min. + 30 Sek./Zug"
 }
 
 // readWord reads a run of letters at s[i] (any script).

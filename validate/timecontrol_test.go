@@ -113,6 +113,33 @@ func TestReadHumanTimeControl(t *testing.T) {
 		{"2h", "7200"},
 		{" 300+0 ", "300"},
 		{"25 min", "1500"},
+		{"3 min + 2 sec", "180+2"},
+		{"60 min + 1 min per move", "3600+60"}, // said per move: minutes stand
+		{"5400 + 30", "5400+30"},
+		// US Chess notation: minutes, and seconds of increment.
+		{"G/90;inc30", "5400+30"},
+		{"G/90+30", "5400+30"},
+		{"g/60; inc 30", "3600+30"},
+		{"40/90, SD/30;inc30", "40/5400+30:1800+30"},
+		{"40/120, SD/60", "40/7200:3600"},
+		{"G/90", "5400"},
+		{"40/5400+30 : 1800+30", "40/5400+30:1800+30"},
+		// Classical controls of several periods, as broadcast operators type them.
+		{"90 min/40 moves + 30 min + 30 sec/move", "40/5400+30:1800+30"},
+		{"90 min for 40 moves + 30 min for the rest of the game + 30 sec per move from move 1", "40/5400+30:1800+30"},
+		{"100 min/40 moves + 50 min/20 moves + 15 min + 30 sec/move", "40/6000+30:20/3000+30:900+30"},
+		{"2 hours/40 moves + 1 hour", "40/7200:3600"},
+		{"90 мин на 40 ходов + 30 мин на остаток партии + 30 сек на ход", "40/5400+30:1800+30"},
+		{"90 Min. + 30 Sek./Zug", "5400+30"},
+		{"90 min with 30 sec increment", "5400+30"}, // not 5430: "with" adds a part
+		{"90 min. for 40 moves + 30 min. + 30 sec. per move starting with move 1", "40/5400+30:1800+30"},
+		{"90 min with an increment of 30 sec", "5400+30"},
+		{"90 мин с добавлением 30 сек на ход", "5400+30"},
+		{"1 hour and 30 minutes", "5400"},
+		{"90 Min./40 Züge + 30 Min. + 30 Sek./Zug", "40/5400+30:1800+30"},
+		// As a lichess broadcast of the FIDE World Cup wrote it, with the
+		// space before "with" that the broadcast lost ("gamewith").
+		{": 90 minutes for the first 40 moves, followed by 30 minutes for the rest of the game with an increment of 30 seconds per move starting from move 1", "40/5400+30:1800+30"},
 	}
 	for _, tt := range tests {
 		tc, ok := readHumanTimeControl(tt.in)
@@ -127,13 +154,27 @@ func TestReadHumanTimeControl(t *testing.T) {
 	refused := []string{
 		"40 moves in 90 min",              // a move count: not guessed
 		"90 min + 30 sec from move 41",    // increment from a later move
-		"G/90",                            // no unit
+		"G/2",                             // 2 hours or 2 minutes
+		"G/90 d5",                         // a delay
+		"40/120, 20/60",                   // what follows move 60 is not said
+		"G/90, 40/30",                     // a period after the rest of the game
+		"G/90;inc30;inc30",                // two increments
 		"90 min; d5",                      // a delay
 		"game in 90 min + 30 sec + 5 sec", // two pluses
 		"+ 30 sec",                        // increment without base
 		"0 min",                           // no time
 		"blitz",
 		"",
+		"90 30",                                  // two numbers: not joined into 9030
+		"90 min/40 moves",                        // what follows move 40 is not said
+		"90 min/40 moves + 30 sec/move",          // nor here
+		"90 min + 30 min/40 moves + 30 sec/move", // a period for the rest of the game, then another
+		"90 min/40 moves + 30 min + 30 sec/move from move 41", // increment from a later move
+		"90 min 30 sec per move",                              // a time per move inside the base
+		"90 min/40 moves 30 min + 30 min + 30 sec/move",       // not 40/7200+30:1800+30: a time after the moves is no more of the first period
+		"90 minutes for the first 40 moves, followed by 30 minutes for the rest of the gamewith an increment of 30 seconds per move", // "gamewith"
+		"90 min + 30 min",             // not 5400+1800: a second period, after a move count not said
+		"90 min/40/40 moves + 30 min", // a bare number
 	}
 	for _, in := range refused {
 		if tc, ok := readHumanTimeControl(in); ok {
