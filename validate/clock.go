@@ -31,7 +31,8 @@ type ClockStart struct {
 //   - a first reading above the first period's time plus its increment
 //     twice (DGT clocks give the first move's increment at the start, then
 //     add it after the move as for every move);
-//   - readings present for some moves and missing for others;
+//   - readings present for most moves and missing for others (a few
+//     readings among many moves without are occasional notes);
 //   - negative readings or move times;
 //   - [%clk] and [%emt] commands the parser could not read
 //     (parser.Game.UnreadClocks). The checks pass over such a move as over a
@@ -386,7 +387,10 @@ func (c *ClockChecker) findings(out []Finding) []Finding {
 	if len(c.g.UnreadClocks) > 0 {
 		out = append(out, c.unreadFinding())
 	}
-	if p := &c.missing; c.clocks > 0 && p.count > 0 {
+	// Clocks missing for a few moves of a record that has them are a gap;
+	// a clock noted at a few moves of many (a hand-kept scoresheet's
+	// occasional time notes) is no record of every move's clock.
+	if p := &c.missing; c.clocks > 0 && p.count > 0 && c.clocks+c.unread >= p.count {
 		f := c.finding(ClockInconsistent, p)
 		total := c.clocks + c.unread + p.count
 		if p.count == 1 {

@@ -97,6 +97,10 @@ func TestClockFindings(t *testing.T) {
 		{"no clocks at all", "300+3", ClockStart{}, "e4 | e5 | Nf3", nil},
 		{"several missing", "300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 4:59 | Nc6 - | Bb5 4:58 | a6 4:40", []string{
 			"clock-inconsistent: clocks are missing for 2 of 6 moves, the first at Black's move 1 (e5)"}},
+		{"half missing", "300+3", ClockStart{}, "e4 5:00 | e5 - | Nf3 4:59 | Nc6 - | Bb5 4:58 | a6 -", []string{
+			"clock-inconsistent: clocks are missing for 3 of 6 moves, the first at Black's move 1 (e5)"}},
+		// A time noted at a few moves of a hand-kept sheet is no gap.
+		{"occasional notes", "300+3", ClockStart{}, "e4 | e5 | Nf3 4:59 | Nc6 | Bb5 | a6 | c3 | d6", nil},
 		{"missing without time control", "", ClockStart{BlackFirst: true, MoveNumber: 12}, "Nf6 1:00:00 | Nf3 - ", []string{
 			"clock-inconsistent: no clock for White's move 13 (Nf3) though the other move has one"}},
 

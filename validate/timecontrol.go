@@ -367,6 +367,9 @@ func readHumanTimeControl(s string) (TimeControl, bool) {
 	if tc, ok := readUSChessTimeControl(s); ok {
 		return tc, true
 	}
+	if tc, ok := readClockFaceTimeControl(s); ok {
+		return tc, true
+	}
 	var terms [maxPeriods + 1]humanTerm // the parts between the "+" signs
 	n := 1
 	afterMove := false // the word "move" was just read: "starting from move 1"
@@ -609,6 +612,42 @@ func humanPeriods(terms []humanTerm) (TimeControl, bool) {
 	if first := tc.periods[0]; first.Base == 0 && first.Increment == 0 {
 		return TimeControl{}, false // no time
 	}
+	return tc, true
+}
+
+// readClockFaceTimeControl reads a base written as a clock shows it,
+// H:MM:SS, with an optional increment in seconds: "1:30:00+30" is
+// 5400+30. Two colons make it a clock's time, not periods (a period joined
+// by ":" has a move count, "40/5400:1800"); "1:30+30", H:MM or M:SS, is
+// not guessed.
+func readClockFaceTimeControl(s string) (TimeControl, bool) {
+	base, inc, _ := strings.Cut(s, "+")
+	f := strings.Split(base, ":")
+	if len(f) != 3 || len(f[1]) != 2 || len(f[2]) != 2 || strings.Contains(s, "/") {
+		return TimeControl{}, false
+	}
+	var total int64
+	for k, part := range f {
+		v, err := strconv.ParseUint(part, 10, 32)
+		if err != nil || k > 0 && v > 59 || len(part) == 0 || len(part) > 2 {
+			return TimeControl{}, false
+		}
+		total = total*60 + int64(v)
+	}
+	var incMS int64
+	if inc != "" {
+		ms, j, err := readSeconds(inc, 0)
+		if err != nil || j != len(inc) {
+			return TimeControl{}, false
+		}
+		incMS = ms
+	}
+	if total == 0 {
+		return TimeControl{}, false
+	}
+	var tc TimeControl
+	tc.Kind, tc.n = TimeControlTimed, 1
+	tc.periods[0] = Period{Base: total * 1000, Increment: incMS}
 	return tc, true
 }
 

@@ -124,6 +124,10 @@ func TestReadHumanTimeControl(t *testing.T) {
 		{"40/120, SD/60", "40/7200:3600"},
 		{"G/90", "5400"},
 		{"40/5400+30 : 1800+30", "40/5400+30:1800+30"},
+		// The base as a clock shows it.
+		{"1:30:00+30", "5400+30"},
+		{"0:03:00+2", "180+2"},
+		{"2:00:00", "7200"},
 		// Classical controls of several periods, as broadcast operators type them.
 		{"90 min/40 moves + 30 min + 30 sec/move", "40/5400+30:1800+30"},
 		{"90 min for 40 moves + 30 min for the rest of the game + 30 sec per move from move 1", "40/5400+30:1800+30"},
@@ -165,6 +169,10 @@ func TestReadHumanTimeControl(t *testing.T) {
 		"0 min",                           // no time
 		"blitz",
 		"",
+		"1:30+30",                                // H:MM or M:SS
+		"1:30:75+30",                             // no such clock
+		"40/1:30:00",                             // a move count: not guessed
+		"1:30:00+30s2",                           // an increment that is no number
 		"90 30",                                  // two numbers: not joined into 9030
 		"90 min/40 moves",                        // what follows move 40 is not said
 		"90 min/40 moves + 30 sec/move",          // nor here
