@@ -46,7 +46,7 @@ func (p *Parser) commands(idx int32, a, b int) {
 				p.unreadClock(idx, at, false, argAt, argEnd)
 			}
 		case "emt":
-			if v, ok := parseClock(arg); ok {
+			if v, ok := parseMoveTime(arg); ok {
 				m.EMT = v
 				p.g.Has |= HasClocks
 			} else {
@@ -145,6 +145,31 @@ func parseClock(b []byte) (int64, bool) {
 		return 0, false
 	}
 	return ((int64(h)*60+int64(m))*60+int64(sec))*1000 + ms, true
+}
+
+// parseMoveTime reads an [%emt] value: H:MM:SS(.f), or seconds with a
+// decimal fraction ("1.748", "0.0"), the form of the FICS games database's
+// move times, whose every record would otherwise say its move times cannot
+// be read. A bare number ("1") stays unread: it names no unit.
+func parseMoveTime(b []byte) (int64, bool) {
+	if v, ok := parseClock(b); ok {
+		return v, true
+	}
+	sec, i := digits(b, 0, 6)
+	if i == 0 || i >= len(b) || b[i] != '.' {
+		return 0, false
+	}
+	ms, scale := int64(0), int64(100)
+	j := i + 1
+	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+		ms += int64(b[j]-'0') * scale
+		scale /= 10
+		j++
+	}
+	if j == i+1 || j != len(b) {
+		return 0, false
+	}
+	return int64(sec)*1000 + ms, true
 }
 
 // digits reads at most most decimal digits of b from i.

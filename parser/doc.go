@@ -99,7 +99,8 @@
 // variation's first move has the Prev of the move it replaces) and Depth.
 // Comments after a move are kept on it, and [%clk], [%emt] and [%eval]
 // commands are read into Clock, EMT and Eval/EvalMate. A [%clk] or [%emt]
-// whose value is not H:MM:SS(.f) is listed in Game.UnreadClocks, not as a
+// whose value is not H:MM:SS(.f) (for [%emt], nor seconds with a fraction,
+// as the FICS games database writes) is listed in Game.UnreadClocks, not as a
 // Problem: the comment is good PGN. An [%eval] that cannot be read is a
 // Problem, as a [%clk] without its ] is.
 //

@@ -584,6 +584,14 @@ func TestParseClockAndEval(t *testing.T) {
 		_, ok := parseClock([]byte(bad))
 		eq(t, "clock "+bad, ok, false)
 	}
+	for in, want := range map[string]int64{"0:00:01.25": 1250, "0.0": 0, "1.748": 1748, "9.27": 9270, "12.5": 12500} {
+		got, ok := parseMoveTime([]byte(in))
+		eq(t, "emt "+in, fmt.Sprint(got, ok), fmt.Sprint(want, true))
+	}
+	for _, bad := range []string{"1", "2.", ".5", "1.5s", "1.2.3", "-1.5", "3:00"} {
+		_, ok := parseMoveTime([]byte(bad))
+		eq(t, "emt "+bad, ok, false)
+	}
 	for in, want := range map[string]string{"0.17": "17 0 false", "-1.5": "-150 0 false", "+3": "300 0 false", "0.175": "18 0 false",
 		"#-3": "0 -3 true", "#4": "0 4 true", ".5": "50 0 false", "2.1,30": "210 0 false"} {
 		cp, mate, isMate, ok := parseEval([]byte(in))

@@ -514,6 +514,9 @@ func (c *ClockChecker) unreadFinding() Finding {
 	}
 	command += clipQuote(arg) + "]"
 	form := "the form is H:MM:SS or H:MM:SS.f"
+	if u.EMT {
+		form += ", or seconds with a fraction (1.748)"
+	}
 	if twoFields(arg) {
 		form += fmt.Sprintf(", and %s may be H:MM or M:SS", arg)
 	}

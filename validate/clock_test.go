@@ -370,6 +370,7 @@ func TestClockStepsAsStep(t *testing.T) {
 // as they would without them. A [%clk] without its ] is still syntax.
 func TestUnreadClocks(t *testing.T) {
 	const form = "the form is H:MM:SS or H:MM:SS.f"
+	const emtForm = form + ", or seconds with a fraction (1.748)"
 	tests := []struct {
 		name  string
 		extra []string
@@ -400,7 +401,13 @@ func TestUnreadClocks(t *testing.T) {
 		{"move times", []string{"TimeControl 180+0"},
 			"1. e4 {[%clk 0:03:00] [%emt 1]} e5 {[%clk 0:03:00] [%emt 1s]} 2. Nf3 {[%clk 0:02:55]} Nc6 {[%clk 0:02:50]} *",
 			[]string{"10:23 warning clock-inconsistent 1 e4: 2 move times cannot be read, the first [%emt 1] at White's move 1 (e4): " +
-				form + "; the clock checks pass over those moves, as over missing clocks"}},
+				emtForm + "; the clock checks pass over those moves, as over missing clocks"}},
+		// The FICS games database writes move times in seconds, always with
+		// a fraction: those are read; "2." is not.
+		{"FICS move times in seconds", []string{"TimeControl 180+0"},
+			"1. e4 {[%emt 0.0]} e5 {[%emt 0.0]} 2. Nf3 {[%emt 1.748]} Nc6 {[%emt 9.27]} 3. Bb5 {[%emt 2.]} *",
+			[]string{"10:84 warning clock-inconsistent 5 Bb5: move time [%emt 2.] at White's move 3 (Bb5) cannot be read: " +
+				emtForm + "; the clock checks pass over the move, as over a missing clock"}},
 		{"in a variation", []string{"TimeControl 180+0"},
 			"1. e4 {[%clk 0:03:00]} e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:02:55]} (2. Bc4 {[%clk 2:59]}) 2... Nc6 {[%clk 0:02:50]} *",
 			[]string{"10:77 warning clock-inconsistent 3 Bc4 (2.Bc4): clock [%clk 2:59] at White's move 2 (Bc4) in a variation cannot be read: " +
