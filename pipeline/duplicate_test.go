@@ -103,3 +103,39 @@ func TestDuplicateGameNearMisses(t *testing.T) {
 		}
 	}
 }
+
+// An online archive's games of the same roster and moves (chess.com's Site
+// is "Chess.com" and Round "-" in every game: two abandoned games of the
+// same players on a day, the same short mate twice) are other games when a
+// tag naming one game differs: the game's address, its number in the FICS
+// database, its start time. The same record twice, those tags included, is
+// still a duplicate.
+func TestDuplicateGameOnlineIdentity(t *testing.T) {
+	game := func(extra, moves string) string {
+		return "[Event \"Live Chess\"]\n[Site \"Chess.com\"]\n[Date \"2024.01.02\"]\n[Round \"-\"]\n" +
+			"[White \"Alice\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n" + extra + "\n" + moves + " 0-1\n\n"
+	}
+	link := func(n string) string { return "[Link \"https://www.chess.com/game/live/" + n + "\"]\n" }
+	for _, tc := range []struct {
+		name, a, b string
+		dup        bool
+	}{
+		{"abandoned, other links", game(link("1"), ""), game(link("2"), ""), false},
+		{"the same moves, other start times", game("[UTCTime \"16:00:12\"]\n", "1. f3 e5 2. g4 Qh4#"),
+			game("[UTCTime \"16:01:30\"]\n", "1. f3 e5 2. g4 Qh4#"), false},
+		{"other FICS game numbers", game("[FICSGamesDBGameNo \"411189932\"]\n", "1. f3 e5 2. g4 Qh4#"),
+			game("[FICSGamesDBGameNo \"411189933\"]\n", "1. f3 e5 2. g4 Qh4#"), false},
+		{"the same link and start time", game(link("1")+"[UTCTime \"16:00:12\"]\n", "1. f3 e5 2. g4 Qh4#"),
+			game(link("1")+"[UTCTime \"16:00:12\"]\n", "1. f3 e5 2. g4 Qh4#"), true},
+	} {
+		dir := t.TempDir()
+		in := writeFile(t, dir, "a.pgn", []byte(tc.a+tc.b))
+		var text bytes.Buffer
+		if _, err := runWithin(t, context.Background(), &Config{Workers: 1}, Expand([]string{in}), NewTextSink(&text)); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(text.String(), "duplicate-game"); got != tc.dup {
+			t.Errorf("%s: duplicate-game %v, want %v:\n%s", tc.name, got, tc.dup, text.String())
+		}
+	}
+}

@@ -634,7 +634,7 @@ var fingerprintSeed = maphash.MakeSeed()
 var startKey = func() uint64 { p := replay.StartPosition(); return p.Key() }()
 
 // fingerprint identifies a game for duplicate-game: the Seven Tag Roster's
-// values, the position it starts from (a FEN of the standard position is
+// values and those of the tags that name one game (identityFactor), the position it starts from (a FEN of the standard position is
 // no FEN), and the main line, by the moves written, the plies replayed and
 // the final position (Zobrist keys); 0 for a game without White and Black
 // tags, or not replayed, which is not compared. The ordered writer works it out, not the checker:
@@ -653,6 +653,10 @@ func fingerprint(rec *GameRecord) uint64 {
 			if p, err := replay.ParseFEN(t.Value); err == nil {
 				start = p.Key()
 			}
+			continue
+		}
+		if k := identityFactor(t.Name); k != 0 {
+			h += maphash.String(fingerprintSeed, t.Value) * k
 			continue
 		}
 		i := slices.Index(validate.SevenTagRoster[:], t.Name)
@@ -674,6 +678,29 @@ func fingerprint(rec *GameRecord) uint64 {
 	}
 	length := uint64(rec.Report.Plies) | uint64(rec.Report.MainMoves)<<32
 	return (h ^ length*0x9e3779b97f4a7c15 ^ rec.Report.Final.Key()*0xbf58476d1ce4e5b9 ^ start*0x94d049bb133111eb) | 1
+}
+
+// identityFactor is the odd factor (above the Seven Tag Roster's, 3 to 15)
+// by which fingerprint hashes a tag that tells one game from another of the
+// same roster and moves, or 0 for another tag. A server's archive holds such
+// games by the thousand: two players' one-move or abandoned games on a day,
+// or the same short mate twice, under chess.com's constant Site "Chess.com"
+// and Round "-"; their Link, start time or database number differ, where a
+// game pasted twice repeats every tag.
+func identityFactor(name string) uint64 {
+	switch name {
+	case "Link": // chess.com's game address
+		return 17
+	case "GameId", "FICSGamesDBGameNo":
+		return 19
+	case "UTCTime": // lichess, chess.com
+		return 21
+	case "StartTime": // chess.com, beside UTCTime
+		return 23
+	case "Time": // PGN's start time: FICS, ICC
+		return 25
+	}
+	return 0
 }
 
 // duplicate reports rec as duplicate-game when a game with its fingerprint
