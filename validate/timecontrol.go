@@ -56,7 +56,7 @@ const (
 	errTCSymbol       tcError = `"?" and "-" stand alone`
 	errTCUnreachable  tcError = "only the last period may lack a move count: the periods after it can never start"
 	errTCTooMany      tcError = "too many periods"
-	errTCNoTime       tcError = "it gives no time at all"
+	errTCNoTime       tcError = `it gives no time at all (an untimed game's TimeControl is "-")`
 	errTCNumberTooBig tcError = "a number is too large"
 )
 
