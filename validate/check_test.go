@@ -431,9 +431,17 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 		{"the loser's missed threefold", pgn("0-1", nil, shuffles(1, 4)+"9. f3 e5 10. g4 Qh4# 0-1"), &Options{Profile: FIDE2009},
 			"threefold-claimable@7 missed-threefold@8", MissedThreefold,
 			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, but the game went on and was scored 0-1"},
-		{"the winner's claim when the loser had none", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil,
+		{"the loser's claim, the first", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil,
 			"threefold-claimable@7 missed-threefold@7", MissedThreefold,
 			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 1-0"},
+		// The winner alone could claim: it played on and won, and missed
+		// nothing a warning should flag.
+		{"the winner's claim when the loser had none", pgn("0-1", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 0-1"), nil,
+			"threefold-claimable@7 missed-threefold@7", MissedThreefold,
+			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 0-1: the winner's claim, who played on to win"},
+		{"the winner's 50 moves alone", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 100 80"}, "1-0"), nil,
+			"fifty-move-claimable@0 missed-fifty-move@0", MissedFiftyMove,
+			"White could claim a draw by the 50-move rule (FIDE 9.3) in the start position, but the game went on and was scored 1-0: the winner's claim, who played on to win"},
 		{"nothing after a dead position", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/2b5/3n1B1K/2B5 w - - 0 1"},
 			"1. Bxd2 Bxd2 2. Kg2 Kd5 3. Kh2 Ke5 4. Kg2 Kd5 5. Kh2 Ke5 6. Kg2 Kd5 7. Kh2 Ke5 8. Kg2 Kd5 9. Kh2 Ke5 10. Kg2 Kd5 11. Kh2 Ke5 1/2-1/2"), nil,
 			"moves-after-end@2", MovesAfterEnd, ""},
@@ -453,6 +461,16 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 		}
 		if f := find(r, c.code); c.message != "" && (f == nil || f.Message != c.message) {
 			t.Errorf("%s: %s %+v, want message %q", c.name, c.code, f, c.message)
+		}
+		// A missed claim warns when the loser's; the winner's is info.
+		if f := find(r, c.code); f != nil && (c.code == MissedThreefold || c.code == MissedFiftyMove) {
+			want := Warning
+			if strings.HasSuffix(c.message, "who played on to win") {
+				want = Info
+			}
+			if f.Severity != want {
+				t.Errorf("%s: %s is %v, want %v", c.name, c.code, f.Severity, want)
+			}
 		}
 	}
 }

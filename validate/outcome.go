@@ -211,13 +211,21 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
-			if lp := int(ln.claims[i][loser&1]); lp >= 0 && lp != cl.ply && (ln.endPly < 0 || lp < ln.endPly) {
-				m = c.moveAtPly(lp)
-				msg = loser.Name() + " could claim a draw by " + cl.what + " " + c.after(lp)
-				f.Pos, f.Ply, f.Move = m.pos, lp, m.text
+			// The loser missed a draw; a winner who could have claimed
+			// one and played on to win missed nothing: info, not a warning.
+			f.Code, f.Severity = cl.missed, Info
+			if lp := int(ln.claims[i][loser&1]); lp >= 0 && (ln.endPly < 0 || lp < ln.endPly) {
+				f.Severity = DefaultSeverity(cl.missed)
+				if lp != cl.ply {
+					m = c.moveAtPly(lp)
+					msg = loser.Name() + " could claim a draw by " + cl.what + " " + c.after(lp)
+					f.Pos, f.Ply, f.Move = m.pos, lp, m.text
+				}
 			}
-			f.Code, f.Severity = cl.missed, DefaultSeverity(cl.missed)
 			f.Message = msg + ", but the game went on and was scored " + recorded
+			if f.Severity == Info {
+				f.Message += ": the winner's claim, who played on to win"
+			}
 			r.Findings = append(r.Findings, f)
 		}
 	}
