@@ -67,6 +67,7 @@ type ClockChecker struct {
 	givesTime bool
 
 	sides  [2]sideClock
+	last   int32 // the main line's last move, its index in g.Moves; -1 before any
 	clocks int
 	unread int // main-line plies with no reading but a [%clk] that cannot be read
 
@@ -117,6 +118,7 @@ func StartClocks(g *parser.Game, tc *TimeControl, start ClockStart) ClockChecker
 		c.inc = tc.periods[0].Increment
 	}
 	c.sides[0].reading, c.sides[1].reading = -1, -1
+	c.last = -1
 	return c
 }
 
@@ -128,6 +130,7 @@ func (c *ClockChecker) GivenTime() { c.givesTime = true }
 func (c *ClockChecker) Step(idx int32) {
 	m := &c.g.Moves[idx]
 	c.ply++
+	c.last = idx
 	side := 0
 	if c.black {
 		side = 1
@@ -220,6 +223,7 @@ func (c *ClockChecker) Steps(idxs []int32) {
 		c.moveNo += blacks
 		c.black = c.black != (n%2 == 1)
 		i = j
+		c.last = idxs[j-1]
 	}
 }
 

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -200,6 +201,9 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 	case termOther:
 		return Forfeit{}, out
 	}
+	if f, said, ok := commentForfeit(c, result); ok {
+		return f, append(out, said)
+	}
 	if result != "1-0" && result != "0-1" {
 		return Forfeit{}, out
 	}
@@ -219,6 +223,39 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 		Move: c.g.Str(m.Raw), Message: fmt.Sprintf("%s lost on time: the clock reads %s after move %d, the last move, and the game is scored %s",
 			colourName(!loserWhite), FormatClock(s.reading), s.readingMove, result)})
 	return Forfeit{Lost: true, White: loserWhite, FromClock: true}, out
+}
+
+// commentForfeit reads a flag fall from the comment after the main line's
+// last move, where servers without a Termination tag say it: the FICS and
+// ICC databases write "{White forfeits on time} 0-1" and "{Black ran out of
+// time and White has no material to mate} 1/2-1/2". Only that comment, only
+// a phrase naming one side, and only with a result it fits (the named side
+// lost, or a draw): a comment on an earlier move, or "Both players ran out
+// of time", says nothing.
+func commentForfeit(c *ClockChecker, result string) (Forfeit, Finding, bool) {
+	if c.last < 0 {
+		return Forfeit{}, Finding{}, false
+	}
+	m := &c.g.Moves[c.last]
+	text := c.g.Bytes(m.Comment)
+	if m.Comment.Len == 0 || !bytes.Contains(text, []byte(" time")) {
+		return Forfeit{}, Finding{}, false
+	}
+	comment := string(text)
+	var white, black bool
+	for _, p := range [...]string{" forfeits on time", " ran out of time"} {
+		white = white || containsFoldASCII(comment, "white"+p)
+		black = black || containsFoldASCII(comment, "black"+p)
+	}
+	if white == black || result == "1-0" && white || result == "0-1" && black || result != "1/2-1/2" && result != "1-0" && result != "0-1" {
+		return Forfeit{}, Finding{}, false
+	}
+	msg := fmt.Sprintf("%s lost on time (the comment after the last move: %q)", colourName(!white), comment)
+	if result == "1/2-1/2" {
+		msg = fmt.Sprintf("%s ran out of time and the game was drawn (the comment after the last move: %q)", colourName(!white), comment)
+	}
+	return Forfeit{Lost: true, White: white}, Finding{Code: TimeForfeit, Severity: DefaultSeverity(TimeForfeit), Pos: m.Pos, Ply: c.ply,
+		Move: c.g.Str(m.Raw), Message: msg}, true
 }
 
 // FinalPosition answers the board questions a verdict on a flag needs about the

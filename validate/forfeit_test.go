@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -376,5 +378,53 @@ func TestDrawnOnTimeEitherFlag(t *testing.T) {
 		"60. Kg1 {[%clk 0:00:20]} Kd8 {[%clk 0:00:30]} 61. Kf1 {[%clk 0:00:00]} 1/2-1/2"), &Options{})
 	if g := got(r); g != "wrong-result@-1 time-forfeit@-1" {
 		t.Errorf("a queen each: findings %q, want %q", g, "wrong-result@-1 time-forfeit@-1")
+	}
+}
+
+// TestCommentForfeit: without a Termination tag, the comment after the last
+// move says a flag fell as the FICS and ICC databases write it; the win on
+// time is then judged against the board like any other. A comment on an
+// earlier move, one naming both sides, one the result contradicts, or a
+// Termination that says otherwise, is no forfeit.
+func TestCommentForfeit(t *testing.T) {
+	for _, c := range []struct {
+		name, extra, moves string
+		result             string
+		want               string // the findings: code@ply severity: message
+	}{
+		{"White forfeits", "", "1. e4 e5 2. Nf3 Nc6 {White forfeits on time}", "0-1",
+			`time-forfeit@4 info: White lost on time (the comment after the last move: "White forfeits on time")`},
+		{"Black ran out of time, drawn", "", "1. e4 e5 2. Nf3 Nc6 3. Bb5 {Black ran out of time and White has no material to mate}", "1/2-1/2",
+			`wrong-result@-1 error: Black ran out of time while White could still mate (FIDE 6.9): the result is 1-0, not 1/2-1/2` + "\n" +
+				`time-forfeit@5 info: Black ran out of time and the game was drawn (the comment after the last move: "Black ran out of time and White has no material to mate")`},
+		{"a win no one could make", "SetUp|1|FEN|8/8/8/4k3/8/8/3K4/7q w - - 0 60", "60. Kc2 {Black forfeits on time}", "1-0",
+			`timeout-insufficient-material@-1 error: Black lost on time but White could not mate by any legal series of moves (FIDE 6.9): the result must be 1/2-1/2, not 1-0` + "\n" +
+				`time-forfeit@1 info: Black lost on time (the comment after the last move: "Black forfeits on time")`},
+		{"an earlier move's comment", "", "1. e4 e5 {White forfeits on time} 2. Nf3 Nc6", "0-1", ""},
+		{"both sides", "", "1. e4 e5 2. Nf3 Nc6 {Both players ran out of time: White ran out of time, Black ran out of time}", "1/2-1/2", ""},
+		{"the result says otherwise", "", "1. e4 e5 2. Nf3 Nc6 {White forfeits on time}", "1-0", ""},
+		{"a Termination says otherwise", "Termination|normal", "1. e4 e5 2. Nf3 Nc6 {White forfeits on time}", "0-1", ""},
+		{"another forfeit", "", "1. e4 e5 2. Nf3 Nc6 {White forfeits by disconnection}", "0-1", ""},
+	} {
+		var extra []string
+		if c.extra != "" {
+			parts := strings.Split(c.extra, "|")
+			for i := 0; i+1 < len(parts); i += 2 {
+				extra = append(extra, parts[i]+" "+parts[i+1])
+			}
+		}
+		r := checkOne(t, pgn(c.result, extra, c.moves+" "+c.result), nil)
+		var got []string
+		for _, f := range r.Findings {
+			if f.Code == TimeForfeit || f.Code == WrongResult || f.Code == TimeoutInsufficientMaterial {
+				got = append(got, fmt.Sprintf("%s@%d %s: %s", f.Code, f.Ply, f.Severity, f.Message))
+			}
+		}
+		if g := strings.Join(got, "\n"); g != c.want {
+			t.Errorf("%s: findings\n%s\nwant\n%s", c.name, g, c.want)
+		}
+		if r.TimeForfeit != (c.want != "") {
+			t.Errorf("%s: time_forfeit %v", c.name, r.TimeForfeit)
+		}
 	}
 }
