@@ -167,7 +167,19 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 	switch kind {
 	case termTime:
 		f := Forfeit{Lost: true}
+		named := name != "" && (strings.EqualFold(name, t.White) || strings.EqualFold(name, t.Black))
 		switch {
+		case named && (result == "1-0" || result == "0-1") && strings.EqualFold(name, t.White) != (nameWon == (result == "1-0")):
+			// The name and the score disagree: the score is the record's,
+			// the tag a remark on it that is wrong somewhere.
+			f.White = result == "0-1"
+			verb := "lost"
+			if nameWon {
+				verb = "won"
+			}
+			out = append(out, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination), Pos: t.TerminationPos, Ply: -1,
+				Message: fmt.Sprintf("Termination %q says %s %s on time, but the game is scored %s", t.Termination,
+					colourName(!strings.EqualFold(name, t.White)), verb, result)})
 		case name != "" && strings.EqualFold(name, t.White):
 			f.White = !nameWon
 		case name != "" && strings.EqualFold(name, t.Black):

@@ -428,3 +428,42 @@ func TestCommentForfeit(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminationAgainstResult: a Termination that names the winner on time
+// the result scores as the loser is wrong-termination; the forfeit follows
+// the result. The same name agreeing with the result is none.
+func TestTerminationAgainstResult(t *testing.T) {
+	players := []string{"White", "Alice", "Black", "Bob"}
+	for _, c := range []struct {
+		termination, result string
+		want                Forfeit
+		wrong               string
+	}{
+		{"Alice won on time", "0-1", Forfeit{Lost: true, White: true}, `Termination "Alice won on time" says White won on time, but the game is scored 0-1`},
+		{"Bob lost on time", "0-1", Forfeit{Lost: true, White: true}, `Termination "Bob lost on time" says Black lost on time, but the game is scored 0-1`},
+		{"Alice won on time", "1-0", Forfeit{Lost: true, White: false}, ""},
+		{"Bob won on time", "0-1", Forfeit{Lost: true, White: true}, ""},
+		{"Alice won on time", "1/2-1/2", Forfeit{Lost: true, White: false}, ""},
+	} {
+		g := testGame(t, append([]string{"Termination", c.termination}, players...), c.result, "e4 | e5")
+		var tags Tags
+		ReadTags(g, &tags, nil)
+		clocks := checkClocks(g, &tags.TimeControl, ClockStart{}, mainLine(g))
+		f, fs := DetectForfeit(&tags, c.result, &clocks, nil)
+		if f != c.want {
+			t.Errorf("%q %s: forfeit %+v, want %+v", c.termination, c.result, f, c.want)
+		}
+		var wrong []string
+		for _, x := range fs {
+			if x.Code == WrongTermination {
+				wrong = append(wrong, x.Message)
+				if x.Pos != tags.TerminationPos || x.Severity != Warning {
+					t.Errorf("%q: at %+v, %v", c.termination, x.Pos, x.Severity)
+				}
+			}
+		}
+		if strings.Join(wrong, "\n") != c.wrong {
+			t.Errorf("%q %s: wrong-termination %q, want %q", c.termination, c.result, wrong, c.wrong)
+		}
+	}
+}
