@@ -23,7 +23,7 @@ func (p *Parser) run(from int) {
 			i++
 		case '{':
 			if p.proseFrom >= 0 {
-				p.commentAfterProse()
+				p.commentAfterProse(i)
 			}
 			p.inProse = false
 			i = p.braceComment(i)

@@ -34,19 +34,44 @@ func TestRemarksInScoresheetText(t *testing.T) {
 
 // Prose after a game's last move belongs to the game on the line of that
 // move; the lines after it (a heading, the next game's introduction) are
-// text between games, left out and quiet as before. Text before a game's
-// first move is no remark either.
-func TestProseBetweenGamesStaysOut(t *testing.T) {
-	in := "Глава 5. Защита Каро-Канн\n1. e4 c6 2. d4 d5 и т.д.\nПартия 12. Ферзевый гамбит\nГрюнфельд — Алехин\n1. d4 d5 2. c4 e6\nGame 5\n\n1. e4 e5 *\n"
+// text between games, quiet, and the next game's heading: its leading
+// comment, numbers included ("Москва 1956"), for a book or club sheet gives
+// the players and the place there and nowhere else. Text before a file's
+// first move is its first game's heading.
+func TestProseBetweenGamesIsTheNextHeading(t *testing.T) {
+	in := "Глава 5. Защита Каро-Канн\n1. e4 c6 2. d4 d5 и т.д.\nПартия 12. Ферзевый гамбит\nГрюнфельд — Алехин, Вена 1922\n1. d4 d5 2. c4 e6\nGame 5\n\n1. e4 e5 *\n"
 	games := parseString(t, in)
 	eq(t, "count", len(games), 3)
 	eq(t, "first", comments(games[0]), []string{"", "", "", "и т.д."})
-	eq(t, "first comment", games[0].Str(games[0].Comment), "")
+	eq(t, "first heading", games[0].Str(games[0].Comment), "Глава 5. Защита Каро-Канн")
 	eq(t, "second", comments(games[1]), []string{"", "", "", ""})
+	eq(t, "second heading", games[1].Str(games[1].Comment), "Партия 12. Ферзевый гамбит\nГрюнфельд — Алехин, Вена 1922")
 	eq(t, "third", comments(games[2]), []string{"", ""})
+	eq(t, "third heading", games[2].Str(games[2].Comment), "Game 5")
 	for i, g := range games {
 		eq(t, fmt.Sprint("problems ", i), problems(g), []string{})
 	}
+
+	// After a result marker: on its line the words are the game's, as a
+	// comment in braces there is; on the lines after, the next game's, in
+	// the order written with comments in braces.
+	games = parseString(t, "1. e4 e5 1-0 (Ботвинник)\n{Тур 2} Партия 2 Таль — Смыслов\n1. d4 d5 *\n")
+	eq(t, "after a marker, count", len(games), 2)
+	eq(t, "on the marker's line", comments(games[0]), []string{"", "Ботвинник"})
+	eq(t, "on the lines after", games[1].Str(games[1].Comment), "Тур 2 Партия 2 Таль — Смыслов")
+
+	// Near misses: prose after the last game, a preamble without a game
+	// after it, a number alone before the moves, and a comment between the
+	// heading and the number, which stays between them.
+	games = parseString(t, "1. e4 e5 1-0\nКонец турнира 1956\n")
+	eq(t, "trailing prose", games[0].Str(games[0].Comment), "")
+	eq(t, "trailing prose, moves", comments(games[0]), []string{"", ""})
+	g := one(t, "12\n1. e4 e5 *\n")
+	eq(t, "a number alone", g.Str(g.Comment), "")
+	g = one(t, "Партия 3 {Дебют} 1. e4 e5 *\n")
+	eq(t, "a comment after the heading", g.Str(g.Comment), "Партия 3 Дебют")
+	g = oneWith(t, "Партия 3\n1. e4 e5 *\n", Options{NoComments: true})
+	eq(t, "no comments", g.Str(g.Comment), "")
 }
 
 // A result written in words right after the last move is the result, kept

@@ -236,7 +236,7 @@ func (p *Parser) result(i int, res string) bool {
 		}
 		p.g.Result = res
 		p.g.ResultPos = p.posAt(i)
-		p.ended = true
+		p.ended, p.resultAt = true, i
 		return true
 	}
 	return false
