@@ -126,7 +126,7 @@ func (p *Parser) resultInWords(i, to, next int, res string) {
 // are kept too: they may name the players and the place, which an archive
 // must not lose, and the game's end decides whose they are (endRemarks).
 func (p *Parser) remark(i, j int) {
-	if p.opt.NoComments || len(p.g.Moves) == 0 && len(p.stack) > 0 {
+	if p.opt.NoComments {
 		return
 	}
 	for j < len(p.src) && (p.src[j] == '.' || p.src[j] == ',') {
@@ -148,8 +148,33 @@ func (p *Parser) remark(i, j int) {
 	if i == j {
 		return
 	}
+	if len(p.stack) > 0 {
+		i = p.numbersAfterParen(i)
+	}
 	p.remarks = append(p.remarks, srcRange{i, j})
 	p.remarkOpen = true
+}
+
+// numbersAfterParen returns where a remark that begins at src offset i
+// begins when only numbers stand between it and the parenthesis that
+// opens it ("(1958 г.)", "(12-я партия матча)"): there, no move follows them,
+// so they are the remark's. i itself otherwise.
+func (p *Parser) numbersAfterParen(i int) int {
+	k := i
+	for k > 0 {
+		c := p.src[k-1]
+		if !(c >= '0' && c <= '9' || isSpaceByte(c) || c == '.' || c == ',' || c == '-' || c == '/') {
+			break
+		}
+		k--
+	}
+	if k == i || k == 0 || p.src[k-1] != '(' && p.src[k-1] != '[' {
+		return i
+	}
+	for isSpaceByte(p.src[k]) {
+		k++
+	}
+	return k
 }
 
 // proseGoesOn is called when the move at src offset i follows prose
@@ -197,6 +222,20 @@ func (p *Parser) resultAfterProse() {
 		}
 		*w = wordResult{}
 	}
+}
+
+// remarkThrough ends the remark being read where a parenthesis at src
+// offset i opens or closes, taking in the numbers before it: no move
+// follows them there, so they are the remark's ("(см. партию 12)",
+// "(Ласкер — Стейниц, 1894)", "Партия 2 (Ленинград, 1957)"), not a move
+// number.
+//
+//go:noinline
+func (p *Parser) remarkThrough(i int) {
+	if n := len(p.remarks); n > 0 {
+		p.remarks[n-1].b = p.throughNumbers(p.remarks[n-1].b, i)
+	}
+	p.remarkOpen = false
 }
 
 // headingThrough extends, before the game's first move or after its

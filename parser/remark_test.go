@@ -27,6 +27,13 @@ func TestRemarksInScoresheetText(t *testing.T) {
 	eq(t, "mixed moves", norms(g), []string{"e4", "e5", "Кf3", "f4", "Кc6"})
 	eq(t, "mixed problems", problems(g), []string{})
 
+	// A number that ends a remark in parentheses is the remark's: no move
+	// follows it there. Before a parenthesis a move number may stand, and
+	// before the next move the number is that move's.
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 (см. партию 12) a6 4. Сa4 (Ласкер — Стейниц, 1894) Кf6 хорошо 5. 0-0 (1958 г.) 5... b5 *\n")
+	eq(t, "numbers", comments(g), []string{"", "", "", "", "см. партию 12", "", "Ласкер — Стейниц, 1894", "хорошо", "1958 г.", ""})
+	eq(t, "numbers problems", problems(g), []string{})
+
 	// Without comments, no remarks.
 	g = oneWith(t, "1. e4 хорошо 1... e5 *\n", Options{NoComments: true})
 	eq(t, "no comments", comments(g), []string{"", ""})
@@ -70,6 +77,9 @@ func TestProseBetweenGamesIsTheNextHeading(t *testing.T) {
 	eq(t, "a number alone", g.Str(g.Comment), "")
 	g = one(t, "Партия 3 {Дебют} 1. e4 e5 *\n")
 	eq(t, "a comment after the heading", g.Str(g.Comment), "Партия 3 Дебют")
+	games = parseString(t, "Партия 12 (Москва, 1956)\n1. e4 e5 1-0\nПартия 13 [Ленинград, 1957]\n1. d4 d5 *\n")
+	eq(t, "in parentheses", []string{games[0].Str(games[0].Comment), games[1].Str(games[1].Comment)}, []string{"Партия 12 Москва, 1956", "Партия 13 Ленинград, 1957"})
+	eq(t, "in parentheses, problems", [][]string{problems(games[0]), problems(games[1])}, [][]string{{}, {}})
 	g = oneWith(t, "Партия 3\n1. e4 e5 *\n", Options{NoComments: true})
 	eq(t, "no comments", g.Str(g.Comment), "")
 }
