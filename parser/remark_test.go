@@ -147,3 +147,34 @@ func TestResultInWords(t *testing.T) {
 	eq(t, "pgn move after", problems(g), []string{`3:10 unexpected text, from "White resigns"`})
 	eq(t, "pgn move after result", g.Result, "*")
 }
+
+// A result typed with blanks around its colon or dash ("1 : 0", "0 – 1")
+// right after the last move of scoresheet text is the result, quoted as
+// written; after prose, in an aside, before any move, "0 - 0" (castling)
+// and a score no game ends with are not.
+func TestSpacedResult(t *testing.T) {
+	for _, c := range []struct{ tail, res, raw string }{
+		{"1 : 0", "1-0", "1 : 0"},
+		{"0 : 1.", "0-1", "0 : 1"},
+		{"1 - 0", "1-0", "1 - 0"},
+		{"0 – 1", "0-1", "0 – 1"},
+		{"{хорошо}\n1 : 0", "1-0", "1 : 0"},
+	} {
+		g := one(t, "1. e4 e5 2. Кf3 Кc6 "+c.tail+"\n")
+		eq(t, c.tail, []string{g.Result, g.Str(g.ResultRaw)}, []string{c.res, c.raw})
+		eq(t, c.tail+" moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6"})
+		eq(t, c.tail+" problems", problems(g), []string{})
+	}
+	for _, in := range []string{
+		"1. e4 e5 2. Кf3 Кc6 хорошо 1 : 0\n",
+		"1. e4 e5 2. Кf3 Кc6 (1 : 0) 3. Сb5\n",
+		"Матч 1 : 0\n1. e4 e5\n",
+		"1. e4 e5 2. Кf3 Кc6 1 : 1\n",
+		"[Event \"E\"]\n\n1. e4 e5 2. Nf3 Nc6 1 : 0\n",
+	} {
+		g := parseString(t, in)[0]
+		eq(t, in, g.Result, "")
+	}
+	g := one(t, "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0 - 0 *\n")
+	eq(t, "castling", norms(g)[6], "O-O")
+}
