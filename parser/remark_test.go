@@ -178,3 +178,14 @@ func TestSpacedResult(t *testing.T) {
 	g := one(t, "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0 - 0 *\n")
 	eq(t, "castling", norms(g)[6], "O-O")
 }
+
+// The king written in small letters and apart from its square ("кр g5",
+// as "Кр g3" is) is one move; a lone small "к" before a square is the
+// preposition of a sentence, not a piece.
+func TestSmallKingApart(t *testing.T) {
+	g := one(t, "1. f3 e5 2. Крf2 d5 3. Кр g3 Кр e7 4. кр h4 кр :e6 *\n")
+	eq(t, "moves", norms(g), []string{"f3", "e5", "Крf2", "d5", "Крg3", "Крe7", "крh4", "кр:e6"})
+	eq(t, "problems", problems(g), []string{})
+	g = one(t, "1. e4 e5 2. Кf3 ход к d5 2... Кc6 *\n")
+	eq(t, "a preposition", norms(g), []string{"e4", "e5", "Кf3", "d5", "Кc6"}) // not "кd5"
+}

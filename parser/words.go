@@ -714,6 +714,11 @@ func isPieceDesignator(t []byte) bool {
 		}
 		r2, size2 := utf8.DecodeRune(t[size:])
 		return size+size2 == len(t) && isKingPair(r, r2)
+	case r == 'к':
+		// The king in small letters, "кр g5"; a lone "к" is the preposition
+		// ("к d5" in a sentence), not a knight.
+		r2, size2 := utf8.DecodeRune(t[size:])
+		return size+size2 == len(t) && isKingPair(r, r2)
 	case size != len(t):
 		return false
 	case r >= 0x80:
