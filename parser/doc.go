@@ -124,7 +124,10 @@
 // follows ("3. Сb5 (испанская партия) a6": a parenthesised remark without
 // moves is a comment, not a variation); after the last move only the words
 // on its line are, the lines after it being the text between games
-// (headings, the next game's introduction), read as before: skipped. A
+// (headings, the next game's introduction): the next game's Comment when
+// one follows in the piece (Game.NextHeading says where it begins in the
+// game before), else skipped. Prose before a game's first move is its
+// Comment too. A
 // result written in words right after the last move ("Белые сдались",
 // "Черные сдались.", "Ничья", "White resigns", "Black resigned", "Draw
 // agreed") is the game's result, with ResultRaw quoting the words, unless

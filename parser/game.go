@@ -39,6 +39,12 @@ type Game struct {
 	// otherwise.
 	ResultRaw Span
 
+	// NextHeading is the offset in Text of the prose after the game's last
+	// move that the next game takes as its heading (its Comment): scoresheet
+	// text without a result marker, where the game's text runs on to the next
+	// game's first move. 0 when there is none.
+	NextHeading uint32
+
 	// Comment is a comment that stands before the first move, which for a
 	// game that begins after another's result in the same piece includes
 	// the comments on the lines after that result: their bytes lie before

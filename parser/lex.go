@@ -23,7 +23,7 @@ func (p *Parser) run(from int) {
 			i++
 		case '{':
 			if p.proseFrom >= 0 {
-				p.commentAfterProse()
+				p.commentAfterProse(i)
 			}
 			p.inProse = false
 			i = p.braceComment(i)
@@ -291,7 +291,9 @@ func (p *Parser) openVariation(i int, open byte) int {
 		anchor = p.g.Moves[alt].Prev
 	}
 	depth := p.lineDepth() + 1
-	p.remarkOpen = false
+	if p.remarkOpen {
+		p.remarkThrough(i)
+	}
 	p.stack = append(p.stack, p.fr)
 	p.fr = frame{cur: anchor, spine: anchor, base: anchor, depth: depth, onSpine: true, open: open, pos: p.posAt(i)}
 	p.pend = pending{}
@@ -322,7 +324,9 @@ func (p *Parser) closeVariation(i int, close byte) {
 	p.stack = p.stack[:len(p.stack)-1]
 	p.pend = pending{}
 	p.lost = 0
-	p.remarkOpen = false
+	if p.remarkOpen {
+		p.remarkThrough(i)
+	}
 }
 
 // skipVariation passes over a variation without reading it, minding nested

@@ -27,7 +27,7 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 		p.splitBefore(i, numbered) // with proseFrom as the game ended, for its ResultPos
 	}
 	if p.proseFrom >= 0 {
-		p.proseGoesOn()
+		p.proseGoesOn(i)
 	}
 	p.inProse = false
 	g := &p.g

@@ -138,6 +138,14 @@ type Parser struct {
 	// last run rather than starting one.
 	remarks    []srcRange
 	remarkOpen bool
+	// heading is the prose between the game just ended and the next
+	// (src ranges): the lines after its last move or its result ("Партия 2.
+	// Петров — Сидоров"), which splitGame makes the next game's leading
+	// comment; none follows at the piece's end, and it is left out.
+	heading []srcRange
+	// resultAt is the src offset of the game's result marker, valid while
+	// ended is set: the remarks on its line are the game's (endRemarks).
+	resultAt int
 	// wordRes is a result written in words right after the last move
 	// ("Белые сдались"), which ends the game unless a move follows.
 	wordRes wordResult

@@ -19,8 +19,10 @@ import (
 // same game is read; at the game's end only the words on the line of its
 // last move stay with it (a remark closing the game, "Кpe8:d8. Белые
 // сдались ввиду потери фигуры."), and the lines after, a heading or the
-// next game's introduction, are left out, as before. None of this is a
-// Problem: the words are kept, not lost.
+// next game's introduction, are the next game's heading, its leading
+// comment (Parser.heading, splitGame), or left out when no game follows in
+// the piece. Prose before a game's first move is its heading too. None of
+// this is a Problem: the words are kept, not lost.
 //
 // A result written in words right after the last move ("Белые сдались",
 // "Черные сдались.", "Ничья", "White resigns", "Draw agreed") is the
@@ -119,9 +121,12 @@ func (p *Parser) resultInWords(i, to, next int, res string) {
 }
 
 // remark keeps the prose word src[i:j] of scoresheet text aside (see the
-// comment at the top of this file).
+// comment at the top of this file). Words before the game's first move (a
+// heading, "Партия 12. Иванов — Петров, Москва 1956") and after its result
+// are kept too: they may name the players and the place, which an archive
+// must not lose, and the game's end decides whose they are (endRemarks).
 func (p *Parser) remark(i, j int) {
-	if p.opt.NoComments || len(p.g.Moves) == 0 || p.ended {
+	if p.opt.NoComments {
 		return
 	}
 	for j < len(p.src) && (p.src[j] == '.' || p.src[j] == ',') {
@@ -143,15 +148,46 @@ func (p *Parser) remark(i, j int) {
 	if i == j {
 		return
 	}
+	if len(p.stack) > 0 {
+		i = p.numbersAfterParen(i)
+	}
 	p.remarks = append(p.remarks, srcRange{i, j})
 	p.remarkOpen = true
 }
 
-// proseGoesOn is called when a move follows prose (proseFrom is set): the
-// remarks are the game's, and a result in words was none.
+// numbersAfterParen returns where a remark that begins at src offset i
+// begins when only numbers stand between it and the parenthesis that
+// opens it ("(1958 г.)", "(12-я партия матча)"): there, no move follows them,
+// so they are the remark's. i itself otherwise.
+func (p *Parser) numbersAfterParen(i int) int {
+	k := i
+	for k > 0 {
+		c := p.src[k-1]
+		if !(c >= '0' && c <= '9' || isSpaceByte(c) || c == '.' || c == ',' || c == '-' || c == '/') {
+			break
+		}
+		k--
+	}
+	if k == i || k == 0 || p.src[k-1] != '(' && p.src[k-1] != '[' {
+		return i
+	}
+	for isSpaceByte(p.src[k]) {
+		k++
+	}
+	return k
+}
+
+// proseGoesOn is called when the move at src offset i follows prose
+// (proseFrom is set): the remarks are the game's, and a result in words was
+// none. Before the game's first move they are its heading, which takes the
+// numbers ending it too ("Москва 1956").
 //
 //go:noinline
-func (p *Parser) proseGoesOn() {
+func (p *Parser) proseGoesOn(i int) {
+	if p.pend.ok && p.pend.events == p.events {
+		i = p.pend.start
+	}
+	p.headingThrough(i)
 	p.keepRemarks()
 	if w := &p.wordRes; w.res != "" {
 		if !p.text {
@@ -162,11 +198,13 @@ func (p *Parser) proseGoesOn() {
 	p.proseFrom = -1
 }
 
-// commentAfterProse is called when a comment follows prose: the remarks
-// before it are the game's. A result in words still waits for a move.
+// commentAfterProse is called when a comment at src offset i follows
+// prose: the remarks before it are the game's. A result in words still
+// waits for a move.
 //
 //go:noinline
-func (p *Parser) commentAfterProse() {
+func (p *Parser) commentAfterProse(i int) {
+	p.headingThrough(i)
 	p.keepRemarks()
 	if p.wordRes.res == "" {
 		p.proseFrom = -1 // a missing result belongs after the comment
@@ -186,8 +224,38 @@ func (p *Parser) resultAfterProse() {
 	}
 }
 
+// remarkThrough ends the remark being read where a parenthesis at src
+// offset i opens or closes, taking in the numbers before it: no move
+// follows them there, so they are the remark's ("(см. партию 12)",
+// "(Ласкер — Стейниц, 1894)", "Партия 2 (Ленинград, 1957)"), not a move
+// number.
+//
+//go:noinline
+func (p *Parser) remarkThrough(i int) {
+	if n := len(p.remarks); n > 0 {
+		p.remarks[n-1].b = p.throughNumbers(p.remarks[n-1].b, i)
+	}
+	p.remarkOpen = false
+}
+
+// headingThrough extends, before the game's first move or after its
+// result, the last remark of a heading over the numbers up to src offset at
+// (throughNumbers).
+func (p *Parser) headingThrough(at int) {
+	if n := len(p.remarks); n > 0 && (len(p.g.Moves) == 0 || p.ended) {
+		p.remarks[n-1].b = p.throughNumbers(p.remarks[n-1].b, at)
+	}
+}
+
 // keepRemarks files the remarks kept aside as a comment on the last move.
+// After the game's result, where a comment follows them, those on the
+// result's line are the game's and those on later lines are held for the
+// next game (Parser.held), each by its own line, as comments in braces are.
 func (p *Parser) keepRemarks() {
+	if p.ended {
+		p.keepRemarksAfterResult()
+		return
+	}
 	for _, r := range p.remarks {
 		p.comment(r.a, r.b)
 	}
@@ -195,17 +263,37 @@ func (p *Parser) keepRemarks() {
 	p.remarkOpen = false
 }
 
-// endRemarks settles, as the game ends, the text after its last move when
-// no result marker stands there: a result in words becomes the result, and
-// the remarks on its line (or on the last move's) a comment on the last
-// move; the rest is text between games, skipped.
-func (p *Parser) endRemarks() {
+// keepRemarksAfterResult is keepRemarks after the game's result.
+func (p *Parser) keepRemarksAfterResult() {
+	end := p.endOfLine(p.resultAt)
+	held := p.held
+	p.endRemarksAfter(p.remarks, end)
+	for _, r := range p.heading {
+		p.events++
+		held = append(held, r)
+	}
+	p.held, p.heading = held, p.heading[:0]
+	p.remarks = p.remarks[:0]
+	p.remarkOpen = false
+}
+
+// endRemarks settles, as the game ends, the text after its last move: a
+// result in words becomes the result when no marker stands there, and the
+// remarks on its line (or on the last move's, or the marker's) a comment on
+// the last move; the rest is text between games, the next game's heading
+// should one follow in the piece (Parser.heading; not when last says the
+// game ends the piece), else left out.
+func (p *Parser) endRemarks(last bool) {
 	g := &p.g
 	w := p.wordRes
 	p.wordRes = wordResult{}
 	remarks := p.remarks
 	p.remarks, p.remarkOpen = p.remarks[:0], false
-	if g.Result != "" || len(g.Moves) == 0 {
+	if len(g.Moves) == 0 {
+		return // a preamble without a game: reported, not kept
+	}
+	if g.Result != "" {
+		p.endRemarksAfter(remarks, p.endOfLine(p.resultAt))
 		return
 	}
 	from := -1
@@ -217,23 +305,88 @@ func (p *Parser) endRemarks() {
 			return
 		}
 	} else if len(remarks) > 0 {
-		last := &g.Moves[len(g.Moves)-1]
-		lastEnd := p.gs + int(last.Raw.Off+last.Raw.Len)
+		m := &g.Moves[len(g.Moves)-1]
+		lastEnd := p.gs + int(m.Raw.Off+m.Raw.Len)
 		if a := remarks[0].a; lastEnd <= a && bytes.IndexByte(p.src[lastEnd:a], '\n') < 0 {
 			from = a
 		}
 	}
-	if from < 0 {
-		return
+	end := -1
+	if from >= 0 {
+		end = p.endOfLine(from)
+		for _, r := range remarks {
+			if r.b <= from {
+				continue
+			}
+			if r.a >= end {
+				break
+			}
+			p.comment(max(r.a, from), min(r.b, end))
+		}
 	}
-	end := p.endOfLine(from)
+	if !last {
+		p.holdHeading(remarks, end)
+	}
+}
+
+// endRemarksAfter files the remarks after a game's result marker that stand
+// on its line (up to end) as a comment on the last move, as a comment in
+// braces there is; those on later lines are the next game's heading.
+func (p *Parser) endRemarksAfter(remarks []srcRange, end int) {
+	for k, r := range remarks {
+		if r.a >= end {
+			break
+		}
+		b := min(r.b, end)
+		if k == len(remarks)-1 || remarks[k+1].a >= end {
+			b = p.throughNumbers(b, end) // "1-0. Wall – Vkia, internet, 2006."
+		}
+		p.events++
+		p.fileComment(r.a, b)
+	}
+	p.holdHeading(remarks, end)
+}
+
+// throughNumbers returns the end of the heading src[..b] extended over the
+// numbers, blanks and punctuation that stand between it and the next
+// game's move number at src offset at ("Москва, 1956", "Партия 12."): the
+// parser reads a number without a dot as a move number, which no move
+// followed. b itself when anything else stands there (a comment, a
+// variation).
+func (p *Parser) throughNumbers(b, at int) int {
+	if at <= b || at > len(p.src) {
+		return b
+	}
+	for _, c := range p.src[b:at] {
+		if !(c >= '0' && c <= '9' || isSpaceByte(c) || c == '.' || c == ',' || c == '-' || c == '/') {
+			return b
+		}
+	}
+	for at > b && isSpaceByte(p.src[at-1]) {
+		at--
+	}
+	return at
+}
+
+// holdHeading keeps the remarks, or their parts, from src offset from on
+// (all of them for -1) as the heading of the game that may follow.
+func (p *Parser) holdHeading(remarks []srcRange, from int) {
+	p.heading = p.heading[:0]
 	for _, r := range remarks {
 		if r.b <= from {
 			continue
 		}
-		if r.a >= end {
-			break
+		a := max(r.a, from)
+		for a < r.b && isSpaceByte(p.src[a]) {
+			a++
 		}
-		p.comment(max(r.a, from), min(r.b, end))
+		if a < r.b {
+			p.heading = append(p.heading, srcRange{a, r.b})
+		}
+	}
+	if len(p.heading) > 0 && p.g.Result == "" {
+		// The game's text runs on over it: a note quoting the game's
+		// text stops there.
+		p.g.NextHeading = uint32(p.heading[0].a - p.gs)
 	}
 }

@@ -27,6 +27,13 @@ func TestRemarksInScoresheetText(t *testing.T) {
 	eq(t, "mixed moves", norms(g), []string{"e4", "e5", "Кf3", "f4", "Кc6"})
 	eq(t, "mixed problems", problems(g), []string{})
 
+	// A number that ends a remark in parentheses is the remark's: no move
+	// follows it there. Before a parenthesis a move number may stand, and
+	// before the next move the number is that move's.
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 (см. партию 12) a6 4. Сa4 (Ласкер — Стейниц, 1894) Кf6 хорошо 5. 0-0 (1958 г.) 5... b5 *\n")
+	eq(t, "numbers", comments(g), []string{"", "", "", "", "см. партию 12", "", "Ласкер — Стейниц, 1894", "хорошо", "1958 г.", ""})
+	eq(t, "numbers problems", problems(g), []string{})
+
 	// Without comments, no remarks.
 	g = oneWith(t, "1. e4 хорошо 1... e5 *\n", Options{NoComments: true})
 	eq(t, "no comments", comments(g), []string{"", ""})
@@ -34,19 +41,47 @@ func TestRemarksInScoresheetText(t *testing.T) {
 
 // Prose after a game's last move belongs to the game on the line of that
 // move; the lines after it (a heading, the next game's introduction) are
-// text between games, left out and quiet as before. Text before a game's
-// first move is no remark either.
-func TestProseBetweenGamesStaysOut(t *testing.T) {
-	in := "Глава 5. Защита Каро-Канн\n1. e4 c6 2. d4 d5 и т.д.\nПартия 12. Ферзевый гамбит\nГрюнфельд — Алехин\n1. d4 d5 2. c4 e6\nGame 5\n\n1. e4 e5 *\n"
+// text between games, quiet, and the next game's heading: its leading
+// comment, numbers included ("Москва 1956"), for a book or club sheet gives
+// the players and the place there and nowhere else. Text before a file's
+// first move is its first game's heading.
+func TestProseBetweenGamesIsTheNextHeading(t *testing.T) {
+	in := "Глава 5. Защита Каро-Канн\n1. e4 c6 2. d4 d5 и т.д.\nПартия 12. Ферзевый гамбит\nГрюнфельд — Алехин, Вена 1922\n1. d4 d5 2. c4 e6\nGame 5\n\n1. e4 e5 *\n"
 	games := parseString(t, in)
 	eq(t, "count", len(games), 3)
 	eq(t, "first", comments(games[0]), []string{"", "", "", "и т.д."})
-	eq(t, "first comment", games[0].Str(games[0].Comment), "")
+	eq(t, "first heading", games[0].Str(games[0].Comment), "Глава 5. Защита Каро-Канн")
 	eq(t, "second", comments(games[1]), []string{"", "", "", ""})
+	eq(t, "second heading", games[1].Str(games[1].Comment), "Партия 12. Ферзевый гамбит\nГрюнфельд — Алехин, Вена 1922")
 	eq(t, "third", comments(games[2]), []string{"", ""})
+	eq(t, "third heading", games[2].Str(games[2].Comment), "Game 5")
 	for i, g := range games {
 		eq(t, fmt.Sprint("problems ", i), problems(g), []string{})
 	}
+
+	// After a result marker: on its line the words are the game's, as a
+	// comment in braces there is; on the lines after, the next game's, in
+	// the order written with comments in braces.
+	games = parseString(t, "1. e4 e5 1-0 (Ботвинник)\n{Тур 2} Партия 2 Таль — Смыслов\n1. d4 d5 *\n")
+	eq(t, "after a marker, count", len(games), 2)
+	eq(t, "on the marker's line", comments(games[0]), []string{"", "Ботвинник"})
+	eq(t, "on the lines after", games[1].Str(games[1].Comment), "Тур 2 Партия 2 Таль — Смыслов")
+
+	// Near misses: prose after the last game, a preamble without a game
+	// after it, a number alone before the moves, and a comment between the
+	// heading and the number, which stays between them.
+	games = parseString(t, "1. e4 e5 1-0\nКонец турнира 1956\n")
+	eq(t, "trailing prose", games[0].Str(games[0].Comment), "")
+	eq(t, "trailing prose, moves", comments(games[0]), []string{"", ""})
+	g := one(t, "12\n1. e4 e5 *\n")
+	eq(t, "a number alone", g.Str(g.Comment), "")
+	g = one(t, "Партия 3 {Дебют} 1. e4 e5 *\n")
+	eq(t, "a comment after the heading", g.Str(g.Comment), "Партия 3 Дебют")
+	games = parseString(t, "Партия 12 (Москва, 1956)\n1. e4 e5 1-0\nПартия 13 [Ленинград, 1957]\n1. d4 d5 *\n")
+	eq(t, "in parentheses", []string{games[0].Str(games[0].Comment), games[1].Str(games[1].Comment)}, []string{"Партия 12 Москва, 1956", "Партия 13 Ленинград, 1957"})
+	eq(t, "in parentheses, problems", [][]string{problems(games[0]), problems(games[1])}, [][]string{{}, {}})
+	g = oneWith(t, "Партия 3\n1. e4 e5 *\n", Options{NoComments: true})
+	eq(t, "no comments", g.Str(g.Comment), "")
 }
 
 // A result written in words right after the last move is the result, kept
@@ -111,4 +146,46 @@ func TestResultInWords(t *testing.T) {
 	g = one(t, "[Event \"x\"]\n\n1. e4 e5 White resigns 2. Nf3 *\n")
 	eq(t, "pgn move after", problems(g), []string{`3:10 unexpected text, from "White resigns"`})
 	eq(t, "pgn move after result", g.Result, "*")
+}
+
+// A result typed with blanks around its colon or dash ("1 : 0", "0 – 1")
+// right after the last move of scoresheet text is the result, quoted as
+// written; after prose, in an aside, before any move, "0 - 0" (castling)
+// and a score no game ends with are not.
+func TestSpacedResult(t *testing.T) {
+	for _, c := range []struct{ tail, res, raw string }{
+		{"1 : 0", "1-0", "1 : 0"},
+		{"0 : 1.", "0-1", "0 : 1"},
+		{"1 - 0", "1-0", "1 - 0"},
+		{"0 – 1", "0-1", "0 – 1"},
+		{"{хорошо}\n1 : 0", "1-0", "1 : 0"},
+	} {
+		g := one(t, "1. e4 e5 2. Кf3 Кc6 "+c.tail+"\n")
+		eq(t, c.tail, []string{g.Result, g.Str(g.ResultRaw)}, []string{c.res, c.raw})
+		eq(t, c.tail+" moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6"})
+		eq(t, c.tail+" problems", problems(g), []string{})
+	}
+	for _, in := range []string{
+		"1. e4 e5 2. Кf3 Кc6 хорошо 1 : 0\n",
+		"1. e4 e5 2. Кf3 Кc6 (1 : 0) 3. Сb5\n",
+		"Матч 1 : 0\n1. e4 e5\n",
+		"1. e4 e5 2. Кf3 Кc6 1 : 1\n",
+		"[Event \"E\"]\n\n1. e4 e5 2. Nf3 Nc6 1 : 0\n",
+	} {
+		g := parseString(t, in)[0]
+		eq(t, in, g.Result, "")
+	}
+	g := one(t, "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0 - 0 *\n")
+	eq(t, "castling", norms(g)[6], "O-O")
+}
+
+// The king written in small letters and apart from its square ("кр g5",
+// as "Кр g3" is) is one move; a lone small "к" before a square is the
+// preposition of a sentence, not a piece.
+func TestSmallKingApart(t *testing.T) {
+	g := one(t, "1. f3 e5 2. Крf2 d5 3. Кр g3 Кр e7 4. кр h4 кр :e6 *\n")
+	eq(t, "moves", norms(g), []string{"f3", "e5", "Крf2", "d5", "Крg3", "Крe7", "крh4", "кр:e6"})
+	eq(t, "problems", problems(g), []string{})
+	g = one(t, "1. e4 e5 2. Кf3 ход к d5 2... Кc6 *\n")
+	eq(t, "a preposition", norms(g), []string{"e4", "e5", "Кf3", "d5", "Кc6"}) // not "кd5"
 }

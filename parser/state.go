@@ -18,6 +18,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Result = ""
 	g.ResultPos = Pos{}
 	g.ResultRaw = Span{}
+	g.NextHeading = 0
 	g.Comment = Span{}
 	g.Encoding, g.EncodingAlt = p.enc, p.encAlt
 	g.Scripts = 0
@@ -39,9 +40,10 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.lastWasMove = false
 	p.inProse, p.proseFrom = false, -1
 	p.sawProse = false
-	if len(p.remarks) > 0 || p.wordRes.res != "" {
+	if len(p.remarks) > 0 || p.wordRes.res != "" || len(p.heading) > 0 {
 		p.remarks, p.remarkOpen = p.remarks[:0], false
 		p.wordRes = wordResult{}
+		p.heading = p.heading[:0]
 	}
 	p.lost = 0
 	p.capitals = false
@@ -106,7 +108,7 @@ func (p *Parser) finishGame(at int, end Pos, cut, last bool) {
 	g.End = end
 	p.fileHeld()
 	if len(p.remarks) > 0 || p.wordRes.res != "" {
-		p.endRemarks()
+		p.endRemarks(last)
 	}
 	if g.Result == "" {
 		g.ResultPos = p.textEnd(at, end)
@@ -214,17 +216,35 @@ func (p *Parser) splitGame(at int, pos Pos) {
 	held := p.held
 	p.held = nil
 	p.finishGame(at, pos, false, false)
+	heading := p.heading
+	p.heading = nil
+	if n := len(heading); n > 0 {
+		heading[n-1].b = p.throughNumbers(heading[n-1].b, at)
+	}
 	p.beginGame(at, pos)
-	for _, r := range held {
-		// Before at, in the game before: the new game's text does not
-		// hold them.
-		if c := &p.g.Comment; c.Len == 0 {
-			*c = p.extraSpan(p.src[r.a:r.b])
+	// Both lie before at, in the game before, each in the order read: the
+	// new game's leading comment takes them in the order written.
+	for len(held) > 0 || len(heading) > 0 {
+		var r srcRange
+		if len(heading) == 0 || len(held) > 0 && held[0].a < heading[0].a {
+			r, held = held[0], held[1:]
 		} else {
-			p.appendSpan(c, r.a, r.b)
+			r, heading = heading[0], heading[1:]
 		}
+		p.leadingComment(r)
 	}
 	p.held = held[:0]
+	p.heading = heading[:0]
+}
+
+// leadingComment joins src[r.a:r.b], which lies before the game's text, to
+// its leading comment.
+func (p *Parser) leadingComment(r srcRange) {
+	if c := &p.g.Comment; c.Len == 0 {
+		*c = p.extraSpan(p.src[r.a:r.b])
+	} else {
+		p.appendSpan(c, r.a, r.b)
+	}
 }
 
 // fileHeld files the comments held after the result into the game itself:

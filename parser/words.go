@@ -83,6 +83,11 @@ func (p *Parser) numberWord(i, end int) int {
 		j++
 	}
 	if j == end {
+		if end-i == 1 && p.text {
+			if k := p.spacedResult(i, end); k > end {
+				return k
+			}
+		}
 		switch {
 		case end-i == 4 && string(s[i:end]) == "0000":
 			return p.moveWord(i, end)
@@ -126,6 +131,45 @@ func (p *Parser) numberWord(i, end int) int {
 	}
 	p.prose(i, end)
 	return end
+}
+
+// spacedResult reads a result typed with blanks around its colon or dash
+// in scoresheet text ("1 : 0", "0 - 1"), whose first digit is the word
+// src[i:end], right after the game's last move (or its comments): it
+// returns where the reading goes on, or end when there is none. Elsewhere,
+// in prose, inside an aside or before the first move, such words are a
+// score in the text, not the game's result; "0 - 0" is castling.
+//
+//go:noinline
+func (p *Parser) spacedResult(i, end int) int {
+	s := p.src
+	if len(p.g.Moves) == 0 || p.ended || len(p.stack) > 0 || p.proseFrom >= 0 {
+		return end
+	}
+	k := skipBlanks(s, end)
+	r, size := utf8.DecodeRune(s[k:])
+	if k == len(s) || r != ':' && !isDashRune(r) {
+		return end
+	}
+	k = skipBlanks(s, k+size)
+	if k == len(s) || s[k] != '0' && s[k] != '1' || s[k] == s[i] {
+		return end
+	}
+	e := k + 1
+	for e < len(s) && (s[e] == '.' || s[e] == ',') {
+		e++ // a full stop, as after "1:0."
+	}
+	if e < len(s) && !isSpaceByte(s[e]) {
+		return end
+	}
+	res := "1-0"
+	if s[i] == '0' {
+		res = "0-1"
+	}
+	if p.result(i, res) {
+		p.g.ResultRaw = p.span(i, k+1)
+	}
+	return e
 }
 
 // longNumber says that a number of n digits is too long to be a move
@@ -236,7 +280,7 @@ func (p *Parser) result(i int, res string) bool {
 		}
 		p.g.Result = res
 		p.g.ResultPos = p.posAt(i)
-		p.ended = true
+		p.ended, p.resultAt = true, i
 		return true
 	}
 	return false
@@ -668,6 +712,11 @@ func isPieceDesignator(t []byte) bool {
 		if size == len(t) {
 			return true
 		}
+		r2, size2 := utf8.DecodeRune(t[size:])
+		return size+size2 == len(t) && isKingPair(r, r2)
+	case r == 'к':
+		// The king in small letters, "кр g5"; a lone "к" is the preposition
+		// ("к d5" in a sentence), not a knight.
 		r2, size2 := utf8.DecodeRune(t[size:])
 		return size+size2 == len(t) && isKingPair(r, r2)
 	case size != len(t):

@@ -104,7 +104,8 @@ func TestConvertGolden(t *testing.T) {
 }
 
 // TestConvertOpera: the Russian long-algebraic score becomes the Opera game
-// in SAN, mate sign and all, with the roster filled in.
+// in SAN, mate sign and all, with the roster filled in and the heading, the
+// players and the place, kept as the game's leading comment.
 func TestConvertOpera(t *testing.T) {
 	got, findings, _ := convertPaths(t, 1, "../testdata/demo/opera_russian.txt")
 	want := `[Event "?"]
@@ -115,9 +116,10 @@ func TestConvertOpera(t *testing.T) {
 [Black "?"]
 [Result "1-0"]
 
-1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7
-8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7
-14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0
+{Пол Морфи — герцог Брауншвейгский и граф Изуар Париж, опера, 1858} 1. e4 e5
+2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6
+9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6
+15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0
 
 `
 	if string(got) != want || findings != "" {

@@ -64,6 +64,9 @@ func (w *pgnWriter) findCut() {
 	g := w.g
 	w.cutRaw, w.cutAfter, w.cutText, w.cutWhy = math.MaxInt64, -1, 0, ""
 	w.mtEnd = w.textOff(g.End)
+	if h := int(g.NextHeading); h > 0 && h < w.mtEnd {
+		w.mtEnd = h // the next game's heading, written there
+	}
 	limit := g.End.Offset
 	if g.Result != "" {
 		w.mtEnd, limit = w.textOff(g.ResultPos), g.ResultPos.Offset

