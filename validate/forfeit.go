@@ -173,13 +173,7 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 			// The name and the score disagree: the score is the record's,
 			// the tag a remark on it that is wrong somewhere.
 			f.White = result == "0-1"
-			verb := "lost"
-			if nameWon {
-				verb = "won"
-			}
-			out = append(out, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination), Pos: t.TerminationPos, Ply: -1,
-				Message: fmt.Sprintf("Termination %q says %s %s on time, but the game is scored %s", t.Termination,
-					colourName(!strings.EqualFold(name, t.White)), verb, result)})
+			out = append(out, terminationAgainstResult(t, name, nameWon, result))
 		case name != "" && strings.EqualFold(name, t.White):
 			f.White = !nameWon
 		case name != "" && strings.EqualFold(name, t.Black):
@@ -213,8 +207,11 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 	case termOther:
 		return Forfeit{}, out
 	}
-	if f, said, ok := commentForfeit(c, result); ok {
-		return f, append(out, said)
+	// Most games end without a comment after the last move: no call.
+	if c.last >= 0 && c.g.Moves[c.last].Comment.Len != 0 {
+		if f, said, ok := commentForfeit(c, result); ok {
+			return f, append(out, said)
+		}
 	}
 	if result != "1-0" && result != "0-1" {
 		return Forfeit{}, out
@@ -237,6 +234,21 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 	return Forfeit{Lost: true, White: loserWhite, FromClock: true}, out
 }
 
+// terminationAgainstResult is the wrong-termination of a Termination that
+// names, as the winner on time, the side result scores as the loser. Rare:
+// kept out of DetectForfeit, which every game runs.
+//
+//go:noinline
+func terminationAgainstResult(t *Tags, name string, nameWon bool, result string) Finding {
+	verb := "lost"
+	if nameWon {
+		verb = "won"
+	}
+	return Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination), Pos: t.TerminationPos, Ply: -1,
+		Message: fmt.Sprintf("Termination %q says %s %s on time, but the game is scored %s", t.Termination,
+			colourName(!strings.EqualFold(name, t.White)), verb, result)}
+}
+
 // commentForfeit reads a flag fall from the comment after the main line's
 // last move, where servers without a Termination tag say it: the FICS and
 // ICC databases write "{White forfeits on time} 0-1" and "{Black ran out of
@@ -244,13 +256,12 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 // a phrase naming one side, and only with a result it fits (the named side
 // lost, or a draw): a comment on an earlier move, or "Both players ran out
 // of time", says nothing.
+//
+//go:noinline
 func commentForfeit(c *ClockChecker, result string) (Forfeit, Finding, bool) {
-	if c.last < 0 {
-		return Forfeit{}, Finding{}, false
-	}
 	m := &c.g.Moves[c.last]
 	text := c.g.Bytes(m.Comment)
-	if m.Comment.Len == 0 || !bytes.Contains(text, []byte(" time")) {
+	if !bytes.Contains(text, []byte(" time")) {
 		return Forfeit{}, Finding{}, false
 	}
 	comment := string(text)
