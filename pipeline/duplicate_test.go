@@ -92,15 +92,7 @@ func TestDuplicateGameNearMisses(t *testing.T) {
 		{"the same game with the start position's FEN", game("", "1. e4 e5"),
 			game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "1. e4 e5"), true},
 	} {
-		dir := t.TempDir()
-		in := writeFile(t, dir, "a.pgn", []byte(tc.a+tc.b))
-		var text bytes.Buffer
-		if _, err := runWithin(t, context.Background(), &Config{Workers: 1}, Expand([]string{in}), NewTextSink(&text)); err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Contains(text.String(), "duplicate-game"); got != tc.dup {
-			t.Errorf("%s: duplicate-game %v, want %v:\n%s", tc.name, got, tc.dup, text.String())
-		}
+		checkDuplicatePair(t, tc.name, tc.a+tc.b, tc.dup)
 	}
 }
 
@@ -128,14 +120,20 @@ func TestDuplicateGameOnlineIdentity(t *testing.T) {
 		{"the same link and start time", game(link("1")+"[UTCTime \"16:00:12\"]\n", "1. f3 e5 2. g4 Qh4#"),
 			game(link("1")+"[UTCTime \"16:00:12\"]\n", "1. f3 e5 2. g4 Qh4#"), true},
 	} {
-		dir := t.TempDir()
-		in := writeFile(t, dir, "a.pgn", []byte(tc.a+tc.b))
-		var text bytes.Buffer
-		if _, err := runWithin(t, context.Background(), &Config{Workers: 1}, Expand([]string{in}), NewTextSink(&text)); err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.Contains(text.String(), "duplicate-game"); got != tc.dup {
-			t.Errorf("%s: duplicate-game %v, want %v:\n%s", tc.name, got, tc.dup, text.String())
-		}
+		checkDuplicatePair(t, tc.name, tc.a+tc.b, tc.dup)
+	}
+}
+
+// checkDuplicatePair checks text, two games in one input, and says whether
+// a duplicate-game finding was made, as dup says it must be.
+func checkDuplicatePair(t *testing.T, name, text string, dup bool) {
+	t.Helper()
+	in := writeFile(t, t.TempDir(), "a.pgn", []byte(text))
+	var out bytes.Buffer
+	if _, err := runWithin(t, context.Background(), &Config{Workers: 1}, Expand([]string{in}), NewTextSink(&out)); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Contains(out.String(), "duplicate-game"); got != dup {
+		t.Errorf("%s: duplicate-game %v, want %v:\n%s", name, got, dup, out.String())
 	}
 }
