@@ -209,7 +209,7 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 	}
 	// Most games end without a comment after the last move: no call.
 	if c.last >= 0 && c.g.Moves[c.last].Comment.Len != 0 {
-		if f, said, ok := commentForfeit(c, result); ok {
+		if f, said, ok := commentForfeit(c, t, result); ok {
 			return f, append(out, said)
 		}
 	}
@@ -252,13 +252,15 @@ func terminationAgainstResult(t *Tags, name string, nameWon bool, result string)
 // commentForfeit reads a flag fall from the comment after the main line's
 // last move, where servers without a Termination tag say it: the FICS and
 // ICC databases write "{White forfeits on time} 0-1" and "{Black ran out of
-// time and White has no material to mate} 1/2-1/2". Only that comment, only
+// time and White has no material to mate} 1/2-1/2", a FICS server's log the
+// player's name ("{Game 457 (szesze vs. aldobaral) aldobaral forfeits on
+// time} 1-0"). Only that comment, only
 // a phrase naming one side, and only with a result it fits (the named side
 // lost, or a draw): a comment on an earlier move, or "Both players ran out
 // of time", says nothing.
 //
 //go:noinline
-func commentForfeit(c *ClockChecker, result string) (Forfeit, Finding, bool) {
+func commentForfeit(c *ClockChecker, t *Tags, result string) (Forfeit, Finding, bool) {
 	m := &c.g.Moves[c.last]
 	text := c.g.Bytes(m.Comment)
 	if !bytes.Contains(text, []byte(" time")) {
@@ -267,8 +269,8 @@ func commentForfeit(c *ClockChecker, result string) (Forfeit, Finding, bool) {
 	comment := string(text)
 	var white, black bool
 	for _, p := range [...]string{" forfeits on time", " ran out of time"} {
-		white = white || containsFoldASCII(comment, "white"+p)
-		black = black || containsFoldASCII(comment, "black"+p)
+		white = white || containsFoldASCII(comment, "white"+p) || t.White != "" && containsFold(comment, t.White+p)
+		black = black || containsFoldASCII(comment, "black"+p) || t.Black != "" && containsFold(comment, t.Black+p)
 	}
 	if white == black || result == "1-0" && white || result == "0-1" && black || result != "1/2-1/2" && result != "1-0" && result != "0-1" {
 		return Forfeit{}, Finding{}, false

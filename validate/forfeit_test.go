@@ -405,6 +405,10 @@ func TestCommentForfeit(t *testing.T) {
 		{"the result says otherwise", "", "1. e4 e5 2. Nf3 Nc6 {White forfeits on time}", "1-0", ""},
 		{"a Termination says otherwise", "Termination|normal", "1. e4 e5 2. Nf3 Nc6 {White forfeits on time}", "0-1", ""},
 		{"another forfeit", "", "1. e4 e5 2. Nf3 Nc6 {White forfeits by disconnection}", "0-1", ""},
+		// A FICS server's log names the player (pgn's Black is "B").
+		{"the player's name", "", "1. e4 e5 2. Nf3 Nc6 {Game 457 (A vs. B) B forfeits on time}", "1-0",
+			`time-forfeit@4 info: Black lost on time (the comment after the last move: "Game 457 (A vs. B) B forfeits on time")`},
+		{"another player's name", "", "1. e4 e5 2. Nf3 Nc6 {Game 457 (C vs. D) D forfeits on time}", "1-0", ""},
 	} {
 		var extra []string
 		if c.extra != "" {
