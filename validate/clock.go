@@ -476,9 +476,10 @@ func (c *ClockChecker) findings(out []Finding) []Finding {
 // after move 40, and a tag written without it ("90+30" for the FIDE
 // classical 90 min/40 moves + 30 min + 30 s) makes every such game a
 // clock-inconsistent. The hint names the form of two periods; the added
-// time itself is not guessed.
+// time itself is not guessed. A lichess game's growth has its own reading
+// (givesTime): lichess controls have one period.
 func (c *ClockChecker) secondPeriodHint(p *problem) string {
-	if c.periodic || c.tc.n != 1 || p.moveNo < 40 || p.moveNo > 41 || p.b-p.a-p.c < 10*60*1000 {
+	if c.givesTime || c.periodic || c.tc.n != 1 || p.moveNo < 40 || p.moveNo > 41 || p.b-p.a-p.c < 10*60*1000 {
 		return ""
 	}
 	first := c.tc.periods[0]

@@ -479,7 +479,7 @@ func readUSChessTimeControl(s string) (TimeControl, bool) {
 		if seenInc {
 			return TimeControl{}, false // an increment ends the control
 		}
-		if s[i] == '+' || hasPrefixFold(s[i:], "inc") {
+		if s[i] == '+' || hasPrefixFoldASCII(s[i:], "inc") {
 			i += 1 + 2*boolInt(s[i] != '+')
 			skip(" /")
 			n, j, ok := readCount(s, i)
@@ -491,9 +491,9 @@ func readUSChessTimeControl(s string) (TimeControl, bool) {
 		}
 		moves := 0
 		switch {
-		case hasPrefixFold(s[i:], "sd/"):
+		case hasPrefixFoldASCII(s[i:], "sd/"):
 			i += 3
-		case hasPrefixFold(s[i:], "g/"):
+		case hasPrefixFoldASCII(s[i:], "g/"):
 			i += 2
 		default:
 			n, j, ok := readCount(s, i)
@@ -531,11 +531,6 @@ func readCount(s string, i int) (n, end int, ok bool) {
 		return 0, i, false
 	}
 	return n, j, true
-}
-
-// hasPrefixFold says whether s begins with prefix, ignoring ASCII case.
-func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 func boolInt(b bool) int {
