@@ -122,8 +122,8 @@ func TestLinesPast2To31Written(t *testing.T) {
 		found[fmtCell(r["game"])+" "+fmtCell(r["code"])+" "+fmtCell(r["line"])+" "+fmtCell(r["column"])] = true
 	}
 	for _, want := range []string{
-		`"1" "tag-missing" "` + strconv.Itoa(event) + `" 1`,
-		`"1" "illegal-move" "` + strconv.Itoa(illegal) + `" 4`,
+		`"1" "tag-missing" "` + strconv.Itoa(event) + `" "1"`,
+		`"1" "illegal-move" "` + strconv.Itoa(illegal) + `" "4"`,
 	} {
 		if !found[want] {
 			t.Errorf("findings table without %s: %v", want, found)
@@ -198,5 +198,130 @@ func TestCorpusLinesPast2To31Streamed(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("findings table without the illegal move at line %d: %v", second+6, files[1].Rows)
+	}
+}
+
+// Columns past 2^31 are written exactly, not wrapped negative, in every
+// format and in the findings table (int64 column): games may follow each
+// other on one line, and a dump written without line ends is one line of
+// gigabytes. The game begins near byte 2^31 of its line, as a runner
+// started at an offset reads it; TestCorpusColumnsPast2To31Streamed reads
+// such a line for real.
+func TestColumnsPast2To31Written(t *testing.T) {
+	const first = 1<<31 - 20
+	const input = `[Event "x"] [White "a"] [Black "b"] [Result "1-0"] 1. e4 e5 2. Ke3 Nc6 1-0` + "\n"
+	inDir, out := t.TempDir(), t.TempDir()
+	in := inputFile(t, inDir, "a.pgn", input)
+	recs := checkFrom(t, in, input, parser.Pos{Offset: 1 << 33, Line: 7, Col: first})
+	if len(recs) != 1 {
+		t.Fatalf("%d records, want 1", len(recs))
+	}
+	illegal := first + int64(strings.Index(input, "Ke3"))
+	col := strconv.FormatInt(illegal, 10)
+	var jsonl, text, github, sarif bytes.Buffer
+	pq := newSink(t, out, ParquetOptions{})
+	for _, s := range []Sink{NewJSONLSink(&jsonl), NewTextSink(&text), NewGitHubSink(&github), NewSARIFSink(&sarif), pq} {
+		if err := s.BeginFile(in); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Game(&recs[0]); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.EndFile(&FileSummary{Input: in, Games: 1, Complete: true}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(&Summary{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		out  *bytes.Buffer
+		want string
+	}{
+		{"JSON Lines", &jsonl, `"line":7,"column":` + col + `,"ply":3,"move":"Ke3","code":"illegal-move"`},
+		{"text", &text, ":7:" + col + ": error illegal-move"},
+		{"GitHub", &github, ",line=7,col=" + col + ","},
+		{"SARIF", &sarif, `"startLine":7,"startColumn":` + col + `}`},
+	} {
+		if !strings.Contains(c.out.String(), c.want) {
+			t.Errorf("%s output without %s:\n%s", c.name, c.want, c.out.String())
+		}
+	}
+	files := tabletest.Read(t, filepath.Join(out, table.FindingsDir, "00000-a.pgn.parquet"))
+	if c := files[0].Column("column"); c == nil || c.Type != "INT64" {
+		t.Errorf("column column %+v, want INT64", c)
+	}
+	found := false
+	for _, r := range files[0].Rows {
+		found = found || fmtCell(r["code"]) == `"illegal-move"` && fmtCell(r["column"]) == strconv.Quote(col)
+	}
+	if !found {
+		t.Errorf("findings table without the illegal move at column %s: %v", col, files[0].Rows)
+	}
+}
+
+// blanks is a stream of n spaces and then tail, made without holding more
+// than a buffer of them: one line as long as n.
+type blanks struct {
+	n    int64
+	tail string
+}
+
+func (r *blanks) Read(b []byte) (int, error) {
+	if r.n > 0 {
+		k := int(min(int64(len(b)), r.n))
+		for i := range k {
+			b[i] = ' '
+		}
+		r.n -= int64(k)
+		return k, nil
+	}
+	if r.tail == "" {
+		return 0, io.EOF
+	}
+	k := copy(b, r.tail)
+	r.tail = r.tail[k:]
+	return k, nil
+}
+
+// A line of 2^31 blanks piped in, then a game on it, whose illegal move's
+// column comes out exact in JSON Lines and the findings table. It reads
+// 2 GiB, so it runs with the corpus tests (make corpus), as
+// TestCorpusLinesPast2To31Streamed does; TestColumnsPast2To31Written checks
+// the same in an instant.
+func TestCorpusColumnsPast2To31Streamed(t *testing.T) {
+	if os.Getenv("ARBITER_CORPUS") == "" {
+		t.Skip("ARBITER_CORPUS not set: reads 2 GiB, with the corpus tests")
+	}
+	const game = `[Event "x"] [White "a"] [Black "b"] [Result "1-0"] 1. e4 e5 2. Ke3 Nc6 1-0` + "\n"
+	pipeStdinFrom(t, &blanks{n: 1 << 31, tail: game})
+	out := t.TempDir()
+	var jsonl bytes.Buffer
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(context.Background(), &Config{}, []Input{{Path: Stdin, Size: -1}}, NewJSONLSink(&jsonl),
+			newSink(t, out, ParquetOptions{StdinName: "wide.pgn"}))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Minute):
+		t.Fatal("Run did not return")
+	}
+	col := strconv.FormatInt(1<<31+int64(strings.Index(game, "Ke3"))+1, 10)
+	if want := `"line":1,"column":` + col + `,"ply":3,"move":"Ke3","code":"illegal-move"`; !strings.Contains(jsonl.String(), want) {
+		t.Errorf("JSON Lines without %s:\n%s", want, jsonl.String())
+	}
+	files := tabletest.Read(t, filepath.Join(out, table.FindingsDir, "00000-wide.pgn.parquet"))
+	found := false
+	for _, r := range files[0].Rows {
+		found = found || fmtCell(r["code"]) == `"illegal-move"` && fmtCell(r["column"]) == strconv.Quote(col)
+	}
+	if !found {
+		t.Errorf("findings table without the illegal move at column %s: %v", col, files[0].Rows)
 	}
 }

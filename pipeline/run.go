@@ -742,7 +742,7 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 // firstCol is pos's column in characters and in bytes as editors count
 // them (Finding.CharCol, ByteCol) where the writer can know it, at a line's
 // start; elsewhere 0, which leaves the formats Pos.Col.
-func firstCol(pos parser.Pos) int32 {
+func firstCol(pos parser.Pos) int64 {
 	if pos.Col == 1 {
 		return 1
 	}

@@ -36,10 +36,11 @@ var (
 )
 
 // readsVersions are the schema versions (table.Version) whose tables stats
-// reads: the current one, and 1, which differs from 2 only by the type of
-// the line columns (int32, then int64), neither of which stats reads. So the
-// output of an older arbiter is still summed, alone or with newer output.
-var readsVersions = []string{"1", table.Version}
+// reads: the current one, 3, and 1 and 2, which differ from it only by the
+// type of the line columns (int32 in 1) and of the findings' column (int32
+// in 1 and 2), none of which stats reads. So the output of an older arbiter
+// is still summed, alone or with newer output.
+var readsVersions = []string{"1", "2", table.Version}
 
 // ReadParquet reads the games and findings tables that `arbiter check --out`
 // wrote into each DIR (DIR/games/*.parquet and DIR/findings/*.parquet) into
@@ -368,7 +369,8 @@ func (t *parquetTable) open(columns []string) error {
 	case v == nil:
 		return errors.New("not an arbiter table (no arbiter.schema in its metadata)")
 	case !slices.Contains(readsVersions, *v):
-		return fmt.Errorf("schema version %s; this arbiter reads versions %s", *v, strings.Join(readsVersions, " and "))
+		last := len(readsVersions) - 1
+		return fmt.Errorf("schema version %s; this arbiter reads versions %s and %s", *v, strings.Join(readsVersions[:last], ", "), readsVersions[last])
 	}
 	var leaves []int
 	for _, name := range columns {

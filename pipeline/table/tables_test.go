@@ -131,7 +131,7 @@ var wantGamesColumns = append(slices.Clone(identityColumns),
 
 var wantFindingsColumns = append(slices.Clone(identityColumns),
 	"line INT64 INTEGER(64,signed) REQUIRED",
-	"column INT32 INTEGER(32,signed) REQUIRED",
+	"column INT64 INTEGER(64,signed) REQUIRED",
 	"offset INT64 INTEGER(64,signed) REQUIRED",
 	"ply INT32 INTEGER(32,signed) OPTIONAL",
 	"move BYTE_ARRAY STRING OPTIONAL",
