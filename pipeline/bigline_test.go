@@ -131,18 +131,20 @@ func TestLinesPast2To31Written(t *testing.T) {
 	}
 }
 
-// newlines is a stream of n line ends and then tail, made without holding
-// more than a buffer of them.
-type newlines struct {
+// repeated is a stream of n bytes c (line ends: that many lines; spaces:
+// one line that long) and then tail, made without holding more than a
+// buffer of them.
+type repeated struct {
+	c    byte
 	n    int64
 	tail string
 }
 
-func (r *newlines) Read(b []byte) (int, error) {
+func (r *repeated) Read(b []byte) (int, error) {
 	if r.n > 0 {
 		k := int(min(int64(len(b)), r.n))
 		for i := range k {
-			b[i] = '\n'
+			b[i] = r.c
 		}
 		r.n -= int64(k)
 		return k, nil
@@ -155,22 +157,16 @@ func (r *newlines) Read(b []byte) (int, error) {
 	return k, nil
 }
 
-// The reviewer's case read for real: 2^31 blank lines piped in, then a
-// game, whose places come out exact in JSON Lines and the tables. It reads
-// 2 GiB (some 10 s on two cores), so it runs with the corpus tests (make
-// corpus), though it needs no corpus; TestLinesPast2To31Written checks the
-// same in an instant by starting the count near 2^31.
-func TestCorpusLinesPast2To31Streamed(t *testing.T) {
-	if os.Getenv("ARBITER_CORPUS") == "" {
-		t.Skip("ARBITER_CORPUS not set: reads 2 GiB, with the corpus tests")
-	}
-	pipeStdinFrom(t, &newlines{n: 1 << 31, tail: bigLineInput})
-	out := t.TempDir()
+// runStreamed pipes src into a run as standard input, named name in the
+// tables it writes into out, and returns its JSON Lines.
+func runStreamed(t *testing.T, src io.Reader, out, name string) *bytes.Buffer {
+	t.Helper()
+	pipeStdinFrom(t, src)
 	var jsonl bytes.Buffer
 	done := make(chan error, 1)
 	go func() {
 		_, err := Run(context.Background(), &Config{}, []Input{{Path: Stdin, Size: -1}}, NewJSONLSink(&jsonl),
-			newSink(t, out, ParquetOptions{StdinName: "big.pgn"}))
+			newSink(t, out, ParquetOptions{StdinName: name}))
 		done <- err
 	}()
 	select {
@@ -181,6 +177,20 @@ func TestCorpusLinesPast2To31Streamed(t *testing.T) {
 	case <-time.After(5 * time.Minute):
 		t.Fatal("Run did not return")
 	}
+	return &jsonl
+}
+
+// The reviewer's case read for real: 2^31 blank lines piped in, then a
+// game, whose places come out exact in JSON Lines and the tables. It reads
+// 2 GiB (some 10 s on two cores), so it runs with the corpus tests (make
+// corpus), though it needs no corpus; TestLinesPast2To31Written checks the
+// same in an instant by starting the count near 2^31.
+func TestCorpusLinesPast2To31Streamed(t *testing.T) {
+	if os.Getenv("ARBITER_CORPUS") == "" {
+		t.Skip("ARBITER_CORPUS not set: reads 2 GiB, with the corpus tests")
+	}
+	out := t.TempDir()
+	jsonl := runStreamed(t, &repeated{c: '\n', n: 1 << 31, tail: bigLineInput}, out, "big.pgn")
 	// The input's first game begins on line 2^31+1, its second 7 lines on.
 	const second = 1<<31 + 1 + 7
 	want := `"game":1,"line":` + strconv.Itoa(second+6) + `,"column":4,"ply":3,"move":"Ke3","code":"illegal-move"`
@@ -261,30 +271,6 @@ func TestColumnsPast2To31Written(t *testing.T) {
 	}
 }
 
-// blanks is a stream of n spaces and then tail, made without holding more
-// than a buffer of them: one line as long as n.
-type blanks struct {
-	n    int64
-	tail string
-}
-
-func (r *blanks) Read(b []byte) (int, error) {
-	if r.n > 0 {
-		k := int(min(int64(len(b)), r.n))
-		for i := range k {
-			b[i] = ' '
-		}
-		r.n -= int64(k)
-		return k, nil
-	}
-	if r.tail == "" {
-		return 0, io.EOF
-	}
-	k := copy(b, r.tail)
-	r.tail = r.tail[k:]
-	return k, nil
-}
-
 // A line of 2^31 blanks piped in, then a game on it, whose illegal move's
 // column comes out exact in JSON Lines and the findings table. It reads
 // 2 GiB, so it runs with the corpus tests (make corpus), as
@@ -295,23 +281,8 @@ func TestCorpusColumnsPast2To31Streamed(t *testing.T) {
 		t.Skip("ARBITER_CORPUS not set: reads 2 GiB, with the corpus tests")
 	}
 	const game = `[Event "x"] [White "a"] [Black "b"] [Result "1-0"] 1. e4 e5 2. Ke3 Nc6 1-0` + "\n"
-	pipeStdinFrom(t, &blanks{n: 1 << 31, tail: game})
 	out := t.TempDir()
-	var jsonl bytes.Buffer
-	done := make(chan error, 1)
-	go func() {
-		_, err := Run(context.Background(), &Config{}, []Input{{Path: Stdin, Size: -1}}, NewJSONLSink(&jsonl),
-			newSink(t, out, ParquetOptions{StdinName: "wide.pgn"}))
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(5 * time.Minute):
-		t.Fatal("Run did not return")
-	}
+	jsonl := runStreamed(t, &repeated{c: ' ', n: 1 << 31, tail: game}, out, "wide.pgn")
 	col := strconv.FormatInt(1<<31+int64(strings.Index(game, "Ke3"))+1, 10)
 	if want := `"line":1,"column":` + col + `,"ply":3,"move":"Ke3","code":"illegal-move"`; !strings.Contains(jsonl.String(), want) {
 		t.Errorf("JSON Lines without %s:\n%s", want, jsonl.String())
