@@ -38,7 +38,8 @@ var (
 // readsVersions are the schema versions (table.Version) whose tables stats
 // reads: the current one, 3, and 1 and 2, which differ from it only by the
 // type of the line columns (int32 in 1) and of the findings' column (int32
-// in 1 and 2), none of which stats reads. So the output of an older arbiter
+// in 1 and 2), and by the games' date_year (added in 3), none of which
+// stats reads. So the output of an older arbiter
 // is still summed, alone or with newer output.
 var readsVersions = []string{"1", "2", table.Version}
 
