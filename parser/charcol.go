@@ -10,7 +10,7 @@ import (
 // game's first, where Start is, or, for a game that begins inside the
 // file's first line, the one before it: LeadBOM), which editors do not
 // count, as CharCol does not.
-func (g *Game) ByteCol(p Pos) int32 {
+func (g *Game) ByteCol(p Pos) int64 {
 	if p.Line <= 0 || p.Col <= 0 {
 		return p.Col
 	}
@@ -20,7 +20,7 @@ func (g *Game) ByteCol(p Pos) int32 {
 	default:
 		return p.Col
 	}
-	return max(p.Col-int32(len(utf8BOM)), 1) // on the BOM itself: the line's first column
+	return max(p.Col-int64(len(utf8BOM)), 1) // on the BOM itself: the line's first column
 }
 
 // CharCol returns the 1-based column of p, a position in g, counted in
@@ -45,7 +45,7 @@ func (g *Game) ByteCol(p Pos) int32 {
 // a BOM). When such a file also holds valid UTF-8 sequences, which the
 // decoder keeps as they are, a sequence before p on its line counts as one
 // character per byte, as Text alone cannot tell it from decoded bytes.
-func (g *Game) CharCol(p Pos) int32 {
+func (g *Game) CharCol(p Pos) int64 {
 	if p.Line <= 0 || p.Col <= 0 {
 		return p.Col
 	}
@@ -61,7 +61,7 @@ func (g *Game) CharCol(p Pos) int32 {
 		return 1
 	}
 	if g.Encoding != UTF8 {
-		return p.Col - int32(bom)
+		return p.Col - bom
 	}
 	// Text starts with the game's bytes as they are in the input, from
 	// Start (past a BOM) to End.
@@ -77,14 +77,14 @@ func (g *Game) CharCol(p Pos) int32 {
 	if bytes.IndexByte(b, '\n') >= 0 || !utf8.Valid(b) {
 		return p.Col
 	}
-	return int32(utf8.RuneCount(b)) + 1
+	return int64(utf8.RuneCount(b)) + 1
 }
 
 // leadCol is CharCol for p on a line that starts at lineStart, before the
 // game: the characters before Start (Lead) and those of Text up to p.
 // A character a byte in a one-byte code page, and where Lead is not known,
 // the byte column as ByteCol has it.
-func (g *Game) leadCol(p Pos, lineStart int64) int32 {
+func (g *Game) leadCol(p Pos, lineStart int64) int64 {
 	if lineStart != g.Start.Offset-int64(g.Start.Col-1) {
 		return p.Col
 	}
@@ -99,5 +99,5 @@ func (g *Game) leadCol(p Pos, lineStart int64) int32 {
 	if bytes.IndexByte(b, '\n') >= 0 || !utf8.Valid(b) {
 		return g.ByteCol(p)
 	}
-	return g.Lead + int32(utf8.RuneCount(b)) + 1
+	return g.Lead + int64(utf8.RuneCount(b)) + 1
 }

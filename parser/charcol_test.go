@@ -13,7 +13,7 @@ func TestCharCol(t *testing.T) {
 		game       int
 		move       string // as written, decoded
 		line       int64
-		bytes, col int32
+		bytes, col int64
 	}
 	for _, c := range []struct {
 		name  string

@@ -212,7 +212,7 @@ loop:
 				g.Moves = g.Moves[:idx+1]
 				m := &g.Moves[idx]
 				m.Raw, m.Norm = raw, raw
-				m.Pos.Offset, m.Pos.Line, m.Pos.Col = off, line, int32(off-lineStartRaw)+1
+				m.Pos.Offset, m.Pos.Line, m.Pos.Col = off, line, off-lineStartRaw+1
 				m.Number, m.Prev, m.Depth = num, p.fr.cur, p.fr.depth
 				if p.fr.depth != 0 {
 					g.Has |= HasVariations

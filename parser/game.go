@@ -5,12 +5,13 @@ package parser
 // gives the column in characters).
 //
 // Line is 64-bit: a monthly Lichess dump holds some 2^31 lines or more,
-// past which a 32-bit count wraps negative. Col stays 32-bit (a line of
-// 2 GiB is no game record).
+// past which a 32-bit count wraps negative. So is Col: games may follow
+// each other on one line, and a dump written without line ends is one line
+// of gigabytes. (A Pos takes 24 bytes either way.)
 type Pos struct {
 	Offset int64
 	Line   int64
-	Col    int32
+	Col    int64
 }
 
 // Span is a slice of Game.Text. Strings of a game live in one buffer so that a
@@ -96,7 +97,7 @@ type Game struct {
 	// Text does not hold them, and Game.CharCol needs them. 0 when the game
 	// begins its line, and when they are not known: the line begins in an
 	// earlier piece or chunk, or the text before is not UTF-8.
-	Lead int32
+	Lead int64
 	// LeadBOM says that the line Start is on begins with a UTF-8 byte order
 	// mark before the game (the file's first line, another game before this
 	// one on it), which Pos.Col counts and Game.ByteCol does not.

@@ -53,7 +53,7 @@ func newLineIndex(b []byte) lineIndex {
 
 func (l lineIndex) pos(off int64) Pos {
 	k := sort.Search(len(l), func(i int) bool { return int64(l[i]) > off }) - 1
-	return Pos{Offset: off, Line: int64(k + 1), Col: int32(off-int64(l[k])) + 1}
+	return Pos{Offset: off, Line: int64(k + 1), Col: off - int64(l[k]) + 1}
 }
 
 // checkGames asserts what holds for every input: chunks cover it in order;

@@ -248,7 +248,7 @@ func TestFilePairWithColonAfter(t *testing.T) {
 		eq(t, in, norms(g), []string{"e4", "d5", "ed", "c6", "dc", "Кf6", "cb", "Кbd7", "bc:Ф", "Фb6", "Фc8:a8"})
 		eq(t, in+" problems", problems(g), []string{})
 		if len(g.Moves) == 11 {
-			eq(t, in+" position", g.Moves[8].Pos.Col, int32(len("1. e4 d5 2. ed c6 3. dc Кf6 4. cb Кbd7 5. ")+1))
+			eq(t, in+" position", g.Moves[8].Pos.Col, int64(len("1. e4 d5 2. ed c6 3. dc Кf6 4. cb Кbd7 5. ")+1))
 		}
 	}
 }

@@ -69,7 +69,7 @@ type Parser struct {
 	// Game.Lead's count so far on the line at src offset leadLine: leadN
 	// characters up to leadTo, all UTF-8 while leadOK.
 	leadLine, leadTo int
-	leadN            int32
+	leadN            int64
 	leadOK           bool
 
 	// the game being read
@@ -523,7 +523,7 @@ func (p *Parser) raw(i int) int64 {
 // being read.
 func (p *Parser) posAt(i int) Pos {
 	r := p.raw(i)
-	return Pos{Offset: r, Line: p.line, Col: int32(r-p.lineStartRaw) + 1}
+	return Pos{Offset: r, Line: p.line, Col: r - p.lineStartRaw + 1}
 }
 
 // newline records that a line starts at src offset i.
@@ -557,7 +557,7 @@ func (p *Parser) posFar(i int) Pos {
 		if k := bytes.LastIndexByte(p.src[:i], '\n'); k >= 0 {
 			lineRaw = p.raw(k + 1)
 		}
-		return Pos{Offset: r, Line: p.line - int64(bytes.Count(p.src[i:start], nl)), Col: int32(r-lineRaw) + 1}
+		return Pos{Offset: r, Line: p.line - int64(bytes.Count(p.src[i:start], nl)), Col: r - lineRaw + 1}
 	}
 	b := p.src[start:i]
 	n := bytes.Count(b, nl)
@@ -566,5 +566,5 @@ func (p *Parser) posFar(i int) Pos {
 	}
 	ls := start + bytes.LastIndexByte(b, '\n') + 1
 	r := p.raw(i)
-	return Pos{Offset: r, Line: p.line + int64(n), Col: int32(r-p.raw(ls)) + 1}
+	return Pos{Offset: r, Line: p.line + int64(n), Col: r - p.raw(ls) + 1}
 }

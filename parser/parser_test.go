@@ -435,7 +435,7 @@ func TestCommentsBetweenGames(t *testing.T) {
 	games := parseString(t, "1. d4 d5 *\n\n{éé [%clk 0:00:05]} 1. e4 e5 *\n")
 	eq(t, "no clock read into the game before", games[0].Moves[1].Clock, int64(-1))
 	eq(t, "where the second game begins", games[1].Start, Pos{Offset: 34, Line: 3, Col: 23})
-	eq(t, "the characters before it", games[1].Lead, int32(20))
+	eq(t, "the characters before it", games[1].Lead, int64(20))
 	// Comments joined past MaxComment are said at the game that takes them.
 	input := []byte("1. d4 d5 *\n{aaaaaa}\n{bbbbbb} 1. e4 e5 *\n")
 	games, chunks := readAll(t, input, SplitOptions{}, Options{MaxComment: 10})
@@ -868,7 +868,7 @@ func TestResultRaw(t *testing.T) {
 		"1/2": "1/2", "½-½": "½-½", "1:0": "1:0", "0–1,": "0–1"} {
 		g := one(t, "[Event \"x\"]\n\n1. e4 e5 "+in+"\n")
 		eq(t, in+" raw", g.Str(g.ResultRaw), want)
-		eq(t, in+" at", g.ResultPos.Col, int32(10))
+		eq(t, in+" at", g.ResultPos.Col, int64(10))
 	}
 	g := one(t, "[Event \"x\"]\n\n1. e4 (1. d4 ½-½) e5 1-0\n")
 	eq(t, "a marker in a variation is not the game's", g.ResultRaw, Span{})

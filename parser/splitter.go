@@ -718,9 +718,9 @@ func posAfter(p Pos, data []byte) Pos {
 	p.Offset += int64(len(data))
 	if n := bytes.Count(data, nl); n > 0 {
 		p.Line += int64(n)
-		p.Col = int32(len(data)-bytes.LastIndexByte(data, '\n')-1) + 1
+		p.Col = int64(len(data)-bytes.LastIndexByte(data, '\n')-1) + 1
 	} else {
-		p.Col += int32(len(data))
+		p.Col += int64(len(data))
 	}
 	return p
 }

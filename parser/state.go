@@ -67,7 +67,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 // right there). bom says the line begins with the segment's BOM, which
 // src leaves out (Game.LeadBOM). Games one after another on one long line
 // are counted on from the one before, not from the line's start each.
-func (p *Parser) lead(at int, start Pos) (n int32, bom bool) {
+func (p *Parser) lead(at int, start Pos) (n int64, bom bool) {
 	if start.Col <= 1 {
 		return 0, false
 	}
@@ -92,7 +92,7 @@ func (p *Parser) lead(at int, start Pos) (n int32, bom bool) {
 	}
 	b := p.src[p.leadTo:at]
 	p.leadOK = p.leadOK && utf8.Valid(b) && bytes.IndexByte(b, '\n') < 0
-	p.leadN += int32(utf8.RuneCount(b))
+	p.leadN += int64(utf8.RuneCount(b))
 	p.leadTo = at
 	if !p.leadOK {
 		return 0, bom
@@ -201,13 +201,13 @@ func (p *Parser) textEnd(at int, end Pos) Pos {
 	r := p.raw(i)
 	n := int64(bytes.Count(p.src[i:at], nl))
 	if n == 0 {
-		return Pos{Offset: r, Line: end.Line, Col: end.Col - int32(end.Offset-r)}
+		return Pos{Offset: r, Line: end.Line, Col: end.Col - (end.Offset - r)}
 	}
 	lineRaw := p.segLineRaw // i is on the segment's first line
 	if k := bytes.LastIndexByte(p.src[:i], '\n'); k >= 0 {
 		lineRaw = p.raw(k + 1)
 	}
-	return Pos{Offset: r, Line: end.Line - n, Col: int32(r-lineRaw) + 1}
+	return Pos{Offset: r, Line: end.Line - n, Col: r - lineRaw + 1}
 }
 
 // splitGame ends the current game at src offset at (position pos) and starts

@@ -198,7 +198,7 @@ func (p *Parser) setNumber(i int, num int32) {
 
 func (p *Parser) pendPos() Pos {
 	r := p.raw(p.pend.start)
-	return Pos{Offset: r, Line: p.pend.line, Col: int32(r-p.pend.lineAt) + 1}
+	return Pos{Offset: r, Line: p.pend.line, Col: r - p.pend.lineAt + 1}
 }
 
 // resultOf is the result the word w writes, in PGN form, or "" (ReadResult).

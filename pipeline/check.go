@@ -218,9 +218,9 @@ func textEnd(c parser.Chunk, from parser.Pos) parser.Pos {
 	p.Offset += int64(len(data))
 	if nl := bytes.LastIndexByte(data, '\n'); nl >= 0 {
 		p.Line += int64(bytes.Count(data, []byte{'\n'}))
-		p.Col = int32(len(data)-nl-1) + 1
+		p.Col = int64(len(data)-nl-1) + 1
 	} else {
-		p.Col += int32(len(data))
+		p.Col += int64(len(data))
 	}
 	return p
 }

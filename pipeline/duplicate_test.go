@@ -3,6 +3,8 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -19,10 +21,10 @@ func TestDuplicateGame(t *testing.T) {
 			"[White \"Tal, M\"]\n[Black \"Petrosian, T\"]\n[Result \"1/2-1/2\"]\n\n" + moves + " 1/2-1/2\n\n"
 	}
 	dir := t.TempDir()
-	a := writeFile(t, dir, "a.pgn", []byte(game("1", "1. e4 e5 2. Nf3 Nc6")+ // game 1
+	a := writeFile(t, dir, "a.pgn", []byte(game("1", "1. e4 e5 2. Nf3 Nc6")+ // game 0
 		game("2", "1. e4 e5 2. Nf3 Nc6")+ // another round: no
 		game("1", "1. e4 e5 2. Nf3 Nf6")+ // another move: no
-		game("1", "1. e4 e5 2. Nf3 Nc6")+ // game 1 again (line 31)
+		game("1", "1. e4 e5 2. Nf3 Nc6")+ // game 0 again (line 31)
 		"1. d4 d5 *\n\n1. d4 d5 *\n")) // no players: not compared
 	b := writeFile(t, dir, "b.pgn", []byte(game("2", "1. e4 e5 2. Nf3 Nc6")))
 	inputs := Expand([]string{a, b})
@@ -32,10 +34,10 @@ func TestDuplicateGame(t *testing.T) {
 		want  []string
 	}{
 		{"default", func(*validate.Config) {}, []string{
-			a + ":31:1: warning duplicate-game: the same game as game 1 (line 1): the same Seven Tag Roster (event, site, date, round, players, result) and moves",
+			a + ":31:1: warning duplicate-game: the same game as game 0 (line 1): the same Seven Tag Roster (event, site, date, round, players, result) and moves",
 		}},
 		{"an error", func(c *validate.Config) { c.SetSeverity("duplicate-game=error") }, []string{
-			a + ":31:1: error duplicate-game: the same game as game 1 (line 1): the same Seven Tag Roster (event, site, date, round, players, result) and moves",
+			a + ":31:1: error duplicate-game: the same game as game 0 (line 1): the same Seven Tag Roster (event, site, date, round, players, result) and moves",
 		}},
 		{"disabled", func(c *validate.Config) { c.Disable("duplicate-game") }, nil},
 	} {
@@ -135,5 +137,53 @@ func checkDuplicatePair(t *testing.T, name, text string, dup bool) {
 	}
 	if got := strings.Contains(out.String(), "duplicate-game"); got != dup {
 		t.Errorf("%s: duplicate-game %v, want %v:\n%s", name, got, dup, out.String())
+	}
+}
+
+// The duplicate-game message names the earlier game by its game key, the
+// number jsonl's "game", SARIF's properties and the tables count from 0,
+// and by its line: a reader finds the earlier game's record by either.
+func TestDuplicateGameNamesItsGameKey(t *testing.T) {
+	// No Site tag: each game has a tag-missing finding at its first tag.
+	game := "[Event \"Open\"]\n[Date \"2024.05.01\"]\n[Round \"1\"]\n" +
+		"[White \"Tal, M\"]\n[Black \"Petrosian, T\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n"
+	other := strings.Replace(game, "e5", "c5", 1)
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.pgn", []byte(other+game+game))
+	var out bytes.Buffer
+	cfg := &Config{Workers: 1}
+	cfg.Check.Validate.Rules = &validate.Config{}
+	if _, err := runWithin(t, context.Background(), cfg, Expand([]string{a}), NewJSONLSink(&out)); err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		Game    int64  `json:"game"`
+		Line    int64  `json:"line"`
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	}
+	lineOf := map[int64]int64{} // game key -> line of its first finding (tag-missing, at its first tag)
+	var dups []row
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var r row
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := lineOf[r.Game]; !ok {
+			lineOf[r.Game] = r.Line
+		}
+		if r.Code == "duplicate-game" {
+			dups = append(dups, r)
+		}
+	}
+	if len(dups) != 1 || dups[0].Game != 2 {
+		t.Fatalf("duplicate-game findings %+v, want one, of game 2", dups)
+	}
+	var n, line int64
+	if _, err := fmt.Sscanf(dups[0].Message, "the same game as game %d (line %d)", &n, &line); err != nil {
+		t.Fatalf("message %q: %v", dups[0].Message, err)
+	}
+	if n != 1 || line != 10 || lineOf[n] != line {
+		t.Errorf("message %q names game %d (line %d); the earlier game is game 1, line 10 (its findings' line %d)", dups[0].Message, n, line, lineOf[1])
 	}
 }

@@ -230,10 +230,10 @@ func (s *ParquetSink) prepare() error {
 			return fmt.Errorf("%s holds the output of another runner (%s): --resume continues only arbiter check's own; write to a new directory or run without --resume",
 				dir, m.Runner)
 		case m.Schema != table.Version:
-			// Version 1 wrote the line columns as int32: a table whose
-			// files disagree on a column's type is one a glob
-			// (read_parquet('DIR/games/*.parquet')) may refuse, so the
-			// whole directory is written again.
+			// Version 1 wrote the line columns as int32, 2 the findings'
+			// column: a table whose files disagree on a column's type is
+			// one a glob (read_parquet('DIR/games/*.parquet')) may refuse,
+			// so the whole directory is written again.
 			return fmt.Errorf("%s holds tables of schema version %s, this arbiter writes version %s, and --resume would mix both in one table: run without --resume (which starts %s afresh) or write to a new directory",
 				dir, m.Schema, table.Version, dir)
 		case m.Options == nil:

@@ -775,10 +775,11 @@ func TestResumeRefusesOtherMoves(t *testing.T) {
 }
 
 // A directory of another schema version is not resumed, and the refusal
-// leaves it as it was; a run without --resume replaces it. Version 1 (line
-// columns int32) is the one an archive's directories are likely to hold.
+// leaves it as it was; a run without --resume replaces it. Versions 1 (line
+// columns int32) and 2 (the findings' column int32) are those an archive's
+// directories are likely to hold.
 func TestResumeRefusesOtherSchemaVersion(t *testing.T) {
-	for _, v := range []string{"0", "1"} {
+	for _, v := range []string{"0", "1", "2"} {
 		out := t.TempDir()
 		run := (&CheckOptions{}).RunOptions()
 		old := filepath.Join(table.GamesDir, "00000-a.pgn.parquet")

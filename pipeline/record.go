@@ -22,7 +22,7 @@ type GameRecord struct {
 	// tag, or of its start without tags: where duplicate-game points, which
 	// the writer adds without the game's text to count them in. 0 when not
 	// known.
-	HeadChar, HeadByte int32
+	HeadChar, HeadByte int64
 
 	// Output is what CheckOptions.Render made of the game in the worker
 	// (convert's PGN text), nil without a Render.

@@ -722,7 +722,10 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 		}
 		return
 	}
-	where := fmt.Sprintf("game %d (line %d)", first.index+1, first.line)
+	// The number is the earlier game's game key (jsonl, SARIF, the tables'
+	// game column and game_id), counted from 0 as they count, so that a
+	// reader finds that game's rows by it.
+	where := fmt.Sprintf("game %d (line %d)", first.index, first.line)
 	f := validate.Finding{Code: validate.DuplicateGame, Severity: validate.DefaultSeverity(validate.DuplicateGame), Pos: pos, Ply: -1,
 		CharCol: firstCol(pos), ByteCol: firstCol(pos), Message: "the same game as " + where + ": the same Seven Tag Roster (event, site, date, round, players, result) and moves"}
 	if rec.HeadChar > 0 && rec.HeadByte > 0 {
@@ -739,7 +742,7 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 // firstCol is pos's column in characters and in bytes as editors count
 // them (Finding.CharCol, ByteCol) where the writer can know it, at a line's
 // start; elsewhere 0, which leaves the formats Pos.Col.
-func firstCol(pos parser.Pos) int32 {
+func firstCol(pos parser.Pos) int64 {
 	if pos.Col == 1 {
 		return 1
 	}

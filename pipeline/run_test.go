@@ -681,7 +681,7 @@ func TestRunBrokenOffLastGame(t *testing.T) {
 		want := validate.Finding{Code: validate.Syntax, Severity: validate.Error, Ply: -1,
 			Message: fmt.Sprintf("the input breaks off here (gzip stream broken after %d bytes of text: unexpected EOF): the game is incomplete", len(prefix)),
 			Pos: parser.Pos{Offset: int64(len(trimmed)), Line: int64(bytes.Count(trimmed, []byte("\n")) + 1),
-				Col: int32(len(trimmed) - bytes.LastIndexByte(trimmed, '\n'))}}
+				Col: int64(len(trimmed) - bytes.LastIndexByte(trimmed, '\n'))}}
 		want.CharCol, want.ByteCol = want.Pos.Col, want.Pos.Col
 		if len(fs) != 1 || fmt.Sprint(fs[0]) != fmt.Sprint(want) {
 			t.Errorf("%s: last game's findings\n got %+v\nwant %+v", c.name, fs, want)

@@ -8,12 +8,23 @@ import "strconv"
 // or a script reads the numbers back from the picture.
 type chart struct {
 	ID            string // data-chart
+	Title         string // the chart's accessible name: role="img" hides the bars' own titles from a screen reader
 	Width, Height int
 	Bars          []chartBar
 	Axis          []axisLabel
+	Titles        []axisTitle // what an axis or the column of values counts
 	Legend        []legendItem
 	Vertical      bool
 	Empty         bool // no bar has a length: the page says so instead of drawing axes and zeros
+}
+
+// axisTitle says what an axis counts, centred on (X, Y); Turn stands it
+// upright beside a vertical axis. Anchor is the text-anchor.
+type axisTitle struct {
+	X, Y   int
+	Turn   bool
+	Anchor string
+	Text   string
 }
 
 type chartBar struct {
@@ -70,21 +81,26 @@ type hBarRow struct {
 
 // horizontalChart draws rows as horizontal bars stacked from their parts,
 // scaled to the longest, or each to the full width when whole is set;
-// series names the parts.
-func horizontalChart(id string, series, seriesLabels []string, rows []hBarRow, whole bool) chart {
+// series names the parts. When whole is set the rows' texts stand in one
+// column, which valueTitle, when given, heads.
+func horizontalChart(id, title string, series, seriesLabels []string, rows []hBarRow, whole bool, valueTitle string) chart {
 	var most int64
 	hLabelWidth := hLabelMin
 	for _, r := range rows {
 		most = max(most, sum(r.parts))
 		hLabelWidth = max(hLabelWidth, min(hLabelMax, 12+hCharWidth*displayWidth(r.label)))
 	}
-	c := chart{ID: id, Width: hLabelWidth + hBarWidth + hTextRoom}
+	c := chart{ID: id, Title: title, Width: hLabelWidth + hBarWidth + hTextRoom}
 	top := 0
 	if len(series) > 1 {
 		top = hRow
 		for i := range series {
 			c.Legend = append(c.Legend, legendItem{Series: series[i], Label: seriesLabels[i], X: hLabelWidth + i*120, Y: 4})
 		}
+	}
+	if whole && valueTitle != "" {
+		top = hRow
+		c.Titles = append(c.Titles, axisTitle{X: hLabelWidth + hBarWidth + 6, Y: 15, Anchor: "start", Text: valueTitle})
 	}
 	for i, r := range rows {
 		y := top + i*hRow
@@ -107,19 +123,27 @@ func horizontalChart(id string, series, seriesLabels []string, rows []hBarRow, w
 	return c
 }
 
-// Geometry of the vertical histogram.
+// Geometry of the vertical histogram: the rules' numbers end vLeftPad-6
+// from the left, past the upright title of the vertical axis, and the
+// title of the horizontal one stands vXTitle below the turned labels.
 const (
 	vColumn  = 40
 	vBar     = 30
 	vHeight  = 220
 	vTop     = 20
 	vLabels  = 60
-	vLeftPad = 50
+	vLeftPad = 66
+	vXTitle  = 18
 )
 
-// histogram draws one vertical bar per bin, with a few horizontal rules.
-func histogram(id string, keys []string, values []int64) chart {
-	c := chart{ID: id, Vertical: true, Width: vLeftPad + len(keys)*vColumn + 10, Height: vTop + vHeight + vLabels}
+// histogram draws one vertical bar per bin, with a few horizontal rules,
+// the bins along an axis titled across and the counts up one titled along.
+func histogram(id, title, across, along string, keys []string, values []int64) chart {
+	c := chart{ID: id, Title: title, Vertical: true, Width: vLeftPad + len(keys)*vColumn + 10, Height: vTop + vHeight + vLabels + vXTitle}
+	c.Titles = []axisTitle{
+		{X: vLeftPad + len(keys)*vColumn/2, Y: vTop + vHeight + vLabels + vXTitle - 4, Anchor: "middle", Text: across},
+		{X: 14, Y: vTop + vHeight/2, Turn: true, Anchor: "middle", Text: along},
+	}
 	var most int64
 	for _, v := range values {
 		most = max(most, v)
@@ -136,7 +160,7 @@ func histogram(id string, keys []string, values []int64) chart {
 		h := scale(values[i], top, vHeight)
 		x := vLeftPad + i*vColumn + (vColumn-vBar)/2
 		c.Bars = append(c.Bars, chartBar{Key: k, Value: strconv.FormatInt(values[i], 10), Label: k,
-			Tip:    k + " moves: " + gameCount(values[i]),
+			Tip:    k + " " + across + ": " + gameCount(values[i]),
 			LabelX: x + vBar/2, LabelY: base + 14, LabelTurn: true,
 			TextX: x + vBar/2, TextY: base - h - 4, Text: shortNumber(values[i]),
 			Segments: []segment{{Series: "games", Value: values[i], X: x, Y: base - h, W: vBar, H: h}}})
@@ -176,11 +200,14 @@ func sum(parts []int64) int64 {
 }
 
 // gameCount is n games in words, for tooltips: "1 game", "1,234 games".
-func gameCount(n int64) string {
+func gameCount(n int64) string { return count(n, "game", "games") }
+
+// count is n things in words: "1 draw", "0 draws", "1,234 draws".
+func count(n int64, one, many string) string {
 	if n == 1 {
-		return "1 game"
+		return "1 " + one
 	}
-	return number(n) + " games"
+	return number(n) + " " + many
 }
 
 // shortNumber writes n in at most four characters or so: 999, 1.2k, 34k,

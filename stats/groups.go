@@ -38,6 +38,16 @@ type groups struct {
 	// apart from those whose name is "" (an empty tag): no string key
 	// could stand for it without meeting a tag that holds that string.
 	missing *group
+
+	// keep, when not nil, says which names are counted: the games of the
+	// others are counted nowhere (rankGroups counts the names of one hash
+	// bucket at a time).
+	keep    func(name string) bool
+	skipped group
+
+	// distinct, when above 0, is the number of names met, m holding only
+	// the worst of them, every one ranked (rankGroups).
+	distinct int
 }
 
 // absent returns the counts of the games without a name.
@@ -57,11 +67,13 @@ func (gs *groups) get(name string) *group {
 		gs.lastName, gs.last = g.name, g
 		return g
 	}
-	limit := gs.limit
-	if limit == 0 {
-		limit = maxGroups
+	if gs.keep != nil && !gs.keep(name) {
+		return &gs.skipped
 	}
-	if len(gs.m) >= limit {
+	if gs.distinct > 0 { // a name met after the ranking: an input without games
+		gs.distinct++
+	}
+	if len(gs.m) >= gs.bound() {
 		return &gs.other
 	}
 	if gs.m == nil {
@@ -71,6 +83,14 @@ func (gs *groups) get(name string) *group {
 	gs.m[g.name] = g
 	gs.lastName, gs.last = g.name, g
 	return g
+}
+
+// bound is the number of names gs itemises.
+func (gs *groups) bound() int {
+	if gs.limit == 0 {
+		return maxGroups
+	}
+	return gs.limit
 }
 
 func (gs *groups) merge(o *groups) {

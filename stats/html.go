@@ -113,7 +113,8 @@ func newPage(s *Summary) *page {
 			tip:   code + ": " + number(c.Error) + " errors, " + number(c.Warning) + " warnings, " + number(c.Info) + " infos",
 			parts: []int64{c.Error, c.Warning, c.Info}})
 	}
-	p.Codes = horizontalChart("findings-by-code", []string{"error", "warning", "info"}, []string{"error", "warning", "info"}, rows, false)
+	p.Codes = horizontalChart("findings-by-code", "Findings by code and severity", []string{"error", "warning", "info"},
+		[]string{"error", "warning", "info"}, rows, false, "")
 
 	p.Files = htmlTable{"files", filesSection(s)}
 	p.Events = htmlTable{"events", eventsSection(s)}
@@ -137,7 +138,7 @@ func newPage(s *Summary) *page {
 		p.Matrix.Rows = append(p.Matrix.Rows, row)
 	}
 
-	p.Ends = countChart("terminations", s.Ends, s.Games, "(none)")
+	p.Ends = countChart("terminations", "Games by how they ended on the board", s.Ends, s.Games, "(none)")
 
 	var keys []string
 	var values []int64
@@ -145,7 +146,7 @@ func newPage(s *Summary) *page {
 		keys = append(keys, b.Label)
 		values = append(values, b.Games)
 	}
-	p.Moves = histogram("moves-per-game", keys, values)
+	p.Moves = histogram("moves-per-game", "Games by number of moves", "moves", "games", keys, values)
 
 	rows = nil
 	for _, t := range s.TimeControls {
@@ -155,8 +156,8 @@ func newPage(s *Summary) *page {
 				number(t.DrawnOnTime) + " drawn on time",
 			parts: []int64{lost, t.DrawnOnTime, t.Games - t.TimeForfeit}})
 	}
-	p.Times = horizontalChart("time-controls", []string{"time-forfeit", "drawn-on-time", "other"},
-		[]string{"lost on time", "drawn on time", "other games"}, rows, false)
+	p.Times = horizontalChart("time-controls", "Games by time-control category, lost and drawn on time", []string{"time-forfeit", "drawn-on-time", "other"},
+		[]string{"lost on time", "drawn on time", "other games"}, rows, false, "")
 	p.TimeTable = htmlTable{"time-controls", timeSection(s)}
 
 	rows = nil
@@ -164,7 +165,7 @@ func newPage(s *Summary) *page {
 		rows = append(rows, hBarRow{key: r.key, label: r.label, value: strconv.FormatInt(r.n, 10),
 			text: number(r.n), tip: r.label + ": " + gameCount(r.n), parts: []int64{r.n}})
 	}
-	p.Draws = horizontalChart("draw-rules", []string{"games"}, []string{"games"}, rows, false)
+	p.Draws = horizontalChart("draw-rules", "Games by draw rule", []string{"games"}, []string{"games"}, rows, false, "")
 
 	rows = nil
 	for _, b := range s.Elo.Bands {
@@ -175,22 +176,23 @@ func newPage(s *Summary) *page {
 			text = score + "%"
 		}
 		rows = append(rows, hBarRow{key: band, label: band, value: score, text: text,
-			tip: band + ": " + gameCount(b.Games) + "; White " + number(b.WhiteWins) + " wins, " +
-				number(b.Draws) + " draws, " + number(b.BlackWins) + " losses",
+			tip: band + ": " + gameCount(b.Games) + "; White: " + count(b.WhiteWins, "win", "wins") + ", " +
+				count(b.Draws, "draw", "draws") + ", " + count(b.BlackWins, "loss", "losses"),
 			parts: []int64{b.WhiteWins, b.Draws, b.BlackWins}})
 	}
-	p.Elo = horizontalChart("elo-score", []string{"white-wins", "draws", "black-wins"}, []string{"White wins", "draws", "Black wins"}, rows, true)
+	p.Elo = horizontalChart("elo-score", "White's results and score by the players' average rating", []string{"white-wins", "draws", "black-wins"},
+		[]string{"White wins", "draws", "Black wins"}, rows, true, "White's score")
 	p.EloTable = htmlTable{"elo", eloSection(s)}
 	p.EloGames = eloGamesNote(s.Elo.Games)
 
-	p.Notations = countChart("notations", s.Notations, s.Games, noNotation)
-	p.Encodings = countChart("encodings", s.Encodings, s.Games, "(none)")
+	p.Notations = countChart("notations", "Games by the piece letters of their moves", s.Notations, s.Games, noNotation)
+	p.Encodings = countChart("encodings", "Games by text encoding", s.Encodings, s.Games, "(none)")
 	return p
 }
 
 // countChart draws one bar per count; none labels the empty name, as the
 // text report does (the games of which no move was read, for notations).
-func countChart(id string, counts []Count, games int64, none string) chart {
+func countChart(id, title string, counts []Count, games int64, none string) chart {
 	var rows []hBarRow
 	for _, c := range counts {
 		name := Printable(c.Name)
@@ -205,5 +207,5 @@ func countChart(id string, counts []Count, games int64, none string) chart {
 		rows = append(rows, hBarRow{key: name, label: label, value: strconv.FormatInt(c.Games, 10),
 			text: number(c.Games), tip: tip, parts: []int64{c.Games}})
 	}
-	return horizontalChart(id, []string{"games"}, []string{"games"}, rows, false)
+	return horizontalChart(id, title, []string{"games"}, []string{"games"}, rows, false, "")
 }

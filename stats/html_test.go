@@ -271,13 +271,13 @@ func TestHTMLEmpty(t *testing.T) {
 func TestCountChartTip(t *testing.T) {
 	counts := []Count{{Name: "san", Games: 3}, {Name: "", Games: 1}}
 	var tips []string
-	for _, c := range []chart{countChart("notations", counts, 4, noNotation), countChart("notations", []Count{{Name: "san"}}, 0, noNotation)} {
+	for _, c := range []chart{countChart("notations", "", counts, 4, noNotation), countChart("notations", "", []Count{{Name: "san"}}, 0, noNotation)} {
 		for _, b := range c.Bars {
 			tips = append(tips, b.Tip)
 		}
 	}
 	// The games of which no move was read are labelled as in the text report.
-	if got := countChart("notations", counts, 4, noNotation).Bars[1].Label; got != "(no move read)" {
+	if got := countChart("notations", "", counts, 4, noNotation).Bars[1].Label; got != "(no move read)" {
 		t.Errorf("label of the empty notation %q, want %q", got, "(no move read)")
 	}
 	want := []string{"san: 3 games, 75.0%", "(no move read): 1 game, 25.0%", "san: 0 games"}
@@ -321,7 +321,38 @@ func TestHTMLFoldsManyWarnings(t *testing.T) {
 
 // Tooltips count one game in the singular.
 func TestTooltipsSingular(t *testing.T) {
-	if got := histogram("moves-per-game", []string{"1-10", "11-20"}, []int64{1, 2}).Bars; got[0].Tip != "1-10 moves: 1 game" || got[1].Tip != "11-20 moves: 2 games" {
+	if got := histogram("moves-per-game", "", "moves", "games", []string{"1-10", "11-20"}, []int64{1, 2}).Bars; got[0].Tip != "1-10 moves: 1 game" || got[1].Tip != "11-20 moves: 2 games" {
 		t.Errorf("histogram tips %q, %q", got[0].Tip, got[1].Tip)
+	}
+}
+
+// Every chart has an accessible name, its title, which role="img" needs
+// (the bars' own titles are hidden from a screen reader by the role); the
+// histogram titles both axes, and the Elo chart the column of its scores.
+// The Elo tooltips count one win, draw or loss in the singular.
+func TestHTMLChartTitlesAndAxes(t *testing.T) {
+	root := parsePage(t, writePage(t, sampleSummary()))
+	titles := map[string][]string{}
+	for _, svg := range root.all(func(n *node) bool { return n.name == "svg" }) {
+		id := svg.attrs["data-chart"]
+		label := svg.attrs["aria-label"]
+		if label == "" || len(svg.children) == 0 || svg.children[0].name != "title" || svg.children[0].text != label {
+			t.Errorf("chart %s: aria-label %q and first child %v: want a name, and a <title> of it first", id, label, svg.children[:min(1, len(svg.children))])
+		}
+		for _, x := range svg.all(func(n *node) bool { return n.attrs["class"] == "axis-title" }) {
+			titles[id] = append(titles[id], x.text)
+		}
+	}
+	for id, want := range map[string]string{"moves-per-game": "moves,games", "elo-score": "White's score", "findings-by-code": ""} {
+		if got := strings.Join(titles[id], ","); got != want {
+			t.Errorf("chart %s: axis titles %q, want %q", id, got, want)
+		}
+	}
+	var tips []string
+	for _, b := range newPage(sampleSummary()).Elo.Bars {
+		tips = append(tips, b.Tip)
+	}
+	if got, want := strings.Join(tips, "\n"), "1800-1999: 2 games; White: 1 win, 0 draws, 1 loss\n2400-2599: 2 games; White: 1 win, 1 draw, 0 losses"; got != want {
+		t.Errorf("Elo tooltips\n%s\nwant\n%s", got, want)
 	}
 }

@@ -36,10 +36,12 @@ var (
 )
 
 // readsVersions are the schema versions (table.Version) whose tables stats
-// reads: the current one, and 1, which differs from 2 only by the type of
-// the line columns (int32, then int64), neither of which stats reads. So the
-// output of an older arbiter is still summed, alone or with newer output.
-var readsVersions = []string{"1", table.Version}
+// reads: the current one, 3, and 1 and 2, which differ from it only by the
+// type of the line columns (int32 in 1) and of the findings' column (int32
+// in 1 and 2), and by the games' date_year (added in 3), none of which
+// stats reads. So the output of an older arbiter
+// is still summed, alone or with newer output.
+var readsVersions = []string{"1", "2", table.Version}
 
 // ReadParquet reads the games and findings tables that `arbiter check --out`
 // wrote into each DIR (DIR/games/*.parquet and DIR/findings/*.parquet) into
@@ -59,16 +61,46 @@ func ReadParquet(dirs ...string) (*Aggregate, error) {
 // each table file in a directory that its manifest does not list and so is
 // left out (an input being written, or renamed, as it is read).
 func ReadParquetLogged(ignored func(path string), dirs ...string) (*Aggregate, error) {
+	return readParquet(0, ignored, dirs...)
+}
+
+// readParquet is ReadParquetLogged with files and events itemised up to
+// limit (0: maxGroups). When the files or the events pass it, the tables
+// are read again to rank them all (rankGroups).
+func readParquet(limit int, ignored func(path string), dirs ...string) (*Aggregate, error) {
 	inputs, empty, err := parquetInputs(dirs, ignored)
 	if err != nil {
 		return nil, err
 	}
-	// Each worker reads a fixed share of the inputs and the shares are merged
-	// in order, so that the result does not depend on timing.
+	agg, err := readInputs(inputs, func(a *Aggregate) { a.files.limit, a.events.limit = limit, limit })
+	if err != nil {
+		return nil, err
+	}
+	for _, which := range []func(*Aggregate) *groups{
+		func(a *Aggregate) *groups { return &a.files },
+		func(a *Aggregate) *groups { return &a.events },
+	} {
+		if which(agg).other.games > 0 {
+			if err := rankGroups(inputs, agg, which); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, name := range empty {
+		agg.AddFile(name)
+	}
+	return agg, nil
+}
+
+// readInputs reads inputs into one Aggregate, each worker's set up by setup.
+// Each worker reads a fixed share of the inputs and the shares are merged
+// in order, so that the result does not depend on timing.
+func readInputs(inputs []tablePair, setup func(*Aggregate)) (*Aggregate, error) {
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(inputs)))
 	parts := make([]Aggregate, workers)
 	var eg errgroup.Group
 	for w := range parts {
+		setup(&parts[w])
 		eg.Go(func() error {
 			r := &pairReader{agg: &parts[w]}
 			for i := w; i < len(inputs); i += workers {
@@ -85,9 +117,6 @@ func ReadParquetLogged(ignored func(path string), dirs ...string) (*Aggregate, e
 	agg := &parts[0]
 	for i := 1; i < len(parts); i++ {
 		agg.Merge(&parts[i])
-	}
-	for _, name := range empty {
-		agg.AddFile(name)
 	}
 	return agg, nil
 }
@@ -368,7 +397,8 @@ func (t *parquetTable) open(columns []string) error {
 	case v == nil:
 		return errors.New("not an arbiter table (no arbiter.schema in its metadata)")
 	case !slices.Contains(readsVersions, *v):
-		return fmt.Errorf("schema version %s; this arbiter reads versions %s", *v, strings.Join(readsVersions, " and "))
+		last := len(readsVersions) - 1
+		return fmt.Errorf("schema version %s; this arbiter reads versions %s and %s", *v, strings.Join(readsVersions[:last], ", "), readsVersions[last])
 	}
 	var leaves []int
 	for _, name := range columns {

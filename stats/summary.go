@@ -242,6 +242,9 @@ func counts(t *tally[int64]) []Count {
 
 func (gs *groups) summarize(top int) Groups {
 	out := Groups{Distinct: len(gs.m), Top: make([]Group, 0, len(gs.m)+1)}
+	if gs.distinct > 0 {
+		out.Distinct = gs.distinct
+	}
 	for name, g := range gs.m {
 		out.Top = append(out.Top, g.named(name))
 	}

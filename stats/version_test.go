@@ -17,9 +17,10 @@ import (
 	"github.com/arbiter-chess/arbiter/pipeline/table"
 )
 
-// asVersion1 rewrites a table file as an arbiter of schema version 1 wrote
-// it: its line column int32, its arbiter.schema "1".
-func asVersion1(t *testing.T, path string) {
+// asVersion rewrites a table file as an arbiter of schema version 1 or 2
+// wrote it: its column int32 (findings) and, in version 1, its line column
+// too, its arbiter.schema the version.
+func asVersion(t *testing.T, path, version string) {
 	t.Helper()
 	f, err := file.OpenParquetFile(path, false)
 	if err != nil {
@@ -35,17 +36,18 @@ func asVersion1(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	defer tbl.Release()
-	md := arrow.NewMetadata([]string{"arbiter.schema"}, []string{"1"})
+	md := arrow.NewMetadata([]string{"arbiter.schema"}, []string{version})
+	narrow := map[string]bool{"column": true, "line": version == "1"}
 	fields := tbl.Schema().Fields()
 	cols := make([]arrow.Column, len(fields))
 	for i := range fields {
 		col := tbl.Column(i)
-		if fields[i].Name != "line" {
+		if !narrow[fields[i].Name] {
 			cols[i] = *col
 			continue
 		}
 		if col.DataType().ID() != arrow.INT64 {
-			t.Fatalf("%s: line is %s, not int64", path, col.DataType())
+			t.Fatalf("%s: %s is %s, not int64", path, fields[i].Name, col.DataType())
 		}
 		b := array.NewInt32Builder(memory.DefaultAllocator)
 		for _, c := range col.Data().Chunks() {
@@ -72,26 +74,29 @@ func asVersion1(t *testing.T, path string) {
 	}
 }
 
-// The tables of schema version 1 (an arbiter whose line columns were
-// int32) are still read, alone or with those of the current version: stats
-// reads no line column, the only change since.
+// The tables of schema versions 1 (an arbiter whose line and column
+// columns were int32) and 2 (column int32) are still read, alone or with
+// those of the current version: stats reads neither column, the only
+// changes since.
 func TestReadParquetVersion1(t *testing.T) {
-	if table.Version != "2" {
-		t.Fatalf("schema version %s: check what changed since 1 before stats reads 1 as well", table.Version)
+	if table.Version != "3" {
+		t.Fatalf("schema version %s: check what changed since 1 and 2 before stats reads them as well", table.Version)
 	}
 	records := sampleRecords()
 	want := aggregateOf(sampleGames()).Summarize(0)
-	v1, v2 := t.TempDir(), t.TempDir()
-	writeTables(t, v1, "00000-a.pgn.parquet", records[:3], 0)
-	writeTables(t, v2, "00000-b.parquet", records[3:], 0)
+	v1, v2, v3 := t.TempDir(), t.TempDir(), t.TempDir()
+	writeTables(t, v1, "00000-a.pgn.parquet", records[:2], 0)
+	writeTables(t, v2, "00000-b.pgn.parquet", records[2:3], 0)
+	writeTables(t, v3, "00000-c.parquet", records[3:], 0)
 	for _, dir := range []string{table.GamesDir, table.FindingsDir} {
-		asVersion1(t, filepath.Join(v1, dir, "00000-a.pgn.parquet"))
+		asVersion(t, filepath.Join(v1, dir, "00000-a.pgn.parquet"), "1")
+		asVersion(t, filepath.Join(v2, dir, "00000-b.pgn.parquet"), "2")
 	}
-	got, err := ReadParquet(v1, v2)
+	got, err := ReadParquet(v1, v2, v3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s := got.Summarize(0); !reflect.DeepEqual(s, want) {
-		t.Errorf("versions 1 and 2:\n got %+v\nwant %+v", s, want)
+		t.Errorf("versions 1, 2 and 3:\n got %+v\nwant %+v", s, want)
 	}
 }

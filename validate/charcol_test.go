@@ -14,7 +14,7 @@ func TestFindingCharCol(t *testing.T) {
 	type want struct {
 		code        Code
 		line        int64
-		bytes, char int32
+		bytes, char int64
 	}
 	for _, c := range []struct {
 		name  string
@@ -81,8 +81,8 @@ func TestFindingByteCol(t *testing.T) {
 	type want struct {
 		code         Code
 		line         int64
-		pos, byteCol int32
-		charCol      int32
+		pos, byteCol int64
+		charCol      int64
 	}
 	for _, c := range []struct {
 		name, in string

@@ -208,7 +208,7 @@ func (c *Checker) unsupportedVariant() bool {
 // charCol is f's column in characters, at the game's start when f has no
 // place of its own (as the formats print it). Findings are few, so it is
 // worked out here rather than for every move.
-func charCol(g *parser.Game, f *Finding) int32 {
+func charCol(g *parser.Game, f *Finding) int64 {
 	if f.Pos.Line > 0 {
 		return g.CharCol(f.Pos)
 	}
@@ -216,7 +216,7 @@ func charCol(g *parser.Game, f *Finding) int32 {
 }
 
 // byteCol is f's column in bytes, less a BOM, where charCol has it.
-func byteCol(g *parser.Game, f *Finding) int32 {
+func byteCol(g *parser.Game, f *Finding) int64 {
 	if f.Pos.Line > 0 {
 		return g.ByteCol(f.Pos)
 	}

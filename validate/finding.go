@@ -74,13 +74,13 @@ type Finding struct {
 	// line) in characters, as SARIF and GitHub annotations count them
 	// (parser.Game.CharCol), where Pos.Col counts bytes. Check sets it;
 	// 0 means not known, and Pos.Col stands.
-	CharCol int32
+	CharCol int64
 	// ByteCol is the column of Pos (of the game's start when Pos has no
 	// line) in bytes as editors count them, as the text and jsonl formats
 	// and the tables print it: Pos.Col less a UTF-8 BOM before it on its
 	// line (parser.Game.ByteCol). Check sets it; 0 means not known, and
 	// Pos.Col stands.
-	ByteCol int32
+	ByteCol int64
 
 	// Variation is the path of the side line the move is in, "" for the main line.
 	Variation   string

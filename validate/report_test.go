@@ -26,7 +26,7 @@ func TestNewReportIsCheckOfNothing(t *testing.T) {
 // error by place, not by arrival; the findings it was given are not
 // written over (a batch's reports share storage).
 func TestReportAdd(t *testing.T) {
-	at := func(off int64) parser.Pos { return parser.Pos{Offset: off, Line: 1, Col: int32(off + 1)} }
+	at := func(off int64) parser.Pos { return parser.Pos{Offset: off, Line: 1, Col: int64(off + 1)} }
 	shared := []Finding{
 		{Code: NonStandardNotation, Severity: Info, Pos: at(10)},
 		{Code: IllegalMove, Severity: Error, Pos: at(30), Ply: 5},

@@ -25,7 +25,7 @@ func (b *findingsBuilder) Append(g *Game) {
 		if f.ByteCol > 0 { // without a BOM, as the text formats print it
 			col = f.ByteCol
 		}
-		b.i32(fColumn, int(col))
+		b.rb.Field(fColumn).(*array.Int64Builder).Append(col)
 		b.rb.Field(fOffset).(*array.Int64Builder).Append(pos.Offset)
 		b.optPly(fPly, f.Ply)
 		b.optStr(fMove, f.Move, f.Move != "")

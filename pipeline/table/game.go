@@ -82,6 +82,18 @@ func parseDate(s string) (int32, bool) {
 	return int32(t.Unix() / 86400), true
 }
 
+// parseYear reads the year of a date whose year is known, whatever its
+// month and day ("1924.??.??", "1993.07.??", "1993", as archives of old
+// games write them): four digits, 0001 or later, alone or before '.', '-'
+// or '/'. A year of "????" or 0000 is unknown.
+func parseYear(s string) (int32, bool) {
+	y, ok := digits(s, 0, 4)
+	if !ok || y < 1 || len(s) > 4 && s[4] != '.' && s[4] != '-' && s[4] != '/' {
+		return 0, false
+	}
+	return int32(y), true
+}
+
 // parseClock reads "HH:MM:SS" into seconds since midnight.
 func parseClock(s string) (int, bool) {
 	if len(s) != 8 || s[2] != ':' || s[5] != ':' {

@@ -38,6 +38,11 @@ func (b *gamesBuilder) Append(g *Game) {
 	} else {
 		b.rb.Field(gDateParsed).AppendNull()
 	}
+	if y, ok := parseYear(v); ok {
+		b.rb.Field(gDateYear).(*array.Int32Builder).Append(y)
+	} else {
+		b.rb.Field(gDateYear).AppendNull()
+	}
 	v, ok = t.get(tRound)
 	b.optStr(gRound, v, ok)
 	v, ok = t.get(tWhite)

@@ -26,6 +26,26 @@ func TestParseDate(t *testing.T) {
 	}
 }
 
+// The year of a date known in part is the games table's date_year; a year
+// not written in four digits, or 0000, is none, and a near miss such as
+// "19930" or "1993x" is no year either.
+func TestParseYear(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int32
+		ok   bool
+	}{
+		{"1924.??.??", 1924, true}, {"1993.07.??", 1993, true}, {"2024.03.05", 2024, true},
+		{"2024-03-05", 2024, true}, {"2024/03/05", 2024, true}, {"1993", 1993, true}, {"0001.??.??", 1, true},
+		{"????.??.??", 0, false}, {"0000.01.01", 0, false}, {"", 0, false}, {"199", 0, false},
+		{"19930", 0, false}, {"1993x", 0, false}, {"93.07.01", 0, false}, {"?993.??.??", 0, false},
+	} {
+		if got, ok := parseYear(tc.in); got != tc.want || ok != tc.ok {
+			t.Errorf("parseYear(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
 func TestUTCStart(t *testing.T) {
 	for _, tc := range []struct {
 		tags []parser.Tag

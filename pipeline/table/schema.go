@@ -13,7 +13,10 @@ import "github.com/apache/arrow-go/v18/arrow"
 //
 // Version 2: the line columns of games and findings are int64 (int32 in 1,
 // which wrapped negative past 2^31 lines, a monthly Lichess dump's size).
-const Version = "2"
+// Version 3: the findings' column is int64 (int32 in 1 and 2, which wrapped
+// negative past 2^31 bytes into a line: a dump written without line ends),
+// and the games table has date_year, the year of a date known only in part.
+const Version = "3"
 
 // The layout of an output directory (`arbiter check --out DIR`, arbiter-beam):
 // a subdirectory a table, so that one glob reads a table whatever the number
@@ -77,6 +80,7 @@ const (
 	gSite
 	gDate
 	gDateParsed
+	gDateYear
 	gRound
 	gWhite
 	gBlack
@@ -120,6 +124,7 @@ var GamesSchema = schema(append(identity(),
 	nullable("site", str),
 	nullable("date", str),
 	nullable("date_parsed", date),
+	nullable("date_year", i32),
 	nullable("round", str),
 	nullable("white", str),
 	nullable("black", str),
@@ -174,7 +179,7 @@ const (
 // FindingsSchema has one row per finding.
 var FindingsSchema = schema(append(identity(),
 	required("line", i64),
-	required("column", i32),
+	required("column", i64),
 	required("offset", i64),
 	nullable("ply", i32),
 	nullable("move", str),
