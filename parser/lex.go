@@ -46,6 +46,12 @@ func (p *Parser) run(from int) {
 				i = p.word(i)
 			}
 		case '(':
+			if p.text {
+				if j := p.numberNote(i); j > i {
+					i = j
+					continue
+				}
+			}
 			i = p.openVariation(i, '(')
 		case ')':
 			p.closeVariation(i, ')')

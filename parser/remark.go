@@ -39,6 +39,7 @@ type wordResult struct {
 	res      string // the PGN marker it stands for; "" when there is none
 	from, to int    // the words in src, without the punctuation after them
 	pos      Pos
+	paren    bool // a result in parentheses ("(1-0)"): the marker, not a remark
 }
 
 // resultPhrases are the results written in words that a game may end with:
@@ -315,7 +316,7 @@ func (p *Parser) endRemarks(last bool) {
 	if from >= 0 {
 		end = p.endOfLine(from)
 		for _, r := range remarks {
-			if r.b <= from {
+			if r.b <= from || w.paren && r.a == w.from {
 				continue
 			}
 			if r.a >= end {
@@ -389,4 +390,57 @@ func (p *Parser) holdHeading(remarks []srcRange, from int) {
 		// text stops there.
 		p.g.NextHeading = uint32(p.heading[0].a - p.gs)
 	}
+}
+
+// numberNote reads, in scoresheet text, a note in parentheses on one line
+// that holds numbers and no word ("(15)", "(1 : 0)", "(½-½)"): a move
+// number a writer noted, a time, a score. No move stands in it, so it is
+// no variation; it is a remark, kept as one (remark keeps only runs that
+// start at a letter). Right after the game's last move a result in it
+// ("41. Лd8+ (1-0)", "(1:0)") is the game's result unless a move follows,
+// as a result written in words is. It returns where the reading goes on,
+// i itself when src[i] opens no such note.
+//
+//go:noinline
+func (p *Parser) numberNote(i int) int {
+	s := p.src
+	e := p.endOfLine(i)
+	k := bytes.IndexByte(s[i+1:e], ')')
+	if k < 0 {
+		return i
+	}
+	close := i + 1 + k
+	digit := false
+	for _, r := range string(s[i+1 : close]) {
+		switch {
+		case r >= '0' && r <= '9' || r == '½':
+			digit = true
+		case r == ' ' || r == '\t' || r == '.' || r == ',' || r == ':' || r == '/' || r == '=' || isDashRune(r):
+		default:
+			return i
+		}
+	}
+	if !digit {
+		return i
+	}
+	if p.remarkOpen {
+		p.remarkThrough(i)
+	}
+	p.sawProse = true
+	p.pend = pending{}
+	p.lost = 0
+	p.inProse = false
+	pos := p.posAt(i)
+	if p.proseFrom < 0 {
+		p.proseFrom, p.proseFromPos = i, pos
+	}
+	if res := resultOf(bytes.TrimSpace(s[i+1 : close])); res != "" && res != "*" &&
+		p.lastWasMove && !p.ended && len(p.stack) == 0 {
+		p.wordRes = wordResult{res: res, from: i, to: close + 1, pos: pos, paren: true}
+	}
+	if !p.opt.NoComments {
+		p.remarks = append(p.remarks, srcRange{i, close + 1})
+		p.remarkOpen = false
+	}
+	return close + 1
 }

@@ -179,6 +179,44 @@ func TestSpacedResult(t *testing.T) {
 	eq(t, "castling", norms(g)[6], "O-O")
 }
 
+// A note in parentheses that holds numbers and no word is a remark, kept
+// as a comment ("(15)", "(1 : 0)" between moves); right after the last move
+// a result in it ("(1-0)", "(1:0)") is the game's result, quoted as written
+// and not kept as a comment too. Near misses: a move follows, a marker
+// follows, a variation holds it, it opens the text, it has a word.
+func TestNumberNote(t *testing.T) {
+	for _, c := range []struct{ tail, res, raw string }{
+		{"(1-0)", "1-0", "(1-0)"},
+		{"(1:0)", "1-0", "(1:0)"},
+		{"( 0 : 1 )", "0-1", "( 0 : 1 )"},
+		{"(½-½)", "1/2-1/2", "(½-½)"},
+		{"{хорошо} (0-1)", "0-1", "(0-1)"},
+	} {
+		g := one(t, "1. e4 e5 2. Кf3 Кc6 "+c.tail+"\n")
+		eq(t, c.tail, []string{g.Result, g.Str(g.ResultRaw)}, []string{c.res, c.raw})
+		eq(t, c.tail+" moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6"})
+		eq(t, c.tail+" comments", comments(g)[3] == "" || comments(g)[3] == "хорошо", true)
+		eq(t, c.tail+" problems", problems(g), []string{})
+	}
+	g := one(t, "1. e4 (15) e5 2. Кf3 (1 : 0) Кc6 3. Сb5 (12) a6 4. С:c6 (3) dc *\n")
+	eq(t, "between moves", comments(g), []string{"(15)", "", "(1 : 0)", "", "(12)", "", "(3)", ""})
+	eq(t, "between moves, moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "С:c6", "dc"})
+	eq(t, "between moves, result", []string{g.Result, g.Str(g.ResultRaw)}, []string{"*", ""})
+	eq(t, "between moves, problems", problems(g), []string{})
+
+	g = one(t, "1. e4 e5 (1-0) 0-1\n")
+	eq(t, "marker after", []string{g.Result, g.Str(g.ResultRaw), comments(g)[1]}, []string{"0-1", "", "(1-0)"})
+	g = one(t, "1. e4 e5 2. Кf3 (2. Кc3 (1-0)) Кc6\n")
+	eq(t, "in a variation", []string{g.Result, g.Str(g.ResultRaw)}, []string{"", ""})
+	eq(t, "in a variation, moves", norms(g), []string{"e4", "e5", "Кf3", "Кc3", "Кc6"})
+	games := parseString(t, "(1-0)\n1. e4 e5 *\n")
+	eq(t, "before the first move", games[len(games)-1].Result, "*")
+	g = one(t, "1. e4 e5 (1-0 Ботвинник)\n")
+	eq(t, "with a word", []string{g.Result, comments(g)[1]}, []string{"", "1-0 Ботвинник"})
+	g = oneWith(t, "1. e4 (15) e5 (1-0)\n", Options{NoComments: true})
+	eq(t, "no comments", []string{g.Result, comments(g)[0]}, []string{"1-0", ""})
+}
+
 // The king written in small letters and apart from its square ("кр g5",
 // as "Кр g3" is) is one move; a lone small "к" before a square is the
 // preposition of a sentence, not a piece.
