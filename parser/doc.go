@@ -130,7 +130,8 @@
 // Comment too. A
 // result written in words right after the last move ("Белые сдались",
 // "Черные сдались.", "Ничья", "White resigns", "Black resigned", "Draw
-// agreed") is the game's result, with ResultRaw quoting the words, unless
+// agreed", "Черные просрочили время", and in scoresheet text "Сдался", by
+// the side to move) is the game's result, with ResultRaw quoting the words, unless
 // a move follows (then it was a remark); in PGN too. So is a result in
 // parentheses right after the last move ("41. Лd8+ (1-0)", "(1:0)"), and a
 // note in parentheses that holds numbers and no word ("(15)", "(1 : 0)"

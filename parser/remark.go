@@ -43,21 +43,35 @@ type wordResult struct {
 }
 
 // resultPhrases are the results written in words that a game may end with:
-// the side that resigned, or a draw.
-var resultPhrases = [...]struct{ first, second, res string }{
-	{"белые", "сдались", "0-1"},
-	{"белые", "сдаются", "0-1"},
-	{"чёрные", "сдались", "1-0"},
-	{"черные", "сдались", "1-0"},
-	{"чёрные", "сдаются", "1-0"},
-	{"черные", "сдаются", "1-0"},
-	{"ничья", "", "1/2-1/2"},
-	{"white", "resigns", "0-1"},
-	{"white", "resigned", "0-1"},
-	{"black", "resigns", "1-0"},
-	{"black", "resigned", "1-0"},
-	{"draw", "agreed", "1/2-1/2"},
+// the side that resigned or lost on time ("Черные просрочили время", the
+// third word optional), or a draw. res toMove stands for a resignation that
+// names no side ("41. Лd8+ Сдался"): as the sheets write it ("6. Фd1—f3!
+// Чёрные сдались", "9. ... Kpe8:d8. Белые сдались"), the side to move
+// after the last move resigned.
+var resultPhrases = [...]struct{ first, second, third, res string }{
+	{"белые", "сдались", "", "0-1"},
+	{"белые", "сдаются", "", "0-1"},
+	{"чёрные", "сдались", "", "1-0"},
+	{"черные", "сдались", "", "1-0"},
+	{"чёрные", "сдаются", "", "1-0"},
+	{"черные", "сдаются", "", "1-0"},
+	{"белые", "просрочили", "время", "0-1"},
+	{"чёрные", "просрочили", "время", "1-0"},
+	{"черные", "просрочили", "время", "1-0"},
+	{"сдался", "", "", toMove},
+	{"сдалась", "", "", toMove},
+	{"сдаётся", "", "", toMove},
+	{"сдается", "", "", toMove},
+	{"ничья", "", "", "1/2-1/2"},
+	{"white", "resigns", "", "0-1"},
+	{"white", "resigned", "", "0-1"},
+	{"black", "resigns", "", "1-0"},
+	{"black", "resigned", "", "1-0"},
+	{"draw", "agreed", "", "1/2-1/2"},
 }
+
+// toMove is resultPhrases' res for a resignation of the side to move.
+const toMove = "to move"
 
 // trimSentence cuts the punctuation that ends a word in a sentence.
 func trimSentence(w []byte) []byte {
@@ -73,7 +87,7 @@ func trimSentence(w []byte) []byte {
 
 // resultWords reads a result written in words at src offset i: the marker
 // it stands for, where its words end (without punctuation) and where the
-// reading goes on; res is "" when the words at i are none. Both words of a
+// reading goes on; res is "" when the words at i are none. The words of a
 // phrase stand on one line.
 func (p *Parser) resultWords(i int) (res string, to, next int) {
 	s := p.src
@@ -84,6 +98,16 @@ func (p *Parser) resultWords(i int) (res string, to, next int) {
 			continue
 		}
 		if ph.second == "" {
+			if ph.res == toMove {
+				white, ok := p.whiteToMove()
+				switch {
+				case !ok:
+					return "", 0, 0
+				case white:
+					return "0-1", i + len(w1), e1
+				}
+				return "1-0", i + len(w1), e1
+			}
 			return ph.res, i + len(w1), e1
 		}
 		if len(w1) != e1-i {
@@ -94,11 +118,35 @@ func (p *Parser) resultWords(i int) (res string, to, next int) {
 			continue
 		}
 		e2 := scanWord(s, k)
-		if w2 := trimSentence(s[k:e2]); strings.EqualFold(string(w2), ph.second) {
-			return ph.res, k + len(w2), e2
+		w2 := trimSentence(s[k:e2])
+		if !strings.EqualFold(string(w2), ph.second) {
+			continue
 		}
+		if ph.third != "" && len(w2) == e2-k {
+			if k3 := skipBlanks(s, e2); k3 > e2 {
+				e3 := scanWord(s, k3)
+				if w3 := trimSentence(s[k3:e3]); strings.EqualFold(string(w3), ph.third) {
+					return ph.res, k3 + len(w3), e3
+				}
+			}
+		}
+		return ph.res, k + len(w2), e2
 	}
 	return "", 0, 0
+}
+
+// whiteToMove says whether White is to move after the main line's last
+// move, counted from the start position: in scoresheet text, which has no
+// FEN, and when no spaced dash left the count of moves open (Game.Pairs).
+func (p *Parser) whiteToMove() (white, ok bool) {
+	if !p.text || len(p.stack) > 0 || len(p.g.Pairs) > 0 || p.fr.cur < 0 {
+		return false, false
+	}
+	n := 0
+	for k := p.fr.cur; k >= 0; k = p.g.Moves[k].Prev {
+		n++
+	}
+	return n%2 == 0, true
 }
 
 // resultInWords takes the result written in words src[i:to] (read up to

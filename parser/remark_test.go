@@ -98,6 +98,13 @@ func TestResultInWords(t *testing.T) {
 		{"White resigns", "0-1", "White resigns"},
 		{"Black resigned.", "1-0", "Black resigned"},
 		{"Draw agreed", "1/2-1/2", "Draw agreed"},
+		{"Черные просрочили время", "1-0", "Черные просрочили время"},
+		{"Белые просрочили время.", "0-1", "Белые просрочили время"},
+		{"Чёрные просрочили", "1-0", "Чёрные просрочили"},
+		// No side named: the side to move after the last move (3... a6) resigned.
+		{"Сдался", "0-1", "Сдался"},
+		{"сдался.", "0-1", "сдался"},
+		{"Сдаётся", "0-1", "Сдаётся"},
 	} {
 		in := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 " + c.words + "\n"
 		g := one(t, in)
@@ -116,6 +123,12 @@ func TestResultInWords(t *testing.T) {
 	eq(t, "own line", []string{g.Result, g.Str(g.ResultRaw), comments(g)[6]}, []string{"1-0", "Черные сдались", "Черные сдались ввиду мата."})
 	eq(t, "own line at", g.ResultPos.Line, int64(2))
 
+	// After White's move, Black resigned.
+	g = one(t, "1. e4 e5 2. Nf3 Nc6 3. Bb5 Сдался\n")
+	eq(t, "after White's move", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", "Сдался"})
+	g = one(t, "1. e4 e5 2. Nf3 (2. Nc3 Nf6 3. Bc4) Nc6 3. Bb5 Сдался\n")
+	eq(t, "after a variation", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", "Сдался"})
+
 	// A marker after the words is the result; the words stay a remark.
 	g = one(t, "1. e4 e5 Белые сдались 0-1\n")
 	eq(t, "marker", []string{g.Result, g.Str(g.ResultRaw), comments(g)[1]}, []string{"0-1", "", "Белые сдались"})
@@ -130,6 +143,8 @@ func TestResultInWords(t *testing.T) {
 		"1. e4 e5 2. Nf3 Белые\n",
 		"1. e4 e5 2. Nf3 сдались\n",
 		"1. e4 e5\nПартия 5. Ничья\n",
+		"1. e4 e5 2. Nf3 Сдался, но 2... Nc6 3. Bb5\n",
+		"1. e4 e5 2. Nf3 Черные просрочили, 2... Nc6\n",
 	} {
 		g := one(t, in)
 		eq(t, in, []string{g.Result, g.Str(g.ResultRaw)}, []string{"", ""})
