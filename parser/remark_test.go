@@ -34,6 +34,17 @@ func TestRemarksInScoresheetText(t *testing.T) {
 	eq(t, "numbers", comments(g), []string{"", "", "", "", "см. партию 12", "", "Ласкер — Стейниц, 1894", "хорошо", "1958 г.", ""})
 	eq(t, "numbers problems", problems(g), []string{})
 
+	// A pawn capture by files after a remark in parentheses is the move
+	// after the one before the remark, as after a comment in braces; after
+	// prose outside parentheses it stays prose.
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 (см. партию 12) dc 5. 0-0 *\n")
+	eq(t, "file pair after a remark", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "С:c6", "dc", "O-O"})
+	eq(t, "file pair after a remark, problems", problems(g), []string{})
+	g = one(t, "1. e4 d5 2. e5 (2. ed (2. Кc3) хорошо) dc *\n")
+	eq(t, "file pair after nested asides", norms(g)[len(norms(g))-1], "dc")
+	g = one(t, "1. e4 e5 хорошо dc *\n")
+	eq(t, "file pair after prose", norms(g), []string{"e4", "e5"})
+
 	// Without comments, no remarks.
 	g = oneWith(t, "1. e4 хорошо 1... e5 *\n", Options{NoComments: true})
 	eq(t, "no comments", comments(g), []string{"", ""})
