@@ -243,6 +243,25 @@ func TestNumberNote(t *testing.T) {
 	eq(t, "no comments", []string{g.Result, comments(g)[0]}, []string{"1-0", ""})
 }
 
+// "* * *" after a game of scoresheet text is a book's section break: the
+// first star is the game's result (as the splitter reads it), the others on
+// its line no second result. Near misses: a second star on a later line, in
+// PGN, or another result after the star, are second results.
+func TestAsterism(t *testing.T) {
+	games := parseString(t, "1. e4 e5 2. Кf3 Кc6\n* * *\nДальше.\n1. d4 d5 *\n")
+	eq(t, "games", len(games), 2)
+	eq(t, "section break", []string{games[0].Result, games[1].Result}, []string{"*", "*"})
+	eq(t, "section break, problems", problems(games[0]), []string{})
+	for _, c := range []struct{ in, want string }{
+		{"1. e4 e5 *\n*\n", "2:1 second result * after the game's end"},
+		{"[Event \"E\"]\n\n1. e4 e5 * *\n", "3:12 second result * after the game's end"},
+		{"1. e4 e5 * 1-0\n", "1:12 second result 1-0 after the game's end"},
+	} {
+		g := parseString(t, c.in)[0]
+		eq(t, c.in, problems(g), []string{c.want})
+	}
+}
+
 // The king written in small letters and apart from its square ("кр g5",
 // as "Кр g3" is) is one move; a lone small "к" before a square is the
 // preposition of a sentence, not a piece.

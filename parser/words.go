@@ -272,6 +272,8 @@ func (p *Parser) result(i int, res string) bool {
 	switch {
 	case len(p.stack) > 0:
 		p.problem(i, "result "+res+" inside a variation")
+	case p.ended && p.text && res == "*" && p.g.Result == "*" && p.endOfLine(p.resultAt) == p.endOfLine(i):
+		// "* * *", a book's section break, not three results
 	case p.ended:
 		p.problem(i, "second result "+res+" after the game's end")
 	default:
