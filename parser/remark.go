@@ -136,17 +136,16 @@ func (p *Parser) resultWords(i int) (res string, to, next int) {
 }
 
 // whiteToMove says whether White is to move after the main line's last
-// move, counted from the start position: in scoresheet text, which has no
-// FEN, and when no spaced dash left the count of moves open (Game.Pairs).
+// move, by its ply as the move numbers count it (a page that starts at
+// "24. Лd1-d3" counts from there; a sheet in two columns by its numbers):
+// in scoresheet text, which has no FEN, and when no spaced dash left the
+// count of moves open (Game.Pairs).
 func (p *Parser) whiteToMove() (white, ok bool) {
-	if !p.text || len(p.stack) > 0 || len(p.g.Pairs) > 0 || p.fr.cur < 0 {
+	cur := int(p.fr.cur)
+	if !p.text || len(p.stack) > 0 || len(p.g.Pairs) > 0 || cur < 0 || cur >= len(p.plies) {
 		return false, false
 	}
-	n := 0
-	for k := p.fr.cur; k >= 0; k = p.g.Moves[k].Prev {
-		n++
-	}
-	return n%2 == 0, true
+	return p.plies[cur]%2 == 0, true
 }
 
 // resultInWords takes the result written in words src[i:to] (read up to

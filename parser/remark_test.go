@@ -139,6 +139,9 @@ func TestResultInWords(t *testing.T) {
 	eq(t, "after White's move", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", "Сдался"})
 	g = one(t, "1. e4 e5 2. Nf3 (2. Nc3 Nf6 3. Bc4) Nc6 3. Bb5 Сдался\n")
 	eq(t, "after a variation", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", "Сдался"})
+	// A page that starts mid-game counts by its numbers: after 25... Сf5, White resigned.
+	g = one(t, "24... f5 25. g3 Сf5 Сдался\n")
+	eq(t, "mid-game", []string{g.Result, g.Str(g.ResultRaw)}, []string{"0-1", "Сдался"})
 
 	// A marker after the words is the result; the words stay a remark.
 	g = one(t, "1. e4 e5 Белые сдались 0-1\n")
