@@ -265,6 +265,26 @@ func TestAsterism(t *testing.T) {
 	}
 }
 
+// A word read as a move only by mending OCR damage (an l for a 1, Ь for b)
+// is a move where a move stands, after a move, a move number or a word
+// that took a move's turn, and prose after prose: Italian and Spanish "del"
+// is no pawn's move to e1, "Tal" in a heading no German rook's to a1.
+func TestOCRMoveAfterProse(t *testing.T) {
+	g := one(t, "1. e4 e5 2. Кf3 Кc6 considerazione del tratto 3. Сb5 *\n")
+	eq(t, "del", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5"})
+	eq(t, "del, comment", comments(g)[3], "considerazione del tratto")
+	eq(t, "del, problems", problems(g), []string{})
+	games := parseString(t, "Game 3: Tal – Petrosian\n1. e4 e5 *\n")
+	eq(t, "Tal", len(games), 1)
+	eq(t, "Tal, heading", games[0].Str(games[0].Comment), "Game 3: Tal – Petrosian")
+	eq(t, "Tal, problems", problems(games[0]), []string{})
+	// Near misses: where a move stands, the damage is mended.
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лfel b5 *\n")
+	eq(t, "after a number", norms(g)[10], "Лfe1")
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 0-0 9. h3 Кb8 10. d4 Кbd7 Лfel *\n")
+	eq(t, "after a move", norms(g)[len(norms(g))-1], "Лfe1")
+}
+
 // The king written in small letters and apart from its square ("кр g5",
 // as "Кр g3" is) is one move; a lone small "к" before a square is the
 // preposition of a sentence, not a piece.

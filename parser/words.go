@@ -428,6 +428,15 @@ func (p *Parser) moveWord(i, end int) int {
 			}
 		}
 	}
+	if kind == kindMove && folds&FoldOCR != 0 && p.text && !p.lastWasMove && !p.pend.ok && p.lost == 0 {
+		// A move read only by mending OCR damage ("Лfel", "Ь5") is one where
+		// a move stands (after a move, a move number, or a word that took a
+		// move's turn: "Фf819. СЬ6#"); after prose such a word is prose:
+		// "Game 3: Tal – Petrosian" holds no German rook's move to a1,
+		// Italian and Spanish "del" no pawn's move to e1.
+		p.prose(i, e)
+		return j
+	}
 	if kind == kindMove && folds&FoldCapitalFile != 0 {
 		if p.capitalAfterProse(s[i:e]) {
 			p.prose(i, e)
