@@ -130,8 +130,12 @@
 // Comment too. A
 // result written in words right after the last move ("Белые сдались",
 // "Черные сдались.", "Ничья", "White resigns", "Black resigned", "Draw
-// agreed") is the game's result, with ResultRaw quoting the words, unless
-// a move follows (then it was a remark); in PGN too. Two squares around a
+// agreed", "Черные просрочили время", and in scoresheet text "Сдался", by
+// the side to move) is the game's result, with ResultRaw quoting the words, unless
+// a move follows (then it was a remark); in PGN too. So is a result in
+// parentheses right after the last move ("41. Лd8+ (1-0)", "(1:0)"), and a
+// note in parentheses that holds numbers and no word ("(15)", "(1 : 0)"
+// between moves) is a remark kept as written. Two squares around a
 // spaced dash are one move ("e2 - e4") or a move of each side ("1. e4 -
 // e5 2. Кf3"): the move number after them says which; without one they
 // are one move, listed in Game.Pairs, which the replay may split

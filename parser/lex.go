@@ -46,6 +46,12 @@ func (p *Parser) run(from int) {
 				i = p.word(i)
 			}
 		case '(':
+			if p.text {
+				if j := p.numberNote(i); j > i {
+					i = j
+					continue
+				}
+			}
 			i = p.openVariation(i, '(')
 		case ')':
 			p.closeVariation(i, ')')
@@ -295,7 +301,7 @@ func (p *Parser) openVariation(i int, open byte) int {
 		p.remarkThrough(i)
 	}
 	p.stack = append(p.stack, p.fr)
-	p.fr = frame{cur: anchor, spine: anchor, base: anchor, depth: depth, onSpine: true, open: open, pos: p.posAt(i)}
+	p.fr = frame{cur: anchor, spine: anchor, base: anchor, depth: depth, onSpine: true, open: open, pos: p.posAt(i), afterMove: p.lastWasMove}
 	p.pend = pending{}
 	p.lost = 0
 	return i + 1
@@ -319,6 +325,9 @@ func (p *Parser) closeVariation(i int, close byte) {
 			p.problem(i, fmt.Sprintf("%c without a matching %c", close, open))
 		}
 		return
+	}
+	if p.text && p.fr.afterMove {
+		p.lastWasMove = true
 	}
 	p.fr = p.stack[len(p.stack)-1]
 	p.stack = p.stack[:len(p.stack)-1]

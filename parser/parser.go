@@ -167,6 +167,10 @@ type frame struct {
 	onSpine bool
 	open    byte // '(' or '[' (a bracketed note in scoresheet text)
 	pos     Pos
+	// afterMove is lastWasMove when the line opened: in scoresheet text
+	// an aside ending in prose leaves the move before it the last one read
+	// ("4. С:c6 (см. партию 12) dc"), as a comment in braces does.
+	afterMove bool
 }
 
 // pending is a move number read but not yet given to a move.

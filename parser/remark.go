@@ -39,24 +39,39 @@ type wordResult struct {
 	res      string // the PGN marker it stands for; "" when there is none
 	from, to int    // the words in src, without the punctuation after them
 	pos      Pos
+	paren    bool // a result in parentheses ("(1-0)"): the marker, not a remark
 }
 
 // resultPhrases are the results written in words that a game may end with:
-// the side that resigned, or a draw.
-var resultPhrases = [...]struct{ first, second, res string }{
-	{"белые", "сдались", "0-1"},
-	{"белые", "сдаются", "0-1"},
-	{"чёрные", "сдались", "1-0"},
-	{"черные", "сдались", "1-0"},
-	{"чёрные", "сдаются", "1-0"},
-	{"черные", "сдаются", "1-0"},
-	{"ничья", "", "1/2-1/2"},
-	{"white", "resigns", "0-1"},
-	{"white", "resigned", "0-1"},
-	{"black", "resigns", "1-0"},
-	{"black", "resigned", "1-0"},
-	{"draw", "agreed", "1/2-1/2"},
+// the side that resigned or lost on time ("Черные просрочили время", the
+// third word optional), or a draw. res toMove stands for a resignation that
+// names no side ("41. Лd8+ Сдался"): as the sheets write it ("6. Фd1—f3!
+// Чёрные сдались", "9. ... Kpe8:d8. Белые сдались"), the side to move
+// after the last move resigned.
+var resultPhrases = [...]struct{ first, second, third, res string }{
+	{"белые", "сдались", "", "0-1"},
+	{"белые", "сдаются", "", "0-1"},
+	{"чёрные", "сдались", "", "1-0"},
+	{"черные", "сдались", "", "1-0"},
+	{"чёрные", "сдаются", "", "1-0"},
+	{"черные", "сдаются", "", "1-0"},
+	{"белые", "просрочили", "время", "0-1"},
+	{"чёрные", "просрочили", "время", "1-0"},
+	{"черные", "просрочили", "время", "1-0"},
+	{"сдался", "", "", toMove},
+	{"сдалась", "", "", toMove},
+	{"сдаётся", "", "", toMove},
+	{"сдается", "", "", toMove},
+	{"ничья", "", "", "1/2-1/2"},
+	{"white", "resigns", "", "0-1"},
+	{"white", "resigned", "", "0-1"},
+	{"black", "resigns", "", "1-0"},
+	{"black", "resigned", "", "1-0"},
+	{"draw", "agreed", "", "1/2-1/2"},
 }
+
+// toMove is resultPhrases' res for a resignation of the side to move.
+const toMove = "to move"
 
 // trimSentence cuts the punctuation that ends a word in a sentence.
 func trimSentence(w []byte) []byte {
@@ -72,7 +87,7 @@ func trimSentence(w []byte) []byte {
 
 // resultWords reads a result written in words at src offset i: the marker
 // it stands for, where its words end (without punctuation) and where the
-// reading goes on; res is "" when the words at i are none. Both words of a
+// reading goes on; res is "" when the words at i are none. The words of a
 // phrase stand on one line.
 func (p *Parser) resultWords(i int) (res string, to, next int) {
 	s := p.src
@@ -83,6 +98,16 @@ func (p *Parser) resultWords(i int) (res string, to, next int) {
 			continue
 		}
 		if ph.second == "" {
+			if ph.res == toMove {
+				white, ok := p.whiteToMove()
+				switch {
+				case !ok:
+					return "", 0, 0
+				case white:
+					return "0-1", i + len(w1), e1
+				}
+				return "1-0", i + len(w1), e1
+			}
 			return ph.res, i + len(w1), e1
 		}
 		if len(w1) != e1-i {
@@ -93,11 +118,34 @@ func (p *Parser) resultWords(i int) (res string, to, next int) {
 			continue
 		}
 		e2 := scanWord(s, k)
-		if w2 := trimSentence(s[k:e2]); strings.EqualFold(string(w2), ph.second) {
-			return ph.res, k + len(w2), e2
+		w2 := trimSentence(s[k:e2])
+		if !strings.EqualFold(string(w2), ph.second) {
+			continue
 		}
+		if ph.third != "" && len(w2) == e2-k {
+			if k3 := skipBlanks(s, e2); k3 > e2 {
+				e3 := scanWord(s, k3)
+				if w3 := trimSentence(s[k3:e3]); strings.EqualFold(string(w3), ph.third) {
+					return ph.res, k3 + len(w3), e3
+				}
+			}
+		}
+		return ph.res, k + len(w2), e2
 	}
 	return "", 0, 0
+}
+
+// whiteToMove says whether White is to move after the main line's last
+// move, by its ply as the move numbers count it (a page that starts at
+// "24. Лd1-d3" counts from there; a sheet in two columns by its numbers):
+// in scoresheet text, which has no FEN, and when no spaced dash left the
+// count of moves open (Game.Pairs).
+func (p *Parser) whiteToMove() (white, ok bool) {
+	cur := int(p.fr.cur)
+	if !p.text || len(p.stack) > 0 || len(p.g.Pairs) > 0 || cur < 0 || cur >= len(p.plies) {
+		return false, false
+	}
+	return p.plies[cur]%2 == 0, true
 }
 
 // resultInWords takes the result written in words src[i:to] (read up to
@@ -315,7 +363,7 @@ func (p *Parser) endRemarks(last bool) {
 	if from >= 0 {
 		end = p.endOfLine(from)
 		for _, r := range remarks {
-			if r.b <= from {
+			if r.b <= from || w.paren && r.a == w.from {
 				continue
 			}
 			if r.a >= end {
@@ -389,4 +437,57 @@ func (p *Parser) holdHeading(remarks []srcRange, from int) {
 		// text stops there.
 		p.g.NextHeading = uint32(p.heading[0].a - p.gs)
 	}
+}
+
+// numberNote reads, in scoresheet text, a note in parentheses on one line
+// that holds numbers and no word ("(15)", "(1 : 0)", "(½-½)"): a move
+// number a writer noted, a time, a score. No move stands in it, so it is
+// no variation; it is a remark, kept as one (remark keeps only runs that
+// start at a letter). Right after the game's last move a result in it
+// ("41. Лd8+ (1-0)", "(1:0)") is the game's result unless a move follows,
+// as a result written in words is. It returns where the reading goes on,
+// i itself when src[i] opens no such note.
+//
+//go:noinline
+func (p *Parser) numberNote(i int) int {
+	s := p.src
+	e := p.endOfLine(i)
+	k := bytes.IndexByte(s[i+1:e], ')')
+	if k < 0 {
+		return i
+	}
+	close := i + 1 + k
+	digit := false
+	for _, r := range string(s[i+1 : close]) {
+		switch {
+		case r >= '0' && r <= '9' || r == '½':
+			digit = true
+		case r == ' ' || r == '\t' || r == '.' || r == ',' || r == ':' || r == '/' || r == '=' || isDashRune(r):
+		default:
+			return i
+		}
+	}
+	if !digit {
+		return i
+	}
+	if p.remarkOpen {
+		p.remarkThrough(i)
+	}
+	p.sawProse = true
+	p.pend = pending{}
+	p.lost = 0
+	p.inProse = false
+	pos := p.posAt(i)
+	if p.proseFrom < 0 {
+		p.proseFrom, p.proseFromPos = i, pos
+	}
+	if res := resultOf(bytes.TrimSpace(s[i+1 : close])); res != "" && res != "*" &&
+		p.lastWasMove && !p.ended && len(p.stack) == 0 {
+		p.wordRes = wordResult{res: res, from: i, to: close + 1, pos: pos, paren: true}
+	}
+	if !p.opt.NoComments {
+		p.remarks = append(p.remarks, srcRange{i, close + 1})
+		p.remarkOpen = false
+	}
+	return close + 1
 }

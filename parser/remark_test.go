@@ -34,6 +34,17 @@ func TestRemarksInScoresheetText(t *testing.T) {
 	eq(t, "numbers", comments(g), []string{"", "", "", "", "см. партию 12", "", "Ласкер — Стейниц, 1894", "хорошо", "1958 г.", ""})
 	eq(t, "numbers problems", problems(g), []string{})
 
+	// A pawn capture by files after a remark in parentheses is the move
+	// after the one before the remark, as after a comment in braces; after
+	// prose outside parentheses it stays prose.
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 (см. партию 12) dc 5. 0-0 *\n")
+	eq(t, "file pair after a remark", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "С:c6", "dc", "O-O"})
+	eq(t, "file pair after a remark, problems", problems(g), []string{})
+	g = one(t, "1. e4 d5 2. e5 (2. ed (2. Кc3) хорошо) dc *\n")
+	eq(t, "file pair after nested asides", norms(g)[len(norms(g))-1], "dc")
+	g = one(t, "1. e4 e5 хорошо dc *\n")
+	eq(t, "file pair after prose", norms(g), []string{"e4", "e5"})
+
 	// Without comments, no remarks.
 	g = oneWith(t, "1. e4 хорошо 1... e5 *\n", Options{NoComments: true})
 	eq(t, "no comments", comments(g), []string{"", ""})
@@ -98,6 +109,13 @@ func TestResultInWords(t *testing.T) {
 		{"White resigns", "0-1", "White resigns"},
 		{"Black resigned.", "1-0", "Black resigned"},
 		{"Draw agreed", "1/2-1/2", "Draw agreed"},
+		{"Черные просрочили время", "1-0", "Черные просрочили время"},
+		{"Белые просрочили время.", "0-1", "Белые просрочили время"},
+		{"Чёрные просрочили", "1-0", "Чёрные просрочили"},
+		// No side named: the side to move after the last move (3... a6) resigned.
+		{"Сдался", "0-1", "Сдался"},
+		{"сдался.", "0-1", "сдался"},
+		{"Сдаётся", "0-1", "Сдаётся"},
 	} {
 		in := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 " + c.words + "\n"
 		g := one(t, in)
@@ -116,6 +134,15 @@ func TestResultInWords(t *testing.T) {
 	eq(t, "own line", []string{g.Result, g.Str(g.ResultRaw), comments(g)[6]}, []string{"1-0", "Черные сдались", "Черные сдались ввиду мата."})
 	eq(t, "own line at", g.ResultPos.Line, int64(2))
 
+	// After White's move, Black resigned.
+	g = one(t, "1. e4 e5 2. Nf3 Nc6 3. Bb5 Сдался\n")
+	eq(t, "after White's move", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", "Сдался"})
+	g = one(t, "1. e4 e5 2. Nf3 (2. Nc3 Nf6 3. Bc4) Nc6 3. Bb5 Сдался\n")
+	eq(t, "after a variation", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", "Сдался"})
+	// A page that starts mid-game counts by its numbers: after 25... Сf5, White resigned.
+	g = one(t, "24... f5 25. g3 Сf5 Сдался\n")
+	eq(t, "mid-game", []string{g.Result, g.Str(g.ResultRaw)}, []string{"0-1", "Сдался"})
+
 	// A marker after the words is the result; the words stay a remark.
 	g = one(t, "1. e4 e5 Белые сдались 0-1\n")
 	eq(t, "marker", []string{g.Result, g.Str(g.ResultRaw), comments(g)[1]}, []string{"0-1", "", "Белые сдались"})
@@ -130,6 +157,8 @@ func TestResultInWords(t *testing.T) {
 		"1. e4 e5 2. Nf3 Белые\n",
 		"1. e4 e5 2. Nf3 сдались\n",
 		"1. e4 e5\nПартия 5. Ничья\n",
+		"1. e4 e5 2. Nf3 Сдался, но 2... Nc6 3. Bb5\n",
+		"1. e4 e5 2. Nf3 Черные просрочили, 2... Nc6\n",
 	} {
 		g := one(t, in)
 		eq(t, in, []string{g.Result, g.Str(g.ResultRaw)}, []string{"", ""})
@@ -177,6 +206,83 @@ func TestSpacedResult(t *testing.T) {
 	}
 	g := one(t, "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0 - 0 *\n")
 	eq(t, "castling", norms(g)[6], "O-O")
+}
+
+// A note in parentheses that holds numbers and no word is a remark, kept
+// as a comment ("(15)", "(1 : 0)" between moves); right after the last move
+// a result in it ("(1-0)", "(1:0)") is the game's result, quoted as written
+// and not kept as a comment too. Near misses: a move follows, a marker
+// follows, a variation holds it, it opens the text, it has a word.
+func TestNumberNote(t *testing.T) {
+	for _, c := range []struct{ tail, res, raw string }{
+		{"(1-0)", "1-0", "(1-0)"},
+		{"(1:0)", "1-0", "(1:0)"},
+		{"( 0 : 1 )", "0-1", "( 0 : 1 )"},
+		{"(½-½)", "1/2-1/2", "(½-½)"},
+		{"{хорошо} (0-1)", "0-1", "(0-1)"},
+	} {
+		g := one(t, "1. e4 e5 2. Кf3 Кc6 "+c.tail+"\n")
+		eq(t, c.tail, []string{g.Result, g.Str(g.ResultRaw)}, []string{c.res, c.raw})
+		eq(t, c.tail+" moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6"})
+		eq(t, c.tail+" comments", comments(g)[3] == "" || comments(g)[3] == "хорошо", true)
+		eq(t, c.tail+" problems", problems(g), []string{})
+	}
+	g := one(t, "1. e4 (15) e5 2. Кf3 (1 : 0) Кc6 3. Сb5 (12) a6 4. С:c6 (3) dc *\n")
+	eq(t, "between moves", comments(g), []string{"(15)", "", "(1 : 0)", "", "(12)", "", "(3)", ""})
+	eq(t, "between moves, moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "С:c6", "dc"})
+	eq(t, "between moves, result", []string{g.Result, g.Str(g.ResultRaw)}, []string{"*", ""})
+	eq(t, "between moves, problems", problems(g), []string{})
+
+	g = one(t, "1. e4 e5 (1-0) 0-1\n")
+	eq(t, "marker after", []string{g.Result, g.Str(g.ResultRaw), comments(g)[1]}, []string{"0-1", "", "(1-0)"})
+	g = one(t, "1. e4 e5 2. Кf3 (2. Кc3 (1-0)) Кc6\n")
+	eq(t, "in a variation", []string{g.Result, g.Str(g.ResultRaw)}, []string{"", ""})
+	eq(t, "in a variation, moves", norms(g), []string{"e4", "e5", "Кf3", "Кc3", "Кc6"})
+	games := parseString(t, "(1-0)\n1. e4 e5 *\n")
+	eq(t, "before the first move", games[len(games)-1].Result, "*")
+	g = one(t, "1. e4 e5 (1-0 Ботвинник)\n")
+	eq(t, "with a word", []string{g.Result, comments(g)[1]}, []string{"", "1-0 Ботвинник"})
+	g = oneWith(t, "1. e4 (15) e5 (1-0)\n", Options{NoComments: true})
+	eq(t, "no comments", []string{g.Result, comments(g)[0]}, []string{"1-0", ""})
+}
+
+// "* * *" after a game of scoresheet text is a book's section break: the
+// first star is the game's result (as the splitter reads it), the others on
+// its line no second result. Near misses: a second star on a later line, in
+// PGN, or another result after the star, are second results.
+func TestAsterism(t *testing.T) {
+	games := parseString(t, "1. e4 e5 2. Кf3 Кc6\n* * *\nДальше.\n1. d4 d5 *\n")
+	eq(t, "games", len(games), 2)
+	eq(t, "section break", []string{games[0].Result, games[1].Result}, []string{"*", "*"})
+	eq(t, "section break, problems", problems(games[0]), []string{})
+	for _, c := range []struct{ in, want string }{
+		{"1. e4 e5 *\n*\n", "2:1 second result * after the game's end"},
+		{"[Event \"E\"]\n\n1. e4 e5 * *\n", "3:12 second result * after the game's end"},
+		{"1. e4 e5 * 1-0\n", "1:12 second result 1-0 after the game's end"},
+	} {
+		g := parseString(t, c.in)[0]
+		eq(t, c.in, problems(g), []string{c.want})
+	}
+}
+
+// A word read as a move only by mending OCR damage (an l for a 1, Ь for b)
+// is a move where a move stands, after a move, a move number or a word
+// that took a move's turn, and prose after prose: Italian and Spanish "del"
+// is no pawn's move to e1, "Tal" in a heading no German rook's to a1.
+func TestOCRMoveAfterProse(t *testing.T) {
+	g := one(t, "1. e4 e5 2. Кf3 Кc6 considerazione del tratto 3. Сb5 *\n")
+	eq(t, "del", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5"})
+	eq(t, "del, comment", comments(g)[3], "considerazione del tratto")
+	eq(t, "del, problems", problems(g), []string{})
+	games := parseString(t, "Game 3: Tal – Petrosian\n1. e4 e5 *\n")
+	eq(t, "Tal", len(games), 1)
+	eq(t, "Tal, heading", games[0].Str(games[0].Comment), "Game 3: Tal – Petrosian")
+	eq(t, "Tal, problems", problems(games[0]), []string{})
+	// Near misses: where a move stands, the damage is mended.
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лfel b5 *\n")
+	eq(t, "after a number", norms(g)[10], "Лfe1")
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 0-0 9. h3 Кb8 10. d4 Кbd7 Лfel *\n")
+	eq(t, "after a move", norms(g)[len(norms(g))-1], "Лfe1")
 }
 
 // The king written in small letters and apart from its square ("кр g5",

@@ -272,6 +272,8 @@ func (p *Parser) result(i int, res string) bool {
 	switch {
 	case len(p.stack) > 0:
 		p.problem(i, "result "+res+" inside a variation")
+	case p.ended && p.text && res == "*" && p.g.Result == "*" && p.endOfLine(p.resultAt) == p.endOfLine(i):
+		// "* * *", a book's section break, not three results
 	case p.ended:
 		p.problem(i, "second result "+res+" after the game's end")
 	default:
@@ -425,6 +427,15 @@ func (p *Parser) moveWord(i, end int) int {
 				norm, same, kind, nags, sc, folds = n0, same0, kind0, nags0, sc0, folds0
 			}
 		}
+	}
+	if kind == kindMove && folds&FoldOCR != 0 && p.text && !p.lastWasMove && !p.pend.ok && p.lost == 0 {
+		// A move read only by mending OCR damage ("Лfel", "Ь5") is one where
+		// a move stands (after a move, a move number, or a word that took a
+		// move's turn: "Фf819. СЬ6#"); after prose such a word is prose:
+		// "Game 3: Tal – Petrosian" holds no German rook's move to a1,
+		// Italian and Spanish "del" no pawn's move to e1.
+		p.prose(i, e)
+		return j
 	}
 	if kind == kindMove && folds&FoldCapitalFile != 0 {
 		if p.capitalAfterProse(s[i:e]) {

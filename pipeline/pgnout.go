@@ -19,7 +19,8 @@ func missingTag(name string) string {
 }
 
 // AppendPGN appends game g in PGN export format (standard, section 8) to
-// dst: the Seven Tag Roster first, then the other tags in their order, a
+// dst: the Seven Tag Roster first (for a game without tags, with what its
+// heading names: readHeading), then the other tags in their order, a
 // blank line, the movetext in SAN with move numbers, NAGs as $n, comments
 // and variations kept, lines under 80 columns (but for a comment word too
 // long for one), the result, a blank line.
@@ -156,6 +157,12 @@ func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
 // its placeholder, then every other tag in its order, then a blank line.
 func (w *pgnWriter) writeTags(g *parser.Game, result string) {
 	b := w.out.buf
+	// A scoresheet without tags may name the players, the place and the
+	// year in its heading, the game's leading comment (readHeading).
+	var head headingTags
+	if len(g.Tags) == 0 && g.Comment.Len > 0 {
+		head, _ = readHeading(g.Str(g.Comment))
+	}
 	var used [len(validate.SevenTagRoster)]int
 	for k, name := range validate.SevenTagRoster {
 		used[k] = -1
@@ -171,6 +178,14 @@ func (w *pgnWriter) writeTags(g *parser.Game, result string) {
 			v = result
 		case used[k] >= 0:
 			v = g.Tags[used[k]].Value
+		case name == "White" && head.White != "":
+			v = head.White
+		case name == "Black" && head.Black != "":
+			v = head.Black
+		case name == "Site" && head.Site != "":
+			v = head.Site
+		case name == "Date" && head.Date != "":
+			v = head.Date
 		}
 		b = appendTag(b, name, v)
 	}

@@ -78,6 +78,7 @@ const (
 	StyleSpaced                               // N f3, 0 - 0: a move written over several words
 	StyleBareCapture                          // xd5: a capture mark with neither piece nor file
 	StyleEnglishAmong                         // Nc6 in a game in Russian or German letters: SAN's letters mixed in
+	StyleDashNoOrigin                         // Кр-е2, N-f3: a piece, a dash and the square, no origin
 
 	numStyles = iota
 )
@@ -111,6 +112,7 @@ var styleNames = [numStyles]string{
 	"move written over several words",
 	"capture without piece or file",
 	"English piece letters mixed in",
+	"dash with no origin square",
 }
 
 // Has reports whether s holds every bit of b.

@@ -144,7 +144,13 @@ func readCore(gs []glyph, asPiece bool, n Notation, set LetterSet) (Notation, pa
 			return n, parseError{code: errUnexpected, off: int(mid[j].off), r: mid[j].r}
 		}
 		if sep != nil && sep.mark == markDash && (n.FromFile < 0 || n.FromRank < 0) {
-			return n, parseError{code: errDashOrigin, off: int(sep.off)}
+			// A piece's move written with a dash and no origin at all
+			// ("Кр-е2", "К-f3") says where the piece goes, as a reader of
+			// the sheet takes it; half an origin ("Кg-f3") is a slip.
+			if !letter || n.Kind == Pawn || n.FromFile >= 0 || n.FromRank >= 0 {
+				return n, parseError{code: errDashOrigin, off: int(sep.off)}
+			}
+			n.Style |= StyleDashNoOrigin
 		}
 		n.Capture = sep != nil && sep.mark == markCapture
 	case n.Kind == Pawn && isFilesOnly(rest):

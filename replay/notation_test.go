@@ -127,6 +127,8 @@ func TestParseMoveImportForms(t *testing.T) {
 		{"e8/Q", SAN, wantPawn("", "e8").promo(Queen).style(StylePromotionSlash)},
 		{"e8=q", SAN, wantPawn("", "e8").promo(Queen).style(StyleLowercasePiece)},
 		{"dxe1N+", SAN, wantPawn("d", "e1").x().promo(Knight).check().style(StylePromotionNoEquals)},
+		// a piece, a dash and the square, no origin
+		{"N-f3", SAN, wantPiece(Knight, "", "f3").style(StyleDashNoOrigin)},
 		// long algebraic and coordinates: no letter means "the piece on the origin"
 		{"e2-e4", SAN, wantUnnamed("e2", "e4").style(StyleLongAlgebraic)},
 		{"Ng1-f3", SAN, wantPiece(Knight, "g1", "f3").style(StyleLongAlgebraic)},
@@ -219,6 +221,9 @@ func TestParseMoveRussian(t *testing.T) {
 		{"Кр:f7", Russian, wantPiece(King, "", "f7").x().styles(nat, colon)},
 		{"Кра6–а7", Russian, wantPiece(King, "a6", "a7").styles(nat, long, cyr, dash)},
 		{"Kpe1:d2", Russian, wantPiece(King, "e1", "d2").x().styles(nat, colon, mixed)},
+		{"Кр-е2", Russian, wantPiece(King, "", "e2").styles(nat, cyr, StyleDashNoOrigin)},
+		{"Кр—g1", Russian, wantPiece(King, "", "g1").styles(nat, dash, StyleDashNoOrigin)},
+		{"К-f3", Russian, wantPiece(Knight, "", "f3").styles(nat, StyleDashNoOrigin)},
 		{"Kph8–g8", Russian, wantPiece(King, "h8", "g8").styles(nat, long, dash, mixed)},
 		{"Kрe1", Russian, wantPiece(King, "", "e1").styles(nat, mixed)},
 		// and in small letters, as the other pieces may be ("кf3")
@@ -454,7 +459,10 @@ func TestParseMoveErrors(t *testing.T) {
 		{"N", SAN, 0, "piece letter with no square"},
 		{"Kp", Russian, 0, "piece letter with no square"},
 		{"Nf", SAN, 1, "no destination square (file a-h then rank 1-8)"},
-		{"N-f3", SAN, 1, "a dash must follow the full origin square"},
+		{"Ng-f3", SAN, 2, "a dash must follow the full origin square"},
+		{"N1-f3", SAN, 2, "a dash must follow the full origin square"},
+		{"P-e4", SAN, 1, "a dash must follow the full origin square"},
+		{"-e4", SAN, 0, "a dash must follow the full origin square"},
 		{"2e4", SAN, 0, "an origin rank without a piece letter"},
 		{"1xe4", SAN, 0, "an origin rank without a piece letter"},
 		{"Nfg1f3", SAN, 2, `unexpected 'g' here`},

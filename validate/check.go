@@ -479,6 +479,14 @@ func readMove(p *replay.Position, text []byte, folds parser.Folds, s replay.Lett
 	if mv, ok = p.TryResolve(&n); !ok && (smallBishop(p, text, folds, s, &n) || readsInEnglish(p, text, s, true, &n)) {
 		mv, ok = p.TryResolve(&n)
 	}
+	if folds&parser.FoldCapitalFile != 0 {
+		var err error
+		if !ok {
+			err = errNoMove
+		}
+		mv, err = capitalB(p, text, s, &n, mv, err)
+		ok = err == nil
+	}
 	return n, mv, ok
 }
 
@@ -535,6 +543,66 @@ func readsInEnglish(p *replay.Position, text []byte, s replay.LetterSet, read bo
 	b.Style |= replay.StyleEnglishAmong
 	*n = b
 	return true
+}
+
+// errNoMove stands for a failed TryResolve, which explains nothing.
+var errNoMove = errors.New("no legal move")
+
+// capitalB settles a move typed in capitals whose first letter is a B with
+// a capture mark after it ("BXC5", "BXC5+"): the B is SAN's bishop or the
+// file b, and the parser, which folds the square's capitals, leaves it as
+// written, so that s reads it one way (the bishop in SAN, the b-pawn in
+// Russian or French letters, where B is no piece; German's Bauer is a pawn
+// too) and only the board can say which the writer meant. It is called with
+// the resolve of n, the reading under s (mv, err, after the other readings'
+// fallbacks), for a move whose folds say capitals were folded, and returns
+// the move: the other reading's when it alone is legal (n then holds it),
+// an ambiguous-move error naming both when both are, and when neither is,
+// the first error with what the other reading says of the board.
+//
+//go:noinline
+func capitalB(p *replay.Position, text []byte, s replay.LetterSet, n *replay.Notation, mv replay.Move, err error) (replay.Move, error) {
+	if len(text) < 2 || text[0] != 'B' || text[1] != 'x' && text[1] != ':' || len(text) > 16 {
+		return mv, err
+	}
+	var alt replay.Notation
+	if n.Kind == replay.Bishop {
+		var buf [16]byte
+		lower := append(buf[:0], text...)
+		lower[0] = 'b'
+		if replay.ParseMoveInto(&alt, lower, s) != nil || alt.Kind != replay.Pawn {
+			return mv, err
+		}
+	} else {
+		if replay.ParseMoveInto(&alt, text, replay.SAN) != nil || alt.Kind != replay.Bishop {
+			return mv, err
+		}
+		if s != replay.SAN {
+			alt.Style |= replay.StyleEnglishAmong
+		}
+	}
+	altMv, altErr := p.Resolve(&alt)
+	switch {
+	case altErr == nil && err != nil:
+		*n = alt
+		return altMv, nil
+	case altErr == nil:
+		return mv, &replay.ResolveError{Reason: replay.Ambiguous, Notation: *n, Candidates: []replay.Move{mv, altMv},
+			Msg: fmt.Sprintf("%s: a capital B is the bishop or the b-file, and both %s and %s are legal", text, p.SAN(mv), p.SAN(altMv))}
+	case err != nil:
+		if re, ok := err.(*replay.ResolveError); ok {
+			if are, ok := altErr.(*replay.ResolveError); ok {
+				as := "the b-file"
+				if alt.Kind == replay.Bishop {
+					as = "the bishop"
+				}
+				e := *re
+				e.Msg += "; nor with the capital B as " + as + ": " + are.Msg
+				return mv, &e
+			}
+		}
+	}
+	return mv, err
 }
 
 // readAsBishop notes that the move at idx, m, was read by smallBishop into
@@ -636,6 +704,9 @@ func (c *Checker) playMain(s replay.LetterSet) {
 				mv, err = c.pos.Resolve(n)
 			} else if err != nil && readsInEnglish(&c.pos, g.Bytes(m.Norm), s, true, n) {
 				mv, err = c.pos.Resolve(n)
+			}
+			if m.Folds&parser.FoldCapitalFile != 0 {
+				mv, err = capitalB(&c.pos, g.Bytes(m.Norm), s, n, mv, err)
 			}
 			if err != nil {
 				if c.endedOnBoard(k) {
@@ -741,13 +812,18 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			// Resolve, which finds the same moves, has the last word and
 			// explains a failure.
 			mv, ok := pos.TryResolve(n)
-			if !ok {
+			if !ok || m.Folds&parser.FoldCapitalFile != 0 {
 				var err error
-				if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
+				if ok {
+					// a capital B: which of its readings is the move
+				} else if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
 					ln.readAsBishop(idx, m, n)
 					mv, err = pos.Resolve(n)
 				} else if err != nil && readsInEnglish(pos, g.Bytes(m.Norm), s, true, n) {
 					mv, err = pos.Resolve(n)
+				}
+				if m.Folds&parser.FoldCapitalFile != 0 {
+					mv, err = capitalB(pos, g.Bytes(m.Norm), s, n, mv, err)
 				}
 				if err != nil {
 					ln.plies = k

@@ -73,3 +73,51 @@ func TestEnglishLettersMixedInVariation(t *testing.T) {
 		t.Errorf("finding %+v", f)
 	}
 }
+
+// TestCapitalB: a capture typed in capitals whose B is the bishop or the
+// file b ("BXC5") is the move of the reading the board allows, whichever
+// the game's letters took first; both legal is an ambiguous-move, neither
+// an illegal-move that says what each reading meets. Near misses: "BC4"
+// (no capture mark) stays the bishop's, and "Bxc5" typed in small squares
+// keeps the game's reading (the b-pawn's in Russian letters).
+func TestCapitalB(t *testing.T) {
+	for _, c := range []struct {
+		name, moves string
+		san         string // the moves replayed
+		findings    string // code@ply: message, non-standard-notation left out
+	}{
+		{"only the pawn", "1. B2-B4 C7-C5 2. BXC5 E7-E6 *", "b4 c5 bxc5 e6", ""},
+		{"only the bishop", "1. D2-D3 C7-C5 2. BC1-E3 B8-C6 3. BXC5 E7-E6 *", "d3 c5 Be3 Nc6 Bxc5 e6", ""},
+		{"only the bishop, Russian letters", "1. d2-d3 c7-c5 2. Сc1-e3 Кb8-c6 3. BXC5 e7-e6 *", "d3 c5 Be3 Nc6 Bxc5 e6", ""},
+		{"only the pawn, Russian letters", "1. b2-b4 c7-c5 2. Кg1-f3 Кb8-c6 3. BXC5 e7-e6 *", "b4 c5 Nf3 Nc6 bxc5 e6", ""},
+		{"both", "1. B2-B4 C7-C5 2. D2-D3 B8-C6 3. BC1-E3 E7-E6 4. BXC5 A7-A6 *", "b4 c5 d3 Nc6 Be3 e6",
+			"ambiguous-move@7: Bxc5: a capital B is the bishop or the b-file, and both Bxc5 and bxc5 are legal; the 1 move after it is not checked"},
+		{"neither", "1. B2-B3 C7-C5 2. E2-E3 B8-C6 3. BXC5 E7-E6 *", "b3 c5 e3 Nc6",
+			"illegal-move@5: Bxc5: no white bishop can reach c5; nor with the capital B as the b-file: bxc5: no white pawn on the b-file can reach c5; the 1 move after it is not checked"},
+		{"no capture mark", "1. E2-E4 E7-E5 2. BC4 B8-C6 *", "e4 e5 Bc4 Nc6", ""},
+		{"small squares", "1. d3 c5 2. Сe3 a6 3. b4 a5 4. Bxc5 *", "d3 c5 Be3 a6 b4 a5 bxc5", ""},
+	} {
+		plies := len(strings.Fields(c.san))
+		lazy, eager := &Checker{}, &Checker{eager: true}
+		for _, opt := range []*Options{{}, {SAN: true}} {
+			err := parser.ReadGames(strings.NewReader(c.moves+"\n"), parser.Options{}, func(g *parser.Game) {
+				r := checkBoth(t, lazy, eager, g, opt, c.name)
+				var got []string
+				for _, l := range strings.Split(findingLines(r), "\n") {
+					if l != "" && !strings.HasPrefix(l, "non-standard-notation") && !strings.HasPrefix(l, "tag-missing") {
+						got = append(got, l)
+					}
+				}
+				if r.Plies != plies || strings.Join(got, "\n") != c.findings {
+					t.Errorf("%s (SAN %v): %d plies, findings\n%s\nwant %d plies,\n%s", c.name, opt.SAN, r.Plies, strings.Join(got, "\n"), plies, c.findings)
+				}
+				if s := sanLine(r, plies); opt.SAN && s != c.san {
+					t.Errorf("%s: replayed %q, want %q", c.name, s, c.san)
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

@@ -257,13 +257,15 @@ func terminationAgainstResult(t *Tags, name string, nameWon bool, result string)
 // time} 1-0"). Only that comment, only
 // a phrase naming one side, and only with a result it fits (the named side
 // lost, or a draw): a comment on an earlier move, or "Both players ran out
-// of time", says nothing.
+// of time", says nothing. A Russian scoresheet's "Черные просрочили время"
+// ("Black overstepped the time"), which the parser reads as the result,
+// says it too.
 //
 //go:noinline
 func commentForfeit(c *ClockChecker, t *Tags, result string) (Forfeit, Finding, bool) {
 	m := &c.g.Moves[c.last]
 	text := c.g.Bytes(m.Comment)
-	if !bytes.Contains(text, []byte(" time")) {
+	if !bytes.Contains(text, []byte(" time")) && !bytes.Contains(text, []byte(" время")) {
 		return Forfeit{}, Finding{}, false
 	}
 	comment := string(text)
@@ -272,6 +274,8 @@ func commentForfeit(c *ClockChecker, t *Tags, result string) (Forfeit, Finding, 
 		white = white || containsFoldASCII(comment, "white"+p) || t.White != "" && containsFold(comment, t.White+p)
 		black = black || containsFoldASCII(comment, "black"+p) || t.Black != "" && containsFold(comment, t.Black+p)
 	}
+	white = white || containsFold(comment, "белые просрочили время")
+	black = black || containsFold(comment, "черные просрочили время") || containsFold(comment, "чёрные просрочили время")
 	if white == black || result == "1-0" && white || result == "0-1" && black || result != "1/2-1/2" && result != "1-0" && result != "0-1" {
 		return Forfeit{}, Finding{}, false
 	}

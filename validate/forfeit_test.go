@@ -409,6 +409,13 @@ func TestCommentForfeit(t *testing.T) {
 		{"the player's name", "", "1. e4 e5 2. Nf3 Nc6 {Game 457 (A vs. B) B forfeits on time}", "1-0",
 			`time-forfeit@4 info: Black lost on time (the comment after the last move: "Game 457 (A vs. B) B forfeits on time")`},
 		{"another player's name", "", "1. e4 e5 2. Nf3 Nc6 {Game 457 (C vs. D) D forfeits on time}", "1-0", ""},
+		// A Russian scoresheet's words, which the parser reads as the result.
+		{"Russian", "", "1. e4 e5 2. Nf3 Nc6 {Чёрные просрочили время}", "1-0",
+			`time-forfeit@4 info: Black lost on time (the comment after the last move: "Чёрные просрочили время")`},
+		{"Russian, White", "", "1. e4 e5 2. Nf3 Nc6 {белые просрочили время.}", "0-1",
+			`time-forfeit@4 info: White lost on time (the comment after the last move: "белые просрочили время.")`},
+		{"Russian, the result says otherwise", "", "1. e4 e5 2. Nf3 Nc6 {Черные просрочили время}", "0-1", ""},
+		{"Russian, no side", "", "1. e4 e5 2. Nf3 Nc6 {просрочили время}", "1-0", ""},
 	} {
 		var extra []string
 		if c.extra != "" {

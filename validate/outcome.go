@@ -429,6 +429,9 @@ func (c *Checker) replayVariations() {
 			if err != nil && (smallBishop(base, g.Bytes(m.Norm), m.Folds, s, &n) || readsInEnglish(base, g.Bytes(m.Norm), s, true, &n)) {
 				mv, err = base.Resolve(&n)
 			}
+			if m.Folds&parser.FoldCapitalFile != 0 {
+				mv, err = capitalB(base, g.Bytes(m.Norm), s, &n, mv, err)
+			}
 			if err != nil {
 				code, msg, sugg = resolveFinding(err, base)
 				break

@@ -11,8 +11,10 @@ import (
 // result in words, a dash between the two sides' moves, and columns on a
 // line that starts with a BOM; a KOI8-R sheet its letters alone would read
 // as Windows-1251, an abbreviation in a remark, small piece letters, a
-// promotion after a file capture's colon, and a sheet in two columns whose
-// result ends the right column.
+// promotion after a file capture's colon, a sheet in two columns whose
+// result ends the right column, a result in parentheses, notes of numbers
+// alone, a resignation or a loss on time in words, a king's move with a
+// dash and no origin, and a capital B that reads both ways.
 func TestScoresheetTextFindings(t *testing.T) {
 	const tagMissing = "x.txt:1:1: warning tag-missing: the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing\n"
 	for _, c := range []struct {
@@ -51,6 +53,24 @@ func TestScoresheetTextFindings(t *testing.T) {
 		{"a promotion after the colon of a file capture", "1. e4 d5 2. ed c6 3. dc Кf6 4. cb Кbd7 5. bc:Ф Ф:c8 *\n", 0,
 			tagMissing + "x.txt:1:13: info non-standard-notation: 7 of 10 moves are not in standard SAN (promotion without '=', capture written ':', pawn capture by files, Russian piece letters); the first is \"ed\" (move 2. ed, ply 3)\n",
 			"1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxc8=Q Qxc8 *\n"},
+		{"a result in parentheses", "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 (1-0)\n", 0,
+			tagMissing + "x.txt:1:13: info non-standard-notation: 3 of 6 moves are not in standard SAN (Russian piece letters); the first is \"Кf3\" (move 2. Кf3, ply 3)\nx.txt:1:34: info non-standard-notation: the result marker \"(1-0)\" is not PGN: write 1-0\n",
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n"},
+		{"notes of numbers alone", "1. e4 (15) e5 2. Кf3 (1 : 0) Кc6 *\n", 0,
+			tagMissing + "x.txt:1:18: info non-standard-notation: 2 of 4 moves are not in standard SAN (Russian piece letters); the first is \"Кf3\" (move 2. Кf3, ply 3)\n",
+			"1. e4 {(15)} 1... e5 2. Nf3 {(1 : 0)} 2... Nc6 *\n"},
+		{"resigned, no side named", "1. e4 e5 2. Кf3 Кc6 3. Сb5 Сдался\n", 0,
+			tagMissing + "x.txt:1:13: info non-standard-notation: 3 of 5 moves are not in standard SAN (Russian piece letters); the first is \"Кf3\" (move 2. Кf3, ply 3)\nx.txt:1:31: info non-standard-notation: the result marker \"Сдался\" is not PGN: write 1-0\n",
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {Сдался} 1-0\n"},
+		{"lost on time in words", "1. e4 e5 2. Кf3 Кc6 Черные просрочили время\n", 0,
+			tagMissing + "x.txt:1:13: info non-standard-notation: 2 of 4 moves are not in standard SAN (Russian piece letters); the first is \"Кf3\" (move 2. Кf3, ply 3)\nx.txt:1:18: info time-forfeit: Black lost on time (the comment after the last move: \"Черные просрочили время\") (move 2... Кc6, ply 4)\nx.txt:1:23: info non-standard-notation: the result marker \"Черные просрочили время\" is not PGN: write 1-0\n",
+			"1. e4 e5 2. Nf3 Nc6 {Черные просрочили время} 1-0\n"},
+		{"a king's move with a dash and no origin", "1. e4 e5 2. Кр-е2 Кc6 *\n", 0,
+			tagMissing + "x.txt:1:13: info non-standard-notation: 2 of 4 moves are not in standard SAN (Russian piece letters, Cyrillic letters in squares, dash with no origin square); the first is \"Кр-е2\" (move 2. Кр-е2, ply 3)\n",
+			"1. e4 e5 2. Ke2 Nc6 *\n"},
+		{"a capital B both ways", "1. B2-B4 C7-C5 2. D2-D3 B8-C6 3. BC1-E3 E7-E6 4. BXC5 A7-A6 *\n", 1,
+			tagMissing + "x.txt:1:4: info non-standard-notation: 6 of 6 moves are not in standard SAN (long algebraic, capital file letters); the first is \"B2-B4\" (move 1. B2-B4, ply 1)\nx.txt:1:50: error ambiguous-move: Bxc5: a capital B is the bishop or the b-file, and both Bxc5 and bxc5 are legal; the 1 move after it is not checked (move 4. BXC5, ply 7)\n",
+			"1. b4 c5 2. d3 Nc6 3. Be3 e6 {arbiter: ambiguous move 4. BXC5 (a capital B is\nthe bishop or the b-file, and both Bxc5 and bxc5 are legal); the rest of the\ngame as written: 4. BXC5 A7-A6} *\n"},
 		{"two columns, the result in the right one", "" +
 			"1. e2-e4   e7-e5      11. Сc4:b5+  Кb8-d7\n" +
 			"2. Кg1-f3  d7-d6      12. 0-0-0    Лa8-d8\n" +
