@@ -814,15 +814,15 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			mv, ok := pos.TryResolve(n)
 			if !ok || m.Folds&parser.FoldCapitalFile != 0 {
 				var err error
-				if ok {
-					// a capital B: which of its readings is the move
-				} else if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
-					ln.readAsBishop(idx, m, n)
-					mv, err = pos.Resolve(n)
-				} else if err != nil && readsInEnglish(pos, g.Bytes(m.Norm), s, true, n) {
-					mv, err = pos.Resolve(n)
+				if !ok {
+					if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
+						ln.readAsBishop(idx, m, n)
+						mv, err = pos.Resolve(n)
+					} else if err != nil && readsInEnglish(pos, g.Bytes(m.Norm), s, true, n) {
+						mv, err = pos.Resolve(n)
+					}
 				}
-				if m.Folds&parser.FoldCapitalFile != 0 {
+				if m.Folds&parser.FoldCapitalFile != 0 { // BXC5: the bishop or the b-file, whichever the board allows
 					mv, err = capitalB(pos, g.Bytes(m.Norm), s, n, mv, err)
 				}
 				if err != nil {
