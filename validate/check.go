@@ -150,6 +150,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 			c.splitPairs()
 		}
 		c.reportMainLine(recorded)
+		if c.tags.Termination != "" {
+			c.judgeTermination()
+		}
 		c.replayVariations()
 		replayed = true
 	}

@@ -45,7 +45,7 @@ var Catalogue = []Rule{
 	{VariantUnsupported, Warning, false, "the Variant tag names a game other than standard chess; its moves are not checked"},
 	{ResultMissing, Info, false, "the moves end without a result marker"},
 	{TagDuplicate, Warning, false, "a tag the checks read appears twice"},
-	{WrongTermination, Warning, false, "the Termination tag says the game was lost on time, but checkmate or stalemate had ended it on the board, or it names as the winner on time the side the result scores as the loser"},
+	{WrongTermination, Warning, false, "the Termination tag (or ICCResult) says the game was lost on time, but checkmate or stalemate had ended it on the board, or it names as the winner on time the side the result scores as the loser, or it claims a checkmate, stalemate, repetition or 50 moves the board contradicts"},
 	{DuplicateGame, Warning, false, "a game read twice in an input: the same Seven Tag Roster and the same moves as an earlier game"},
 	{InternalError, Error, false, "arbiter failed on this game (a bug to report); the game is still written and the run goes on"},
 }

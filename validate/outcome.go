@@ -70,6 +70,65 @@ func (c *Checker) reportMainLine(recorded string) {
 	c.judgeMismatch()
 }
 
+// judgeTermination files a wrong-termination where the Termination (or
+// ICC's ICCResult) says the board ended the game in a way the replay
+// contradicts: a checkmate or a stalemate that is not on the board, or of
+// the other side, a repetition or 50 moves no claim could rest on. The
+// result itself is judged by the board (wrong-result); this says that the
+// tag is wrong. A time forfeit is judgeForfeit's.
+//
+//go:noinline
+func (c *Checker) judgeTermination() {
+	t, ln, r := &c.tags, &c.line, &c.r
+	claim, matedWhite, known := terminationClaim(t.Termination, t.White, t.Black)
+	if claim == claimNone || ln.failed {
+		return
+	}
+	said := fmt.Sprintf("%s %q says ", t.TerminationTag, t.Termination)
+	var msg string
+	switch claim {
+	case claimCheckmate, claimStalemate:
+		want, what := Checkmate, "checkmate"
+		if claim == claimStalemate {
+			want, what = Stalemate, "stalemate"
+		}
+		// The claim is about the position the game ended in: a stalemate
+		// there stands though a dead position came a move before (and
+		// moves-after-end says so).
+		end, endPly := ln.end, ln.endPly
+		if c.twoKings && !c.pos.HasLegalMove() {
+			end, endPly = Stalemate, ln.plies
+			if c.pos.InCheck() {
+				end = Checkmate
+			}
+		}
+		switch {
+		case endPly >= 0 && end != want:
+			msg = fmt.Sprintf("%s%s ended the game, but %s %s ended it", said, what, endWords(end), c.after(endPly))
+		case endPly < 0:
+			msg = fmt.Sprintf("%s%s ended the game, but there is no %s on the board %s", said, what, what, c.after(ln.plies))
+			if ln.plies > 0 {
+				msg += ", the last move"
+			}
+		case known && colourFor(matedWhite) != c.sideToMoveAt(endPly):
+			msg = fmt.Sprintf("%s%s was checkmated, but it is %s who is checkmated %s", said, colourName(!matedWhite),
+				c.sideToMoveAt(endPly).Name(), c.after(endPly))
+		}
+	case claimRepetition:
+		if r.AnyThreefoldPly < 0 && r.FivefoldPly < 0 {
+			msg = said + "the game was drawn by repetition, but no position occurred three times, nor could a move make one do so (FIDE 9.2)"
+		}
+	case claimFifty:
+		if r.AnyFiftyPly < 0 && r.SeventyFivePly < 0 {
+			msg = said + "the game was drawn by the 50-move rule, but no 50 moves passed without a capture or a pawn move (FIDE 9.3)"
+		}
+	}
+	if msg != "" {
+		r.Findings = append(r.Findings, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination),
+			Pos: t.TerminationPos, Ply: -1, Message: msg})
+	}
+}
+
 // The findings reportMainLine makes are built in the methods below, never
 // inlined: every game runs reportMainLine, few have any of them, and its
 // usual path then stays in a few cache lines (see badTagValue).
@@ -576,8 +635,8 @@ func (c *Checker) judgeForfeit(forfeit Forfeit, said []Finding, recorded string,
 		// The board ended the game before any flag could: not a loss on time.
 		if !forfeit.FromClock {
 			r.Findings = append(r.Findings, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination),
-				Pos: c.tags.TerminationPos, Ply: -1, Message: fmt.Sprintf("Termination %q says a flag decided the game, but %s %s ended it, "+
-					"and %s ends a game at once (FIDE %s)", c.tags.Termination, endWords(ln.end), c.after(ln.endPly), endWords(ln.end), endRule(ln.end))})
+				Pos: c.tags.TerminationPos, Ply: -1, Message: fmt.Sprintf("%s %q says a flag decided the game, but %s %s ended it, "+
+					"and %s ends a game at once (FIDE %s)", c.tags.TerminationTag, c.tags.Termination, endWords(ln.end), c.after(ln.endPly), endWords(ln.end), endRule(ln.end))})
 		}
 		forfeit = Forfeit{}
 	} else {

@@ -31,7 +31,11 @@ type Tags struct {
 	HasResultTag bool
 	ResultPos    parser.Pos
 
+	// Termination is how the game ended, as the Termination tag says it,
+	// or, where there is none, ICC's ICCResult ("White forfeits on time",
+	// "Black checkmated"): TerminationTag names the tag read, for messages.
 	Termination    string
+	TerminationTag string
 	TerminationPos parser.Pos
 
 	TimeControlText string      // as written, "" when absent
@@ -66,6 +70,7 @@ const (
 	tagVariant
 	tagEventDate
 	tagUTCDate
+	tagICCResult
 
 	sevenTagRoster = tagEvent | tagSite | tagDate | tagRound | tagWhite | tagBlack | tagResult
 )
@@ -107,6 +112,8 @@ func tagBit(name string) int {
 		return tagEventDate
 	case "UTCDate":
 		return tagUTCDate
+	case "ICCResult":
+		return tagICCResult
 	}
 	return 0
 }
@@ -184,7 +191,13 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			}
 			t.TimeControl = tc
 		case tagTermination:
-			t.Termination, t.TerminationPos = v, tag.Pos
+			t.Termination, t.TerminationTag, t.TerminationPos = v, "Termination", tag.Pos
+		case tagICCResult:
+			// ICC writes how the game ended here, and no Termination
+			// tag; a Termination tag, wherever it stands, is read first.
+			if seen&tagTermination == 0 {
+				t.Termination, t.TerminationTag, t.TerminationPos = v, "ICCResult", tag.Pos
+			}
 		case tagSetUp:
 			setUp, setUpPos, hasSetUp = v, tag.Pos, true
 		case tagFEN:
