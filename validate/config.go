@@ -39,7 +39,7 @@ var Catalogue = []Rule{
 	{TimeoutInsufficientMaterial, Error, true, "a win on time although the winner could not mate by any legal series of moves; warning when that is only probable"},
 	{FlagFallUnclaimed, Warning, false, "the clocks show that a flag fell but the game went on"},
 	{ClockInconsistent, Warning, true, "a clock that grows by more than the time control gives (info in a lichess game, where the opponent may give time), clocks missing for some moves, negative times, [%clk] or [%emt] values not written H:MM:SS"},
-	{TagMissing, Warning, false, "tags of the Seven Tag Roster are missing (one finding lists them all)"},
+	{TagMissing, Warning, true, "tags of the Seven Tag Roster are missing (one finding lists them all); info when Round alone is missing in a game of an online server, which has no rounds"},
 	{TagFormat, Warning, false, "a Date, Round, Elo, Result, TimeControl or SetUp value not in PGN form"},
 	{NullMove, Warning, false, "a null move (--, Z0) in the main line: a pass no game can contain"},
 	{VariantUnsupported, Warning, false, "the Variant tag names a game other than standard chess; its moves are not checked"},

@@ -373,7 +373,47 @@ func rosterFinding(g *parser.Game, missing int) Finding {
 		verb = "are"
 	}
 	f.Message = fmt.Sprintf("Seven Tag Roster incomplete: %s %s missing", joinAnd(names), verb) + rosterHints(g, missing)
+	if missing == tagRound {
+		if server := onlineServer(g); server != "" {
+			// A server pairs players game by game: there is no round to
+			// name, and its exports leave the tag out (lichess's API, the
+			// FICS games database). The PGN standard's "-" is what a
+			// converter would write; one warning a game of a dump of
+			// millions would say nothing about any of them.
+			f.Severity = Info
+			f.Message += fmt.Sprintf(" (a game of %s, which has no rounds: PGN writes Round \"-\" there)", server)
+		}
+	}
 	return f
+}
+
+// onlineServer names the online server a game was played on, as its export
+// says it (the Site tag, or a tag only that server writes), "" for any other
+// game. An over-the-board game relayed by a server (a lichess broadcast) has
+// rounds, and is no server's game.
+func onlineServer(g *parser.Game) string {
+	for i := range g.Tags {
+		tag := &g.Tags[i]
+		switch tag.Name {
+		case "Site":
+			v := tag.Value
+			switch {
+			case fromLichess(v):
+				return "lichess"
+			case containsFoldASCII(v, "chess.com"):
+				return "chess.com"
+			case containsFoldASCII(v, "freechess.org"), containsFoldASCII(v, "fics "), strings.EqualFold(v, "FICS"):
+				return "FICS"
+			case containsFoldASCII(v, "internet chess club"), containsFoldASCII(v, "chessclub.com"):
+				return "ICC"
+			}
+		case "FICSGamesDBGameNo":
+			return "FICS"
+		case "ICCResult":
+			return "ICC"
+		}
+	}
+	return ""
 }
 
 // rosterHints points at the tags that were likely meant as the missing

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -321,5 +322,37 @@ func TestReadTagsManyCopies(t *testing.T) {
 	}
 	if !slices.Equal(msgs, want) {
 		t.Errorf("findings %q, want %q", msgs, want)
+	}
+}
+
+// TestRoundOfAServer: Round alone missing in a game of an online server,
+// known by its Site or a tag only that server writes, is info that says
+// why; with another tag missing, or in a game the server only relays, or in
+// an over-the-board game, it stays a warning.
+func TestRoundOfAServer(t *testing.T) {
+	noRound := without(roster, "Round")
+	const why = " (a game of %s, which has no rounds: PGN writes Round \"-\" there)"
+	for _, tt := range []struct {
+		name     string
+		tags     []string
+		severity Severity
+		message  string
+	}{
+		{"lichess", with(noRound, "Site", "https://lichess.org/K5Kl4Vh4"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "lichess")},
+		{"chess.com", with(noRound, "Site", "Chess.com"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "chess.com")},
+		{"FICS", with(noRound, "Site", "FICS freechess.org"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "FICS")},
+		{"FICS by its tag", with(noRound, "FICSGamesDBGameNo", "380389492"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "FICS")},
+		{"ICC", with(noRound, "Site", "Internet Chess Club"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "ICC")},
+		{"ICC by its tag", with(noRound, "ICCResult", "Black resigns"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "ICC")},
+		{"Event missing too", without(with(noRound, "Site", "https://lichess.org/K5Kl4Vh4"), "Event"), Warning, "Seven Tag Roster incomplete: Event and Round are missing"},
+		{"a lichess broadcast", with(noRound, "Site", "https://lichess.org/broadcast/x/round-1/abc"), Warning, "Seven Tag Roster incomplete: Round is missing"},
+		{"over the board", noRound, Warning, "Seven Tag Roster incomplete: Round is missing"},
+	} {
+		g := testGame(t, tt.tags, "", "")
+		var tags Tags
+		fs := ReadTags(g, &tags, nil)
+		if len(fs) != 1 || fs[0].Code != TagMissing || fs[0].Severity != tt.severity || fs[0].Message != tt.message {
+			t.Errorf("%s: %+v, want %v %q", tt.name, fs, tt.severity, tt.message)
+		}
 	}
 }
