@@ -204,6 +204,7 @@ func (c *Checker) unsupportedVariant() bool {
 	f, bad := c.tags.UnsupportedVariant(true)
 	if bad {
 		c.r.Findings = append(c.r.Findings, f)
+		c.r.Variant = c.tags.VariantName
 	}
 	return bad
 }

@@ -42,7 +42,7 @@ var Catalogue = []Rule{
 	{TagMissing, Warning, true, "tags of the Seven Tag Roster are missing (one finding lists them all); info when Round alone is missing in a game of an online server, which has no rounds"},
 	{TagFormat, Warning, false, "a Date, Round, Elo, Result, TimeControl or SetUp value not in PGN form"},
 	{NullMove, Warning, false, "a null move (--, Z0) in the main line: a pass no game can contain"},
-	{VariantUnsupported, Warning, false, "the Variant tag names a game other than standard chess; its moves are not checked"},
+	{VariantUnsupported, Warning, true, "the Variant tag names a game other than standard chess, whose moves are not checked: info for a variant, warning for a name one letter off standard chess or Chess960 (a typing error that kept a game of chess from being checked)"},
 	{ResultMissing, Info, false, "the moves end without a result marker"},
 	{TagDuplicate, Warning, false, "a tag the checks read appears twice"},
 	{WrongTermination, Warning, false, "the Termination tag (or ICCResult) says the game was lost on time, but checkmate or stalemate had ended it on the board, or it names as the winner on time the side the result scores as the loser, or it claims a checkmate, stalemate, repetition or 50 moves the board contradicts"},

@@ -44,7 +44,7 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 	varies := map[Code]bool{FivefoldRepetition: true, SeventyFiveMoves: true, TimeoutInsufficientMaterial: true, ClockInconsistent: true, MissedThreefold: true, MissedFiftyMove: true,
-		TagMissing: true}
+		TagMissing: true, VariantUnsupported: true}
 	for _, r := range Catalogue {
 		if r.Varies != varies[r.Code] {
 			t.Errorf("%s: Varies %v", r.Code, r.Varies)

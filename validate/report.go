@@ -55,6 +55,9 @@ type Report struct {
 	// its FEN (AppendFinalFEN) without making a string.
 	Final    replay.Position
 	Replayed bool
+	// Variant is the Variant tag of a game of another game than chess
+	// (Crazyhouse, Atomic), which was not replayed; "" for every other game.
+	Variant string
 
 	End            End
 	ComputedResult string // "1-0", "0-1", "1/2-1/2", or "*" when the board decides nothing

@@ -708,10 +708,42 @@ func (t *Tags) mirroredChess960() bool {
 
 // UnsupportedVariant reports a game the replay cannot judge: a variant other
 // than standard chess, or Chess960 when the replay does not support it.
+//
+// A game of a variant (Crazyhouse, Atomic, Seirawan) is no faulty record:
+// arbiter only knows no rules to judge it by, which info says, once a game,
+// naming the variant (a variant dump is all such games, and a warning on each
+// would fail a run under --fail-on warning for nothing wrong). A name one
+// letter off a name of standard chess or Chess960 ("Standart", "Chess-960")
+// is likely a typing error that keeps a game of chess from being checked: a
+// warning, which names the tag's value to write.
 func (t *Tags) UnsupportedVariant(supports960 bool) (Finding, bool) {
 	if t.Variant == VariantStandard || (t.Variant == VariantChess960 && supports960) {
 		return Finding{}, false
 	}
-	return Finding{Code: VariantUnsupported, Severity: DefaultSeverity(VariantUnsupported), Pos: t.VariantPos, Ply: -1,
-		Message: fmt.Sprintf("the Variant tag says %q: only standard chess is checked, so the moves were not replayed", t.VariantName)}, true
+	f := Finding{Code: VariantUnsupported, Severity: Info, Pos: t.VariantPos, Ply: -1,
+		Message: fmt.Sprintf("the Variant tag says %q, a game other than standard chess and Chess960: arbiter knows no rules to judge it by, so its moves were not replayed", t.VariantName)}
+	switch {
+	case t.Variant == VariantChess960:
+		f.Severity = DefaultSeverity(VariantUnsupported)
+		f.Message = fmt.Sprintf("the Variant tag says %q: only standard chess is checked, so the moves were not replayed", t.VariantName)
+	default:
+		if meant := misspeltVariant(t.VariantName); meant != "" {
+			f.Severity = DefaultSeverity(VariantUnsupported)
+			f.Message = fmt.Sprintf("the Variant tag says %q, which names no game arbiter knows, and is one letter off %q: the moves were not replayed; "+
+				"write %q (or, for standard chess, no Variant tag) to have them checked", t.VariantName, meant, meant)
+		}
+	}
+	return f, true
+}
+
+// misspeltVariant is the name of standard chess or Chess960 that v is one
+// letter off ("Standart": "Standard"), "" when none.
+func misspeltVariant(v string) string {
+	v = strings.TrimSpace(v)
+	for _, n := range [...]string{"Standard", "Chess960", "Chess 960", "Fischer Random", "fischerandom", "From Position", "normal"} {
+		if nearName(v, n) {
+			return n
+		}
+	}
+	return ""
 }

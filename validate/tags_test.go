@@ -241,12 +241,31 @@ func TestVariants(t *testing.T) {
 			t.Errorf("%q: reported without Chess960 support: %v", tt.value, got)
 		}
 	}
-	var tags Tags
-	ReadTags(testGame(t, with(roster, "Variant", "Crazyhouse"), "", ""), &tags, nil)
-	f, _ := tags.UnsupportedVariant(true)
-	if f.Code != VariantUnsupported || f.Severity != Warning || f.Pos.Line != 8 ||
-		f.Message != `the Variant tag says "Crazyhouse": only standard chess is checked, so the moves were not replayed` {
-		t.Errorf("finding %+v", f)
+	for _, tt := range []struct {
+		value    string
+		severity Severity
+		message  string
+	}{
+		{"Crazyhouse", Info, `the Variant tag says "Crazyhouse", a game other than standard chess and Chess960: arbiter knows no rules to judge it by, so its moves were not replayed`},
+		{"Seirawan", Info, `the Variant tag says "Seirawan", a game other than standard chess and Chess960: arbiter knows no rules to judge it by, so its moves were not replayed`},
+		// One letter off a name of chess: a game of chess, likely, left unchecked.
+		{"Standart", Warning, `the Variant tag says "Standart", which names no game arbiter knows, and is one letter off "Standard": the moves were not replayed; write "Standard" (or, for standard chess, no Variant tag) to have them checked`},
+		{" chess-960", Warning, `the Variant tag says " chess-960", which names no game arbiter knows, and is one letter off "Chess960": the moves were not replayed; write "Chess960" (or, for standard chess, no Variant tag) to have them checked`},
+	} {
+		var tags Tags
+		ReadTags(testGame(t, with(roster, "Variant", tt.value), "", ""), &tags, nil)
+		f, _ := tags.UnsupportedVariant(true)
+		if f.Code != VariantUnsupported || f.Severity != tt.severity || f.Pos.Line != 8 || f.Message != tt.message {
+			t.Errorf("%q: finding %+v\nwant %v %q", tt.value, f, tt.severity, tt.message)
+		}
+	}
+	// The report names the variant of a game not replayed, for the summary.
+	r := checkOne(t, pgn("1-0", []string{"Variant Crazyhouse"}, "1. e4 e5 1-0"), &Options{})
+	if r.Variant != "Crazyhouse" || r.Replayed || got(r) != "variant-unsupported@-1" {
+		t.Errorf("crazyhouse: variant %q, replayed %v, findings %s", r.Variant, r.Replayed, got(r))
+	}
+	if r := checkOne(t, pgn("1-0", []string{"Variant Chess960"}, "1. e4 e5 1-0"), &Options{}); r.Variant != "" || !r.Replayed {
+		t.Errorf("chess960: variant %q, replayed %v", r.Variant, r.Replayed)
 	}
 }
 
