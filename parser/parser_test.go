@@ -517,9 +517,10 @@ func TestClockEmtEval(t *testing.T) {
 		{-1, -1, 0, 0, false},
 		{-1, -1, 0, 0, false},
 	})
-	eq(t, "problems", problems(g), []string{
-		"3:57 bad evaluation [%eval x]: want pawns like 0.17 or a mate like #-3",
-	})
+	// A value that cannot be read is no Problem: the comment is good PGN.
+	eq(t, "problems", len(g.Problems), 0)
+	eq(t, "unread evals", len(g.UnreadEvals), 1)
+	eq(t, "unread eval", fmt.Sprintf("%d:%d %s", g.UnreadEvals[0].Pos.Line, g.UnreadEvals[0].Pos.Col, g.Str(g.UnreadEvals[0].Arg)), "3:57 x")
 	eq(t, "unread clocks", unreadClocks(g), []string{"3:33 move 3 clk 0:61:00"})
 	eq(t, "clock unread", g.Moves[3].ClockUnread, true)
 	eq(t, "comment kept", g.Str(g.Moves[1].Comment), "[%clk 0:00:09] [%emt 0:00:01.25] [%eval #-3] [%csl Ge4]")

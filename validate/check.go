@@ -127,7 +127,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	c.g, c.opt = g, opt
 	c.r = NewReport()
 	r := &c.r
-	if len(g.Problems) > 0 || g.Has&parser.HasColumns != 0 {
+	if len(g.Problems) > 0 || g.Has&parser.HasColumns != 0 || len(g.UnreadEvals) > 0 {
 		c.parserFindings()
 	}
 	recorded := "*"
@@ -193,6 +193,18 @@ func (c *Checker) parserFindings() {
 		if f, ok := columnsFinding(g); ok {
 			r.Findings = append(r.Findings, f)
 		}
+	}
+	if u := g.UnreadEvals; len(u) > 0 {
+		// Good PGN, a comment, of which only the evaluation is lost: not
+		// the movetext's syntax, but an annotation in a form the
+		// convention of [%eval] does not know.
+		msg := fmt.Sprintf("[%%eval %s] is no evaluation in the command's forms (pawns like 0.17 or -1.5, a mate like #-3, "+
+			"either with a search depth: 0.17,23): readers of [%%eval] pass over it", clipQuote(g.Bytes(u[0].Arg)))
+		if n := len(u) - 1; n > 0 {
+			msg += fmt.Sprintf("; %d more such %s in the game", n, plural(n, "command", "commands"))
+		}
+		r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+			Message: msg, Pos: u[0].Pos, Ply: -1})
 	}
 }
 

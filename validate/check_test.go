@@ -744,3 +744,35 @@ func TestCheckCapitalSquareInProse(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadEval: an [%eval] whose value cannot be read is good PGN, a
+// comment: non-standard-notation at info, once a game at the first, not a
+// syntax error; the command's forms, a depth after them included, are none.
+func TestUnreadEval(t *testing.T) {
+	const form = " is no evaluation in the command's forms (pawns like 0.17 or -1.5, a mate like #-3, either with a search depth: 0.17,23): readers of [%eval] pass over it"
+	for _, tt := range []struct {
+		name, moves string
+		col         int32
+		message     string
+	}{
+		{"one", "1. e4 {[%eval x]} e5 *", 8, "[%eval x]" + form},
+		{"three", "1. e4 {[%eval +-]} e5 {[%eval 0.2]} 2. Nf3 {ok [%eval 1,5x]} (2. Nc3 {[%eval ?]}) *", 8,
+			"[%eval +-]" + form + "; 2 more such commands in the game"},
+		{"forms it knows", "1. e4 {[%eval 0.17]} e5 {[%eval #-3]} 2. Nf3 {[%eval -1.5,22]} *", 0, ""},
+	} {
+		r := checkOne(t, pgn("*", nil, tt.moves), &Options{})
+		if tt.message == "" {
+			if len(r.Findings) != 0 {
+				t.Errorf("%s: findings %s", tt.name, got(r))
+			}
+			continue
+		}
+		if got(r) != "non-standard-notation@-1" {
+			t.Errorf("%s: findings %s, want non-standard-notation@-1", tt.name, got(r))
+			continue
+		}
+		if f := r.Findings[0]; f.Severity != Info || f.Pos.Line != 9 || f.Pos.Col != tt.col || f.Message != tt.message {
+			t.Errorf("%s: %v at %d:%d %q\nwant info at 9:%d %q", tt.name, f.Severity, f.Pos.Line, f.Pos.Col, f.Message, tt.col, tt.message)
+		}
+	}
+}

@@ -24,7 +24,7 @@ var Catalogue = []Rule{
 	{Syntax, Error, false, "movetext or a tag pair that cannot be read; reading resumes at the next token or game"},
 	{IllegalMove, Error, false, "a move no legal move matches; the message says why and the suggestions list the nearest legal moves"},
 	{AmbiguousMove, Error, false, "a move that matches two or more legal moves"},
-	{NonStandardNotation, Info, false, "a move or result marker that was understood but is not SAN or PGN (0-0, e2-e4, e8Q, missing x or +, Russian or figurine letters, 1/2, 1:0)"},
+	{NonStandardNotation, Info, false, "a move or result marker that was understood but is not SAN or PGN (0-0, e2-e4, e8Q, missing x or +, Russian or figurine letters, 1/2, 1:0), or an [%eval] value in none of the command's forms"},
 	{ImpossiblePosition, Error, false, "a FEN start position that cannot arise in a game (kings, pawns, castling rights, en passant, checks)"},
 	{MovesAfterEnd, Error, false, "moves after checkmate, stalemate, a dead position, fivefold repetition or 75 moves"},
 	{ResultMismatch, Error, false, "the Result tag differs from the result marker at the end of the moves"},
