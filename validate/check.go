@@ -104,14 +104,19 @@ type lineReplay struct {
 	// claims[rule][side] is the first ply, before the game ended, at which
 	// side could claim a draw by threefold (rule 0) or 50 moves (rule 1),
 	// -1 when it never could: a decided game's missed claim is the loser's.
-	claims    [2][2]int32
-	fiftyLong bool // the first 50-move claim was the Soviet Code's 75-move one
-	nonSAN    int
-	firstOdd  int32 // first move not written in SAN
-	oddStyle  replay.Style
-	oddDev    replay.Deviation
-	nullMoves int
-	firstNull int32
+	claims [2][2]int32
+	// threefold[side] is, for the side's first threefold claim, the SAN of
+	// the move whose announcement makes it (FIDE 9.2.1.1), empty when the
+	// position itself stood for the third time: for the message.
+	threefold    [2][8]byte
+	threefoldLen [2]uint8
+	fiftyLong    bool // the first 50-move claim was the Soviet Code's 75-move one
+	nonSAN       int
+	firstOdd     int32 // first move not written in SAN
+	oddStyle     replay.Style
+	oddDev       replay.Deviation
+	nullMoves    int
+	firstNull    int32
 	// bishop is the last move read with its small с as the bishop's letter
 	// (readAsBishop; -1 when none), whose style odd, asked in the same ply,
 	// takes from bishopStyle.
@@ -837,6 +842,7 @@ func (c *Checker) afterPly(ply int) {
 	if ply > 0 && (r.AnyThreefoldPly < 0 || open && ln.claims[0][side] < 0) && c.hist.CanClaimThreefold(p) {
 		if open {
 			ln.claims[0][side] = int32(ply)
+			c.threefoldHow(side)
 		}
 		if r.AnyThreefoldPly < 0 {
 			r.AnyThreefoldPly = ply
@@ -871,6 +877,20 @@ func (c *Checker) afterPly(ply int) {
 	case c.twoKings && (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.ProvenDeadFast() && !c.endedOnBoard(ply):
 		// A mate or stalemate names the end more exactly than "dead" does.
 		ln.endPly, ln.end = ply, DeadPosition
+	}
+}
+
+// threefoldHow notes how side, to move in c.pos, may claim its first draw
+// by repetition: by announcing a move (its SAN), or on the position itself.
+// Once a side a game, when the claim is found: kept out of afterPly.
+//
+//go:noinline
+func (c *Checker) threefoldHow(side replay.Color) {
+	ln := &c.line
+	ln.threefoldLen[side] = 0
+	if m, ok := c.hist.ThreefoldMove(&c.pos); ok && m != replay.NoMove {
+		var buf [16]byte
+		ln.threefoldLen[side] = uint8(copy(ln.threefold[side][:], c.pos.AppendSAN(buf[:0], m)))
 	}
 }
 

@@ -161,7 +161,7 @@ func TestCheckMessages(t *testing.T) {
 	}
 	r = checkOne(t, pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil)
 	if f := find(r, MissedThreefold); f == nil || f.Severity != Warning || f.Move != "Ng1" ||
-		f.Message != "Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 1-0" {
+		f.Message != "Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 1-0" {
 		t.Errorf("missed-threefold: %+v", f)
 	}
 	r = checkOne(t, pgn("*", nil, "1. e4 e5 2. Ke3 Nc6 3. Nf3 *"), nil)
@@ -394,7 +394,7 @@ func hasPointers(t reflect.Type) bool {
 // Under the Soviet Code the draw claims name its rules, not FIDE's.
 func TestUSSRClaimsNameTheirCode(t *testing.T) {
 	r := checkOne(t, pgn("1/2-1/2", nil, shuffles(1, 2)+"1/2-1/2"), &Options{Profile: USSR})
-	if f := find(r, ThreefoldClaimable); f == nil || f.Message != "Black could claim a draw by threefold repetition (the Soviet Code) after 4.Ng1" {
+	if f := find(r, ThreefoldClaimable); f == nil || f.Message != "Black could claim a draw by threefold repetition (the Soviet Code) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time" {
 		t.Errorf("threefold: %+v", f)
 	}
 	r = checkOne(t, pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), &Options{Profile: USSR})
@@ -430,15 +430,15 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 	}{
 		{"the loser's missed threefold", pgn("0-1", nil, shuffles(1, 4)+"9. f3 e5 10. g4 Qh4# 0-1"), &Options{Profile: FIDE2009},
 			"threefold-claimable@7 missed-threefold@8", MissedThreefold,
-			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, but the game went on and was scored 0-1"},
+			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, whose position stands for the third time, but the game went on and was scored 0-1"},
 		{"the loser's claim, the first", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil,
 			"threefold-claimable@7 missed-threefold@7", MissedThreefold,
-			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 1-0"},
+			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 1-0"},
 		// The winner alone could claim: it played on and won, and missed
 		// nothing a warning should flag.
 		{"the winner's claim when the loser had none", pgn("0-1", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 0-1"), nil,
 			"threefold-claimable@7 missed-threefold@7", MissedThreefold,
-			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 0-1: the winner's claim, who played on to win"},
+			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 0-1: the winner's claim, who played on to win"},
 		{"the winner's 50 moves alone", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 100 80"}, "1-0"), nil,
 			"fifty-move-claimable@0 missed-fifty-move@0", MissedFiftyMove,
 			"White could claim a draw by the 50-move rule (FIDE 9.3) in the start position, but the game went on and was scored 1-0: the winner's claim, who played on to win"},
@@ -773,6 +773,24 @@ func TestUnreadEval(t *testing.T) {
 		}
 		if f := r.Findings[0]; f.Severity != Info || f.Pos.Line != 9 || f.Pos.Col != tt.col || f.Message != tt.message {
 			t.Errorf("%s: %v at %d:%d %q\nwant info at 9:%d %q", tt.name, f.Severity, f.Pos.Line, f.Pos.Col, f.Message, tt.col, tt.message)
+		}
+	}
+}
+
+// TestThreefoldClaimSaysHow: a claim of threefold repetition names how it is
+// made, which the position after the move shown does not tell: on that
+// position, standing for the third time, or by announcing a move that would
+// repeat one (FIDE 9.2.1.1), named even when another was played.
+func TestThreefoldClaimSaysHow(t *testing.T) {
+	for _, tt := range []struct{ moves, want string }{
+		{"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Nc6 *",
+			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time"},
+		{"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Nc3 Ng8 5. Nb1 Nf6 6. Ng1 Ng8 *",
+			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, by announcing 5.Nb1, whose position would stand for the third time"},
+	} {
+		r := checkOne(t, pgn("*", nil, tt.moves), &Options{})
+		if f := find(r, ThreefoldClaimable); f == nil || f.Message != tt.want {
+			t.Errorf("%s: %+v\nwant %q", tt.moves, f, tt.want)
 		}
 	}
 }

@@ -266,7 +266,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		*reported[i] = cl.ply
 		// Concatenated, not formatted: a game in ten has such a finding.
 		m := c.moveAtPly(cl.ply)
-		msg := c.sideToMoveAt(cl.ply).Name() + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
+		msg := c.claimMessage(cl.ply, cl.what, i == 0)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
@@ -277,7 +277,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 				f.Severity = DefaultSeverity(cl.missed)
 				if lp != cl.ply {
 					m = c.moveAtPly(lp)
-					msg = loser.Name() + " could claim a draw by " + cl.what + " " + c.after(lp)
+					msg = c.claimMessage(lp, cl.what, i == 0)
 					f.Pos, f.Ply, f.Move = m.pos, lp, m.text
 				}
 			}
@@ -317,6 +317,29 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		}
 		r.Findings = append(r.Findings, Finding{Code: a.code, Severity: sev, Pos: m.pos, Ply: a.ply, Move: m.text, Message: msg})
 	}
+}
+
+// claimMessage says that the side to move after ply could claim a draw by
+// the rule what, in one string made at once (a game in ten has such a
+// finding). For a repetition it says how, which the position shown does not
+// tell: the position stands for the third time, or a move announced would
+// repeat one (FIDE 9.2.1.1), which it names.
+func (c *Checker) claimMessage(ply int, what string, threefold bool) string {
+	var buf [192]byte
+	side := c.sideToMoveAt(ply)
+	b := append(append(append(append(buf[:0], side.Name()...), " could claim a draw by "...), what...), ' ')
+	b = c.appendAfter(b, ply)
+	if !threefold {
+		return string(b)
+	}
+	ln := &c.line
+	if n := ln.threefoldLen[side&1]; n > 0 {
+		b = c.appendMoveLabel(append(b, ", by announcing "...), ply+1)
+		b = append(append(b, ln.threefold[side&1][:n]...), ", whose position would stand for the third time"...)
+	} else {
+		b = append(b, ", whose position stands for the third time"...)
+	}
+	return string(b)
 }
 
 // reportGap reports that the replay of a line stops at move idx, which a
@@ -758,15 +781,19 @@ func (c *Checker) appendMoveLabel(b []byte, ply int) []byte {
 // after says "after 23...Kg7" for the position after ply, "in the start
 // position" for ply 0.
 func (c *Checker) after(ply int) string {
-	if ply <= 0 {
-		return "in the start position"
-	}
 	var buf [40]byte
-	b := c.appendMoveLabel(append(buf[:0], "after "...), ply)
+	return string(c.appendAfter(buf[:0], ply))
+}
+
+func (c *Checker) appendAfter(b []byte, ply int) []byte {
+	if ply <= 0 {
+		return append(b, "in the start position"...)
+	}
+	b = c.appendMoveLabel(append(b, "after "...), ply)
 	if ply <= len(c.main) {
 		b = append(b, c.g.Bytes(c.g.Moves[c.main[ply-1]].Raw)...)
 	}
-	return string(b)
+	return b
 }
 
 // placedMove is a main-line move's text and place, for messages.
