@@ -155,7 +155,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 			c.splitPairs()
 		}
 		c.reportMainLine(recorded)
-		if c.tags.Termination != "" {
+		if c.tags.Termination != "" || len(c.main) > 0 && c.g.Moves[c.main[len(c.main)-1]].Comment.Len != 0 {
 			c.judgeTermination()
 		}
 		c.replayVariations()

@@ -45,7 +45,7 @@ var Catalogue = []Rule{
 	{VariantUnsupported, Warning, true, "the Variant tag names a game other than standard chess, whose moves are not checked: info for a variant, warning for a name one letter off standard chess or Chess960 (a typing error that kept a game of chess from being checked)"},
 	{ResultMissing, Info, false, "the moves end without a result marker"},
 	{TagDuplicate, Warning, false, "a tag the checks read appears twice"},
-	{WrongTermination, Warning, false, "the Termination tag (or ICCResult) says the game was lost on time, but checkmate or stalemate had ended it on the board, or it names as the winner on time the side the result scores as the loser, or it claims a checkmate, stalemate, repetition or 50 moves the board contradicts"},
+	{WrongTermination, Warning, false, "the Termination tag (or ICCResult) says the game was lost on time, but checkmate or stalemate had ended it on the board, or it names as the winner on time the side the result scores as the loser, or it (or a FICS sentence after the last move) claims a checkmate, stalemate, repetition or 50 moves the board contradicts"},
 	{DuplicateGame, Warning, false, "a game read twice in an input: the same Seven Tag Roster and the same moves as an earlier game"},
 	{InternalError, Error, false, "arbiter failed on this game (a bug to report); the game is still written and the run goes on"},
 }

@@ -139,6 +139,27 @@ func terminationClaim(s, white, black string) (claim int, matedWhite, known bool
 	return claim, false, false
 }
 
+// serverEnds are the sentences in which the FICS games database (and ICC, in
+// ICCResult) says how the board ended a game, written as the whole comment
+// after the last move ("{Black checkmated} 1-0").
+var serverEnds = [...]string{"white checkmated", "black checkmated", "game drawn by stalemate",
+	"game drawn by repetition", "game drawn by the 50 move rule"}
+
+// serverEnd returns comment, trimmed, when it is one of serverEnds in any
+// case, else "": an annotator's words are no server's record.
+func serverEnd(comment []byte) string {
+	c := bytes.TrimSpace(comment)
+	if len(c) > len("game drawn by the 50 move rule") {
+		return ""
+	}
+	for _, e := range serverEnds {
+		if len(c) == len(e) && hasPrefixFoldASCII(string(c), e) {
+			return string(c)
+		}
+	}
+	return ""
+}
+
 // containsFoldASCII reports whether s contains sub, a lower-case phrase, in
 // any ASCII case, without allocating.
 func containsFoldASCII(s, sub string) bool {

@@ -541,3 +541,31 @@ func TestICCResult(t *testing.T) {
 		}
 	}
 }
+
+// TestServerEndComment: without a Termination or ICCResult, the FICS games
+// database's sentence after the last move is held against the board, as the
+// tag would be, at that move; only the whole comment in the server's words,
+// not an annotator's.
+func TestServerEndComment(t *testing.T) {
+	mate := "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+	for _, tt := range []struct {
+		name, result, moves, want, message string
+	}{
+		{"mate", "1-0", mate + " {Black checkmated}", "", ""},
+		{"no mate", "1-0", "1. e4 e5 2. Qh5 Nc6 { black checkmated }", "wrong-termination@4",
+			`the comment after the last move, "black checkmated", says checkmate ended the game, but there is no checkmate on the board after 2...Nc6, the last move`},
+		{"no repetition", "1/2-1/2", "1. e4 e5 {Game drawn by repetition}", "wrong-termination@2",
+			`the comment after the last move, "Game drawn by repetition", says the game was drawn by repetition, but no position occurred three times, nor could a move make one do so (FIDE 9.2)`},
+		{"an annotator's words", "1-0", "1. e4 e5 2. Qh5 Nc6 {Black checkmated in two}", "", ""},
+		{"a comment on an earlier move", "1-0", "1. e4 e5 {Black checkmated} 2. Qh5 Nc6", "", ""},
+	} {
+		r := checkOne(t, pgn(tt.result, nil, tt.moves+" "+tt.result), &Options{})
+		if g := got(r); g != tt.want {
+			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
+			continue
+		}
+		if tt.message != "" && (r.Findings[0].Message != tt.message || r.Findings[0].Move == "") {
+			t.Errorf("%s: message %q at %q\nwant %q", tt.name, r.Findings[0].Message, r.Findings[0].Move, tt.message)
+		}
+	}
+}

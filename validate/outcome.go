@@ -71,7 +71,8 @@ func (c *Checker) reportMainLine(recorded string) {
 }
 
 // judgeTermination files a wrong-termination where the Termination (or
-// ICC's ICCResult) says the board ended the game in a way the replay
+// ICC's ICCResult, or without either the FICS games database's sentence
+// after the last move) says the board ended the game in a way the replay
 // contradicts: a checkmate or a stalemate that is not on the board, or of
 // the other side, a repetition or 50 moves no claim could rest on. The
 // result itself is judged by the board (wrong-result); this says that the
@@ -80,11 +81,25 @@ func (c *Checker) reportMainLine(recorded string) {
 //go:noinline
 func (c *Checker) judgeTermination() {
 	t, ln, r := &c.tags, &c.line, &c.r
-	claim, matedWhite, known := terminationClaim(t.Termination, t.White, t.Black)
+	text, pos, ply, move := t.Termination, t.TerminationPos, -1, ""
+	if text == "" {
+		// The FICS games database says how a game ended only in a comment
+		// after its last move, in the server's words: read where it is
+		// one of those sentences, and nothing else.
+		m := &c.g.Moves[c.main[len(c.main)-1]]
+		if text = serverEnd(c.g.Bytes(m.Comment)); text == "" {
+			return
+		}
+		pos, ply, move = m.Pos, len(c.main), c.g.Str(m.Raw)
+	}
+	claim, matedWhite, known := terminationClaim(text, t.White, t.Black)
 	if claim == claimNone || ln.failed {
 		return
 	}
-	said := fmt.Sprintf("%s %q says ", t.TerminationTag, t.Termination)
+	said := fmt.Sprintf("%s %q says ", t.TerminationTag, text)
+	if ply >= 0 {
+		said = fmt.Sprintf("the comment after the last move, %q, says ", text)
+	}
 	var msg string
 	switch claim {
 	case claimCheckmate, claimStalemate:
@@ -125,7 +140,7 @@ func (c *Checker) judgeTermination() {
 	}
 	if msg != "" {
 		r.Findings = append(r.Findings, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination),
-			Pos: t.TerminationPos, Ply: -1, Message: msg})
+			Pos: pos, Ply: ply, Move: move, Message: msg})
 	}
 }
 
