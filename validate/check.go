@@ -110,13 +110,16 @@ type lineReplay struct {
 	// position itself stood for the third time: for the message.
 	threefold    [2][8]byte
 	threefoldLen [2]uint8
-	fiftyLong    bool // the first 50-move claim was the Soviet Code's 75-move one
-	nonSAN       int
-	firstOdd     int32 // first move not written in SAN
-	oddStyle     replay.Style
-	oddDev       replay.Deviation
-	nullMoves    int
-	firstNull    int32
+	// fiftyAnnounced[side] says that the side's first 50-move claim is
+	// made with a move announced, the one that completes the count.
+	fiftyAnnounced [2]bool
+	fiftyLong      bool // the first 50-move claim was the Soviet Code's 75-move one
+	nonSAN         int
+	firstOdd       int32 // first move not written in SAN
+	oddStyle       replay.Style
+	oddDev         replay.Deviation
+	nullMoves      int
+	firstNull      int32
 	// bishop is the last move read with its small с as the bishop's letter
 	// (readAsBishop; -1 when none), whose style odd, asked in the same ply,
 	// takes from bishopStyle.
@@ -853,6 +856,9 @@ func (c *Checker) afterPly(ply int) {
 		if c.fiftyClaimable(p, long) {
 			if open {
 				ln.claims[1][side] = int32(ply)
+				// Short of the count, the claim is made with the move
+				// that completes it, announced (FIDE 9.3.1).
+				ln.fiftyAnnounced[side] = p.Halfmove() < 100 || long && p.Halfmove() < 150
 			}
 			if r.AnyFiftyPly < 0 {
 				r.AnyFiftyPly, ln.fiftyLong = ply, long

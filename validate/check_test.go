@@ -447,10 +447,10 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 			"moves-after-end@2", MovesAfterEnd, ""},
 		{"ussr: a 50-move claim before the ending became a long one", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k1n1/8/8/2r5/R1B1K3 w - - 97 1"},
 			"1. Ra2 Rc3 2. Bxg5 1/2-1/2"), &Options{Profile: USSR},
-			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 50-move rule of the Soviet Code after 1...Rc3"},
+			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 50-move rule of the Soviet Code after 1...Rc3, by announcing a move that neither captures nor moves a pawn, the last of the count"},
 		{"ussr: a 75-move claim in an ending that then changed", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/2r5/R1B1K3 w - - 147 1"},
 			"1. Ra2 Rc3 2. Ra1 Rxc1+ 3. Kd2 1/2-1/2"), &Options{Profile: USSR},
-			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 75-move rule of the Soviet Code for this ending after 1...Rc3"},
+			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 75-move rule of the Soviet Code for this ending after 1...Rc3, by announcing a move that neither captures nor moves a pawn, the last of the count"},
 	} {
 		r := checkOne(t, c.text, c.opt)
 		if g := got(r); g != c.want {
@@ -777,11 +777,12 @@ func TestUnreadEval(t *testing.T) {
 	}
 }
 
-// TestThreefoldClaimSaysHow: a claim of threefold repetition names how it is
-// made, which the position after the move shown does not tell: on that
-// position, standing for the third time, or by announcing a move that would
-// repeat one (FIDE 9.2.1.1), named even when another was played.
-func TestThreefoldClaimSaysHow(t *testing.T) {
+// TestClaimSaysHow: a claim of threefold repetition names how it is made,
+// which the position after the move shown does not tell: on that position,
+// standing for the third time, or by announcing a move that would repeat one
+// (FIDE 9.2.1.1), named even when another was played; a 50-move claim says
+// when it is made with the move that completes the count (FIDE 9.3.1).
+func TestClaimSaysHow(t *testing.T) {
 	for _, tt := range []struct{ moves, want string }{
 		{"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Nc6 *",
 			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time"},
@@ -791,6 +792,19 @@ func TestThreefoldClaimSaysHow(t *testing.T) {
 		r := checkOne(t, pgn("*", nil, tt.moves), &Options{})
 		if f := find(r, ThreefoldClaimable); f == nil || f.Message != tt.want {
 			t.Errorf("%s: %+v\nwant %q", tt.moves, f, tt.want)
+		}
+	}
+	// The 50 moves: with the move that completes them, announced, or on
+	// the position, once they are complete.
+	for _, tt := range []struct{ fen, moves, want string }{
+		{"8/8/8/4k3/8/8/2r5/R3K3 w - - 98 1", "1. Ra2 Rc3 *",
+			"Black could claim a draw by the 50-move rule (FIDE 9.3) after 1.Ra2, by announcing a move that neither captures nor moves a pawn, the last of the count"},
+		{"8/8/8/4k3/8/8/2r5/R3K3 w - - 100 1", "1. Ra2 Rc3 *",
+			"White could claim a draw by the 50-move rule (FIDE 9.3) in the start position"},
+	} {
+		r := checkOne(t, pgn("*", []string{"SetUp 1", "FEN " + tt.fen}, tt.moves), &Options{})
+		if f := find(r, FiftyMoveClaimable); f == nil || f.Message != tt.want {
+			t.Errorf("%s %s: %+v\nwant %q", tt.fen, tt.moves, f, tt.want)
 		}
 	}
 }

@@ -281,7 +281,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		*reported[i] = cl.ply
 		// Concatenated, not formatted: a game in ten has such a finding.
 		m := c.moveAtPly(cl.ply)
-		msg := c.claimMessage(cl.ply, cl.what, i == 0)
+		msg := c.claimMessage(cl.ply, cl.what, i)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
@@ -292,7 +292,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 				f.Severity = DefaultSeverity(cl.missed)
 				if lp != cl.ply {
 					m = c.moveAtPly(lp)
-					msg = c.claimMessage(lp, cl.what, i == 0)
+					msg = c.claimMessage(lp, cl.what, i)
 					f.Pos, f.Ply, f.Move = m.pos, lp, m.text
 				}
 			}
@@ -335,23 +335,25 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 }
 
 // claimMessage says that the side to move after ply could claim a draw by
-// the rule what, in one string made at once (a game in ten has such a
-// finding). For a repetition it says how, which the position shown does not
-// tell: the position stands for the third time, or a move announced would
-// repeat one (FIDE 9.2.1.1), which it names.
-func (c *Checker) claimMessage(ply int, what string, threefold bool) string {
+// rule (0: repetition, what; 1: the move count, what), in one string made at
+// once (a game in ten has such a finding), and how, which the position shown
+// does not tell: a repetition on the position standing for the third time,
+// or by announcing a move that would repeat one (FIDE 9.2.1.1), which it
+// names; the move count with the move that completes it, announced (9.3.1).
+func (c *Checker) claimMessage(ply int, what string, rule int) string {
 	var buf [192]byte
 	side := c.sideToMoveAt(ply)
 	b := append(append(append(append(buf[:0], side.Name()...), " could claim a draw by "...), what...), ' ')
 	b = c.appendAfter(b, ply)
-	if !threefold {
-		return string(b)
-	}
 	ln := &c.line
-	if n := ln.threefoldLen[side&1]; n > 0 {
+	switch n := ln.threefoldLen[side&1]; {
+	case rule == 1 && ln.fiftyAnnounced[side&1]:
+		b = append(b, ", by announcing a move that neither captures nor moves a pawn, the last of the count"...)
+	case rule == 1:
+	case n > 0:
 		b = c.appendMoveLabel(append(b, ", by announcing "...), ply+1)
 		b = append(append(b, ln.threefold[side&1][:n]...), ", whose position would stand for the third time"...)
-	} else {
+	default:
 		b = append(b, ", whose position stands for the third time"...)
 	}
 	return string(b)
