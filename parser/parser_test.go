@@ -677,6 +677,18 @@ func TestMoveForms(t *testing.T) {
 	eq(t, "problems", problems(g), []string{})
 }
 
+// TestSChessGating: Seirawan chess gates a hawk or an elephant as it moves
+// ("Nf3/H") or castles ("O-O/Ee1"): moves of its games, which are not
+// replayed, not text that cannot be read; "/X" without a square after
+// castling, or another letter, stays unread.
+func TestSChessGating(t *testing.T) {
+	g := one(t, "[Variant \"Seirawan\"]\n\n1. Nf3/H Nc6/E 2. e3 e6 3. Be2 Be7 4. O-O/Ee1 O-O/Hh8+ 5. O-O/E *")
+	eq(t, "norms", norms(g), []string{"Nf3/H", "Nc6/E", "e3", "e6", "Be2", "Be7", "O-O/Ee1", "O-O/Hh8+"})
+	eq(t, "problems", problems(g), []string{`3:59 unexpected text, from "O-O/E"`})
+	g = one(t, "1. O-O/Qe1 *")
+	eq(t, "problems", problems(g), []string{`1:4 "O-O/Qe1" looks like a move but cannot be read: skipped`})
+}
+
 func TestCapitalFilesAndHomoglyphs(t *testing.T) {
 	g := one(t, "1. E2-E4 B1e2 2. а4 ехd5 3. Кf3х *")
 	eq(t, "norms", norms(g), []string{"e2-e4", "B1e2", "a4", "exd5", "Кf3x"})
