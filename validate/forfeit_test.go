@@ -303,17 +303,26 @@ func TestWrongTermination(t *testing.T) {
 			extra = append(extra, "SetUp 1", "FEN "+tt.fen)
 		}
 		r := checkOne(t, pgn(tt.result, extra, tt.moves+" "+tt.result), &Options{})
-		if g := got(r); g != tt.want {
-			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
-			continue
-		}
-		if tt.message != "" && r.Findings[0].Message != tt.message {
-			t.Errorf("%s: message %q\nwant %q", tt.name, r.Findings[0].Message, tt.message)
-		}
-		if r.TimeForfeit != tt.forfeit {
-			t.Errorf("%s: TimeForfeit %v, want %v", tt.name, r.TimeForfeit, tt.forfeit)
-		}
+		wantEnd(t, tt.name, r, tt.want, tt.message, tt.forfeit)
 	}
+}
+
+// wantEnd asserts a game's findings (as "code@ply"), the message of the
+// first ("" for any) and whether the game counts as lost on time, and says
+// whether the findings were those wanted.
+func wantEnd(t *testing.T, name string, r Report, want, message string, forfeit bool) bool {
+	t.Helper()
+	if g := got(r); g != want {
+		t.Errorf("%s: findings %q, want %q", name, g, want)
+		return false
+	}
+	if message != "" && r.Findings[0].Message != message {
+		t.Errorf("%s: message %q\nwant %q", name, r.Findings[0].Message, message)
+	}
+	if r.TimeForfeit != forfeit {
+		t.Errorf("%s: TimeForfeit %v, want %v", name, r.TimeForfeit, forfeit)
+	}
+	return true
 }
 
 // TestWrongResultAtRecordedResult: wrong-result points where the result it
@@ -526,18 +535,8 @@ func TestICCResult(t *testing.T) {
 			extra = append(extra, "SetUp 1", "FEN "+tt.fen)
 		}
 		r := checkOne(t, pgn(tt.result, extra, tt.moves+" "+tt.result), &Options{})
-		if g := got(r); g != tt.want {
-			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
-			continue
-		}
-		if tt.message != "" && r.Findings[0].Message != tt.message {
-			t.Errorf("%s: message %q\nwant %q", tt.name, r.Findings[0].Message, tt.message)
-		}
-		if tt.want != "" && r.Findings[0].Ply == -1 && r.Findings[0].Pos.Line != 8 {
+		if wantEnd(t, tt.name, r, tt.want, tt.message, tt.forfeit) && tt.want != "" && r.Findings[0].Ply == -1 && r.Findings[0].Pos.Line != 8 {
 			t.Errorf("%s: at line %d, want the tag's, 8", tt.name, r.Findings[0].Pos.Line)
-		}
-		if r.TimeForfeit != tt.forfeit {
-			t.Errorf("%s: TimeForfeit %v, want %v", tt.name, r.TimeForfeit, tt.forfeit)
 		}
 	}
 }
@@ -560,12 +559,8 @@ func TestServerEndComment(t *testing.T) {
 		{"a comment on an earlier move", "1-0", "1. e4 e5 {Black checkmated} 2. Qh5 Nc6", "", ""},
 	} {
 		r := checkOne(t, pgn(tt.result, nil, tt.moves+" "+tt.result), &Options{})
-		if g := got(r); g != tt.want {
-			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
-			continue
-		}
-		if tt.message != "" && (r.Findings[0].Message != tt.message || r.Findings[0].Move == "") {
-			t.Errorf("%s: message %q at %q\nwant %q", tt.name, r.Findings[0].Message, r.Findings[0].Move, tt.message)
+		if wantEnd(t, tt.name, r, tt.want, tt.message, false) && tt.want != "" && r.Findings[0].Move == "" {
+			t.Errorf("%s: at no move, want the last", tt.name)
 		}
 	}
 }
