@@ -146,6 +146,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	} else {
 		r.Findings = ReadTags(g, &c.tags, r.Findings)
 		recorded, r.Findings = CheckResultRecord(g, &c.tags, r.Findings)
+		r.Termination = c.tags.Termination
 	}
 	r.RecordedResult = recorded
 

@@ -539,6 +539,19 @@ func TestICCResult(t *testing.T) {
 			t.Errorf("%s: at line %d, want the tag's, 8", tt.name, r.Findings[0].Pos.Line)
 		}
 	}
+	// The report's termination, the games table's: the tag read.
+	for _, tt := range []struct {
+		tags []string
+		want string
+	}{
+		{[]string{"ICCResult White resigns"}, "White resigns"},
+		{[]string{"ICCResult White resigns", "Termination Normal"}, "Normal"},
+		{nil, ""},
+	} {
+		if r := checkOne(t, pgn("0-1", tt.tags, "1. e4 e5 0-1"), &Options{}); r.Termination != tt.want {
+			t.Errorf("%q: termination %q, want %q", tt.tags, r.Termination, tt.want)
+		}
+	}
 }
 
 // TestServerEndComment: without a Termination or ICCResult, the FICS games
