@@ -62,7 +62,7 @@ func (p *Parser) commands(idx int32, a, b int) {
 					m.Eval = cp
 				}
 			} else {
-				p.problemAt(p.posFar(at), fmt.Sprintf("bad evaluation [%%eval %s]: want pawns like 0.17 or a mate like #-3", clip(arg)))
+				p.g.UnreadEvals = append(p.g.UnreadEvals, UnreadEval{Pos: p.posFar(at), Arg: p.span(argAt, argEnd)})
 			}
 		}
 	}

@@ -101,8 +101,9 @@
 // commands are read into Clock, EMT and Eval/EvalMate. A [%clk] or [%emt]
 // whose value is not H:MM:SS(.f) (for [%emt], nor seconds with a fraction,
 // as the FICS games database writes) is listed in Game.UnreadClocks, not as a
-// Problem: the comment is good PGN. An [%eval] that cannot be read is a
-// Problem, as a [%clk] without its ] is.
+// Problem: the comment is good PGN. So is an [%eval] that cannot be read,
+// listed in Game.UnreadEvals; a [%clk], [%emt] or [%eval] without its ] is
+// a Problem.
 //
 // A game without tags is read as scoresheet text: words that are not moves
 // (running prose, page headers, and after prose a word that reads as a move

@@ -77,6 +77,12 @@ type Game struct {
 	// the clocks to say.
 	UnreadClocks []UnreadClock
 
+	// UnreadEvals lists the [%eval] commands whose value could not be read
+	// ("[%eval +-]"), in source order. The comment is good PGN, so it is
+	// no Problem: only the evaluation is lost, which the checker says once
+	// a game.
+	UnreadEvals []UnreadEval
+
 	// Pairs lists the moves written as two words around a spaced dash
 	// ("Сb5 — a6") that may be one move or a move of each side, which no
 	// move number after them decided (see SplitPair); nil for most games.
@@ -207,6 +213,12 @@ type UnreadClock struct {
 	Arg  Span  // the value as written, without the blanks around it
 }
 
+// UnreadEval is an [%eval] command whose value could not be read.
+type UnreadEval struct {
+	Pos Pos  // of its "[%"
+	Arg Span // the value as written, without the blanks around it
+}
+
 // Encoding names how a game's bytes were decoded.
 type Encoding uint8
 
@@ -283,6 +295,7 @@ func (g *Game) Clone() *Game {
 	c.Moves = append([]Move(nil), g.Moves...)
 	c.Problems = append([]Problem(nil), g.Problems...)
 	c.UnreadClocks = append([]UnreadClock(nil), g.UnreadClocks...)
+	c.UnreadEvals = append([]UnreadEval(nil), g.UnreadEvals...)
 	c.Pairs = append([]Pair(nil), g.Pairs...)
 	c.Text = append([]byte(nil), g.Text...)
 	return &c

@@ -531,7 +531,7 @@ func moveKind(b []byte) (wordKind, Scripts) {
 		if bytes.HasPrefix(b[3:], []byte("-O")) {
 			i = 5
 		}
-		if suffixOK(b[i:]) {
+		if suffixOK(b[i:]) || sChessGating(b[i:]) {
 			return kindMove, 0
 		}
 		return kindProse, 0
@@ -646,6 +646,19 @@ func adjacentFiles(a, b byte) bool { return a+1 == b || b+1 == a }
 
 // suffixOK reports whether b is made only of check, mate and en-passant
 // marks ("+", "++", "#", "‡", a Russian mate "x", "e.p.").
+// sChessGating reports whether b, after castling, is the gating of Seirawan
+// chess (S-chess), which brings a hawk or an elephant into play on the
+// king's or the rook's square as it castles: "/Ee1" ("O-O/Ee1"), "/Hh8",
+// then a check sign. Its games are not replayed (their Variant tag names
+// the game), but such a word is a move of theirs, not text that cannot be
+// read; a piece move's gating, "Nf3/H", reads as a promotion's form does.
+func sChessGating(b []byte) bool {
+	if len(b) < 4 || b[0] != '/' || b[1] != 'E' && b[1] != 'H' || !isFileByte(b[2]) || !isRankByte(b[3]) {
+		return false
+	}
+	return suffixOK(b[4:])
+}
+
 func suffixOK(b []byte) bool {
 	for len(b) > 0 {
 		switch {

@@ -517,9 +517,10 @@ func TestClockEmtEval(t *testing.T) {
 		{-1, -1, 0, 0, false},
 		{-1, -1, 0, 0, false},
 	})
-	eq(t, "problems", problems(g), []string{
-		"3:57 bad evaluation [%eval x]: want pawns like 0.17 or a mate like #-3",
-	})
+	// A value that cannot be read is no Problem: the comment is good PGN.
+	eq(t, "problems", len(g.Problems), 0)
+	eq(t, "unread evals", len(g.UnreadEvals), 1)
+	eq(t, "unread eval", fmt.Sprintf("%d:%d %s", g.UnreadEvals[0].Pos.Line, g.UnreadEvals[0].Pos.Col, g.Str(g.UnreadEvals[0].Arg)), "3:57 x")
 	eq(t, "unread clocks", unreadClocks(g), []string{"3:33 move 3 clk 0:61:00"})
 	eq(t, "clock unread", g.Moves[3].ClockUnread, true)
 	eq(t, "comment kept", g.Str(g.Moves[1].Comment), "[%clk 0:00:09] [%emt 0:00:01.25] [%eval #-3] [%csl Ge4]")
@@ -674,6 +675,18 @@ func TestMoveForms(t *testing.T) {
 	eq(t, "norms", norms(g), []string{"e8=Q", "e1Q", "e8(Q)", "e1/N", "e7e8q", "e2e1", "exd6e.p.", "exd3e.p.", "P@e4", "N@f6",
 		"--", "Z0", "0000", "O-O-O+", "O-O", "O-O-O", "O-O", "O-O", "Ng1-f3", "Nb8xc6", "e2-e4", "Qh4xe1#"})
 	eq(t, "problems", problems(g), []string{})
+}
+
+// TestSChessGating: Seirawan chess gates a hawk or an elephant as it moves
+// ("Nf3/H") or castles ("O-O/Ee1"): moves of its games, which are not
+// replayed, not text that cannot be read; "/X" without a square after
+// castling, or another letter, stays unread.
+func TestSChessGating(t *testing.T) {
+	g := one(t, "[Variant \"Seirawan\"]\n\n1. Nf3/H Nc6/E 2. e3 e6 3. Be2 Be7 4. O-O/Ee1 O-O/Hh8+ 5. O-O/E *")
+	eq(t, "norms", norms(g), []string{"Nf3/H", "Nc6/E", "e3", "e6", "Be2", "Be7", "O-O/Ee1", "O-O/Hh8+"})
+	eq(t, "problems", problems(g), []string{`3:59 unexpected text, from "O-O/E"`})
+	g = one(t, "1. O-O/Qe1 *")
+	eq(t, "problems", problems(g), []string{`1:4 "O-O/Qe1" looks like a move but cannot be read: skipped`})
 }
 
 func TestCapitalFilesAndHomoglyphs(t *testing.T) {

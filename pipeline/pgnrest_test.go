@@ -30,7 +30,7 @@ func TestConvertUnreadableText(t *testing.T) {
 			"g.pgn:3:45: error syntax: unexpected text, from \"junk\"\n"},
 		{"not cut", "[Event \"?\"]\n\n1. e4 {[%clk 0:01:xx] [%eval x]} e5 2. Nf3 } Nc6 $ 3. Bb5 (3. Bc4 junk Bc5) a6 4. Ba4 \\ Nf6 5. O-O 5. Be7 *\n",
 			"1. e4 {[%clk 0:01:xx] [%eval x]} 1... e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) 3... a6\n4. Ba4 Nf6 5. O-O Be7 *\n\n",
-			"g.pgn:3:23: error syntax: bad evaluation [%eval x]: want pawns like 0.17 or a mate like #-3\ng.pgn:3:44: error syntax: } without a matching {\ng.pgn:3:50: error syntax: $ without a number\ng.pgn:3:67: error syntax: unexpected text, from \"junk\"\ng.pgn:3:87: error syntax: unexpected text, from \"\\\\\"\ng.pgn:3:100: error syntax: move number 5. where 5... was expected\n"},
+			"g.pgn:3:44: error syntax: } without a matching {\ng.pgn:3:50: error syntax: $ without a number\ng.pgn:3:67: error syntax: unexpected text, from \"junk\"\ng.pgn:3:87: error syntax: unexpected text, from \"\\\\\"\ng.pgn:3:100: error syntax: move number 5. where 5... was expected\n"},
 	}
 	for _, c := range cases {
 		pgn, findings := convertBytes(t, "g.pgn", []byte(c.in))

@@ -612,6 +612,9 @@ func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 		file.Counts.Add(&rec.Report)
 		s.Plies += int64(rec.Report.Plies)
 		s.Counts.Add(&rec.Report)
+		if rec.Report.Variant != "" {
+			s.Variants++
+		}
 		if r.printing && len(rec.Report.Findings) > 0 {
 			r.progress.hide()
 		}

@@ -513,6 +513,12 @@ func TestWriteSummary(t *testing.T) {
 			"arbiter: 3 files, 120 games read, 120 records written, 9876 plies: 4 errors, 2 warnings, 7 infos in 1.235s\n"},
 		{Summary{Files: 1, Games: 1, Records: 1, Written: 1, Plies: 1, Counts: Counts{1, 1, 1}, Elapsed: 0, Failed: 1, Skipped: 2, Interrupted: true, Err: errors.New("x")},
 			"arbiter: 1 file, 1 game read, 1 record written, 1 ply: 1 error, 1 warning, 1 info in 0s; 1 file unreadable; 2 files skipped (already done); interrupted; stopped by an error\n"},
+		// Games of variants, read but not replayed: after the time, before
+		// what went wrong.
+		{Summary{Files: 1, Games: 600, Records: 600, Written: 600, Counts: Counts{0, 0, 600}, Variants: 600, Failed: 1},
+			"arbiter: 1 file, 600 games read, 600 records written, 0 plies: 0 errors, 0 warnings, 600 infos in 0s; 600 games of variants not replayed; 1 file unreadable\n"},
+		{Summary{Files: 1, Games: 2, Records: 2, Written: 2, Variants: 1},
+			"arbiter: 1 file, 2 games read, 2 records written, 0 plies: 0 errors, 0 warnings, 0 infos in 0s; 1 game of a variant not replayed\n"},
 		// With an output directory: what it holds of the games read, and
 		// what it does not, which add up.
 		{Summary{Files: 3, Games: 120, Records: 120, Plies: 9876, Counts: Counts{4, 2, 7}, Elapsed: 1234567 * time.Microsecond, Out: "o", Kept: 120},

@@ -106,8 +106,12 @@ type Summary struct {
 	Written int64
 	Plies   int64
 	Counts
-	Bytes   int64
-	Elapsed time.Duration
+	// Variants counts the games of other games than chess (a Variant tag
+	// of Crazyhouse, Atomic...), read but not replayed: the summary says
+	// so, since no finding of theirs can say a move is wrong.
+	Variants int64
+	Bytes    int64
+	Elapsed  time.Duration
 
 	// Interrupted says the run was stopped before reading every input.
 	Interrupted bool

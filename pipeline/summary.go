@@ -16,7 +16,9 @@ import (
 //
 //	arbiter: 3 files, 120 games read, 108 kept in out, 9876 plies: ...
 //
-// followed by what went wrong, if anything: "; 1 file unreadable",
+// followed by the games of variants (Crazyhouse, Atomic...) that were read
+// but not replayed, "; 600 games of variants not replayed", and by what went
+// wrong, if anything: "; 1 file unreadable",
 // "; 2 files skipped (already done)", "; interrupted", "; stopped by an
 // error" (the caller prints the error), and then the games read that the
 // directory does not hold: "; 12 games read not kept in out" (those of
@@ -54,6 +56,10 @@ func writeSummary(w io.Writer, s *Summary, written int64, one, many string, c Co
 	}
 	b = append(b, " in "...)
 	b = append(b, s.Elapsed.Round(time.Millisecond).String()...)
+	if s.Variants > 0 {
+		b = append(b, "; "...)
+		b = appendCount(b, s.Variants, "game of a variant not replayed", "games of variants not replayed")
+	}
 	if s.Failed > 0 {
 		b = append(b, "; "...)
 		b = appendCount(b, int64(s.Failed), "file unreadable", "files unreadable")

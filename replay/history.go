@@ -238,15 +238,32 @@ func (h *History) CanClaimThreefold(p *Position) bool {
 }
 
 func (h *History) canClaimThreefold(p *Position) bool {
+	_, ok := h.threefoldMove(p)
+	return ok
+}
+
+// ThreefoldMove says how the side to move in p, the position last pushed,
+// may claim a draw by repetition: on p itself, which has occurred three
+// times (NoMove, true), or by announcing the move it returns, which reaches
+// a position for the third time (FIDE 9.2.1.1); false when it may not. For
+// messages: CanClaimThreefold is the per-ply question.
+func (h *History) ThreefoldMove(p *Position) (Move, bool) {
+	if h.count >= 3 || h.watch[h.n&1] {
+		return h.threefoldMove(p)
+	}
+	return NoMove, false
+}
+
+func (h *History) threefoldMove(p *Position) (Move, bool) {
 	if h.count >= 3 {
-		return true
+		return NoMove, true
 	}
 	// The keys with the opponent to move that occur twice, at the places of
 	// the parity of n-2: a move must reach one of them. Usually there are
 	// none and nothing is looked at.
 	twice := h.twice[h.n&1][:h.nTwice[h.n&1]]
 	if len(twice) == 0 && !h.manyTwice || h.n < 2 {
-		return false
+		return NoMove, false
 	}
 	// Only a reversible move can reach a position of the window: every one
 	// of them has the material, the pawns and the castling rights of p. Such
@@ -270,10 +287,10 @@ func (h *History) canClaimThreefold(p *Position) bool {
 			m := NewMove(from.LSB(), to.LSB())
 			pc := p.board[m.From()] & 15
 			if base^pieceKeys[pc][m.From()&63]^pieceKeys[pc][m.To()&63] == t && !p.IsIrreversible(m) && p.IsLegal(m) {
-				return true
+				return m, true
 			}
 		}
-		return false
+		return NoMove, false
 	}
 	var ml MoveList
 	p.LegalMoves(&ml)
@@ -290,10 +307,10 @@ func (h *History) canClaimThreefold(p *Position) bool {
 			}
 		}
 		if c >= 2 {
-			return true
+			return m, true
 		}
 	}
-	return false
+	return NoMove, false
 }
 
 // IsIrreversible reports whether playing m in p cuts the repetition

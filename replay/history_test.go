@@ -254,6 +254,39 @@ func BenchmarkHistoryPlay(b *testing.B) {
 // counts each position's occurrences exactly: a repeated key is counted in
 // its list entry, not by searching the window (which took the square of the
 // plies: 0.64 s for a 50,000-ply game, now 0.03 s).
+// TestThreefoldMove: the claim CanClaimThreefold finds, said: by the move
+// that repeats a position (even the overflowed window's full count finds
+// it), on the position itself (NoMove), or none.
+func TestThreefoldMove(t *testing.T) {
+	p := StartPosition()
+	var h History
+	h.Reset(&p)
+	historyPlay(t, &p, &h, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6")
+	if m, ok := h.ThreefoldMove(&p); ok {
+		t.Errorf("after 3...Nf6: %v, want no claim", m)
+	}
+	historyPlay(t, &p, &h, "Ng1")
+	if m, ok := h.ThreefoldMove(&p); !ok || p.SAN(m) != "Ng8" {
+		t.Errorf("after 4.Ng1: %v %v, want Ng8", m, ok)
+	}
+	historyPlay(t, &p, &h, "Ng8")
+	if m, ok := h.ThreefoldMove(&p); !ok || m != NoMove {
+		t.Errorf("after 4...Ng8: %v %v, want the position itself", m, ok)
+	}
+	historyPlay(t, &p, &h, "Nc3")
+	if m, ok := h.ThreefoldMove(&p); ok {
+		t.Errorf("after 5.Nc3: %v, want no claim", m)
+	}
+	// Many positions twice: the window is searched move by move.
+	p = StartPosition()
+	h.Reset(&p)
+	h.manyTwice = true
+	historyPlay(t, &p, &h, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1")
+	if m, ok := h.ThreefoldMove(&p); !ok || p.SAN(m) != "Ng8" {
+		t.Errorf("searching the window, after 4.Ng1: %v %v, want Ng8", m, ok)
+	}
+}
+
 func TestHistoryLongShuffle(t *testing.T) {
 	p := StartPosition()
 	var h History

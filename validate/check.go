@@ -104,14 +104,22 @@ type lineReplay struct {
 	// claims[rule][side] is the first ply, before the game ended, at which
 	// side could claim a draw by threefold (rule 0) or 50 moves (rule 1),
 	// -1 when it never could: a decided game's missed claim is the loser's.
-	claims    [2][2]int32
-	fiftyLong bool // the first 50-move claim was the Soviet Code's 75-move one
-	nonSAN    int
-	firstOdd  int32 // first move not written in SAN
-	oddStyle  replay.Style
-	oddDev    replay.Deviation
-	nullMoves int
-	firstNull int32
+	claims [2][2]int32
+	// threefold[side] is, for the side's first threefold claim, the SAN of
+	// the move whose announcement makes it (FIDE 9.2.1.1), empty when the
+	// position itself stood for the third time: for the message.
+	threefold    [2][8]byte
+	threefoldLen [2]uint8
+	// fiftyAnnounced[side] says that the side's first 50-move claim is
+	// made with a move announced, the one that completes the count.
+	fiftyAnnounced [2]bool
+	fiftyLong      bool // the first 50-move claim was the Soviet Code's 75-move one
+	nonSAN         int
+	firstOdd       int32 // first move not written in SAN
+	oddStyle       replay.Style
+	oddDev         replay.Deviation
+	nullMoves      int
+	firstNull      int32
 	// bishop is the last move read with its small с as the bishop's letter
 	// (readAsBishop; -1 when none), whose style odd, asked in the same ply,
 	// takes from bishopStyle.
@@ -127,7 +135,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	c.g, c.opt = g, opt
 	c.r = NewReport()
 	r := &c.r
-	if len(g.Problems) > 0 || g.Has&parser.HasColumns != 0 {
+	if len(g.Problems) > 0 || g.Has&parser.HasColumns != 0 || len(g.UnreadEvals) > 0 {
 		c.parserFindings()
 	}
 	recorded := "*"
@@ -138,6 +146,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	} else {
 		r.Findings = ReadTags(g, &c.tags, r.Findings)
 		recorded, r.Findings = CheckResultRecord(g, &c.tags, r.Findings)
+		r.Termination = c.tags.Termination
 	}
 	r.RecordedResult = recorded
 
@@ -150,6 +159,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 			c.splitPairs()
 		}
 		c.reportMainLine(recorded)
+		if c.tags.Termination != "" || len(c.main) > 0 && c.g.Moves[c.main[len(c.main)-1]].Comment.Len != 0 {
+			c.judgeTermination()
+		}
 		c.replayVariations()
 		replayed = true
 	}
@@ -191,6 +203,18 @@ func (c *Checker) parserFindings() {
 			r.Findings = append(r.Findings, f)
 		}
 	}
+	if u := g.UnreadEvals; len(u) > 0 {
+		// Good PGN, a comment, of which only the evaluation is lost: not
+		// the movetext's syntax, but an annotation in a form the
+		// convention of [%eval] does not know.
+		msg := fmt.Sprintf("[%%eval %s] is no evaluation in the command's forms (pawns like 0.17 or -1.5, a mate like #-3, "+
+			"either with a search depth: 0.17,23): readers of [%%eval] pass over it", clipQuote(g.Bytes(u[0].Arg)))
+		if n := len(u) - 1; n > 0 {
+			msg += fmt.Sprintf("; %d more such %s in the game", n, plural(n, "command", "commands"))
+		}
+		r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+			Message: msg, Pos: u[0].Pos, Ply: -1})
+	}
 }
 
 // unsupportedVariant reports a variant the replay cannot judge, and says
@@ -201,6 +225,7 @@ func (c *Checker) unsupportedVariant() bool {
 	f, bad := c.tags.UnsupportedVariant(true)
 	if bad {
 		c.r.Findings = append(c.r.Findings, f)
+		c.r.Variant = c.tags.VariantName
 	}
 	return bad
 }
@@ -897,6 +922,7 @@ func (c *Checker) afterPly(ply int) {
 	if ply > 0 && (r.AnyThreefoldPly < 0 || open && ln.claims[0][side] < 0) && c.hist.CanClaimThreefold(p) {
 		if open {
 			ln.claims[0][side] = int32(ply)
+			c.threefoldHow(side)
 		}
 		if r.AnyThreefoldPly < 0 {
 			r.AnyThreefoldPly = ply
@@ -907,6 +933,9 @@ func (c *Checker) afterPly(ply int) {
 		if c.fiftyClaimable(p, long) {
 			if open {
 				ln.claims[1][side] = int32(ply)
+				// Short of the count, the claim is made with the move
+				// that completes it, announced (FIDE 9.3.1).
+				ln.fiftyAnnounced[side] = p.Halfmove() < 100 || long && p.Halfmove() < 150
 			}
 			if r.AnyFiftyPly < 0 {
 				r.AnyFiftyPly, ln.fiftyLong = ply, long
@@ -931,6 +960,20 @@ func (c *Checker) afterPly(ply int) {
 	case c.twoKings && (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.ProvenDeadFast() && !c.endedOnBoard(ply):
 		// A mate or stalemate names the end more exactly than "dead" does.
 		ln.endPly, ln.end = ply, DeadPosition
+	}
+}
+
+// threefoldHow notes how side, to move in c.pos, may claim its first draw
+// by repetition: by announcing a move (its SAN), or on the position itself.
+// Once a side a game, when the claim is found: kept out of afterPly.
+//
+//go:noinline
+func (c *Checker) threefoldHow(side replay.Color) {
+	ln := &c.line
+	ln.threefoldLen[side] = 0
+	if m, ok := c.hist.ThreefoldMove(&c.pos); ok && m != replay.NoMove {
+		var buf [16]byte
+		ln.threefoldLen[side] = uint8(copy(ln.threefold[side][:], c.pos.AppendSAN(buf[:0], m)))
 	}
 }
 

@@ -161,7 +161,7 @@ func TestCheckMessages(t *testing.T) {
 	}
 	r = checkOne(t, pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil)
 	if f := find(r, MissedThreefold); f == nil || f.Severity != Warning || f.Move != "Ng1" ||
-		f.Message != "Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 1-0" {
+		f.Message != "Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 1-0" {
 		t.Errorf("missed-threefold: %+v", f)
 	}
 	r = checkOne(t, pgn("*", nil, "1. e4 e5 2. Ke3 Nc6 3. Nf3 *"), nil)
@@ -394,7 +394,7 @@ func hasPointers(t reflect.Type) bool {
 // Under the Soviet Code the draw claims name its rules, not FIDE's.
 func TestUSSRClaimsNameTheirCode(t *testing.T) {
 	r := checkOne(t, pgn("1/2-1/2", nil, shuffles(1, 2)+"1/2-1/2"), &Options{Profile: USSR})
-	if f := find(r, ThreefoldClaimable); f == nil || f.Message != "Black could claim a draw by threefold repetition (the Soviet Code) after 4.Ng1" {
+	if f := find(r, ThreefoldClaimable); f == nil || f.Message != "Black could claim a draw by threefold repetition (the Soviet Code) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time" {
 		t.Errorf("threefold: %+v", f)
 	}
 	r = checkOne(t, pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 99 80"}, "80. Ra5+ 1/2-1/2"), &Options{Profile: USSR})
@@ -430,15 +430,15 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 	}{
 		{"the loser's missed threefold", pgn("0-1", nil, shuffles(1, 4)+"9. f3 e5 10. g4 Qh4# 0-1"), &Options{Profile: FIDE2009},
 			"threefold-claimable@7 missed-threefold@8", MissedThreefold,
-			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, but the game went on and was scored 0-1"},
+			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, whose position stands for the third time, but the game went on and was scored 0-1"},
 		{"the loser's claim, the first", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil,
 			"threefold-claimable@7 missed-threefold@7", MissedThreefold,
-			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 1-0"},
+			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 1-0"},
 		// The winner alone could claim: it played on and won, and missed
 		// nothing a warning should flag.
 		{"the winner's claim when the loser had none", pgn("0-1", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 0-1"), nil,
 			"threefold-claimable@7 missed-threefold@7", MissedThreefold,
-			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, but the game went on and was scored 0-1: the winner's claim, who played on to win"},
+			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 0-1: the winner's claim, who played on to win"},
 		{"the winner's 50 moves alone", pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 100 80"}, "1-0"), nil,
 			"fifty-move-claimable@0 missed-fifty-move@0", MissedFiftyMove,
 			"White could claim a draw by the 50-move rule (FIDE 9.3) in the start position, but the game went on and was scored 1-0: the winner's claim, who played on to win"},
@@ -447,10 +447,10 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 			"moves-after-end@2", MovesAfterEnd, ""},
 		{"ussr: a 50-move claim before the ending became a long one", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k1n1/8/8/2r5/R1B1K3 w - - 97 1"},
 			"1. Ra2 Rc3 2. Bxg5 1/2-1/2"), &Options{Profile: USSR},
-			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 50-move rule of the Soviet Code after 1...Rc3"},
+			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 50-move rule of the Soviet Code after 1...Rc3, by announcing a move that neither captures nor moves a pawn, the last of the count"},
 		{"ussr: a 75-move claim in an ending that then changed", pgn("1/2-1/2", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/2r5/R1B1K3 w - - 147 1"},
 			"1. Ra2 Rc3 2. Ra1 Rxc1+ 3. Kd2 1/2-1/2"), &Options{Profile: USSR},
-			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 75-move rule of the Soviet Code for this ending after 1...Rc3"},
+			"fifty-move-claimable@2", FiftyMoveClaimable, "White could claim a draw by the 75-move rule of the Soviet Code for this ending after 1...Rc3, by announcing a move that neither captures nor moves a pawn, the last of the count"},
 	} {
 		r := checkOne(t, c.text, c.opt)
 		if g := got(r); g != c.want {
@@ -741,6 +741,70 @@ func TestCheckCapitalSquareInProse(t *testing.T) {
 		r := checkOne(t, c.text, nil)
 		if r.Notation != c.notation || r.Plies != c.plies || got(r) != c.findings {
 			t.Errorf("%q: notation %s, %d plies, findings %q; want %s, %d, %q", c.text, r.Notation, r.Plies, got(r), c.notation, c.plies, c.findings)
+		}
+	}
+}
+
+// TestUnreadEval: an [%eval] whose value cannot be read is good PGN, a
+// comment: non-standard-notation at info, once a game at the first, not a
+// syntax error; the command's forms, a depth after them included, are none.
+func TestUnreadEval(t *testing.T) {
+	const form = " is no evaluation in the command's forms (pawns like 0.17 or -1.5, a mate like #-3, either with a search depth: 0.17,23): readers of [%eval] pass over it"
+	for _, tt := range []struct {
+		name, moves string
+		col         int64
+		message     string
+	}{
+		{"one", "1. e4 {[%eval x]} e5 *", 8, "[%eval x]" + form},
+		{"three", "1. e4 {[%eval +-]} e5 {[%eval 0.2]} 2. Nf3 {ok [%eval 1,5x]} (2. Nc3 {[%eval ?]}) *", 8,
+			"[%eval +-]" + form + "; 2 more such commands in the game"},
+		{"forms it knows", "1. e4 {[%eval 0.17]} e5 {[%eval #-3]} 2. Nf3 {[%eval -1.5,22]} *", 0, ""},
+	} {
+		r := checkOne(t, pgn("*", nil, tt.moves), &Options{})
+		if tt.message == "" {
+			if len(r.Findings) != 0 {
+				t.Errorf("%s: findings %s", tt.name, got(r))
+			}
+			continue
+		}
+		if got(r) != "non-standard-notation@-1" {
+			t.Errorf("%s: findings %s, want non-standard-notation@-1", tt.name, got(r))
+			continue
+		}
+		if f := r.Findings[0]; f.Severity != Info || f.Pos.Line != 9 || f.Pos.Col != tt.col || f.Message != tt.message {
+			t.Errorf("%s: %v at %d:%d %q\nwant info at 9:%d %q", tt.name, f.Severity, f.Pos.Line, f.Pos.Col, f.Message, tt.col, tt.message)
+		}
+	}
+}
+
+// TestClaimSaysHow: a claim of threefold repetition names how it is made,
+// which the position after the move shown does not tell: on that position,
+// standing for the third time, or by announcing a move that would repeat one
+// (FIDE 9.2.1.1), named even when another was played; a 50-move claim says
+// when it is made with the move that completes the count (FIDE 9.3.1).
+func TestClaimSaysHow(t *testing.T) {
+	for _, tt := range []struct{ moves, want string }{
+		{"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Nc6 *",
+			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time"},
+		{"1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Nc3 Ng8 5. Nb1 Nf6 6. Ng1 Ng8 *",
+			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, by announcing 5.Nb1, whose position would stand for the third time"},
+	} {
+		r := checkOne(t, pgn("*", nil, tt.moves), &Options{})
+		if f := find(r, ThreefoldClaimable); f == nil || f.Message != tt.want {
+			t.Errorf("%s: %+v\nwant %q", tt.moves, f, tt.want)
+		}
+	}
+	// The 50 moves: with the move that completes them, announced, or on
+	// the position, once they are complete.
+	for _, tt := range []struct{ fen, moves, want string }{
+		{"8/8/8/4k3/8/8/2r5/R3K3 w - - 98 1", "1. Ra2 Rc3 *",
+			"Black could claim a draw by the 50-move rule (FIDE 9.3) after 1.Ra2, by announcing a move that neither captures nor moves a pawn, the last of the count"},
+		{"8/8/8/4k3/8/8/2r5/R3K3 w - - 100 1", "1. Ra2 Rc3 *",
+			"White could claim a draw by the 50-move rule (FIDE 9.3) in the start position"},
+	} {
+		r := checkOne(t, pgn("*", []string{"SetUp 1", "FEN " + tt.fen}, tt.moves), &Options{})
+		if f := find(r, FiftyMoveClaimable); f == nil || f.Message != tt.want {
+			t.Errorf("%s %s: %+v\nwant %q", tt.fen, tt.moves, f, tt.want)
 		}
 	}
 }

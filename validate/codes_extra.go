@@ -33,7 +33,9 @@ const (
 	// (wrong-result); this says that the tag is wrong, and the game is not
 	// counted as lost on time. A dead position is left out: platforms record
 	// a flag in one as "Time forfeit" with a draw, which the time-forfeit
-	// finding describes.
+	// finding describes. It also covers a Termination (or ICC's ICCResult)
+	// that claims an end the board contradicts: a checkmate or stalemate
+	// not on the board, a repetition or 50 moves no claim could rest on.
 	WrongTermination Code = "wrong-termination"
 
 	// InternalError: arbiter itself failed on this game (a bug, never the

@@ -43,7 +43,8 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("%s missing from the catalogue", c)
 		}
 	}
-	varies := map[Code]bool{FivefoldRepetition: true, SeventyFiveMoves: true, TimeoutInsufficientMaterial: true, ClockInconsistent: true, MissedThreefold: true, MissedFiftyMove: true}
+	varies := map[Code]bool{FivefoldRepetition: true, SeventyFiveMoves: true, TimeoutInsufficientMaterial: true, ClockInconsistent: true, MissedThreefold: true, MissedFiftyMove: true,
+		TagMissing: true, VariantUnsupported: true}
 	for _, r := range Catalogue {
 		if r.Varies != varies[r.Code] {
 			t.Errorf("%s: Varies %v", r.Code, r.Varies)
@@ -191,7 +192,7 @@ func TestConfigCanonical(t *testing.T) {
 		same []flags
 		want canon
 	}{
-		{"none", []flags{{}, {enable: []string{"tag-missing"}}, {severity: []string{"tag-missing=warning"}}, {enable: []string{"all"}}},
+		{"none", []flags{{}, {enable: []string{"tag-missing"}}, {severity: []string{"tag-format=warning"}}, {enable: []string{"all"}}},
 			canon{}},
 		{"two codes off", []flags{
 			{disable: []string{"tag-missing,tag-format"}},

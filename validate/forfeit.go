@@ -73,6 +73,11 @@ func terminationKind(s string, players ...string) (kind int, name string, won bo
 	}
 	for _, p := range timePhrases {
 		if containsFoldASCII(rest, p) {
+			if containsFoldASCII(rest, "both ") {
+				// "Both players ran out of time" (FICS, ICC): both flags
+				// fell, and neither side lost on time; servers draw it.
+				return termOther, "", false
+			}
 			if i := strings.Index(s, " won on time"); i > 0 {
 				return termTime, s[:i], true
 			}
@@ -90,6 +95,69 @@ func terminationKind(s string, players ...string) (kind int, name string, won bo
 		}
 	}
 	return termOther, "", false
+}
+
+// What a Termination says the board did, for judgeTermination.
+const (
+	claimNone       = iota
+	claimCheckmate  // "White checkmated" (ICC: White was mated), "X won by checkmate" (chess.com)
+	claimStalemate  // "Game drawn by stalemate"
+	claimRepetition // "Game drawn by repetition"
+	claimFifty      // "Game drawn by the 50 move rule"
+)
+
+// terminationClaim reads what a Termination value says ended the game on
+// the board, and, for a checkmate, which side was mated where the value
+// names it: ICC and FICS name the mated side ("Black checkmated"),
+// chess.com the winner ("X won by checkmate"). "mate in 3", a puzzle's
+// remark, claims nothing.
+func terminationClaim(s, white, black string) (claim int, matedWhite, known bool) {
+	switch {
+	case containsFoldASCII(s, "checkmate"):
+		claim = claimCheckmate
+	case containsFoldASCII(s, "stalemate"):
+		return claimStalemate, false, false
+	case containsFoldASCII(s, "repetition"):
+		return claimRepetition, false, false
+	case containsFoldASCII(s, "50 move"), containsFoldASCII(s, "50-move"), containsFoldASCII(s, "fifty"):
+		return claimFifty, false, false
+	default:
+		return claimNone, false, false
+	}
+	s = strings.TrimSpace(s)
+	switch {
+	case hasPrefixFoldASCII(s, "white checkmated"):
+		return claim, true, true
+	case hasPrefixFoldASCII(s, "black checkmated"):
+		return claim, false, true
+	}
+	for i, p := range [2]string{white, black} {
+		if p != "" && len(p) < len(s) && strings.EqualFold(s[:len(p)], p) && hasPrefixFoldASCII(s[len(p):], " won") {
+			return claim, i == 1, true // the winner named: the other side was mated
+		}
+	}
+	return claim, false, false
+}
+
+// serverEnds are the sentences in which the FICS games database (and ICC, in
+// ICCResult) says how the board ended a game, written as the whole comment
+// after the last move ("{Black checkmated} 1-0").
+var serverEnds = [...]string{"white checkmated", "black checkmated", "game drawn by stalemate",
+	"game drawn by repetition", "game drawn by the 50 move rule"}
+
+// serverEnd returns comment, trimmed, when it is one of serverEnds in any
+// case, else "": an annotator's words are no server's record.
+func serverEnd(comment []byte) string {
+	c := bytes.TrimSpace(comment)
+	if len(c) > len("game drawn by the 50 move rule") {
+		return ""
+	}
+	for _, e := range serverEnds {
+		if len(c) == len(e) && hasPrefixFoldASCII(string(c), e) {
+			return string(c)
+		}
+	}
+	return ""
 }
 
 // containsFoldASCII reports whether s contains sub, a lower-case phrase, in
@@ -168,17 +236,28 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 	case termTime:
 		f := Forfeit{Lost: true}
 		named := name != "" && (strings.EqualFold(name, t.White) || strings.EqualFold(name, t.Black))
+		decisive := result == "1-0" || result == "0-1"
+		// ICC's "White forfeits on time" names the side that lost.
+		saidWhite, said := false, false
+		if name == "" {
+			saidWhite, said = forfeitNamed(t.Termination, t.White, t.Black)
+		}
 		switch {
-		case named && (result == "1-0" || result == "0-1") && strings.EqualFold(name, t.White) != (nameWon == (result == "1-0")):
+		case named && decisive && strings.EqualFold(name, t.White) != (nameWon == (result == "1-0")):
 			// The name and the score disagree: the score is the record's,
 			// the tag a remark on it that is wrong somewhere.
 			f.White = result == "0-1"
-			out = append(out, terminationAgainstResult(t, name, nameWon, result))
+			out = append(out, terminationAgainstResult(t, strings.EqualFold(name, t.White), nameWon, result))
 		case name != "" && strings.EqualFold(name, t.White):
 			f.White = !nameWon
 		case name != "" && strings.EqualFold(name, t.Black):
 			f.White = nameWon
-		case result == "1-0" || result == "0-1":
+		case said && decisive && saidWhite != (result == "0-1"):
+			f.White = result == "0-1"
+			out = append(out, terminationAgainstResult(t, saidWhite, false, result))
+		case said:
+			f.White = saidWhite
+		case decisive:
 			f.White = result == "0-1"
 		default:
 			// A flag falls on its owner's move, so the side to move at
@@ -194,13 +273,13 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 				f.Either = true
 			}
 		}
-		msg := fmt.Sprintf("%s lost on time (Termination %q)", colourName(!f.White), t.Termination)
+		msg := fmt.Sprintf("%s lost on time (%s %q)", colourName(!f.White), t.TerminationTag, t.Termination)
 		switch {
 		case result == "1/2-1/2" && f.Either:
-			msg = fmt.Sprintf("%s (to move) or %s (whose clock reads 0:00:00 after the last move) ran out of time and the game was drawn (Termination %q)",
-				colourName(!f.White), colourName(f.White), t.Termination)
+			msg = fmt.Sprintf("%s (to move) or %s (whose clock reads 0:00:00 after the last move) ran out of time and the game was drawn (%s %q)",
+				colourName(!f.White), colourName(f.White), t.TerminationTag, t.Termination)
 		case result == "1/2-1/2":
-			msg = fmt.Sprintf("%s ran out of time and the game was drawn (Termination %q)", colourName(!f.White), t.Termination)
+			msg = fmt.Sprintf("%s ran out of time and the game was drawn (%s %q)", colourName(!f.White), t.TerminationTag, t.Termination)
 		}
 		out = append(out, Finding{Code: TimeForfeit, Severity: DefaultSeverity(TimeForfeit), Pos: t.TerminationPos, Ply: -1, Message: msg})
 		return f, out
@@ -235,18 +314,40 @@ func DetectForfeit(t *Tags, result string, c *ClockChecker, out []Finding) (Forf
 }
 
 // terminationAgainstResult is the wrong-termination of a Termination that
-// names, as the winner on time, the side result scores as the loser. Rare:
-// kept out of DetectForfeit, which every game runs.
+// names, as the winner on time (won) or the loser, the side result scores
+// as the loser or the winner (namedWhite: that side is White). Rare: kept
+// out of DetectForfeit, which every game runs.
 //
 //go:noinline
-func terminationAgainstResult(t *Tags, name string, nameWon bool, result string) Finding {
+func terminationAgainstResult(t *Tags, namedWhite, won bool, result string) Finding {
 	verb := "lost"
-	if nameWon {
+	if won {
 		verb = "won"
 	}
 	return Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination), Pos: t.TerminationPos, Ply: -1,
-		Message: fmt.Sprintf("Termination %q says %s %s on time, but the game is scored %s", t.Termination,
-			colourName(!strings.EqualFold(name, t.White)), verb, result)}
+		Message: fmt.Sprintf("%s %q says %s %s on time, but the game is scored %s", t.TerminationTag, t.Termination,
+			colourName(!namedWhite), verb, result)}
+}
+
+// forfeitNamed reads whose flag a server's sentence says fell: "White
+// forfeits on time" and "Black ran out of time and White has no material to
+// mate", as the FICS and ICC databases write it (in a comment after the last
+// move, or ICC's ICCResult tag), or with the player's name for the side
+// ("aldobaral forfeits on time", a FICS server's log). ok is false when it
+// names neither side, or both.
+func forfeitNamed(s, white, black string) (loserWhite, ok bool) {
+	var w, b bool
+	for _, p := range [...]string{" forfeits on time", " ran out of time"} {
+		if !containsFoldASCII(s, p[1:]) {
+			continue
+		}
+		w = w || containsFoldASCII(s, "white"+p) || white != "" && containsFold(s, white+p)
+		b = b || containsFoldASCII(s, "black"+p) || black != "" && containsFold(s, black+p)
+	}
+	// A Russian scoresheet's words, which the parser also reads as the result.
+	w = w || containsFold(s, "белые просрочили время")
+	b = b || containsFold(s, "черные просрочили время") || containsFold(s, "чёрные просрочили время")
+	return w, w != b
 }
 
 // commentForfeit reads a flag fall from the comment after the main line's
@@ -269,14 +370,8 @@ func commentForfeit(c *ClockChecker, t *Tags, result string) (Forfeit, Finding, 
 		return Forfeit{}, Finding{}, false
 	}
 	comment := string(text)
-	var white, black bool
-	for _, p := range [...]string{" forfeits on time", " ran out of time"} {
-		white = white || containsFoldASCII(comment, "white"+p) || t.White != "" && containsFold(comment, t.White+p)
-		black = black || containsFoldASCII(comment, "black"+p) || t.Black != "" && containsFold(comment, t.Black+p)
-	}
-	white = white || containsFold(comment, "белые просрочили время")
-	black = black || containsFold(comment, "черные просрочили время") || containsFold(comment, "чёрные просрочили время")
-	if white == black || result == "1-0" && white || result == "0-1" && black || result != "1/2-1/2" && result != "1-0" && result != "0-1" {
+	white, ok := forfeitNamed(comment, t.White, t.Black)
+	if !ok || result == "1-0" && white || result == "0-1" && !white || result != "1/2-1/2" && result != "1-0" && result != "0-1" {
 		return Forfeit{}, Finding{}, false
 	}
 	msg := fmt.Sprintf("%s lost on time (the comment after the last move: %q)", colourName(!white), comment)

@@ -43,6 +43,9 @@ func TestTerminationKind(t *testing.T) {
 		{"timevsinsufficient", termTime, "", false},
 		{"times", termOther, "", false},
 		{"overtime adjudication", termOther, "", false},
+		// Both flags fell (FICS, ICC): no one lost on time.
+		{"Game drawn because both players ran out of time", termOther, "", false},
+		{"White forfeits on time", termTime, "", false},
 	}
 	for _, tt := range tests {
 		kind, name, won := terminationKind(tt.in)
@@ -300,17 +303,26 @@ func TestWrongTermination(t *testing.T) {
 			extra = append(extra, "SetUp 1", "FEN "+tt.fen)
 		}
 		r := checkOne(t, pgn(tt.result, extra, tt.moves+" "+tt.result), &Options{})
-		if g := got(r); g != tt.want {
-			t.Errorf("%s: findings %q, want %q", tt.name, g, tt.want)
-			continue
-		}
-		if tt.message != "" && r.Findings[0].Message != tt.message {
-			t.Errorf("%s: message %q\nwant %q", tt.name, r.Findings[0].Message, tt.message)
-		}
-		if r.TimeForfeit != tt.forfeit {
-			t.Errorf("%s: TimeForfeit %v, want %v", tt.name, r.TimeForfeit, tt.forfeit)
-		}
+		wantEnd(t, tt.name, r, tt.want, tt.message, tt.forfeit)
 	}
+}
+
+// wantEnd asserts a game's findings (as "code@ply"), the message of the
+// first ("" for any) and whether the game counts as lost on time, and says
+// whether the findings were those wanted.
+func wantEnd(t *testing.T, name string, r Report, want, message string, forfeit bool) bool {
+	t.Helper()
+	if g := got(r); g != want {
+		t.Errorf("%s: findings %q, want %q", name, g, want)
+		return false
+	}
+	if message != "" && r.Findings[0].Message != message {
+		t.Errorf("%s: message %q\nwant %q", name, r.Findings[0].Message, message)
+	}
+	if r.TimeForfeit != forfeit {
+		t.Errorf("%s: TimeForfeit %v, want %v", name, r.TimeForfeit, forfeit)
+	}
+	return true
 }
 
 // TestWrongResultAtRecordedResult: wrong-result points where the result it
@@ -475,6 +487,100 @@ func TestTerminationAgainstResult(t *testing.T) {
 		}
 		if strings.Join(wrong, "\n") != c.wrong {
 			t.Errorf("%q %s: wrong-termination %q, want %q", c.termination, c.result, wrong, c.wrong)
+		}
+	}
+}
+
+// TestICCResult: ICC's ICCResult is read as the Termination where there is
+// none: its time forfeits name the side whose flag fell and are judged like
+// any forfeit, and its checkmates, stalemates and repetitions are held
+// against the board, as a chess.com Termination's are.
+func TestICCResult(t *testing.T) {
+	mate := "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+	rep := "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
+	bareKing := "8/8/4k3/8/8/8/3K4/7q w - - 0 1"
+	tests := []struct {
+		name, result string
+		tags         []string
+		fen, moves   string
+		want         string // the findings as "code@ply", each ply -1 here
+		message      string // of the first
+		forfeit      bool
+	}{
+		{"forfeit", "0-1", []string{"ICCResult White forfeits on time"}, "", "1. e4 e5", "time-forfeit@-1",
+			`White lost on time (ICCResult "White forfeits on time")`, true},
+		{"forfeit against the score", "1-0", []string{"ICCResult White forfeits on time"}, "", "1. e4 e5", "wrong-termination@-1 time-forfeit@-1",
+			`ICCResult "White forfeits on time" says White lost on time, but the game is scored 1-0`, true},
+		{"drawn on time, named side", "1/2-1/2", []string{"ICCResult Black ran out of time and White has no material to mate"}, bareKing,
+			"1. Ke2 Ke5", "time-forfeit@-1",
+			`Black ran out of time and the game was drawn (ICCResult "Black ran out of time and White has no material to mate")`, true},
+		{"both flags", "1/2-1/2", []string{"ICCResult Game drawn because both players ran out of time"}, "", "1. e4 e5", "", "", false},
+		{"Termination first", "0-1", []string{"ICCResult White forfeits on time", "Termination Normal"}, "", "1. e4 e5", "", "", false},
+		{"mate", "1-0", []string{"ICCResult Black checkmated"}, "", mate, "", "", false},
+		{"mate of the other side", "1-0", []string{"ICCResult White checkmated"}, "", mate, "wrong-termination@-1",
+			`ICCResult "White checkmated" says White was checkmated, but it is Black who is checkmated after 4.Qxf7#`, false},
+		{"no mate", "1-0", []string{"ICCResult Black checkmated"}, "", "1. e4 e5 2. Qh5 Nc6", "wrong-termination@-1",
+			`ICCResult "Black checkmated" says checkmate ended the game, but there is no checkmate on the board after 2...Nc6, the last move`, false},
+		{"chess.com mate", "1-0", []string{"Termination A won by checkmate"}, "", mate, "", "", false},
+		{"chess.com mate of the winner", "1-0", []string{"Termination B won by checkmate"}, "", mate, "wrong-termination@-1",
+			`Termination "B won by checkmate" says White was checkmated, but it is Black who is checkmated after 4.Qxf7#`, false},
+		{"stalemate", "1/2-1/2", []string{"ICCResult Game drawn by stalemate"}, "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", "1. Qc7", "", "", false},
+		{"no stalemate", "1/2-1/2", []string{"ICCResult Game drawn by stalemate"}, "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", "1. Qc6+", "wrong-termination@-1",
+			`ICCResult "Game drawn by stalemate" says stalemate ended the game, but there is no stalemate on the board after 1.Qc6+, the last move`, false},
+		{"stalemate, but mate", "1-0", []string{"ICCResult Game drawn by stalemate"}, "", mate, "wrong-termination@-1",
+			`ICCResult "Game drawn by stalemate" says stalemate ended the game, but checkmate after 4.Qxf7# ended it`, false},
+		{"repetition", "1/2-1/2", []string{"ICCResult Game drawn by repetition"}, "", rep, "threefold-claimable@7", "", false},
+		{"no repetition", "1/2-1/2", []string{"ICCResult Game drawn by repetition"}, "", "1. e4 e5", "wrong-termination@-1",
+			`ICCResult "Game drawn by repetition" says the game was drawn by repetition, but no position occurred three times, nor could a move make one do so (FIDE 9.2)`, false},
+		{"no 50 moves", "1/2-1/2", []string{"ICCResult Game drawn by the 50 move rule"}, "", "1. e4 e5", "wrong-termination@-1",
+			`ICCResult "Game drawn by the 50 move rule" says the game was drawn by the 50-move rule, but no 50 moves passed without a capture or a pawn move (FIDE 9.3)`, false},
+		{"a puzzle's mate in 3", "1-0", []string{"Termination mate in 3"}, "", "1. e4 e5", "", "", false},
+	}
+	for _, tt := range tests {
+		extra := tt.tags
+		if tt.fen != "" {
+			extra = append(extra, "SetUp 1", "FEN "+tt.fen)
+		}
+		r := checkOne(t, pgn(tt.result, extra, tt.moves+" "+tt.result), &Options{})
+		if wantEnd(t, tt.name, r, tt.want, tt.message, tt.forfeit) && tt.want != "" && r.Findings[0].Ply == -1 && r.Findings[0].Pos.Line != 8 {
+			t.Errorf("%s: at line %d, want the tag's, 8", tt.name, r.Findings[0].Pos.Line)
+		}
+	}
+	// The report's termination, the games table's: the tag read.
+	for _, tt := range []struct {
+		tags []string
+		want string
+	}{
+		{[]string{"ICCResult White resigns"}, "White resigns"},
+		{[]string{"ICCResult White resigns", "Termination Normal"}, "Normal"},
+		{nil, ""},
+	} {
+		if r := checkOne(t, pgn("0-1", tt.tags, "1. e4 e5 0-1"), &Options{}); r.Termination != tt.want {
+			t.Errorf("%q: termination %q, want %q", tt.tags, r.Termination, tt.want)
+		}
+	}
+}
+
+// TestServerEndComment: without a Termination or ICCResult, the FICS games
+// database's sentence after the last move is held against the board, as the
+// tag would be, at that move; only the whole comment in the server's words,
+// not an annotator's.
+func TestServerEndComment(t *testing.T) {
+	mate := "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+	for _, tt := range []struct {
+		name, result, moves, want, message string
+	}{
+		{"mate", "1-0", mate + " {Black checkmated}", "", ""},
+		{"no mate", "1-0", "1. e4 e5 2. Qh5 Nc6 { black checkmated }", "wrong-termination@4",
+			`the comment after the last move, "black checkmated", says checkmate ended the game, but there is no checkmate on the board after 2...Nc6, the last move`},
+		{"no repetition", "1/2-1/2", "1. e4 e5 {Game drawn by repetition}", "wrong-termination@2",
+			`the comment after the last move, "Game drawn by repetition", says the game was drawn by repetition, but no position occurred three times, nor could a move make one do so (FIDE 9.2)`},
+		{"an annotator's words", "1-0", "1. e4 e5 2. Qh5 Nc6 {Black checkmated in two}", "", ""},
+		{"a comment on an earlier move", "1-0", "1. e4 e5 {Black checkmated} 2. Qh5 Nc6", "", ""},
+	} {
+		r := checkOne(t, pgn(tt.result, nil, tt.moves+" "+tt.result), &Options{})
+		if wantEnd(t, tt.name, r, tt.want, tt.message, false) && tt.want != "" && r.Findings[0].Move == "" {
+			t.Errorf("%s: at no move, want the last", tt.name)
 		}
 	}
 }

@@ -70,6 +70,80 @@ func (c *Checker) reportMainLine(recorded string) {
 	c.judgeMismatch()
 }
 
+// judgeTermination files a wrong-termination where the Termination (or
+// ICC's ICCResult, or without either the FICS games database's sentence
+// after the last move) says the board ended the game in a way the replay
+// contradicts: a checkmate or a stalemate that is not on the board, or of
+// the other side, a repetition or 50 moves no claim could rest on. The
+// result itself is judged by the board (wrong-result); this says that the
+// tag is wrong. A time forfeit is judgeForfeit's.
+//
+//go:noinline
+func (c *Checker) judgeTermination() {
+	t, ln, r := &c.tags, &c.line, &c.r
+	text, pos, ply, move := t.Termination, t.TerminationPos, -1, ""
+	if text == "" {
+		// The FICS games database says how a game ended only in a comment
+		// after its last move, in the server's words: read where it is
+		// one of those sentences, and nothing else.
+		m := &c.g.Moves[c.main[len(c.main)-1]]
+		if text = serverEnd(c.g.Bytes(m.Comment)); text == "" {
+			return
+		}
+		pos, ply, move = m.Pos, len(c.main), c.g.Str(m.Raw)
+	}
+	claim, matedWhite, known := terminationClaim(text, t.White, t.Black)
+	if claim == claimNone || ln.failed {
+		return
+	}
+	said := fmt.Sprintf("%s %q says ", t.TerminationTag, text)
+	if ply >= 0 {
+		said = fmt.Sprintf("the comment after the last move, %q, says ", text)
+	}
+	var msg string
+	switch claim {
+	case claimCheckmate, claimStalemate:
+		want, what := Checkmate, "checkmate"
+		if claim == claimStalemate {
+			want, what = Stalemate, "stalemate"
+		}
+		// The claim is about the position the game ended in: a stalemate
+		// there stands though a dead position came a move before (and
+		// moves-after-end says so).
+		end, endPly := ln.end, ln.endPly
+		if c.twoKings && !c.pos.HasLegalMove() {
+			end, endPly = Stalemate, ln.plies
+			if c.pos.InCheck() {
+				end = Checkmate
+			}
+		}
+		switch {
+		case endPly >= 0 && end != want:
+			msg = fmt.Sprintf("%s%s ended the game, but %s %s ended it", said, what, endWords(end), c.after(endPly))
+		case endPly < 0:
+			msg = fmt.Sprintf("%s%s ended the game, but there is no %s on the board %s", said, what, what, c.after(ln.plies))
+			if ln.plies > 0 {
+				msg += ", the last move"
+			}
+		case known && colourFor(matedWhite) != c.sideToMoveAt(endPly):
+			msg = fmt.Sprintf("%s%s was checkmated, but it is %s who is checkmated %s", said, colourName(!matedWhite),
+				c.sideToMoveAt(endPly).Name(), c.after(endPly))
+		}
+	case claimRepetition:
+		if r.AnyThreefoldPly < 0 && r.FivefoldPly < 0 {
+			msg = said + "the game was drawn by repetition, but no position occurred three times, nor could a move make one do so (FIDE 9.2)"
+		}
+	case claimFifty:
+		if r.AnyFiftyPly < 0 && r.SeventyFivePly < 0 {
+			msg = said + "the game was drawn by the 50-move rule, but no 50 moves passed without a capture or a pawn move (FIDE 9.3)"
+		}
+	}
+	if msg != "" {
+		r.Findings = append(r.Findings, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination),
+			Pos: pos, Ply: ply, Move: move, Message: msg})
+	}
+}
+
 // The findings reportMainLine makes are built in the methods below, never
 // inlined: every game runs reportMainLine, few have any of them, and its
 // usual path then stays in a few cache lines (see badTagValue).
@@ -207,7 +281,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		*reported[i] = cl.ply
 		// Concatenated, not formatted: a game in ten has such a finding.
 		m := c.moveAtPly(cl.ply)
-		msg := c.sideToMoveAt(cl.ply).Name() + " could claim a draw by " + cl.what + " " + c.after(cl.ply)
+		msg := c.claimMessage(cl.ply, cl.what, i)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
@@ -218,7 +292,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 				f.Severity = DefaultSeverity(cl.missed)
 				if lp != cl.ply {
 					m = c.moveAtPly(lp)
-					msg = loser.Name() + " could claim a draw by " + cl.what + " " + c.after(lp)
+					msg = c.claimMessage(lp, cl.what, i)
 					f.Pos, f.Ply, f.Move = m.pos, lp, m.text
 				}
 			}
@@ -258,6 +332,31 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		}
 		r.Findings = append(r.Findings, Finding{Code: a.code, Severity: sev, Pos: m.pos, Ply: a.ply, Move: m.text, Message: msg})
 	}
+}
+
+// claimMessage says that the side to move after ply could claim a draw by
+// rule (0: repetition, what; 1: the move count, what), in one string made at
+// once (a game in ten has such a finding), and how, which the position shown
+// does not tell: a repetition on the position standing for the third time,
+// or by announcing a move that would repeat one (FIDE 9.2.1.1), which it
+// names; the move count with the move that completes it, announced (9.3.1).
+func (c *Checker) claimMessage(ply int, what string, rule int) string {
+	var buf [192]byte
+	side := c.sideToMoveAt(ply)
+	b := append(append(append(append(buf[:0], side.Name()...), " could claim a draw by "...), what...), ' ')
+	b = c.appendAfter(b, ply)
+	ln := &c.line
+	switch n := ln.threefoldLen[side&1]; {
+	case rule == 1 && ln.fiftyAnnounced[side&1]:
+		b = append(b, ", by announcing a move that neither captures nor moves a pawn, the last of the count"...)
+	case rule == 1:
+	case n > 0:
+		b = c.appendMoveLabel(append(b, ", by announcing "...), ply+1)
+		b = append(append(b, ln.threefold[side&1][:n]...), ", whose position would stand for the third time"...)
+	default:
+		b = append(b, ", whose position stands for the third time"...)
+	}
+	return string(b)
 }
 
 // reportGap reports that the replay of a line stops at move idx, which a
@@ -579,8 +678,8 @@ func (c *Checker) judgeForfeit(forfeit Forfeit, said []Finding, recorded string,
 		// The board ended the game before any flag could: not a loss on time.
 		if !forfeit.FromClock {
 			r.Findings = append(r.Findings, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination),
-				Pos: c.tags.TerminationPos, Ply: -1, Message: fmt.Sprintf("Termination %q says a flag decided the game, but %s %s ended it, "+
-					"and %s ends a game at once (FIDE %s)", c.tags.Termination, endWords(ln.end), c.after(ln.endPly), endWords(ln.end), endRule(ln.end))})
+				Pos: c.tags.TerminationPos, Ply: -1, Message: fmt.Sprintf("%s %q says a flag decided the game, but %s %s ended it, "+
+					"and %s ends a game at once (FIDE %s)", c.tags.TerminationTag, c.tags.Termination, endWords(ln.end), c.after(ln.endPly), endWords(ln.end), endRule(ln.end))})
 		}
 		forfeit = Forfeit{}
 	} else {
@@ -702,15 +801,19 @@ func (c *Checker) appendMoveLabel(b []byte, ply int) []byte {
 // after says "after 23...Kg7" for the position after ply, "in the start
 // position" for ply 0.
 func (c *Checker) after(ply int) string {
-	if ply <= 0 {
-		return "in the start position"
-	}
 	var buf [40]byte
-	b := c.appendMoveLabel(append(buf[:0], "after "...), ply)
+	return string(c.appendAfter(buf[:0], ply))
+}
+
+func (c *Checker) appendAfter(b []byte, ply int) []byte {
+	if ply <= 0 {
+		return append(b, "in the start position"...)
+	}
+	b = c.appendMoveLabel(append(b, "after "...), ply)
 	if ply <= len(c.main) {
 		b = append(b, c.g.Bytes(c.g.Moves[c.main[ply-1]].Raw)...)
 	}
-	return string(b)
+	return b
 }
 
 // placedMove is a main-line move's text and place, for messages.

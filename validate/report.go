@@ -55,6 +55,13 @@ type Report struct {
 	// its FEN (AppendFinalFEN) without making a string.
 	Final    replay.Position
 	Replayed bool
+	// Termination is how the record says the game ended: the Termination
+	// tag, or ICC's ICCResult where there is none (Tags.Termination); ""
+	// when neither is there.
+	Termination string
+	// Variant is the Variant tag of a game of another game than chess
+	// (Crazyhouse, Atomic), which was not replayed; "" for every other game.
+	Variant string
 
 	End            End
 	ComputedResult string // "1-0", "0-1", "1/2-1/2", or "*" when the board decides nothing

@@ -31,7 +31,11 @@ type Tags struct {
 	HasResultTag bool
 	ResultPos    parser.Pos
 
+	// Termination is how the game ended, as the Termination tag says it,
+	// or, where there is none, ICC's ICCResult ("White forfeits on time",
+	// "Black checkmated"): TerminationTag names the tag read, for messages.
 	Termination    string
+	TerminationTag string
 	TerminationPos parser.Pos
 
 	TimeControlText string      // as written, "" when absent
@@ -66,6 +70,7 @@ const (
 	tagVariant
 	tagEventDate
 	tagUTCDate
+	tagICCResult
 
 	sevenTagRoster = tagEvent | tagSite | tagDate | tagRound | tagWhite | tagBlack | tagResult
 )
@@ -107,6 +112,8 @@ func tagBit(name string) int {
 		return tagEventDate
 	case "UTCDate":
 		return tagUTCDate
+	case "ICCResult":
+		return tagICCResult
 	}
 	return 0
 }
@@ -184,7 +191,13 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			}
 			t.TimeControl = tc
 		case tagTermination:
-			t.Termination, t.TerminationPos = v, tag.Pos
+			t.Termination, t.TerminationTag, t.TerminationPos = v, "Termination", tag.Pos
+		case tagICCResult:
+			// ICC writes how the game ended here, and no Termination
+			// tag; a Termination tag, wherever it stands, is read first.
+			if seen&tagTermination == 0 {
+				t.Termination, t.TerminationTag, t.TerminationPos = v, "ICCResult", tag.Pos
+			}
 		case tagSetUp:
 			setUp, setUpPos, hasSetUp = v, tag.Pos, true
 		case tagFEN:
@@ -360,7 +373,47 @@ func rosterFinding(g *parser.Game, missing int) Finding {
 		verb = "are"
 	}
 	f.Message = fmt.Sprintf("Seven Tag Roster incomplete: %s %s missing", joinAnd(names), verb) + rosterHints(g, missing)
+	if missing == tagRound {
+		if server := onlineServer(g); server != "" {
+			// A server pairs players game by game: there is no round to
+			// name, and its exports leave the tag out (lichess's API, the
+			// FICS games database). The PGN standard's "-" is what a
+			// converter would write; one warning a game of a dump of
+			// millions would say nothing about any of them.
+			f.Severity = Info
+			f.Message += fmt.Sprintf(" (a game of %s, which has no rounds: PGN writes Round \"-\" there)", server)
+		}
+	}
 	return f
+}
+
+// onlineServer names the online server a game was played on, as its export
+// says it (the Site tag, or a tag only that server writes), "" for any other
+// game. An over-the-board game relayed by a server (a lichess broadcast) has
+// rounds, and is no server's game.
+func onlineServer(g *parser.Game) string {
+	for i := range g.Tags {
+		tag := &g.Tags[i]
+		switch tag.Name {
+		case "Site":
+			v := tag.Value
+			switch {
+			case fromLichess(v):
+				return "lichess"
+			case containsFoldASCII(v, "chess.com"):
+				return "chess.com"
+			case containsFoldASCII(v, "freechess.org"), containsFoldASCII(v, "fics "), strings.EqualFold(v, "FICS"):
+				return "FICS"
+			case containsFoldASCII(v, "internet chess club"), containsFoldASCII(v, "chessclub.com"):
+				return "ICC"
+			}
+		case "FICSGamesDBGameNo":
+			return "FICS"
+		case "ICCResult":
+			return "ICC"
+		}
+	}
+	return ""
 }
 
 // rosterHints points at the tags that were likely meant as the missing
@@ -655,10 +708,42 @@ func (t *Tags) mirroredChess960() bool {
 
 // UnsupportedVariant reports a game the replay cannot judge: a variant other
 // than standard chess, or Chess960 when the replay does not support it.
+//
+// A game of a variant (Crazyhouse, Atomic, Seirawan) is no faulty record:
+// arbiter only knows no rules to judge it by, which info says, once a game,
+// naming the variant (a variant dump is all such games, and a warning on each
+// would fail a run under --fail-on warning for nothing wrong). A name one
+// letter off a name of standard chess or Chess960 ("Standart", "Chess-960")
+// is likely a typing error that keeps a game of chess from being checked: a
+// warning, which names the tag's value to write.
 func (t *Tags) UnsupportedVariant(supports960 bool) (Finding, bool) {
 	if t.Variant == VariantStandard || (t.Variant == VariantChess960 && supports960) {
 		return Finding{}, false
 	}
-	return Finding{Code: VariantUnsupported, Severity: DefaultSeverity(VariantUnsupported), Pos: t.VariantPos, Ply: -1,
-		Message: fmt.Sprintf("the Variant tag says %q: only standard chess is checked, so the moves were not replayed", t.VariantName)}, true
+	f := Finding{Code: VariantUnsupported, Severity: Info, Pos: t.VariantPos, Ply: -1,
+		Message: fmt.Sprintf("the Variant tag says %q, a game other than standard chess and Chess960: arbiter knows no rules to judge it by, so its moves were not replayed", t.VariantName)}
+	switch {
+	case t.Variant == VariantChess960:
+		f.Severity = DefaultSeverity(VariantUnsupported)
+		f.Message = fmt.Sprintf("the Variant tag says %q: only standard chess is checked, so the moves were not replayed", t.VariantName)
+	default:
+		if meant := misspeltVariant(t.VariantName); meant != "" {
+			f.Severity = DefaultSeverity(VariantUnsupported)
+			f.Message = fmt.Sprintf("the Variant tag says %q, which names no game arbiter knows, and is one letter off %q: the moves were not replayed; "+
+				"write %q (or, for standard chess, no Variant tag) to have them checked", t.VariantName, meant, meant)
+		}
+	}
+	return f, true
+}
+
+// misspeltVariant is the name of standard chess or Chess960 that v is one
+// letter off ("Standart": "Standard"), "" when none.
+func misspeltVariant(v string) string {
+	v = strings.TrimSpace(v)
+	for _, n := range [...]string{"Standard", "Chess960", "Chess 960", "Fischer Random", "fischerandom", "From Position", "normal"} {
+		if nearName(v, n) {
+			return n
+		}
+	}
+	return ""
 }

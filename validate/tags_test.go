@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -240,12 +241,31 @@ func TestVariants(t *testing.T) {
 			t.Errorf("%q: reported without Chess960 support: %v", tt.value, got)
 		}
 	}
-	var tags Tags
-	ReadTags(testGame(t, with(roster, "Variant", "Crazyhouse"), "", ""), &tags, nil)
-	f, _ := tags.UnsupportedVariant(true)
-	if f.Code != VariantUnsupported || f.Severity != Warning || f.Pos.Line != 8 ||
-		f.Message != `the Variant tag says "Crazyhouse": only standard chess is checked, so the moves were not replayed` {
-		t.Errorf("finding %+v", f)
+	for _, tt := range []struct {
+		value    string
+		severity Severity
+		message  string
+	}{
+		{"Crazyhouse", Info, `the Variant tag says "Crazyhouse", a game other than standard chess and Chess960: arbiter knows no rules to judge it by, so its moves were not replayed`},
+		{"Seirawan", Info, `the Variant tag says "Seirawan", a game other than standard chess and Chess960: arbiter knows no rules to judge it by, so its moves were not replayed`},
+		// One letter off a name of chess: a game of chess, likely, left unchecked.
+		{"Standart", Warning, `the Variant tag says "Standart", which names no game arbiter knows, and is one letter off "Standard": the moves were not replayed; write "Standard" (or, for standard chess, no Variant tag) to have them checked`},
+		{" chess-960", Warning, `the Variant tag says " chess-960", which names no game arbiter knows, and is one letter off "Chess960": the moves were not replayed; write "Chess960" (or, for standard chess, no Variant tag) to have them checked`},
+	} {
+		var tags Tags
+		ReadTags(testGame(t, with(roster, "Variant", tt.value), "", ""), &tags, nil)
+		f, _ := tags.UnsupportedVariant(true)
+		if f.Code != VariantUnsupported || f.Severity != tt.severity || f.Pos.Line != 8 || f.Message != tt.message {
+			t.Errorf("%q: finding %+v\nwant %v %q", tt.value, f, tt.severity, tt.message)
+		}
+	}
+	// The report names the variant of a game not replayed, for the summary.
+	r := checkOne(t, pgn("1-0", []string{"Variant Crazyhouse"}, "1. e4 e5 1-0"), &Options{})
+	if r.Variant != "Crazyhouse" || r.Replayed || got(r) != "variant-unsupported@-1" {
+		t.Errorf("crazyhouse: variant %q, replayed %v, findings %s", r.Variant, r.Replayed, got(r))
+	}
+	if r := checkOne(t, pgn("1-0", []string{"Variant Chess960"}, "1. e4 e5 1-0"), &Options{}); r.Variant != "" || !r.Replayed {
+		t.Errorf("chess960: variant %q, replayed %v", r.Variant, r.Replayed)
 	}
 }
 
@@ -321,5 +341,37 @@ func TestReadTagsManyCopies(t *testing.T) {
 	}
 	if !slices.Equal(msgs, want) {
 		t.Errorf("findings %q, want %q", msgs, want)
+	}
+}
+
+// TestRoundOfAServer: Round alone missing in a game of an online server,
+// known by its Site or a tag only that server writes, is info that says
+// why; with another tag missing, or in a game the server only relays, or in
+// an over-the-board game, it stays a warning.
+func TestRoundOfAServer(t *testing.T) {
+	noRound := without(roster, "Round")
+	const why = " (a game of %s, which has no rounds: PGN writes Round \"-\" there)"
+	for _, tt := range []struct {
+		name     string
+		tags     []string
+		severity Severity
+		message  string
+	}{
+		{"lichess", with(noRound, "Site", "https://lichess.org/K5Kl4Vh4"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "lichess")},
+		{"chess.com", with(noRound, "Site", "Chess.com"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "chess.com")},
+		{"FICS", with(noRound, "Site", "FICS freechess.org"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "FICS")},
+		{"FICS by its tag", with(noRound, "FICSGamesDBGameNo", "380389492"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "FICS")},
+		{"ICC", with(noRound, "Site", "Internet Chess Club"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "ICC")},
+		{"ICC by its tag", with(noRound, "ICCResult", "Black resigns"), Info, "Seven Tag Roster incomplete: Round is missing" + fmt.Sprintf(why, "ICC")},
+		{"Event missing too", without(with(noRound, "Site", "https://lichess.org/K5Kl4Vh4"), "Event"), Warning, "Seven Tag Roster incomplete: Event and Round are missing"},
+		{"a lichess broadcast", with(noRound, "Site", "https://lichess.org/broadcast/x/round-1/abc"), Warning, "Seven Tag Roster incomplete: Round is missing"},
+		{"over the board", noRound, Warning, "Seven Tag Roster incomplete: Round is missing"},
+	} {
+		g := testGame(t, tt.tags, "", "")
+		var tags Tags
+		fs := ReadTags(g, &tags, nil)
+		if len(fs) != 1 || fs[0].Code != TagMissing || fs[0].Severity != tt.severity || fs[0].Message != tt.message {
+			t.Errorf("%s: %+v, want %v %q", tt.name, fs, tt.severity, tt.message)
+		}
 	}
 }

@@ -58,6 +58,9 @@ func (b *gamesBuilder) Append(g *Game) {
 	v, ok = t.get(tTimeControl)
 	b.optDict(gTimeControl, v, ok)
 	v, ok = t.get(tTermination)
+	if !ok && r.Termination != "" {
+		v, ok = r.Termination, true // ICC's ICCResult, read as the termination where there is none
+	}
 	b.optDict(gTermination, v, ok)
 	v, ok = t.get(tVariant)
 	b.optDict(gVariant, v, ok)

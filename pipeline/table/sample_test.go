@@ -50,7 +50,7 @@ func sampleGames() []Game {
 		Notation: "ru", Plies: 120, Final: mustFEN("8/8/8/4k3/8/8/3K4/8 w - - 0 61"), Replayed: true,
 		End: validate.DeadPosition, ComputedResult: "1/2-1/2", Warnings: 1, Infos: 1, FirstErrorPly: -1,
 		ThreefoldPly: 0, FiftyPly: 101, FivefoldPly: -1, SeventyFivePly: 120,
-		LastClockWhite: 0, LastClockBlack: -1, TimeForfeit: true,
+		LastClockWhite: 0, LastClockBlack: -1, TimeForfeit: true, Termination: "Game drawn by repetition",
 		// CharCol, the character column SARIF prints, never reaches the
 		// table: its column stays the byte column.
 		Findings: []validate.Finding{{Code: validate.ThreefoldClaimable, Severity: validate.Info,
@@ -71,7 +71,8 @@ func sampleGames() []Game {
 		{File: "in/б.pgn", Index: 7, Start: parser.Pos{Offset: 2200, Line: 35, Col: 1}, End: 4000,
 			Tags: tags("Event", "", "Date", "1993.??.??", "White", "Каспаров", "Black", "Карпов",
 				"Result", "1/2-1/2", "WhiteElo", "2805", "BlackElo", "-", "Variant", "Standard",
-				"FEN", "8/8/8/4k3/8/8/3K4/8 w - - 0 1", "SetUp", "1", "UTCDate", "2024.02.30", "UTCTime", "10:00:00"),
+				"FEN", "8/8/8/4k3/8/8/3K4/8 w - - 0 1", "SetUp", "1", "UTCDate", "2024.02.30", "UTCTime", "10:00:00",
+				"ICCResult", "Game drawn by repetition"),
 			Encoding: parser.Windows1251, Report: &drawn},
 		{File: "in/б.pgn", Index: 8, Start: parser.Pos{Offset: 4000, Line: 90, Col: 1}, End: 4001,
 			Encoding: parser.CP866, Report: nil},

@@ -36,7 +36,7 @@ var wantGames = []row{
 	{"game_id": "in/б.pgn#7", "file": "in/б.pgn", "game": 7, "line": 35, "offset": 2200, "end_offset": 4000,
 		"event": "", "site": nil, "date": "1993.??.??", "date_parsed": nil, "date_year": 1993, "round": nil, "white": "Каспаров",
 		"black": "Карпов", "result": "1/2-1/2", "white_elo": 2805, "black_elo": nil, "eco": nil,
-		"time_control": nil, "termination": nil, "variant": "Standard", "fen": "8/8/8/4k3/8/8/3K4/8 w - - 0 1",
+		"time_control": nil, "termination": "Game drawn by repetition", "variant": "Standard", "fen": "8/8/8/4k3/8/8/3K4/8 w - - 0 1",
 		"utc_start": nil, "notation": "ru", "encoding": "windows-1251", "plies": 120,
 		"final_fen": "8/8/8/4k3/8/8/3K4/8 w - - 0 61", "computed_end": "dead-position",
 		"computed_result": "1/2-1/2", "errors": 0, "warnings": 1, "infos": 1, "first_error": nil,
