@@ -276,6 +276,12 @@ const (
 	// columns and stand in Moves in the order of their numbers, not in
 	// source order (see readColumns).
 	HasColumns
+	// HasCapitalFile: a move whose capital file letter was folded
+	// (FoldCapitalFile). "BXC5" reads as the bishop's or the b-pawn's move,
+	// and only the board tells which: the checker's plain loop, which asks
+	// nothing more of a move than its reading, leaves such games to the
+	// general one.
+	HasCapitalFile
 )
 
 // TagValue returns the value of the first tag called name.

@@ -164,6 +164,9 @@ func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 			if m.Depth != 0 {
 				has |= HasVariations
 			}
+			if m.Folds&FoldCapitalFile != 0 {
+				has |= HasCapitalFile
+			}
 			if m.Clock != -1 || m.EMT != -1 {
 				has |= HasClocks
 			}
@@ -192,6 +195,11 @@ func checkGames(t testing.TB, input []byte, games []*Game, chunks []Chunk) {
 				if !bytes.HasPrefix(input[m.Pos.Offset:], raw) {
 					fail("%s %q not found at offset %d", what(), raw, m.Pos.Offset)
 				}
+			}
+		}
+		for _, pr := range g.Pairs {
+			if (pr.First.Folds|pr.Second.Folds)&FoldCapitalFile != 0 {
+				has |= HasCapitalFile
 			}
 		}
 		if g.Has != has {

@@ -101,6 +101,9 @@ func (p *Parser) spacedPair(i, j0, d0, d1, k, e int, norm []byte, nags [2]uint8,
 		}
 		return m
 	}
+	if (foldsA|foldsB)&FoldCapitalFile != 0 {
+		p.g.Has |= HasCapitalFile // SplitPair may give the move a half's folds
+	}
 	p.g.Pairs = append(p.g.Pairs, Pair{Move: int32(idx),
 		First:  half(i, e0, na, sameA, nagsA, foldsA),
 		Second: half(k, e, nb, sameB, nagsB, foldsB)})

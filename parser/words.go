@@ -590,6 +590,9 @@ func (p *Parser) setFolds(i, e int, f Folds) {
 	}
 	if k := len(p.g.Moves) - 1; k >= 0 && p.g.Moves[k].Raw == p.span(i, e) {
 		p.g.Moves[k].Folds = f
+		if f&FoldCapitalFile != 0 {
+			p.g.Has |= HasCapitalFile
+		}
 	}
 }
 

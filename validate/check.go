@@ -672,9 +672,10 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	// The options, read once: most checks fill neither Moves nor SAN.
 	moves, sans := c.opt.Moves, c.opt.SAN
 	// A game with a move missing before a move takes this loop, which
-	// stops there, so that playPlain asks nothing more of each move.
+	// stops there, and so does one with a capital file letter folded
+	// (capitalB), so that playPlain asks nothing more of each move.
 	gaps := g.Has&parser.HasGap != 0
-	if !moves && !sans && !variations && !c.eager && !gaps {
+	if !moves && !sans && !variations && !c.eager && g.Has&(parser.HasGap|parser.HasCapitalFile) == 0 {
 		c.playPlain(s)
 		return
 	}
@@ -837,18 +838,13 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			// Resolve, which finds the same moves, has the last word and
 			// explains a failure.
 			mv, ok := pos.TryResolve(n)
-			if !ok || m.Folds&parser.FoldCapitalFile != 0 {
+			if !ok {
 				var err error
-				if !ok {
-					if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
-						ln.readAsBishop(idx, m, n)
-						mv, err = pos.Resolve(n)
-					} else if err != nil && readsInEnglish(pos, g.Bytes(m.Norm), s, true, n) {
-						mv, err = pos.Resolve(n)
-					}
-				}
-				if m.Folds&parser.FoldCapitalFile != 0 { // BXC5: the bishop or the b-file, whichever the board allows
-					mv, err = capitalB(pos, g.Bytes(m.Norm), s, n, mv, err)
+				if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
+					ln.readAsBishop(idx, m, n)
+					mv, err = pos.Resolve(n)
+				} else if err != nil && readsInEnglish(pos, g.Bytes(m.Norm), s, true, n) {
+					mv, err = pos.Resolve(n)
 				}
 				if err != nil {
 					ln.plies = k
