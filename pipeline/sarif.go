@@ -56,67 +56,83 @@ func (s *SARIFSink) Game(r *GameRecord) error {
 		return nil
 	}
 	n := numberingOf(r)
-	if r.File != s.uriOf {
-		s.uriOf, s.uri = r.File, sarifURI(r.File)
-	}
 	for i := range r.Report.Findings {
-		f := &r.Report.Findings[i]
-		pos := charLocation(r, f)
-		rule, ok := s.index[f.Code]
-		if !ok {
-			rule = len(s.rules)
-			s.index[f.Code] = rule
-			s.rules = append(s.rules, f.Code)
-		}
-		level := "error"
-		if int(f.Severity) < len(sarifLevels) {
-			level = sarifLevels[f.Severity]
-		}
-		b := s.buf[:0]
-		if s.results > 0 {
-			b = append(b, ',')
-		}
-		s.results++
-		b = append(b, "\n{\"ruleId\":"...)
-		b = appendJSONString(b, string(f.Code))
-		b = append(b, `,"ruleIndex":`...)
-		b = strconv.AppendInt(b, int64(rule), 10)
-		b = append(b, `,"level":"`...)
-		b = append(b, level...)
-		b = append(b, `","message":{"text":`...)
-		s.where = appendWhere(append(s.where[:0], f.Message...), n, f)
-		b = appendJSONString(b, s.where)
-		b = append(b, `},"locations":[{"physicalLocation":{"artifactLocation":{"uri":`...)
-		b = appendJSONString(b, s.uri)
-		b = append(b, `},"region":{"startLine":`...)
-		b = strconv.AppendInt(b, int64(pos.Line), 10)
-		b = append(b, `,"startColumn":`...)
-		b = strconv.AppendInt(b, int64(pos.Col), 10)
-		b = append(b, `}}}],"properties":{"game":`...)
-		b = strconv.AppendInt(b, int64(r.Index), 10)
-		if f.Ply >= 0 {
-			b = append(b, `,"ply":`...)
-			b = strconv.AppendInt(b, int64(f.Ply), 10)
-		}
-		if f.Move != "" {
-			b = append(b, `,"move":`...)
-			b = appendJSONString(b, f.Move)
-		}
-		b = append(b, `,"suggestions":[`...)
-		for k, sug := range f.Suggestions {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, sug)
-		}
-		b = append(b, "]}}"...)
-		s.buf = b
-		if _, err := s.w.Write(b); err != nil {
+		if err := s.finding(r, n, &r.Report.Findings[i]); err != nil {
 			return err
 		}
 	}
 	s.w.end()
 	return nil
+}
+
+// InputFinding writes a result for a finding of the input as a whole
+// (validate.NoGame), at its line 1, column 1, without a game property.
+func (s *SARIFSink) InputFinding(path string, f *validate.Finding) error {
+	return s.finding(&GameRecord{File: path, Index: -1}, numbering{first: 1}, f)
+}
+
+func (s *SARIFSink) finding(r *GameRecord, n numbering, f *validate.Finding) error {
+	if r.File != s.uriOf {
+		s.uriOf, s.uri = r.File, sarifURI(r.File)
+	}
+	pos := charLocation(r, f)
+	rule, ok := s.index[f.Code]
+	if !ok {
+		rule = len(s.rules)
+		s.index[f.Code] = rule
+		s.rules = append(s.rules, f.Code)
+	}
+	level := "error"
+	if int(f.Severity) < len(sarifLevels) {
+		level = sarifLevels[f.Severity]
+	}
+	b := s.buf[:0]
+	if s.results > 0 {
+		b = append(b, ',')
+	}
+	s.results++
+	b = append(b, "\n{\"ruleId\":"...)
+	b = appendJSONString(b, string(f.Code))
+	b = append(b, `,"ruleIndex":`...)
+	b = strconv.AppendInt(b, int64(rule), 10)
+	b = append(b, `,"level":"`...)
+	b = append(b, level...)
+	b = append(b, `","message":{"text":`...)
+	s.where = appendWhere(append(s.where[:0], f.Message...), n, f)
+	b = appendJSONString(b, s.where)
+	b = append(b, `},"locations":[{"physicalLocation":{"artifactLocation":{"uri":`...)
+	b = appendJSONString(b, s.uri)
+	b = append(b, `},"region":{"startLine":`...)
+	b = strconv.AppendInt(b, int64(pos.Line), 10)
+	b = append(b, `,"startColumn":`...)
+	b = strconv.AppendInt(b, int64(pos.Col), 10)
+	b = append(b, `}}}],"properties":{`...)
+	if r.Index >= 0 {
+		b = append(b, `"game":`...)
+		b = strconv.AppendInt(b, int64(r.Index), 10)
+		b = append(b, ',')
+	}
+	if f.Ply >= 0 {
+		b = append(b, `"ply":`...)
+		b = strconv.AppendInt(b, int64(f.Ply), 10)
+		b = append(b, ',')
+	}
+	if f.Move != "" {
+		b = append(b, `"move":`...)
+		b = appendJSONString(b, f.Move)
+		b = append(b, ',')
+	}
+	b = append(b, `"suggestions":[`...)
+	for k, sug := range f.Suggestions {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, sug)
+	}
+	b = append(b, "]}}"...)
+	s.buf = b
+	_, err := s.w.Write(b)
+	return err
 }
 
 func (s *SARIFSink) EndFile(f *FileSummary) error {

@@ -47,6 +47,7 @@ var Catalogue = []Rule{
 	{TagDuplicate, Warning, false, "a tag the checks read appears twice"},
 	{WrongTermination, Warning, false, "the Termination tag (or ICCResult) says the game was lost on time, but checkmate or stalemate had ended it on the board, or it names as the winner on time the side the result scores as the loser, or it (or a FICS sentence after the last move) claims a checkmate, stalemate, repetition or 50 moves the board contradicts"},
 	{DuplicateGame, Warning, false, "a game read twice in an input: the same Seven Tag Roster and the same moves as an earlier game"},
+	{NoGame, Warning, false, "an input with no game in it: an empty file, or a directory named that holds no game file"},
 	{InternalError, Error, false, "arbiter failed on this game (a bug to report); the game is still written and the run goes on"},
 }
 

@@ -100,7 +100,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		cfg.ProgressLog = progressLogEvery
 	}
 
-	inputs := expandInputs(&logger, args)
+	inputs, noGameDirs := expandInputs(&logger, args)
+	cfg.NoGameDirs = noGameDirs
 	var piped []string
 	for _, in := range inputs {
 		if pipeline.IsPiped(in.Path) {
@@ -215,15 +216,13 @@ func namedToo(name string, inputs []pipeline.Input) (string, bool) {
 
 // expandInputs turns the command's paths into the inputs to read, saying
 // what it skipped and why. What a walk could not read is among the inputs,
-// which the run reports and counts each by its path.
-func expandInputs(logger *zerolog.Logger, args []string) []pipeline.Input {
+// which the run reports and counts each by its path. The directories named
+// that gave no input come second: the run reports each as a no-game finding.
+func expandInputs(logger *zerolog.Logger, args []string) ([]pipeline.Input, []string) {
 	expansion := pipeline.ExpandAll(args)
 	logDuplicates(logger, expansion.Duplicates)
 	logLeftOut(logger, expansion.LeftOut)
-	if len(expansion.Inputs) == 0 {
-		logger.Warn().Strs("paths", args).Msg("no game files found")
-	}
-	return expansion.Inputs
+	return expansion.Inputs, expansion.NoGameDirs
 }
 
 // logDuplicates says which paths are read once because an earlier path

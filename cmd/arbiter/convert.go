@@ -78,7 +78,8 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	limitMemory(cfg.Workers, false)
 	cfg.Check.Render = pipeline.AppendPGN
 
-	inputs := expandInputs(&logger, args)
+	inputs, noGameDirs := expandInputs(&logger, args)
+	cfg.NoGameDirs = noGameDirs
 
 	out, err := createOutput("-o", f.output, stdout)
 	if err != nil {
