@@ -67,7 +67,7 @@ is written; no partial output file is left).`,
 	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU the process may use, GOMAXPROCS)")
-	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never")
+	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never (none is the same as never)")
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
 	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
@@ -267,7 +267,8 @@ func logLeftOut(logger *zerolog.Logger, left []pipeline.LeftOut) {
 }
 
 // config checks the flags and turns them into the run's configuration. The
-// severity at or above which to fail is -1 for "never".
+// severity at or above which to fail is -1 for "never", and for "none",
+// which --format's "none" makes a user type.
 func (f *checkFlags) config() (*pipeline.Config, int, error) {
 	cfg := &pipeline.Config{Workers: f.workers}
 	if !slices.Contains([]string{"text", "jsonl", "sarif", "github", "none"}, f.format) {
@@ -293,10 +294,10 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 	}
 	cfg.Check = *opt
 	failOn := -1
-	if f.failOn != "never" {
+	if f.failOn != "never" && f.failOn != "none" {
 		s, ok := validate.ParseSeverity(f.failOn)
 		if !ok {
-			return nil, 0, usageError("--fail-on must be error, warning, info or never, not %q", f.failOn)
+			return nil, 0, usageError("--fail-on must be error, warning, info or never (or none), not %q", f.failOn)
 		}
 		failOn = int(s)
 	}

@@ -167,6 +167,8 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "broken.pgn"}, 1, ""},
 		{[]string{"check", "--fail-on", "never", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "warning", "broken.pgn"}, 1, ""},
+		{[]string{"check", "--fail-on", "none", "broken.pgn"}, 0, ""},
+		{[]string{"check", "--fail-on", "None", "--format", "none", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "NEVER", "--format", "SARIF", "--progress", "Never", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--disable", "tag-format", "--severity", "tag-format=error", "clean.pgn"}, 2, "tag-format is disabled and given the severity error"},
 		{[]string{"check", "clean.pgn", "missing.pgn"}, 2, "1 input could not be read"},
