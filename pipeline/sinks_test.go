@@ -202,7 +202,7 @@ func TestGitHubEscaping(t *testing.T) {
 
 func TestSARIFSink(t *testing.T) {
 	var out bytes.Buffer
-	drive(t, NewSARIFSink(&out), samples())
+	drive(t, NewSARIFSink(&out, nil), samples())
 	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[
 {"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"no knight can reach f3 (move 3. Nf3, ply 5)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":9,"startColumn":10}}}],"properties":{"game":0,"ply":5,"move":"Nf3","suggestions":["Nc3","Nh3"]}},
 {"ruleId":"tag-missing","ruleIndex":18,"level":"warning","message":{"text":"the Round tag is missing"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}},
@@ -255,7 +255,7 @@ func TestSARIFSink(t *testing.T) {
 
 func TestSARIFEmpty(t *testing.T) {
 	var out bytes.Buffer
-	drive(t, NewSARIFSink(&out), nil)
+	drive(t, NewSARIFSink(&out, nil), nil)
 	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[
 ],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
 `
@@ -363,7 +363,7 @@ func TestSinksReportWriteErrors(t *testing.T) {
 		"text":   NewTextSink(failingWriter{}),
 		"jsonl":  NewJSONLSink(failingWriter{}),
 		"github": NewGitHubSink(failingWriter{}),
-		"sarif":  NewSARIFSink(failingWriter{}),
+		"sarif":  NewSARIFSink(failingWriter{}, nil),
 	} {
 		rec := &samples()[0].records[0]
 		err := s.Game(rec)
@@ -384,7 +384,7 @@ func TestSinksDoNotAllocate(t *testing.T) {
 		"text":   NewTextSink(io.Discard),
 		"jsonl":  NewJSONLSink(io.Discard),
 		"github": NewGitHubSink(io.Discard),
-		"sarif":  NewSARIFSink(io.Discard),
+		"sarif":  NewSARIFSink(io.Discard, nil),
 	} {
 		s.Game(rec)
 		if n := testing.AllocsPerRun(100, func() { s.Game(rec) }); n != 0 {
@@ -402,7 +402,7 @@ func TestUnreadableStdinNamed(t *testing.T) {
 	drive(t, NewTextSink(&text), files)
 	drive(t, NewJSONLSink(&jsonl), files)
 	drive(t, NewGitHubSink(&gh), files)
-	drive(t, NewSARIFSink(&sarif), files)
+	drive(t, NewSARIFSink(&sarif, nil), files)
 	if want := "<stdin>:1:1: error unreadable-input: stdin: gzip stream broken\n"; text.String() != want {
 		t.Errorf("text: %q, want %q", text.String(), want)
 	}
@@ -452,7 +452,7 @@ func TestSinksCountRecordsWritten(t *testing.T) {
 		"text":   func(w io.Writer) counting { return NewTextSink(w) },
 		"jsonl":  func(w io.Writer) counting { return NewJSONLSink(w) },
 		"github": func(w io.Writer) counting { return NewGitHubSink(w) },
-		"sarif":  func(w io.Writer) counting { return NewSARIFSink(w) },
+		"sarif":  func(w io.Writer) counting { return NewSARIFSink(w, nil) },
 	} {
 		// Where each record's bytes end, flushed one by one.
 		var whole bytes.Buffer
@@ -511,5 +511,57 @@ func TestRecordWriterManySmallRecords(t *testing.T) {
 		if got := w.Written(); got != int64(2*room) || (room < 10_000) != (err != nil) {
 			t.Errorf("room for %d bytes: %d records written, want %d (error %v)", room, got, 2*room, err)
 		}
+	}
+}
+
+// The rule settings are the invocation's ruleConfigurationOverrides, each
+// naming its rule by the id and index of the rule list: a forced level
+// (tag-missing=info, a note), a code off (--disable, and --severity
+// CODE=off); a level a rule that never varies has anyway (tag-format=warning)
+// changes nothing and is left out. Without settings there is no such key.
+func TestSARIFRuleOverrides(t *testing.T) {
+	rules, err := validate.ConfigFromFlags(nil, []string{"duplicate-game"}, []string{"tag-missing=info", "tag-format=warning", "null-move=off", "syntax=warning"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	drive(t, NewSARIFSink(&out, rules), nil)
+	want := `"invocations":[{"executionSuccessful":true,"ruleConfigurationOverrides":[` +
+		`{"descriptor":{"id":"syntax","index":0},"configuration":{"level":"warning"}},` +
+		`{"descriptor":{"id":"tag-missing","index":18},"configuration":{"level":"note"}},` +
+		`{"descriptor":{"id":"null-move","index":20},"configuration":{"enabled":false}},` +
+		`{"descriptor":{"id":"duplicate-game","index":25},"configuration":{"enabled":false}}],"toolExecutionNotifications":[]}]`
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("sarif:\n%s\nwant it to hold:\n%s", out.String(), want)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string } `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Invocations []struct {
+				Overrides []struct {
+					Descriptor struct {
+						ID    string `json:"id"`
+						Index int    `json:"index"`
+					} `json:"descriptor"`
+				} `json:"ruleConfigurationOverrides"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range log.Runs[0].Invocations[0].Overrides {
+		if got := log.Runs[0].Tool.Driver.Rules[o.Descriptor.Index].ID; got != o.Descriptor.ID {
+			t.Errorf("override of %s points at rule %d, %s", o.Descriptor.ID, o.Descriptor.Index, got)
+		}
+	}
+	out.Reset()
+	drive(t, NewSARIFSink(&out, nil), nil)
+	if strings.Contains(out.String(), "ruleConfigurationOverrides") {
+		t.Errorf("overrides without settings:\n%s", out.String())
 	}
 }

@@ -131,7 +131,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	case "jsonl":
 		sinks = append(sinks, pipeline.NewJSONLSink(stdout))
 	case "sarif":
-		sinks = append(sinks, pipeline.NewSARIFSink(stdout))
+		sinks = append(sinks, pipeline.NewSARIFSink(stdout, cfg.Check.Validate.Rules))
 	case "github":
 		sinks = append(sinks, pipeline.NewGitHubSink(stdout))
 	}

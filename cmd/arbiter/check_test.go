@@ -830,6 +830,19 @@ func TestCheckEmptyInput(t *testing.T) {
 	}
 }
 
+// TestCheckSARIFOverrides: --severity and --disable reach the SARIF log
+// as the invocation's rule configuration overrides.
+func TestCheckSARIFOverrides(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "g.pgn", games(1, 2))
+	r := arbiter(t, dir, nil, "check", "--format", "sarif", "--severity", "tag-missing=info", "--disable", "duplicate-game", "g.pgn")
+	want := `"ruleConfigurationOverrides":[{"descriptor":{"id":"tag-missing","index":18},"configuration":{"level":"note"}},` +
+		`{"descriptor":{"id":"duplicate-game","index":25},"configuration":{"enabled":false}}]`
+	if r.code > 1 || !strings.Contains(r.stdout, want) {
+		t.Errorf("exit %d, sarif:\n%s\nwant it to hold:\n%s", r.code, r.stdout, want)
+	}
+}
+
 // TestCheckUnreadableInputLine: an input that cannot be read is a line of
 // the text format and a record of jsonl, as it is an annotation in github
 // and a notification in sarif; the exit status stays 2.
