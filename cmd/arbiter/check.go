@@ -35,6 +35,7 @@ type checkFlags struct {
 	failOn                         string
 	enable, disable, severity      []string
 	progress, logLevel, logFormat  string
+	config                         string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -71,6 +72,7 @@ is written; no partial output file is left).`,
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
 	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
+	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file; the flags given win over it")
 	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto and always draw a bar on a terminal and log a line every 10 s elsewhere; auto shows nothing with --quiet; never")
 	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
@@ -83,7 +85,10 @@ is written; no partial output file is left).`,
 func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	f.lowerValues()
-	cfg, failOn, err := f.config()
+	if err := f.readConfig(cmd.Flags().Changed); err != nil {
+		return err
+	}
+	cfg, failOn, err := f.options()
 	if err != nil {
 		return err
 	}
@@ -266,10 +271,32 @@ func logLeftOut(logger *zerolog.Logger, left []pipeline.LeftOut) {
 	}
 }
 
-// config checks the flags and turns them into the run's configuration. The
-// severity at or above which to fail is -1 for "never", and for "none",
-// which --format's "none" makes a user type.
-func (f *checkFlags) config() (*pipeline.Config, int, error) {
+// readConfig takes the settings of the --config file where the command
+// line gives none (changed says which flags it gives): --rules and
+// --fail-on when not given, and the file's code settings under the
+// command line's (RuleFile.Merge).
+func (f *checkFlags) readConfig(changed func(string) bool) error {
+	if f.config == "" {
+		return nil
+	}
+	rf, err := pipeline.ReadRuleFile(f.config)
+	if err != nil {
+		return usageError("--config: %v", err)
+	}
+	if rf.Rules != "" && !changed("rules") {
+		f.rules = rf.Rules
+	}
+	if rf.FailOn != "" && !changed("fail-on") {
+		f.failOn = rf.FailOn
+	}
+	f.enable, f.disable, f.severity = rf.Merge(f.enable, f.disable, f.severity)
+	return nil
+}
+
+// options checks the flags and turns them into the run's configuration.
+// The severity at or above which to fail is -1 for "never", and for
+// "none", which --format's "none" makes a user type.
+func (f *checkFlags) options() (*pipeline.Config, int, error) {
 	cfg := &pipeline.Config{Workers: f.workers}
 	if !slices.Contains([]string{"text", "jsonl", "sarif", "github", "none"}, f.format) {
 		return nil, 0, usageError("--format must be text, jsonl, sarif, github or none, not %q", f.format)
@@ -293,13 +320,9 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 		return nil, 0, usageError("%v", err)
 	}
 	cfg.Check = *opt
-	failOn := -1
-	if f.failOn != "never" && f.failOn != "none" {
-		s, ok := validate.ParseSeverity(f.failOn)
-		if !ok {
-			return nil, 0, usageError("--fail-on must be error, warning, info or never (or none), not %q", f.failOn)
-		}
-		failOn = int(s)
+	failOn, ok := pipeline.ParseFailOn(f.failOn)
+	if !ok {
+		return nil, 0, usageError("--fail-on must be error, warning, info or never (or none), not %q", f.failOn)
 	}
 	if !slices.Contains([]string{"auto", "always", "never"}, f.progress) {
 		return nil, 0, usageError("--progress must be auto, always or never, not %q", f.progress)

@@ -843,6 +843,34 @@ func TestCheckSARIFOverrides(t *testing.T) {
 	}
 }
 
+// TestCheckConfigFile: --config reads the rule settings and --fail-on from
+// a JSON file, the flags given on the command line win over it, and a bad
+// file is a usage error that names its line and column.
+func TestCheckConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "empty.pgn", nil)
+	write(t, dir, "ci.json", []byte(`{"fail-on": "warning", "severity": {"tag-missing": "info"}}`))
+	write(t, dir, "quiet.json", []byte(`{"fail-on": "warning", "disable": ["no-game"]}`))
+	write(t, dir, "bad.json", []byte("{\n  \"disable\": [\"no-gmae\"]\n}\n"))
+	for _, c := range []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"--config", "ci.json"}, 1, ""},
+		{[]string{"--config", "ci.json", "--fail-on", "error"}, 0, ""},
+		{[]string{"--config", "quiet.json"}, 0, ""},
+		{[]string{"--config", "quiet.json", "--enable", "no-game"}, 1, ""},
+		{[]string{"--config", "bad.json"}, 2, `--config: bad.json:2:15: unknown rule code "no-gmae" (did you mean no-game?)`},
+		{[]string{"--config", "none.json"}, 2, "--config: open none.json: no such file or directory"},
+	} {
+		r := arbiter(t, dir, nil, append(append([]string{"check", "-q"}, c.args...), "empty.pgn")...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
+			t.Errorf("%q: exit %d, want %d; stderr:\n%s", c.args, r.code, c.code, r.stderr)
+		}
+	}
+}
+
 // TestCheckUnreadableInputLine: an input that cannot be read is a line of
 // the text format and a record of jsonl, as it is an annotation in github
 // and a notification in sarif; the exit status stays 2.
