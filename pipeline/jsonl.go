@@ -93,14 +93,9 @@ func (s *JSONLSink) finding(r *GameRecord, f *validate.Finding) error {
 		s.msg = append(append(append(s.msg[:0], f.Message...), " (variation "...), f.Variation...)
 		b = appendJSONString(b, append(s.msg, ')'))
 	}
-	b = append(b, `,"suggestions":[`...)
-	for k, sug := range f.Suggestions {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, sug)
-	}
-	b = append(b, "]}\n"...)
+	b = append(b, `,"suggestions":`...)
+	b = appendJSONList(b, f.Suggestions)
+	b = append(b, "}\n"...)
 	s.buf = b
 	_, err := s.w.Write(b)
 	return err

@@ -127,14 +127,9 @@ func (s *SARIFSink) finding(r *GameRecord, n numbering, f *validate.Finding) err
 		b = appendJSONString(b, f.Move)
 		b = append(b, ',')
 	}
-	b = append(b, `"suggestions":[`...)
-	for k, sug := range f.Suggestions {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, sug)
-	}
-	b = append(b, "]}}"...)
+	b = append(b, `"suggestions":`...)
+	b = appendJSONList(b, f.Suggestions)
+	b = append(b, "}}"...)
 	s.buf = b
 	_, err := s.w.Write(b)
 	return err
