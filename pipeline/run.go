@@ -538,7 +538,7 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 		case beginJob:
 			file = FileSummary{Input: in}
 			s.Files++
-			r.log.Debug().Str("file", in.Path).Msg("reading")
+			r.log.Debug().Str("file", displayName(in.Path)).Msg("reading")
 			for _, sink := range r.sinks {
 				if err := sink.BeginFile(in); err != nil {
 					return err
@@ -587,7 +587,7 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 			if j.err != nil {
 				s.Failed++
 				r.progress.hide()
-				r.log.Error().Str("file", in.Path).Err(j.err).Msg("cannot read input")
+				r.log.Error().Str("file", displayName(in.Path)).Err(j.err).Msg("cannot read input")
 			} else if file.Games == 0 && j.complete {
 				if err := r.noGame(in.Path, "no game in this input"); err != nil {
 					return err

@@ -884,6 +884,14 @@ func TestCheckUnreadableInputLine(t *testing.T) {
 	if want := `{"file":"missing.pgn","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"unreadable-input","severity":"error","message":"open missing.pgn: no such file or directory","suggestions":[]}` + "\n"; r.code != 2 || r.stdout != want {
 		t.Errorf("jsonl: exit %d, stdout %q, want %q", r.code, r.stdout, want)
 	}
+	// Standard input cut short is <stdin> in the line, its message and the
+	// log, as the text format names it.
+	cut := gz(t, games(1, 1))
+	r = arbiter(t, dir, bytes.NewReader(cut[:len(cut)-12]), "check", "-")
+	want := "<stdin>:1:1: error unreadable-input: <stdin>: gzip stream broken after "
+	if r.code != 2 || !strings.Contains(r.stdout, want) || !strings.Contains(r.stderr, "file=<stdin>") || strings.Contains(r.stderr, "-: gzip") {
+		t.Errorf("stdin: exit %d, stdout:\n%s\nstderr:\n%s\nwant a line starting %q", r.code, r.stdout, r.stderr, want)
+	}
 }
 
 // TestCheckInterruptBlockedInput: one SIGTERM ends a run waiting on an input
