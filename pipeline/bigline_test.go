@@ -62,7 +62,7 @@ func TestLinesPast2To31Written(t *testing.T) {
 	}
 	var jsonl, text, github, sarif bytes.Buffer
 	pq := newSink(t, out, ParquetOptions{})
-	for _, s := range []Sink{NewJSONLSink(&jsonl), NewTextSink(&text), NewGitHubSink(&github), NewSARIFSink(&sarif), pq} {
+	for _, s := range []Sink{NewJSONLSink(&jsonl), NewTextSink(&text), NewGitHubSink(&github), NewSARIFSink(&sarif, nil), pq} {
 		if err := s.BeginFile(in); err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +230,7 @@ func TestColumnsPast2To31Written(t *testing.T) {
 	col := strconv.FormatInt(illegal, 10)
 	var jsonl, text, github, sarif bytes.Buffer
 	pq := newSink(t, out, ParquetOptions{})
-	for _, s := range []Sink{NewJSONLSink(&jsonl), NewTextSink(&text), NewGitHubSink(&github), NewSARIFSink(&sarif), pq} {
+	for _, s := range []Sink{NewJSONLSink(&jsonl), NewTextSink(&text), NewGitHubSink(&github), NewSARIFSink(&sarif, nil), pq} {
 		if err := s.BeginFile(in); err != nil {
 			t.Fatal(err)
 		}

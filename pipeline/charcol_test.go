@@ -63,7 +63,7 @@ func TestColumnsByFormat(t *testing.T) {
 	}
 	var text, jsonl, github, sarif bytes.Buffer
 	if _, err := runWithin(t, context.Background(), &Config{}, inputs,
-		NewTextSink(&text), NewJSONLSink(&jsonl), NewGitHubSink(&github), NewSARIFSink(&sarif)); err != nil {
+		NewTextSink(&text), NewJSONLSink(&jsonl), NewGitHubSink(&github), NewSARIFSink(&sarif, nil)); err != nil {
 		t.Fatal(err)
 	}
 

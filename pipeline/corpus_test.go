@@ -20,7 +20,7 @@ func TestCorpusRun(t *testing.T) {
 	inputs := Expand([]string{dir})
 	rec := &recordingSink{}
 	var perFile int64
-	s, err := Run(context.Background(), &Config{}, inputs, rec, NewJSONLSink(io.Discard), NewSARIFSink(io.Discard))
+	s, err := Run(context.Background(), &Config{}, inputs, rec, NewJSONLSink(io.Discard), NewSARIFSink(io.Discard, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

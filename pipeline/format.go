@@ -136,6 +136,19 @@ func appendOneLine(dst []byte, s string) []byte {
 	return dst
 }
 
+// appendJSONList appends list as a JSON list of strings: [] when empty,
+// never null, as jsonl's and SARIF's suggestions are documented.
+func appendJSONList(dst []byte, list []string) []byte {
+	dst = append(dst, '[')
+	for i, s := range list {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendJSONString(dst, s)
+	}
+	return append(dst, ']')
+}
+
 // appendJSONString appends s as a JSON string. Invalid UTF-8 becomes
 // U+FFFD, and U+2028 and U+2029 are escaped as encoding/json does, so that
 // the output is also valid JavaScript.

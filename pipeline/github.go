@@ -40,29 +40,7 @@ func (s *GitHubSink) Game(r *GameRecord) error {
 	}
 	n := numberingOf(r)
 	for i := range r.Report.Findings {
-		f := &r.Report.Findings[i]
-		pos := charLocation(r, f)
-		level := "error"
-		if int(f.Severity) < len(githubLevels) {
-			level = githubLevels[f.Severity]
-		}
-		b := append(s.buf[:0], "::"...)
-		b = append(b, level...)
-		b = append(b, " file="...)
-		b = appendGitHubProperty(b, displayName(r.File))
-		b = append(b, ",line="...)
-		b = strconv.AppendInt(b, int64(pos.Line), 10)
-		b = append(b, ",col="...)
-		b = strconv.AppendInt(b, int64(pos.Col), 10)
-		b = append(b, ",title="...)
-		b = appendGitHubProperty(b, string(f.Code))
-		b = append(b, "::"...)
-		b = appendGitHubData(b, f.Message)
-		s.where = appendWhere(s.where[:0], n, f)
-		b = appendGitHubData(b, s.where)
-		b = append(b, '\n')
-		s.buf = b
-		if _, err := s.w.Write(b); err != nil {
+		if err := s.finding(r, n, &r.Report.Findings[i]); err != nil {
 			return err
 		}
 	}
@@ -70,13 +48,49 @@ func (s *GitHubSink) Game(r *GameRecord) error {
 	return nil
 }
 
+// InputFinding annotates line 1 of the input with a finding of the input
+// as a whole (validate.NoGame).
+func (s *GitHubSink) InputFinding(path string, f *validate.Finding) error {
+	return s.finding(&GameRecord{File: path, Index: -1}, numbering{first: 1}, f)
+}
+
+func (s *GitHubSink) finding(r *GameRecord, n numbering, f *validate.Finding) error {
+	pos := charLocation(r, f)
+	level := "error"
+	if int(f.Severity) < len(githubLevels) {
+		level = githubLevels[f.Severity]
+	}
+	b := append(s.buf[:0], "::"...)
+	b = append(b, level...)
+	b = append(b, " file="...)
+	b = appendGitHubProperty(b, displayName(r.File))
+	b = append(b, ",line="...)
+	b = strconv.AppendInt(b, int64(pos.Line), 10)
+	b = append(b, ",col="...)
+	b = strconv.AppendInt(b, int64(pos.Col), 10)
+	b = append(b, ",title="...)
+	b = appendGitHubProperty(b, string(f.Code))
+	b = append(b, "::"...)
+	b = appendGitHubData(b, f.Message)
+	s.where = appendWhere(s.where[:0], n, f)
+	b = appendGitHubData(b, s.where)
+	b = append(b, '\n')
+	s.buf = b
+	_, err := s.w.Write(b)
+	return err
+}
+
 func (s *GitHubSink) EndFile(f *FileSummary) error {
 	if f.Err == nil {
 		return nil
 	}
+	// On the file, without a line: the annotation is the file's, and so
+	// it has always been written.
 	b := append(s.buf[:0], "::error file="...)
 	b = appendGitHubProperty(b, displayName(f.Input.Path))
-	b = append(b, ",title=unreadable-input::"...)
+	b = append(b, ",title="...)
+	b = append(b, UnreadableInput...)
+	b = append(b, "::"...)
 	b = appendGitHubData(b, f.Err.Error())
 	b = append(b, '\n')
 	s.buf = b

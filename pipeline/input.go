@@ -68,6 +68,9 @@ type Expansion struct {
 	Inputs     []Input
 	Duplicates []Duplicate // paths left out as naming a file already taken
 	LeftOut    []LeftOut   // files found in a directory that are not read, and why
+	// NoGameDirs are the directories named that gave no input: no file in
+	// them is taken as games (Config.NoGameDirs).
+	NoGameDirs []string
 }
 
 // LeftOut is a file found in a directory and not taken although it may be
@@ -92,7 +95,7 @@ type LeftOut struct {
 func ExpandAll(paths []string) Expansion {
 	var x Expansion
 	var left []LeftOut
-	inputs := expand(paths, &left)
+	inputs := expand(paths, &left, &x.NoGameDirs)
 	x.Inputs, x.Duplicates = dedupe(inputs)
 	// A directory named twice, in any spelling, says a file is left out once.
 	// The entry is known by its directory and name, not by what it points
@@ -210,7 +213,7 @@ func (x *fileIndex) find(path string, ok func(id int) bool) (int, bool) {
 	return 0, false
 }
 
-func expand(paths []string, left *[]LeftOut) []Input {
+func expand(paths []string, left *[]LeftOut, noGames *[]string) []Input {
 	var inputs []Input
 	for _, p := range paths {
 		if p == Stdin {
@@ -228,6 +231,9 @@ func expand(paths []string, left *[]LeftOut) []Input {
 		}
 		w := walker{left: left}
 		w.dir(p, info, false)
+		if len(w.inputs) == 0 && noGames != nil {
+			*noGames = append(*noGames, p)
+		}
 		inputs = append(inputs, w.inputs...)
 	}
 	return inputs

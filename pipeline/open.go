@@ -108,7 +108,7 @@ type FormatError struct {
 	Reason string // the whole explanation, without the path
 }
 
-func (e *FormatError) Error() string { return e.Path + ": " + e.Reason }
+func (e *FormatError) Error() string { return displayName(e.Path) + ": " + e.Reason }
 
 func foreignError(path string, f foreignFormat) *FormatError {
 	name := path
@@ -274,10 +274,10 @@ type ReadError struct {
 
 func (e *ReadError) Error() string {
 	if e.Format == "plain" {
-		return fmt.Sprintf("%s: read error at byte %d: %v", e.Path, e.Offset, e.Err)
+		return fmt.Sprintf("%s: read error at byte %d: %v", displayName(e.Path), e.Offset, e.Err)
 	}
 	return fmt.Sprintf("%s: %s stream broken after %d bytes of text (byte %d of the file): %v",
-		e.Path, e.Format, e.Offset, e.Raw, e.Err)
+		displayName(e.Path), e.Format, e.Offset, e.Raw, e.Err)
 }
 
 func (e *ReadError) Unwrap() error { return e.Err }
@@ -312,7 +312,7 @@ func open(path string, raw io.Reader, closer io.Closer) (*inputReader, error) {
 	buffered := bufio.NewReaderSize(counted, 64<<10)
 	head, err := buffered.Peek(foreignMagic)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", displayName(path), err)
 	}
 	if f, ok := foreign(head); ok {
 		return nil, foreignError(path, f)

@@ -43,6 +43,11 @@ type Config struct {
 	// often: for a stderr that is a log file, not a terminal. 0 for none.
 	ProgressLog time.Duration
 
+	// NoGameDirs are directories named that gave no input
+	// (Expansion.NoGameDirs): each is reported as an input with no game
+	// (validate.NoGame) before the first input.
+	NoGameDirs []string
+
 	// ReadDone, when set, is called once the reader has stopped, every
 	// input read or reading cut short: from then on no input can hold the
 	// run up, and what is left is checking and writing what was read.
@@ -511,6 +516,11 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 		defer t.Stop()
 		beat = t.C
 	}
+	for _, dir := range r.cfg.NoGameDirs {
+		if err := r.noGame(dir, "no game file in this directory"); err != nil {
+			return err
+		}
+	}
 	for {
 		var j *job
 		select {
@@ -528,7 +538,7 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 		case beginJob:
 			file = FileSummary{Input: in}
 			s.Files++
-			r.log.Debug().Str("file", in.Path).Msg("reading")
+			r.log.Debug().Str("file", displayName(in.Path)).Msg("reading")
 			for _, sink := range r.sinks {
 				if err := sink.BeginFile(in); err != nil {
 					return err
@@ -577,12 +587,11 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 			if j.err != nil {
 				s.Failed++
 				r.progress.hide()
-				r.log.Error().Str("file", in.Path).Err(j.err).Msg("cannot read input")
+				r.log.Error().Str("file", displayName(in.Path)).Err(j.err).Msg("cannot read input")
 			} else if file.Games == 0 && j.complete {
-				// Not an error (an archive may hold empty files), but a CI
-				// job checking an upload wants to hear of an empty one.
-				r.progress.hide()
-				r.log.Warn().Str("file", in.Path).Msg("no game in this input")
+				if err := r.noGame(in.Path, "no game in this input"); err != nil {
+					return err
+				}
 			}
 			for _, sink := range r.sinks {
 				if err := sink.EndFile(&file); err != nil {
@@ -595,6 +604,39 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 			r.progress.tick(time.Now(), r.bytesRead(), r.skippedBytes.Load(), s.Games)
 		}
 	}
+}
+
+// noGame reports an input with no game, a finding of the input as a
+// whole: not an error (an archive may hold empty files), but a CI job
+// checking an upload must hear of an empty one, and fail on it under
+// --fail-on warning. It goes, as the rule settings leave it, to the sinks
+// that print findings and into the summary's counts, and is logged on
+// stderr, which is all --format none shows.
+func (r *run) noGame(path, msg string) error {
+	f := inputFinding(validate.NoGame, validate.DefaultSeverity(validate.NoGame), msg)
+	kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f})
+	if len(kept) == 0 {
+		return nil
+	}
+	f = kept[0]
+	r.summary.Counts.add(f.Severity)
+	r.progress.hide()
+	level := zerolog.WarnLevel
+	switch f.Severity {
+	case validate.Error:
+		level = zerolog.ErrorLevel
+	case validate.Info:
+		level = zerolog.InfoLevel
+	}
+	r.log.WithLevel(level).Str("file", displayName(path)).Msg(msg)
+	for _, sink := range r.sinks {
+		if s, ok := sink.(InputSink); ok {
+			if err := s.InputFinding(path, &f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {

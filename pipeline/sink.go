@@ -3,6 +3,7 @@ package pipeline
 import (
 	"time"
 
+	"github.com/arbiter-chess/arbiter/parser"
 	"github.com/arbiter-chess/arbiter/validate"
 )
 
@@ -23,6 +24,37 @@ type Sink interface {
 	Close(s *Summary) error
 }
 
+// InputSink is a sink that also reports findings of an input as a whole,
+// not of one of its games (validate.NoGame): the formats that print
+// findings. The Parquet tables hold games and their findings only, every
+// finding a row of a game (game_id), so ParquetSink is none. The run calls
+// InputFinding after the input's last game and before its EndFile, and for
+// a directory named that gave no input before the first input.
+type InputSink interface {
+	InputFinding(path string, f *validate.Finding) error
+}
+
+// UnreadableInput is the code under which the formats that print findings
+// report an input that could not be read to its end. It is no finding of
+// validate's: no rule setting turns it off or changes its level, and the
+// exit status 2 says it whatever --fail-on says.
+const UnreadableInput validate.Code = "unreadable-input"
+
+// unreadableFinding is how the formats that print findings report an input
+// that could not be read to its end (FileSummary.Err): an UnreadableInput
+// error at its line 1, column 1, the reason as its message. The games read
+// before a break keep their own findings, the last one that the break cut
+// a syntax error where the text ends.
+func unreadableFinding(err error) validate.Finding {
+	return inputFinding(UnreadableInput, validate.Error, err.Error())
+}
+
+// inputFinding is a finding of an input as a whole, placed at its line 1,
+// column 1 (in bytes and characters alike), with no ply.
+func inputFinding(code validate.Code, sev validate.Severity, msg string) validate.Finding {
+	return validate.Finding{Code: code, Severity: sev, Pos: parser.Pos{Line: 1, Col: 1}, CharCol: 1, ByteCol: 1, Ply: -1, Message: msg}
+}
+
 // Flusher is a sink that buffers output; the progress bar flushes it before
 // drawing so that findings and the bar do not tear each other on a terminal.
 type Flusher interface {
@@ -37,14 +69,18 @@ type Counts struct {
 // Add counts the findings of a report.
 func (c *Counts) Add(r *validate.Report) {
 	for i := range r.Findings {
-		switch r.Findings[i].Severity {
-		case validate.Error:
-			c.Errors++
-		case validate.Warning:
-			c.Warnings++
-		default:
-			c.Infos++
-		}
+		c.add(r.Findings[i].Severity)
+	}
+}
+
+func (c *Counts) add(s validate.Severity) {
+	switch s {
+	case validate.Error:
+		c.Errors++
+	case validate.Warning:
+		c.Warnings++
+	default:
+		c.Infos++
 	}
 }
 

@@ -18,14 +18,15 @@ type sampleFile struct {
 	in      Input
 	records []GameRecord
 	err     error
+	noGame  bool // the run reports the input as holding no game
 }
 
 // samples are records chosen to exercise every branch of the formats: a
 // finding with and without a place, ply, move and suggestions, a FEN start
 // with Black to move, a side line, characters every format must escape,
 // a character column that differs from the byte column (text and jsonl
-// print bytes, github and sarif characters), and an input that could not
-// be read.
+// print bytes, github and sarif characters), an input that could not
+// be read and an empty one.
 func samples() []sampleFile {
 	return []sampleFile{
 		{in: Input{Path: "games/a.pgn", Size: 100}, records: []GameRecord{
@@ -43,6 +44,7 @@ func samples() []sampleFile {
 				}}},
 		}},
 		{in: Input{Path: "broken.pgn.gz", Size: 10}, err: errors.New("broken.pgn.gz: gzip stream broken: unexpected EOF")},
+		{in: Input{Path: "empty.pgn", Size: 0}, noGame: true},
 		{in: Input{Path: "odd, name:ü.pgn", Size: 5}, records: []GameRecord{
 			{File: "odd, name:ü.pgn", Index: 0, Start: parser.Pos{Line: 1, Col: 1}, Report: validate.Report{Findings: []validate.Finding{
 				{Code: validate.NonStandardNotation, Severity: validate.Info, Message: "«0-0» is written with zeros \u2028 \x01", Pos: parser.Pos{Offset: 10, Line: 2, Col: 4}, Ply: 2, Move: "0-0"},
@@ -72,6 +74,12 @@ func drive(t *testing.T, s Sink, files []sampleFile) {
 			fs.Games++
 			fs.Counts.Add(&f.records[i].Report)
 		}
+		if is, ok := s.(InputSink); ok && f.noGame {
+			nf := inputFinding(validate.NoGame, validate.Warning, "no game in this input")
+			if err := is.InputFinding(f.in.Path, &nf); err != nil {
+				t.Fatal(err)
+			}
+		}
 		if err := s.EndFile(&fs); err != nil {
 			t.Fatal(err)
 		}
@@ -93,6 +101,8 @@ games/a.pgn:1:1: warning tag-missing: the Round tag is missing
 games/a.pgn:35:3: info threefold-claimable: a "claim" was possible here: 100%, ok (move 42. Kb1, ply 4)
 games/a.pgn:30:2: error impossible-position: Black is to move but White is in check (start position)
 games/a.pgn:36:7: error illegal-move: the king cannot move into check (move 43..., ply 7, variation 43.1)
+broken.pgn.gz:1:1: error unreadable-input: broken.pgn.gz: gzip stream broken: unexpected EOF
+empty.pgn:1:1: warning no-game: no game in this input
 odd, name:ü.pgn:2:4: info non-standard-notation: «0-0» is written with zeros ` + "\u2028" + `   (move 1... 0-0, ply 2)
 <stdin>:12:1: error result-mismatch: the Result tag says 1-0, the movetext 0-1
 `
@@ -109,6 +119,8 @@ func TestJSONLSink(t *testing.T) {
 {"file":"games/a.pgn","game":2,"line":35,"column":3,"ply":4,"move":"Kb1","code":"threefold-claimable","severity":"info","message":"a \"claim\" was\tpossible\nhere: 100%, ok","suggestions":[]}
 {"file":"games/a.pgn","game":2,"line":30,"column":2,"ply":0,"move":null,"code":"impossible-position","severity":"error","message":"Black is to move but White is in check","suggestions":[]}
 {"file":"games/a.pgn","game":2,"line":36,"column":7,"ply":7,"move":null,"code":"illegal-move","severity":"error","message":"the king cannot move into check (variation 43.1)","suggestions":[]}
+{"file":"broken.pgn.gz","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"unreadable-input","severity":"error","message":"broken.pgn.gz: gzip stream broken: unexpected EOF","suggestions":[]}
+{"file":"empty.pgn","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"no-game","severity":"warning","message":"no game in this input","suggestions":[]}
 {"file":"odd, name:ü.pgn","game":0,"line":2,"column":4,"ply":2,"move":"0-0","code":"non-standard-notation","severity":"info","message":"«0-0» is written with zeros \u2028 \u0001","suggestions":[]}
 {"file":"-","game":0,"line":12,"column":1,"ply":null,"move":null,"code":"result-mismatch","severity":"error","message":"the Result tag says 1-0, the movetext 0-1","suggestions":[]}
 `
@@ -162,6 +174,7 @@ func TestGitHubSink(t *testing.T) {
 ::error file=games/a.pgn,line=30,col=2,title=impossible-position::Black is to move but White is in check (start position)
 ::error file=games/a.pgn,line=36,col=7,title=illegal-move::the king cannot move into check (move 43..., ply 7, variation 43.1)
 ::error file=broken.pgn.gz,title=unreadable-input::broken.pgn.gz: gzip stream broken: unexpected EOF
+::warning file=empty.pgn,line=1,col=1,title=no-game::no game in this input
 ::notice file=odd%2C name%3Aü.pgn,line=2,col=4,title=non-standard-notation::«0-0» is written with zeros ` + "\u2028 \x01" + ` (move 1... 0-0, ply 2)
 ::error file=<stdin>,line=12,col=1,title=result-mismatch::the Result tag says 1-0, the movetext 0-1
 `
@@ -189,13 +202,14 @@ func TestGitHubEscaping(t *testing.T) {
 
 func TestSARIFSink(t *testing.T) {
 	var out bytes.Buffer
-	drive(t, NewSARIFSink(&out), samples())
+	drive(t, NewSARIFSink(&out, nil), samples())
 	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[
 {"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"no knight can reach f3 (move 3. Nf3, ply 5)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":9,"startColumn":10}}}],"properties":{"game":0,"ply":5,"move":"Nf3","suggestions":["Nc3","Nh3"]}},
 {"ruleId":"tag-missing","ruleIndex":18,"level":"warning","message":{"text":"the Round tag is missing"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}},
 {"ruleId":"threefold-claimable","ruleIndex":8,"level":"note","message":{"text":"a \"claim\" was\tpossible\nhere: 100%, ok (move 42. Kb1, ply 4)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":35,"startColumn":3}}}],"properties":{"game":2,"ply":4,"move":"Kb1","suggestions":[]}},
 {"ruleId":"impossible-position","ruleIndex":4,"level":"error","message":{"text":"Black is to move but White is in check (start position)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":30,"startColumn":2}}}],"properties":{"game":2,"ply":0,"suggestions":[]}},
 {"ruleId":"illegal-move","ruleIndex":1,"level":"error","message":{"text":"the king cannot move into check (move 43..., ply 7, variation 43.1)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"games/a.pgn"},"region":{"startLine":36,"startColumn":7}}}],"properties":{"game":2,"ply":7,"suggestions":[]}},
+{"ruleId":"no-game","ruleIndex":26,"level":"warning","message":{"text":"no game in this input"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"empty.pgn"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"suggestions":[]}},
 {"ruleId":"non-standard-notation","ruleIndex":3,"level":"note","message":{"text":"«0-0» is written with zeros \u2028 \u0001 (move 1... 0-0, ply 2)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"./odd,%20name:%C3%BC.pgn"},"region":{"startLine":2,"startColumn":4}}}],"properties":{"game":0,"ply":2,"move":"0-0","suggestions":[]}},
 {"ruleId":"result-mismatch","ruleIndex":6,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%3Cstdin%3E"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
 ],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
@@ -225,7 +239,7 @@ func TestSARIFSink(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
 		t.Fatal(err)
 	}
-	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) != 7 {
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) != 8 {
 		t.Fatalf("sarif structure: %+v", log)
 	}
 	if k := log.Runs[0].ColumnKind; k != "unicodeCodePoints" {
@@ -241,7 +255,7 @@ func TestSARIFSink(t *testing.T) {
 
 func TestSARIFEmpty(t *testing.T) {
 	var out bytes.Buffer
-	drive(t, NewSARIFSink(&out), nil)
+	drive(t, NewSARIFSink(&out, nil), nil)
 	want := `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"columnKind":"unicodeCodePoints","results":[
 ],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":true,"toolExecutionNotifications":[]}]}]}
 `
@@ -349,7 +363,7 @@ func TestSinksReportWriteErrors(t *testing.T) {
 		"text":   NewTextSink(failingWriter{}),
 		"jsonl":  NewJSONLSink(failingWriter{}),
 		"github": NewGitHubSink(failingWriter{}),
-		"sarif":  NewSARIFSink(failingWriter{}),
+		"sarif":  NewSARIFSink(failingWriter{}, nil),
 	} {
 		rec := &samples()[0].records[0]
 		err := s.Game(rec)
@@ -370,7 +384,7 @@ func TestSinksDoNotAllocate(t *testing.T) {
 		"text":   NewTextSink(io.Discard),
 		"jsonl":  NewJSONLSink(io.Discard),
 		"github": NewGitHubSink(io.Discard),
-		"sarif":  NewSARIFSink(io.Discard),
+		"sarif":  NewSARIFSink(io.Discard, nil),
 	} {
 		s.Game(rec)
 		if n := testing.AllocsPerRun(100, func() { s.Game(rec) }); n != 0 {
@@ -380,13 +394,21 @@ func TestSinksDoNotAllocate(t *testing.T) {
 }
 
 // Standard input that could not be read is named as the text formats name
-// it in github and sarif too; jsonl and the tables keep "-", the file
-// column's value, and have no line for it.
+// it in text, github and sarif; jsonl and the tables keep "-", the file
+// column's value.
 func TestUnreadableStdinNamed(t *testing.T) {
 	files := []sampleFile{{in: Input{Path: Stdin, Size: -1}, err: errors.New("stdin: gzip stream broken")}}
-	var gh, sarif bytes.Buffer
+	var text, jsonl, gh, sarif bytes.Buffer
+	drive(t, NewTextSink(&text), files)
+	drive(t, NewJSONLSink(&jsonl), files)
 	drive(t, NewGitHubSink(&gh), files)
-	drive(t, NewSARIFSink(&sarif), files)
+	drive(t, NewSARIFSink(&sarif, nil), files)
+	if want := "<stdin>:1:1: error unreadable-input: stdin: gzip stream broken\n"; text.String() != want {
+		t.Errorf("text: %q, want %q", text.String(), want)
+	}
+	if want := `{"file":"-","game":null,`; !strings.HasPrefix(jsonl.String(), want) {
+		t.Errorf("jsonl: %q, want it to start %q", jsonl.String(), want)
+	}
 	if want := "::error file=<stdin>,title=unreadable-input::stdin: gzip stream broken\n"; gh.String() != want {
 		t.Errorf("github: %q, want %q", gh.String(), want)
 	}
@@ -430,7 +452,7 @@ func TestSinksCountRecordsWritten(t *testing.T) {
 		"text":   func(w io.Writer) counting { return NewTextSink(w) },
 		"jsonl":  func(w io.Writer) counting { return NewJSONLSink(w) },
 		"github": func(w io.Writer) counting { return NewGitHubSink(w) },
-		"sarif":  func(w io.Writer) counting { return NewSARIFSink(w) },
+		"sarif":  func(w io.Writer) counting { return NewSARIFSink(w, nil) },
 	} {
 		// Where each record's bytes end, flushed one by one.
 		var whole bytes.Buffer
@@ -489,5 +511,57 @@ func TestRecordWriterManySmallRecords(t *testing.T) {
 		if got := w.Written(); got != int64(2*room) || (room < 10_000) != (err != nil) {
 			t.Errorf("room for %d bytes: %d records written, want %d (error %v)", room, got, 2*room, err)
 		}
+	}
+}
+
+// The rule settings are the invocation's ruleConfigurationOverrides, each
+// naming its rule by the id and index of the rule list: a forced level
+// (tag-missing=info, a note), a code off (--disable, and --severity
+// CODE=off); a level a rule that never varies has anyway (tag-format=warning)
+// changes nothing and is left out. Without settings there is no such key.
+func TestSARIFRuleOverrides(t *testing.T) {
+	rules, err := validate.ConfigFromFlags(nil, []string{"duplicate-game"}, []string{"tag-missing=info", "tag-format=warning", "null-move=off", "syntax=warning"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	drive(t, NewSARIFSink(&out, rules), nil)
+	want := `"invocations":[{"executionSuccessful":true,"ruleConfigurationOverrides":[` +
+		`{"descriptor":{"id":"syntax","index":0},"configuration":{"level":"warning"}},` +
+		`{"descriptor":{"id":"tag-missing","index":18},"configuration":{"level":"note"}},` +
+		`{"descriptor":{"id":"null-move","index":20},"configuration":{"enabled":false}},` +
+		`{"descriptor":{"id":"duplicate-game","index":25},"configuration":{"enabled":false}}],"toolExecutionNotifications":[]}]`
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("sarif:\n%s\nwant it to hold:\n%s", out.String(), want)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string } `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Invocations []struct {
+				Overrides []struct {
+					Descriptor struct {
+						ID    string `json:"id"`
+						Index int    `json:"index"`
+					} `json:"descriptor"`
+				} `json:"ruleConfigurationOverrides"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range log.Runs[0].Invocations[0].Overrides {
+		if got := log.Runs[0].Tool.Driver.Rules[o.Descriptor.Index].ID; got != o.Descriptor.ID {
+			t.Errorf("override of %s points at rule %d, %s", o.Descriptor.ID, o.Descriptor.Index, got)
+		}
+	}
+	out.Reset()
+	drive(t, NewSARIFSink(&out, nil), nil)
+	if strings.Contains(out.String(), "ruleConfigurationOverrides") {
+		t.Errorf("overrides without settings:\n%s", out.String())
 	}
 }

@@ -47,4 +47,11 @@ const (
 	// input, as when a game is pasted twice into an upload. The pipeline's
 	// ordered writer finds it, since it compares games across chunks.
 	DuplicateGame Code = "duplicate-game"
+
+	// NoGame: an input that holds no game at all (an empty file, one of
+	// blanks or comments only, a directory named with no game file in it).
+	// Not an error, as an archive may hold empty files, but a CI job
+	// checking an upload must be able to fail on an empty one, so it is a
+	// finding of the input, not of a game, which the pipeline reports.
+	NoGame Code = "no-game"
 )

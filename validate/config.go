@@ -47,6 +47,7 @@ var Catalogue = []Rule{
 	{TagDuplicate, Warning, false, "a tag the checks read appears twice"},
 	{WrongTermination, Warning, false, "the Termination tag (or ICCResult) says the game was lost on time, but checkmate or stalemate had ended it on the board, or it names as the winner on time the side the result scores as the loser, or it (or a FICS sentence after the last move) claims a checkmate, stalemate, repetition or 50 moves the board contradicts"},
 	{DuplicateGame, Warning, false, "a game read twice in an input: the same Seven Tag Roster and the same moves as an earlier game"},
+	{NoGame, Warning, false, "an input with no game in it: an empty file, or a directory named that holds no game file"},
 	{InternalError, Error, false, "arbiter failed on this game (a bug to report); the game is still written and the run goes on"},
 }
 
@@ -339,6 +340,24 @@ func ConfigFromFlags(enable, disable, severity []string) (*Config, error) {
 	return rules, nil
 }
 
+// SeverityOverride is the severity c gives every finding of code, and
+// whether that changes anything: false for a code without an override, a
+// code that is off, and an override that gives a rule which never varies
+// its own severity (`tag-format=warning`).
+func (c *Config) SeverityOverride(code Code) (Severity, bool) {
+	if c == nil || !c.Enabled(code) {
+		return 0, false
+	}
+	o := c.overrides[code]
+	if !o.hasSeverity {
+		return 0, false
+	}
+	if i := catalogueIndex(code); i >= 0 && !Catalogue[i].Varies && Catalogue[i].Severity == o.severity {
+		return 0, false
+	}
+	return o.severity, true
+}
+
 // Canonical writes c in a form that is the same for every set of flags
 // that means the same, whatever their order, case or grouping, so that two
 // configurations can be compared and shown: disable is ["all"] when every
@@ -361,13 +380,9 @@ func (c *Config) Canonical() (disable, enable, severity []string) {
 		case o.onOff < 0 && !c.allOff:
 			disable = append(disable, string(code))
 		}
-		if !c.Enabled(code) || !o.hasSeverity {
-			continue
+		if sev, ok := c.SeverityOverride(code); ok {
+			severity = append(severity, string(code)+"="+sev.String())
 		}
-		if i := catalogueIndex(code); i >= 0 && !Catalogue[i].Varies && Catalogue[i].Severity == o.severity {
-			continue
-		}
-		severity = append(severity, string(code)+"="+o.severity.String())
 	}
 	slices.Sort(disable)
 	slices.Sort(enable)

@@ -13,7 +13,7 @@ func TestCatalogue(t *testing.T) {
 		FiftyMoveClaimable: Info, MissedFiftyMove: Warning, FivefoldRepetition: Error, SeventyFiveMoves: Error,
 		TimeForfeit: Info, TimeoutInsufficientMaterial: Error, FlagFallUnclaimed: Warning, ClockInconsistent: Warning,
 		TagMissing: Warning, TagFormat: Warning,
-		NullMove: Warning, VariantUnsupported: Warning, ResultMissing: Info, TagDuplicate: Warning, WrongTermination: Warning, DuplicateGame: Warning, InternalError: Error,
+		NullMove: Warning, VariantUnsupported: Warning, ResultMissing: Info, TagDuplicate: Warning, WrongTermination: Warning, DuplicateGame: Warning, NoGame: Warning, InternalError: Error,
 	}
 	seen := map[Code]bool{}
 	for _, r := range Catalogue {
@@ -142,7 +142,7 @@ func TestConfigErrors(t *testing.T) {
 	known := "syntax, illegal-move, ambiguous-move, non-standard-notation, impossible-position, moves-after-end, " +
 		"result-mismatch, wrong-result, threefold-claimable, missed-threefold, fifty-move-claimable, missed-fifty-move, " +
 		"fivefold-repetition, seventy-five-moves, time-forfeit, timeout-insufficient-material, flag-fall-unclaimed, " +
-		"clock-inconsistent, tag-missing, tag-format, null-move, variant-unsupported, result-missing, tag-duplicate, wrong-termination, duplicate-game, internal-error"
+		"clock-inconsistent, tag-missing, tag-format, null-move, variant-unsupported, result-missing, tag-duplicate, wrong-termination, duplicate-game, no-game, internal-error"
 	tests := []struct {
 		args []string
 		err  string

@@ -35,6 +35,7 @@ type checkFlags struct {
 	failOn                         string
 	enable, disable, severity      []string
 	progress, logLevel, logFormat  string
+	config                         string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -67,10 +68,11 @@ is written; no partial output file is left).`,
 	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU the process may use, GOMAXPROCS)")
-	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never")
+	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never (none is the same as never)")
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
 	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
+	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file; the flags given win over it")
 	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto and always draw a bar on a terminal and log a line every 10 s elsewhere; auto shows nothing with --quiet; never")
 	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
@@ -83,7 +85,10 @@ is written; no partial output file is left).`,
 func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	f.lowerValues()
-	cfg, failOn, err := f.config()
+	if err := f.readConfig(cmd.Flags().Changed); err != nil {
+		return err
+	}
+	cfg, failOn, err := f.options()
 	if err != nil {
 		return err
 	}
@@ -100,7 +105,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		cfg.ProgressLog = progressLogEvery
 	}
 
-	inputs := expandInputs(&logger, args)
+	inputs, noGameDirs := expandInputs(&logger, args)
+	cfg.NoGameDirs = noGameDirs
 	var piped []string
 	for _, in := range inputs {
 		if pipeline.IsPiped(in.Path) {
@@ -130,7 +136,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	case "jsonl":
 		sinks = append(sinks, pipeline.NewJSONLSink(stdout))
 	case "sarif":
-		sinks = append(sinks, pipeline.NewSARIFSink(stdout))
+		sinks = append(sinks, pipeline.NewSARIFSink(stdout, cfg.Check.Validate.Rules))
 	case "github":
 		sinks = append(sinks, pipeline.NewGitHubSink(stdout))
 	}
@@ -215,15 +221,13 @@ func namedToo(name string, inputs []pipeline.Input) (string, bool) {
 
 // expandInputs turns the command's paths into the inputs to read, saying
 // what it skipped and why. What a walk could not read is among the inputs,
-// which the run reports and counts each by its path.
-func expandInputs(logger *zerolog.Logger, args []string) []pipeline.Input {
+// which the run reports and counts each by its path. The directories named
+// that gave no input come second: the run reports each as a no-game finding.
+func expandInputs(logger *zerolog.Logger, args []string) ([]pipeline.Input, []string) {
 	expansion := pipeline.ExpandAll(args)
 	logDuplicates(logger, expansion.Duplicates)
 	logLeftOut(logger, expansion.LeftOut)
-	if len(expansion.Inputs) == 0 {
-		logger.Warn().Strs("paths", args).Msg("no game files found")
-	}
-	return expansion.Inputs
+	return expansion.Inputs, expansion.NoGameDirs
 }
 
 // logDuplicates says which paths are read once because an earlier path
@@ -267,9 +271,32 @@ func logLeftOut(logger *zerolog.Logger, left []pipeline.LeftOut) {
 	}
 }
 
-// config checks the flags and turns them into the run's configuration. The
-// severity at or above which to fail is -1 for "never".
-func (f *checkFlags) config() (*pipeline.Config, int, error) {
+// readConfig takes the settings of the --config file where the command
+// line gives none (changed says which flags it gives): --rules and
+// --fail-on when not given, and the file's code settings under the
+// command line's (RuleFile.Merge).
+func (f *checkFlags) readConfig(changed func(string) bool) error {
+	if f.config == "" {
+		return nil
+	}
+	rf, err := pipeline.ReadRuleFile(f.config)
+	if err != nil {
+		return usageError("--config: %v", err)
+	}
+	if rf.Rules != "" && !changed("rules") {
+		f.rules = rf.Rules
+	}
+	if rf.FailOn != "" && !changed("fail-on") {
+		f.failOn = rf.FailOn
+	}
+	f.enable, f.disable, f.severity = rf.Merge(f.enable, f.disable, f.severity)
+	return nil
+}
+
+// options checks the flags and turns them into the run's configuration.
+// The severity at or above which to fail is -1 for "never", and for
+// "none", which --format's "none" makes a user type.
+func (f *checkFlags) options() (*pipeline.Config, int, error) {
 	cfg := &pipeline.Config{Workers: f.workers}
 	if !slices.Contains([]string{"text", "jsonl", "sarif", "github", "none"}, f.format) {
 		return nil, 0, usageError("--format must be text, jsonl, sarif, github or none, not %q", f.format)
@@ -293,13 +320,9 @@ func (f *checkFlags) config() (*pipeline.Config, int, error) {
 		return nil, 0, usageError("%v", err)
 	}
 	cfg.Check = *opt
-	failOn := -1
-	if f.failOn != "never" {
-		s, ok := validate.ParseSeverity(f.failOn)
-		if !ok {
-			return nil, 0, usageError("--fail-on must be error, warning, info or never, not %q", f.failOn)
-		}
-		failOn = int(s)
+	failOn, ok := pipeline.ParseFailOn(f.failOn)
+	if !ok {
+		return nil, 0, usageError("--fail-on must be error, warning, info or never (or none), not %q", f.failOn)
 	}
 	if !slices.Contains([]string{"auto", "always", "never"}, f.progress) {
 		return nil, 0, usageError("--progress must be auto, always or never, not %q", f.progress)

@@ -167,6 +167,8 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "broken.pgn"}, 1, ""},
 		{[]string{"check", "--fail-on", "never", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "warning", "broken.pgn"}, 1, ""},
+		{[]string{"check", "--fail-on", "none", "broken.pgn"}, 0, ""},
+		{[]string{"check", "--fail-on", "None", "--format", "none", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "NEVER", "--format", "SARIF", "--progress", "Never", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--disable", "tag-format", "--severity", "tag-format=error", "clean.pgn"}, 2, "tag-format is disabled and given the severity error"},
 		{[]string{"check", "clean.pgn", "missing.pgn"}, 2, "1 input could not be read"},
@@ -783,19 +785,112 @@ func TestCheckNonUTF8FileName(t *testing.T) {
 	}
 }
 
-// TestCheckEmptyInput: an empty file is no error (exit 0), but a warning
-// names it; a file with games gets no such line.
+// TestCheckEmptyInput: an empty file, empty standard input and a directory
+// named with no game file are each a no-game warning at line 1, column 1
+// in every format, which --fail-on warning fails on and --disable no-game
+// silences; a file with games gets no such line. Standard input is
+// <stdin> on stderr too, as in the text format.
 func TestCheckEmptyInput(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "empty.pgn", nil)
-	write(t, dir, "g.pgn", games(0, 2))
+	write(t, dir, "g.pgn", games(1, 2))
+	write(t, dir, "upload/notes.txt", []byte("no games here\n"))
 	r := arbiter(t, dir, nil, "check", "empty.pgn")
-	if r.code != 0 || !strings.Contains(r.stderr, "no game in this input file=empty.pgn") {
-		t.Errorf("empty: exit %d, stderr:\n%s", r.code, r.stderr)
+	if r.code != 0 || !strings.Contains(r.stderr, "no game in this input file=empty.pgn") ||
+		r.stdout != "empty.pgn:1:1: warning no-game: no game in this input\n" {
+		t.Errorf("empty: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = arbiter(t, dir, nil, "check", "--fail-on", "warning", "empty.pgn")
+	if r.code != 1 {
+		t.Errorf("empty, --fail-on warning: exit %d, want 1\n%s", r.code, r.stderr)
+	}
+	r = arbiter(t, dir, nil, "check", "--fail-on", "warning", "--disable", "no-game", "empty.pgn")
+	if r.code != 0 || r.stdout != "" {
+		t.Errorf("empty, --disable no-game: exit %d, stdout:\n%s", r.code, r.stdout)
+	}
+	r = arbiter(t, dir, strings.NewReader(""), "check", "--fail-on", "warning", "-")
+	if r.code != 1 || !strings.Contains(r.stderr, "no game in this input file=<stdin>") ||
+		r.stdout != "<stdin>:1:1: warning no-game: no game in this input\n" {
+		t.Errorf("empty stdin: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	for format, want := range map[string]string{
+		"text":   "upload:1:1: warning no-game: no game file in this directory\n",
+		"jsonl":  `{"file":"upload","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"no-game","severity":"warning","message":"no game file in this directory","suggestions":[]}` + "\n",
+		"github": "::warning file=upload,line=1,col=1,title=no-game::no game file in this directory\n",
+		"sarif":  `{"ruleId":"no-game","ruleIndex":26,"level":"warning","message":{"text":"no game file in this directory"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"upload"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"suggestions":[]}}`,
+	} {
+		r = arbiter(t, dir, nil, "check", "--format", format, "--fail-on", "warning", "upload")
+		if r.code != 1 || !strings.Contains(r.stdout, want) {
+			t.Errorf("%s, a directory without games: exit %d, stdout:\n%s\nwant it to hold:\n%s", format, r.code, r.stdout, want)
+		}
 	}
 	r = arbiter(t, dir, nil, "check", "--fail-on", "never", "g.pgn")
-	if r.code != 0 || strings.Contains(r.stderr, "no game in this input") {
+	if r.code != 0 || strings.Contains(r.stderr, "no game in this input") || strings.Contains(r.stdout, "no-game") {
 		t.Errorf("games: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+}
+
+// TestCheckSARIFOverrides: --severity and --disable reach the SARIF log
+// as the invocation's rule configuration overrides.
+func TestCheckSARIFOverrides(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "g.pgn", games(1, 2))
+	r := arbiter(t, dir, nil, "check", "--format", "sarif", "--severity", "tag-missing=info", "--disable", "duplicate-game", "g.pgn")
+	want := `"ruleConfigurationOverrides":[{"descriptor":{"id":"tag-missing","index":18},"configuration":{"level":"note"}},` +
+		`{"descriptor":{"id":"duplicate-game","index":25},"configuration":{"enabled":false}}]`
+	if r.code > 1 || !strings.Contains(r.stdout, want) {
+		t.Errorf("exit %d, sarif:\n%s\nwant it to hold:\n%s", r.code, r.stdout, want)
+	}
+}
+
+// TestCheckConfigFile: --config reads the rule settings and --fail-on from
+// a JSON file, the flags given on the command line win over it, and a bad
+// file is a usage error that names its line and column.
+func TestCheckConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "empty.pgn", nil)
+	write(t, dir, "ci.json", []byte(`{"fail-on": "warning", "severity": {"tag-missing": "info"}}`))
+	write(t, dir, "quiet.json", []byte(`{"fail-on": "warning", "disable": ["no-game"]}`))
+	write(t, dir, "bad.json", []byte("{\n  \"disable\": [\"no-gmae\"]\n}\n"))
+	for _, c := range []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"--config", "ci.json"}, 1, ""},
+		{[]string{"--config", "ci.json", "--fail-on", "error"}, 0, ""},
+		{[]string{"--config", "quiet.json"}, 0, ""},
+		{[]string{"--config", "quiet.json", "--enable", "no-game"}, 1, ""},
+		{[]string{"--config", "bad.json"}, 2, `--config: bad.json:2:15: unknown rule code "no-gmae" (did you mean no-game?)`},
+		{[]string{"--config", "none.json"}, 2, "--config: open none.json: no such file or directory"},
+	} {
+		r := arbiter(t, dir, nil, append(append([]string{"check", "-q"}, c.args...), "empty.pgn")...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
+			t.Errorf("%q: exit %d, want %d; stderr:\n%s", c.args, r.code, c.code, r.stderr)
+		}
+	}
+}
+
+// TestCheckUnreadableInputLine: an input that cannot be read is a line of
+// the text format and a record of jsonl, as it is an annotation in github
+// and a notification in sarif; the exit status stays 2.
+func TestCheckUnreadableInputLine(t *testing.T) {
+	dir := t.TempDir()
+	r := arbiter(t, dir, nil, "check", "missing.pgn")
+	if want := "missing.pgn:1:1: error unreadable-input: open missing.pgn: no such file or directory\n"; r.code != 2 || r.stdout != want {
+		t.Errorf("text: exit %d, stdout %q, want %q", r.code, r.stdout, want)
+	}
+	r = arbiter(t, dir, nil, "check", "--format", "jsonl", "missing.pgn")
+	if want := `{"file":"missing.pgn","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"unreadable-input","severity":"error","message":"open missing.pgn: no such file or directory","suggestions":[]}` + "\n"; r.code != 2 || r.stdout != want {
+		t.Errorf("jsonl: exit %d, stdout %q, want %q", r.code, r.stdout, want)
+	}
+	// Standard input cut short is <stdin> in the line, its message and the
+	// log, as the text format names it.
+	cut := gz(t, games(1, 1))
+	r = arbiter(t, dir, bytes.NewReader(cut[:len(cut)-12]), "check", "-")
+	want := "<stdin>:1:1: error unreadable-input: <stdin>: gzip stream broken after "
+	if r.code != 2 || !strings.Contains(r.stdout, want) || !strings.Contains(r.stderr, "file=<stdin>") || strings.Contains(r.stderr, "-: gzip") {
+		t.Errorf("stdin: exit %d, stdout:\n%s\nstderr:\n%s\nwant a line starting %q", r.code, r.stdout, r.stderr, want)
 	}
 }
 

@@ -65,7 +65,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	// The flags convert shares with check are checked and applied as check does.
 	shared := checkFlags{format: "none", rules: f.rules, notation: f.notation, encoding: f.encoding,
 		workers: f.workers, failOn: "error", progress: "never", logLevel: "info", logFormat: "console", quiet: f.quiet}
-	cfg, _, err := shared.config()
+	cfg, _, err := shared.options()
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,8 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	limitMemory(cfg.Workers, false)
 	cfg.Check.Render = pipeline.AppendPGN
 
-	inputs := expandInputs(&logger, args)
+	inputs, noGameDirs := expandInputs(&logger, args)
+	cfg.NoGameDirs = noGameDirs
 
 	out, err := createOutput("-o", f.output, stdout)
 	if err != nil {
