@@ -231,12 +231,13 @@ func (h *History) IsFivefold() bool { return h.count >= 5 }
 // moves only when a position of the window has already occurred twice.
 func (h *History) CanClaimThreefold(p *Position) bool {
 	// Most plies have no repeated position to reach: answered inline.
-	if h.count >= 3 || h.watch[h.n&1] {
-		return h.canClaimThreefold(p)
-	}
-	return false
+	return (h.count >= 3 || h.watch[h.n&1]) && h.canClaimThreefold(p)
 }
 
+// canClaimThreefold is CanClaimThreefold past its inline test; kept out of
+// line so that the test stays inline in the replay loops.
+//
+//go:noinline
 func (h *History) canClaimThreefold(p *Position) bool {
 	_, ok := h.threefoldMove(p)
 	return ok

@@ -915,13 +915,17 @@ func (c *Checker) afterPly(ply int) {
 	// missed claims.
 	side := p.Turn() & 1
 	open := ln.endPly < 0
-	if ply > 0 && (r.AnyThreefoldPly < 0 || open && ln.claims[0][side] < 0) && c.hist.CanClaimThreefold(p) {
-		if open {
-			ln.claims[0][side] = int32(ply)
-			c.threefoldHow(side)
-		}
-		if r.AnyThreefoldPly < 0 {
-			r.AnyThreefoldPly = ply
+	if ply > 0 && (r.AnyThreefoldPly < 0 || open && ln.claims[0][side] < 0) {
+		// The move the claim announces is found with the claim: the
+		// message names it.
+		if m, ok := c.hist.ThreefoldMove(p); ok {
+			if open {
+				ln.claims[0][side] = int32(ply)
+				c.threefoldHow(side, m)
+			}
+			if r.AnyThreefoldPly < 0 {
+				r.AnyThreefoldPly = ply
+			}
 		}
 	}
 	if p.Halfmove() >= 99 && (r.AnyFiftyPly < 0 || open && ln.claims[1][side] < 0) {
@@ -960,14 +964,15 @@ func (c *Checker) afterPly(ply int) {
 }
 
 // threefoldHow notes how side, to move in c.pos, may claim its first draw
-// by repetition: by announcing a move (its SAN), or on the position itself.
-// Once a side a game, when the claim is found: kept out of afterPly.
+// by repetition: by announcing m (its SAN), or on the position itself
+// (NoMove). Once a side a game, when the claim is found: kept out of
+// afterPly.
 //
 //go:noinline
-func (c *Checker) threefoldHow(side replay.Color) {
+func (c *Checker) threefoldHow(side replay.Color, m replay.Move) {
 	ln := &c.line
 	ln.threefoldLen[side] = 0
-	if m, ok := c.hist.ThreefoldMove(&c.pos); ok && m != replay.NoMove {
+	if m != replay.NoMove {
 		var buf [16]byte
 		ln.threefoldLen[side] = uint8(copy(ln.threefold[side][:], c.pos.AppendSAN(buf[:0], m)))
 	}
