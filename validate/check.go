@@ -320,7 +320,13 @@ func (c *Checker) setUpFEN() bool {
 	if strayEP != "" {
 		fen = strings.Replace(fen, " "+strayEP+" ", " - ", 1)
 	}
-	q, reasons, err := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960())
+	// A shuffle-chess start with its king on e and its rooks on a and h
+	// (TCEC's Chess324 and Chess18) needs no Chess960 castling, and its
+	// records often name no variant: it is audited as the Chess960 start
+	// it is, not as a standard position whose bishops could not have got
+	// past their pawns.
+	shuffle := t.Variant != VariantChess960 && !p.Chess960() && p.ShuffleStart()
+	q, reasons, err := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960() || shuffle)
 	// Only a Variant tag naming Chess960 proper says both sides started
 	// from one row: rights read as Chess960 without it, or under
 	// "fischerandom", may belong to a double Fischer random game (TCEC's
@@ -339,6 +345,10 @@ func (c *Checker) setUpFEN() bool {
 	if p.Chess960() && t.Variant != VariantChess960 {
 		c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
 			Pos: t.FENPos, Ply: 0, Message: "the FEN's castling rights need a king or rook off its square in standard chess, and no Variant tag names Chess960: the game is read as Chess960"})
+	}
+	if shuffle {
+		c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+			Pos: t.FENPos, Ply: 0, Message: "the FEN is the start of a game of shuffle chess (every pawn unmoved, the pieces of the first rank in another order than chess's), and no Variant tag names the variant: the position is judged as a Chess960 start"})
 	}
 	return true
 }
