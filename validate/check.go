@@ -26,6 +26,15 @@ const (
 // fifth repetition and after 75 moves (FIDE 9.6, since 2014).
 func (p Profile) automaticDraws() bool { return p == FIDE }
 
+// automaticDraws says whether fivefold repetition and 75 moves end this game
+// by themselves (FIDE 9.6): under a profile that has them, unless the game's
+// Date says it was played before 1 July 2014, when the Laws first had them.
+// A game of 1886 played on after a fifth repetition broke no rule of its
+// time, and its decisive result is no wrong one.
+func (c *Checker) automaticDraws() bool {
+	return c.opt.Profile.automaticDraws() && !c.tags.BeforeJuly2014
+}
+
 // Options says how to check a game. The zero value checks under FIDE rules,
 // reading the notation automatically, with the default severities.
 type Options struct {
@@ -963,9 +972,9 @@ func (c *Checker) afterPly(ply int) {
 		return
 	}
 	switch {
-	case c.opt.Profile.automaticDraws() && r.FivefoldPly == ply:
+	case c.automaticDraws() && r.FivefoldPly == ply:
 		ln.endPly, ln.end = ply, Fivefold
-	case c.opt.Profile.automaticDraws() && seventyFive:
+	case c.automaticDraws() && seventyFive:
 		ln.endPly, ln.end = ply, SeventyFive
 	case c.twoKings && (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.ProvenDeadFast() && !c.endedOnBoard(ply):
 		// A mate or stalemate names the end more exactly than "dead" does.

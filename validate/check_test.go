@@ -838,3 +838,25 @@ func TestMovesAfterDeadPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestAutomaticDrawsFromJuly2014: fivefold repetition and 75 moves end a
+// game by themselves (FIDE 9.6) only since the Laws of 1 July 2014: a game
+// the Date tag places before then is judged without them, as the Laws of its
+// time judged it, and one of unknown date or from then on with them.
+func TestAutomaticDrawsFromJuly2014(t *testing.T) {
+	game := pgn("1-0", nil, shuffles(1, 4)+"9. e4 1-0")
+	for _, c := range []struct{ date, want string }{
+		{"1886.01.20", "threefold-claimable@7 missed-threefold@7"},
+		{"2014.06.30", "threefold-claimable@7 missed-threefold@7"},
+		{"1962-05-04", "tag-format@-1 threefold-claimable@7 missed-threefold@7"},
+		{"2014.07.01", "wrong-result@-1 threefold-claimable@7 missed-threefold@7 fivefold-repetition@16 moves-after-end@17"},
+		{"2014.??.??", "wrong-result@-1 threefold-claimable@7 missed-threefold@7 fivefold-repetition@16 moves-after-end@17"},
+		{"????.??.??", "wrong-result@-1 threefold-claimable@7 missed-threefold@7 fivefold-repetition@16 moves-after-end@17"},
+		{"0000.00.00", "tag-format@-1 wrong-result@-1 threefold-claimable@7 missed-threefold@7 fivefold-repetition@16 moves-after-end@17"},
+	} {
+		r := checkOne(t, strings.Replace(game, `[Date "2026.01.02"]`, `[Date "`+c.date+`"]`, 1), nil)
+		if g := got(r); g != c.want {
+			t.Errorf("Date %s: findings %q, want %q", c.date, g, c.want)
+		}
+	}
+}

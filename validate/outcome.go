@@ -317,7 +317,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 			r.Findings = append(r.Findings, f)
 		}
 	}
-	if !c.opt.Profile.automaticDraws() {
+	if !c.automaticDraws() {
 		return
 	}
 	autos := [2]struct {
