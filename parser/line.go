@@ -66,6 +66,16 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 			gap = p.missing(ply, placed)
 		} else {
 			p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected", plyLabel(ply), plyLabel(expected)))
+			if prev >= 0 && ply == p.plyOf(prev) && g.Moves[prev].Number == p.pend.num && g.Moves[prev].Gap == 0 {
+				// The number of the move before, written again ("2. Nf3
+				// 2.Nc6"): the move is the one expected, and the numbers
+				// after it count on from it, not from the slip, which "3.
+				// Bb5" would otherwise be reported against too. A number
+				// one ply behind after an unnumbered move ("1.. e4 e5 2.
+				// Nf3") may be the first of a line of numbers shifted so,
+				// which are followed as written.
+				ply = expected
+			}
 		}
 	}
 	if depth > 0 && p.opt.NoVariations {
