@@ -565,9 +565,13 @@ func dateProblemSlow(v string) string {
 
 // datePGNForm is the PGN form of a date written year first with other
 // separators or unpadded fields ("2022-07-17", "2019.1.12", "2024/05/01"),
-// "" when v is not one: day-first dates ("01.05.2024") are left alone, as
-// their order cannot be told from the month-first.
+// or of a year alone ("1875"), "" when v is not one: day-first dates
+// ("01.05.2024") are left alone, as their order cannot be told from the
+// month-first.
 func datePGNForm(v string) string {
+	if len(v) == 4 && isDigits(v) {
+		return v + ".??.??"
+	}
 	sep := strings.IndexAny(v, ".-/")
 	if sep != 4 {
 		return ""
