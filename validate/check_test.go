@@ -816,25 +816,29 @@ func TestClaimSaysHow(t *testing.T) {
 func TestMovesAfterDeadPosition(t *testing.T) {
 	// 1.Bxd2 leaves bishops of one colour alone with the kings: dead.
 	const dead = "FEN 8/8/8/4k3/8/2b5/3n1B1K/2B5 w - - 0 1"
-	for _, c := range []struct {
+	type want struct {
+		severity Severity
+		message  string // "" for any
+	}
+	cases := []struct {
 		name, text string
-		want       Severity
-		message    string
+		want
 	}{
-		{"dead, drawn", pgn("1/2-1/2", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 1/2-1/2"), Warning,
+		{"dead, drawn", pgn("1/2-1/2", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 1/2-1/2"), want{Warning,
 			"the game ended by a dead position (FIDE 5.2.2) after 1.Bxd2, but 3 moves more follow: the game is scored 1/2-1/2, " +
-				"the draw the dead position gives, and the moves after it change nothing (a dead position is often played on before the players see it)"},
-		{"dead, scored decisive", pgn("0-1", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 0-1"), Error,
-			"the game ended by a dead position (FIDE 5.2.2) after 1.Bxd2, but 3 moves more follow"},
-		{"dead, unfinished", pgn("*", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 *"), Error,
-			"the game ended by a dead position (FIDE 5.2.2) after 1.Bxd2, but 3 moves more follow"},
-		{"stalemate, drawn", pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/8/5QK1/8/8/8/8/8 w - - 0 1"}, "1. Qf7 Kg8 1/2-1/2"), Error, ""},
-		{"fivefold, drawn", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), Error, ""},
-	} {
+				"the draw the dead position gives, and the moves after it change nothing (a dead position is often played on before the players see it)"}},
+		{"dead, scored decisive", pgn("0-1", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 0-1"), want{Error,
+			"the game ended by a dead position (FIDE 5.2.2) after 1.Bxd2, but 3 moves more follow"}},
+		{"dead, unfinished", pgn("*", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 *"), want{Error,
+			"the game ended by a dead position (FIDE 5.2.2) after 1.Bxd2, but 3 moves more follow"}},
+		{"stalemate, drawn", pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/8/5QK1/8/8/8/8/8 w - - 0 1"}, "1. Qf7 Kg8 1/2-1/2"), want{Error, ""}},
+		{"fivefold, drawn", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), want{Error, ""}},
+	}
+	for _, c := range cases {
 		r := checkOne(t, c.text, nil)
 		f := find(r, MovesAfterEnd)
-		if f == nil || f.Severity != c.want || c.message != "" && f.Message != c.message {
-			t.Errorf("%s: %+v, want a %v with message %q", c.name, f, c.want, c.message)
+		if f == nil || f.Severity != c.severity || c.message != "" && f.Message != c.message {
+			t.Errorf("%s: %+v, want a %v with message %q", c.name, f, c.severity, c.message)
 		}
 	}
 }
