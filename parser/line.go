@@ -59,6 +59,12 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	case !p.text && ply == expected-1 && p.takeBackLostTurn(prev):
 		// The number fits once the unreadable word before it gives up the
 		// turn it was lent: "2. Nf3 R1 Nc6 3. Bb5".
+	case ply == expected:
+		p.slipIdx = -1 // the numbers follow the one that slipped
+	case p.backOnCount(ply, prev):
+		// The count before a slip of one number goes on: the slip was
+		// reported, and this number fits the moves.
+		p.slipIdx = -1
 	case ply != expected:
 		if p.text {
 			prev, depth, gap = p.branch(ply, expected)
@@ -75,6 +81,8 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 				// Nf3") may be the first of a line of numbers shifted so,
 				// which are followed as written.
 				ply = expected
+			} else if len(p.stack) == 0 {
+				p.slipIdx, p.slipPly = int32(len(g.Moves)), expected
 			}
 		}
 	}
@@ -199,6 +207,17 @@ func (p *Parser) plyOf(idx int32) int32 {
 		return p.firstPly - 1
 	}
 	return 0
+}
+
+// backOnCount says whether a main-line move numbered ply, after move prev,
+// fits the count the moves had before the last slip of a number
+// (slipIdx), counted on over the moves since: "9. Ke3" written for 59.,
+// then "60. Kd4".
+func (p *Parser) backOnCount(ply, prev int32) bool {
+	if p.slipIdx < 0 || p.text || len(p.stack) > 0 || prev < p.slipIdx {
+		return false
+	}
+	return ply == p.slipPly+p.plyOf(prev)-p.plyOf(p.slipIdx)+1
 }
 
 // plyAfter returns the ply a move after move idx has; numberedPly is the
