@@ -57,9 +57,23 @@ func TestGapMoves(t *testing.T) {
 		{"in a variation", tags7 + "1. e4 e5 (2. d4 exd4) 2. Nf3 1-0\n",
 			[]string{"9:11 move number 2. where 1... was expected: a move is missing before it"},
 			[]uint16{0, 0, 1, 0, 0}, HasGap | HasVariations},
-		{"a number behind the line, then one that fits the replay", tags7 + "1. e4 e5 2. Nf3 2. Nc6 3. Bb5 a6 1-0\n",
-			[]string{"9:17 move number 2. where 2... was expected", "9:24 move number 3. where 2... was expected"},
+		// The number of the move before written again is the slip of one
+		// number: the numbers after it count on from the move expected.
+		{"the number of the move before, then one that fits the replay", tags7 + "1. e4 e5 2. Nf3 2. Nc6 3. Bb5 a6 1-0\n",
+			[]string{"9:17 move number 2. where 2... was expected"},
 			[]uint16{0, 0, 0, 0, 0, 0}, 0},
+		{"the number of the move before, twice", tags7 + "1. e4 e5 2. Nf3 2. Nc6 3. Bb5 3. a6 4. Ba4 1-0\n",
+			[]string{"9:17 move number 2. where 2... was expected", "9:31 move number 3. where 3... was expected"},
+			[]uint16{0, 0, 0, 0, 0, 0, 0}, 0},
+		// A number that slipped back ("2." for "5.") is reported once: the
+		// next one, which fits the count before the slip, is no problem,
+		// and neither is one that counts on from the slip.
+		{"a number slipped back, then the count goes on", tags7 + "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 2. O-O Be7 6. Re1 b5 1-0\n",
+			[]string{"9:42 move number 2. where 5. was expected"},
+			[]uint16{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 0},
+		{"a number slipped back, then the count follows the slip", tags7 + "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 2. O-O Be7 3. Re1 b5 1-0\n",
+			[]string{"9:42 move number 2. where 5. was expected"},
+			[]uint16{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 0},
 		{"every number one behind", tags7 + "1.. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n",
 			[]string{"9:11 move number 2. where 2... was expected"},
 			[]uint16{0, 0, 0, 0, 0}, 0},

@@ -59,6 +59,12 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	case !p.text && ply == expected-1 && p.takeBackLostTurn(prev):
 		// The number fits once the unreadable word before it gives up the
 		// turn it was lent: "2. Nf3 R1 Nc6 3. Bb5".
+	case ply == expected:
+		p.slipIdx = -1 // the numbers follow the one that slipped
+	case p.backOnCount(ply, prev):
+		// The count before a slip of one number goes on: the slip was
+		// reported, and this number fits the moves.
+		p.slipIdx = -1
 	case ply != expected:
 		if p.text {
 			prev, depth, gap = p.branch(ply, expected)
@@ -66,6 +72,18 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 			gap = p.missing(ply, placed)
 		} else {
 			p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected", plyLabel(ply), plyLabel(expected)))
+			if prev >= 0 && ply == p.plyOf(prev) && g.Moves[prev].Number == p.pend.num && g.Moves[prev].Gap == 0 {
+				// The number of the move before, written again ("2. Nf3
+				// 2.Nc6"): the move is the one expected, and the numbers
+				// after it count on from it, not from the slip, which "3.
+				// Bb5" would otherwise be reported against too. A number
+				// one ply behind after an unnumbered move ("1.. e4 e5 2.
+				// Nf3") may be the first of a line of numbers shifted so,
+				// which are followed as written.
+				ply = expected
+			} else if len(p.stack) == 0 {
+				p.slipIdx, p.slipPly = int32(len(g.Moves)), expected
+			}
 		}
 	}
 	if depth > 0 && p.opt.NoVariations {
@@ -189,6 +207,17 @@ func (p *Parser) plyOf(idx int32) int32 {
 		return p.firstPly - 1
 	}
 	return 0
+}
+
+// backOnCount says whether a main-line move numbered ply, after move prev,
+// fits the count the moves had before the last slip of a number
+// (slipIdx), counted on over the moves since: "9. Ke3" written for 59.,
+// then "60. Kd4".
+func (p *Parser) backOnCount(ply, prev int32) bool {
+	if p.slipIdx < 0 || p.text || len(p.stack) > 0 || prev < p.slipIdx {
+		return false
+	}
+	return ply == p.slipPly+p.plyOf(prev)-p.plyOf(p.slipIdx)+1
 }
 
 // plyAfter returns the ply a move after move idx has; numberedPly is the

@@ -101,6 +101,11 @@ type Parser struct {
 	// placedIdx is the move placedAfter last counted (-1: none), and
 	// placedPly the ply the replay gives it.
 	placedIdx, placedPly int32
+	// slipIdx is the main-line move whose number fitted neither the count
+	// of the moves before it nor a gap (-1: none), and slipPly the ply that
+	// count gave it: a number that fits that count again after it is no
+	// new problem ("59... Kf7 9. Ke3 Ke7 60. Kd4": the 9. was 59.).
+	slipIdx, slipPly int32
 	// firstFromFEN says that the first move, unnumbered, took its number
 	// from the FEN tag: a lower number after it is a mistake, not a restart,
 	// unless it is "1.".

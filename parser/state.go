@@ -50,6 +50,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	p.capitals = false
 	p.gapMoves = 0
 	p.placedIdx, p.placedPly = -1, 0
+	p.slipIdx, p.slipPly = -1, 0
 	p.firstFromFEN = false
 	p.text = true
 	p.tagRefs = p.tagRefs[:0]

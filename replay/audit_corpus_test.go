@@ -18,14 +18,17 @@ type referenceStart struct {
 
 // auditReferenceDifference says why our audit may rightly reject a set-up
 // position that python-chess's board.status() accepts, "" when it may not.
-// The one known case: shuffle-chess starts (TCEC's "Chess18" games) given
-// without a Variant tag, so read as standard chess, where a bishop off c1
-// and f1 behind unmoved pawns cannot have got there; python-chess does not
-// look at where pieces could have come from.
+// The one known case: shuffle-chess starts (TCEC's Chess324 and Chess18
+// games) given without a Variant tag, so audited here as standard chess,
+// where a bishop off c1 and f1 behind unmoved pawns cannot have got there;
+// python-chess does not look at where pieces could have come from. validate
+// judges such a start as the Chess960 start it is (ShuffleStart), and says so.
 func auditReferenceDifference(p *Position, got []Impossibility) string {
-	home := p.Pieces(White, Pawn) == Rank2 && p.Pieces(Black, Pawn) == Rank7
+	if !p.ShuffleStart() {
+		return ""
+	}
 	for _, i := range got {
-		if i.Reason != TrappedBishop || !home {
+		if i.Reason != TrappedBishop {
 			return ""
 		}
 	}

@@ -222,6 +222,17 @@ func TestAuditChess960Starts(t *testing.T) {
 		if n == 518 && len(want) != 0 {
 			t.Fatalf("the standard start is impossible: %v", want)
 		}
+		// Every start but the standard one is a shuffle start.
+		if p.ShuffleStart() != (n != 518) {
+			t.Fatalf("position %d: ShuffleStart %v", n, p.ShuffleStart())
+		}
+	}
+	// Nor is a position once a move was made, or with a piece missing.
+	for _, fen := range []string{"rnnqkbbr/pppppppp/8/8/4P3/8/PPPP1PPP/RQNNKBBR b KQkq - 0 1",
+		"rnnqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RQNNKBB1 w Qkq - 0 1"} {
+		if p, _ := ParseFEN(fen); p.ShuffleStart() {
+			t.Errorf("%s is a shuffle start", fen)
+		}
 	}
 }
 

@@ -43,3 +43,29 @@ func Chess960Position(n int) (Position, error) {
 	p.chess960 = true
 	return p, err
 }
+
+// ShuffleStart reports whether p is the first position of a game of shuffle
+// chess other than the standard array: each side's eight pawns on its second
+// rank and its eight pieces (king, queen, two rooks, two bishops, two
+// knights) filling its first rank in an order of their own. Chess960 and its
+// subsets (TCEC's Chess324 and Chess18) start so, as does double Fischer
+// random chess, whose two rows differ. Nothing has moved in such a position,
+// so what standard chess asks of it (could a bishop have got past its
+// unmoved pawns?) is no question.
+func (p *Position) ShuffleStart() bool {
+	if p.board == startPosition.board {
+		return false
+	}
+	for c := White; c <= Black; c++ {
+		first, second := Rank1, Rank2
+		if c == Black {
+			first, second = Rank8, Rank7
+		}
+		if p.Pieces(c, Pawn) != second || p.ByColor(c) != first|second ||
+			p.Pieces(c, King).Count() != 1 || p.Pieces(c, Queen).Count() != 1 || p.Pieces(c, Rook).Count() != 2 ||
+			p.Pieces(c, Bishop).Count() != 2 || p.Pieces(c, Knight).Count() != 2 {
+			return false
+		}
+	}
+	return true
+}

@@ -26,6 +26,15 @@ const (
 // fifth repetition and after 75 moves (FIDE 9.6, since 2014).
 func (p Profile) automaticDraws() bool { return p == FIDE }
 
+// automaticDraws says whether fivefold repetition and 75 moves end this game
+// by themselves (FIDE 9.6): under a profile that has them, unless the game's
+// Date says it was played before 1 July 2014, when the Laws first had them.
+// A game of 1886 played on after a fifth repetition broke no rule of its
+// time, and its decisive result is no wrong one.
+func (c *Checker) automaticDraws() bool {
+	return c.opt.Profile.automaticDraws() && !c.tags.BeforeJuly2014
+}
+
 // Options says how to check a game. The zero value checks under FIDE rules,
 // reading the notation automatically, with the default severities.
 type Options struct {
@@ -320,7 +329,13 @@ func (c *Checker) setUpFEN() bool {
 	if strayEP != "" {
 		fen = strings.Replace(fen, " "+strayEP+" ", " - ", 1)
 	}
-	q, reasons, err := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960())
+	// A shuffle-chess start with its king on e and its rooks on a and h
+	// (TCEC's Chess324 and Chess18) needs no Chess960 castling, and its
+	// records often name no variant: it is audited as the Chess960 start
+	// it is, not as a standard position whose bishops could not have got
+	// past their pawns.
+	shuffle := t.Variant != VariantChess960 && !p.Chess960() && p.ShuffleStart()
+	q, reasons, err := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960() || shuffle)
 	// Only a Variant tag naming Chess960 proper says both sides started
 	// from one row: rights read as Chess960 without it, or under
 	// "fischerandom", may belong to a double Fischer random game (TCEC's
@@ -339,6 +354,10 @@ func (c *Checker) setUpFEN() bool {
 	if p.Chess960() && t.Variant != VariantChess960 {
 		c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
 			Pos: t.FENPos, Ply: 0, Message: "the FEN's castling rights need a king or rook off its square in standard chess, and no Variant tag names Chess960: the game is read as Chess960"})
+	}
+	if shuffle {
+		c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+			Pos: t.FENPos, Ply: 0, Message: "the FEN is the start of a game of shuffle chess (every pawn unmoved, the pieces of the first rank in another order than chess's), and no Variant tag names the variant: the position is judged as a Chess960 start"})
 	}
 	return true
 }
@@ -953,9 +972,9 @@ func (c *Checker) afterPly(ply int) {
 		return
 	}
 	switch {
-	case c.opt.Profile.automaticDraws() && r.FivefoldPly == ply:
+	case c.automaticDraws() && r.FivefoldPly == ply:
 		ln.endPly, ln.end = ply, Fivefold
-	case c.opt.Profile.automaticDraws() && seventyFive:
+	case c.automaticDraws() && seventyFive:
 		ln.endPly, ln.end = ply, SeventyFive
 	case c.twoKings && (ply == 0 || p.Halfmove() == 0) && mayBeDead(p) && p.ProvenDeadFast() && !c.endedOnBoard(ply):
 		// A mate or stalemate names the end more exactly than "dead" does.

@@ -808,3 +808,59 @@ func TestClaimSaysHow(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesAfterDeadPosition: play after a dead position in a game scored
+// the draw it gives is a warning, the record being right about the result;
+// after a dead position scored otherwise, and after mate, stalemate and the
+// automatic draws, an error.
+func TestMovesAfterDeadPosition(t *testing.T) {
+	// 1.Bxd2 leaves bishops of one colour alone with the kings: dead.
+	const dead = "FEN 8/8/8/4k3/8/2b5/3n1B1K/2B5 w - - 0 1"
+	type want struct {
+		severity Severity
+		message  string // "" for any
+	}
+	cases := []struct {
+		name, text string
+		want
+	}{
+		{"dead, drawn", pgn("1/2-1/2", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 1/2-1/2"), want{Warning,
+			"the game ended by a dead position (FIDE 5.2.2) after 1.Bxd2, but 3 moves more follow: the game is scored 1/2-1/2, " +
+				"the draw the dead position gives, and the moves after it change nothing (a dead position is often played on before the players see it)"}},
+		{"dead, scored decisive", pgn("0-1", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 0-1"), want{Error,
+			"the game ended by a dead position (FIDE 5.2.2) after 1.Bxd2, but 3 moves more follow"}},
+		{"dead, unfinished", pgn("*", []string{"SetUp 1", dead}, "1. Bxd2 Bxd2 2. Kg2 Kd5 *"), want{Error,
+			"the game ended by a dead position (FIDE 5.2.2) after 1.Bxd2, but 3 moves more follow"}},
+		{"stalemate, drawn", pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/8/5QK1/8/8/8/8/8 w - - 0 1"}, "1. Qf7 Kg8 1/2-1/2"), want{Error, ""}},
+		{"fivefold, drawn", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), want{Error, ""}},
+	}
+	for _, c := range cases {
+		r := checkOne(t, c.text, nil)
+		f := find(r, MovesAfterEnd)
+		if f == nil || f.Severity != c.severity || c.message != "" && f.Message != c.message {
+			t.Errorf("%s: %+v, want a %v with message %q", c.name, f, c.severity, c.message)
+		}
+	}
+}
+
+// TestAutomaticDrawsFromJuly2014: fivefold repetition and 75 moves end a
+// game by themselves (FIDE 9.6) only since the Laws of 1 July 2014: a game
+// the Date tag places before then is judged without them, as the Laws of its
+// time judged it, and one of unknown date or from then on with them.
+func TestAutomaticDrawsFromJuly2014(t *testing.T) {
+	game := pgn("1-0", nil, shuffles(1, 4)+"9. e4 1-0")
+	for _, c := range []struct{ date, want string }{
+		{"1886.01.20", "threefold-claimable@7 missed-threefold@7"},
+		{"2014.06.30", "threefold-claimable@7 missed-threefold@7"},
+		{"1962-05-04", "tag-format@-1 threefold-claimable@7 missed-threefold@7"},
+		{"2014.07.01", "wrong-result@-1 threefold-claimable@7 missed-threefold@7 fivefold-repetition@16 moves-after-end@17"},
+		{"2014.??.??", "wrong-result@-1 threefold-claimable@7 missed-threefold@7 fivefold-repetition@16 moves-after-end@17"},
+		{"????.??.??", "wrong-result@-1 threefold-claimable@7 missed-threefold@7 fivefold-repetition@16 moves-after-end@17"},
+		{"0000.00.00", "tag-format@-1 wrong-result@-1 threefold-claimable@7 missed-threefold@7 fivefold-repetition@16 moves-after-end@17"},
+	} {
+		r := checkOne(t, strings.Replace(game, `[Date "2026.01.02"]`, `[Date "`+c.date+`"]`, 1), nil)
+		if g := got(r); g != c.want {
+			t.Errorf("Date %s: findings %q, want %q", c.date, g, c.want)
+		}
+	}
+}

@@ -26,7 +26,7 @@ var Catalogue = []Rule{
 	{AmbiguousMove, Error, false, "a move that matches two or more legal moves"},
 	{NonStandardNotation, Info, false, "a move or result marker that was understood but is not SAN or PGN (0-0, e2-e4, e8Q, missing x or +, Russian or figurine letters, 1/2, 1:0), or an [%eval] value in none of the command's forms"},
 	{ImpossiblePosition, Error, false, "a FEN start position that cannot arise in a game (kings, pawns, castling rights, en passant, checks)"},
-	{MovesAfterEnd, Error, false, "moves after checkmate, stalemate, a dead position, fivefold repetition or 75 moves"},
+	{MovesAfterEnd, Error, true, "moves after checkmate, stalemate, a dead position, fivefold repetition or 75 moves: warning after a dead position in a game scored 1/2-1/2, the draw it gives"},
 	{ResultMismatch, Error, false, "the Result tag differs from the result marker at the end of the moves"},
 	{WrongResult, Error, false, "the recorded result contradicts the final position or the clocks"},
 	{ThreefoldClaimable, Info, false, "the first move at which a draw by threefold repetition could be claimed"},

@@ -43,7 +43,7 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("%s missing from the catalogue", c)
 		}
 	}
-	varies := map[Code]bool{FivefoldRepetition: true, SeventyFiveMoves: true, TimeoutInsufficientMaterial: true, ClockInconsistent: true, MissedThreefold: true, MissedFiftyMove: true,
+	varies := map[Code]bool{MovesAfterEnd: true, FivefoldRepetition: true, SeventyFiveMoves: true, TimeoutInsufficientMaterial: true, ClockInconsistent: true, MissedThreefold: true, MissedFiftyMove: true,
 		TagMissing: true, VariantUnsupported: true}
 	for _, r := range Catalogue {
 		if r.Varies != varies[r.Code] {

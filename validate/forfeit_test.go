@@ -23,6 +23,7 @@ func TestTerminationKind(t *testing.T) {
 		{"MagnusCarlsen won by resignation", termOther, "", false},
 		{"Aegboye7 won - game abandoned", termOther, "", false},
 		{"Game drawn by insufficient material", termOther, "", false},
+		{"Insufficient material", termOther, "", false}, // lichess's claim, not a flag
 		{"adjudication", termOther, "", false},
 		{"Time forfeit", termTime, "", false},
 		{"time forfeit", termTime, "", false},
@@ -291,6 +292,11 @@ func TestWrongTermination(t *testing.T) {
 		// move: the result is wrong, and no flag decided the game.
 		{"mate, clock at zero", "0-1", "", "", "1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. Qh5 {[%clk 0:00:40]} Nc6 {[%clk 0:00:50]} " +
 			"3. Bc4 {[%clk 0:00:20]} Nf6 {[%clk 0:00:40]} 4. Qxf7# {[%clk 0:00:00]}", "wrong-result@-1", "", false},
+		// lichess's "Insufficient material" is a draw claimed by a player
+		// whose opponent has no mating material (here Black, with the rook,
+		// against the lone bishop): no flag fell, and the position need not
+		// be dead, so neither the time verdict nor the board's has a say.
+		{"lichess's claim against a lone bishop", "1/2-1/2", "Insufficient material", "2k5/4r3/2K4B/8/8/8/8/8 b - - 0 53", "53... Rf7", "", "", false},
 		{"dead position drawn on time", "1/2-1/2", "Time forfeit", "8/8/8/4k3/8/8/3K4/2B1n3 w - - 0 1", "1. Kxe1",
 			"time-forfeit@-1", "Black ran out of time and the game was drawn (Termination \"Time forfeit\")", true},
 	}

@@ -59,7 +59,7 @@ func (c *Checker) reportMainLine(recorded string) {
 	c.reportDraws(decisive, recorded)
 
 	if ln.afterEnd >= 0 {
-		c.reportAfterEnd()
+		c.reportAfterEnd(recorded)
 	}
 	if ln.failed || ln.endPly < 0 || recorded == "*" {
 		return
@@ -189,14 +189,28 @@ func (c *Checker) reportNullMoves() {
 		Message: fmt.Sprintf("the main line holds %s: a pass is not a move of chess", countOf(ln.nullMoves, "a null move", "null moves"))})
 }
 
+// reportAfterEnd reports the moves played after the board ended the game.
+// An error, but for a dead position scored the draw it gives: the record is
+// right about the result, and the moves after it change nothing. FIDE 5.2.2
+// ends such a game at once, yet a pawn wall or a last piece about to be
+// taken is often played on, over the board and by engines' GUIs, before
+// anyone sees that no mate is left; mate and stalemate are on the board for
+// both players to see, and fivefold and 75 moves are automatic draws that
+// are counted, not judged (FIDE 9.6).
+//
 //go:noinline
-func (c *Checker) reportAfterEnd() {
+func (c *Checker) reportAfterEnd(recorded string) {
 	g, r, ln := c.g, &c.r, &c.line
 	m := &g.Moves[ln.afterEnd]
 	more := len(c.main) - ln.endPly
-	r.Findings = append(r.Findings, Finding{Code: MovesAfterEnd, Severity: DefaultSeverity(MovesAfterEnd), Pos: m.Pos,
-		Ply: ln.endPly + 1, Move: g.Str(m.Raw),
-		Message: fmt.Sprintf("the game ended by %s %s, but %s more %s", endWords(ln.end), c.after(ln.endPly), countOf(more, "move", "moves"), follow(more))})
+	sev := DefaultSeverity(MovesAfterEnd)
+	msg := fmt.Sprintf("the game ended by %s %s, but %s more %s", endWords(ln.end), c.after(ln.endPly), countOf(more, "move", "moves"), follow(more))
+	if ln.end == DeadPosition && recorded == "1/2-1/2" {
+		sev = Warning
+		msg += ": the game is scored 1/2-1/2, the draw the dead position gives, and the moves after it change nothing (a dead position is often played on before the players see it)"
+	}
+	r.Findings = append(r.Findings, Finding{Code: MovesAfterEnd, Severity: sev, Pos: m.Pos,
+		Ply: ln.endPly + 1, Move: g.Str(m.Raw), Message: msg})
 }
 
 // reportWrongResult reports a recorded result that the end on the board
@@ -303,7 +317,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 			r.Findings = append(r.Findings, f)
 		}
 	}
-	if !c.opt.Profile.automaticDraws() {
+	if !c.automaticDraws() {
 		return
 	}
 	autos := [2]struct {

@@ -153,3 +153,34 @@ func TestCheckChess960Mirror(t *testing.T) {
 		})
 	}
 }
+
+// A FEN that is a shuffle-chess start (TCEC's Chess324 and Chess18 write no
+// Variant tag) is judged as the Chess960 start it is: its bishops stood
+// behind their pawns from the start, which standard chess would call
+// impossible. The reading is said. A bishop shut in once a pawn has moved
+// is still impossible in standard chess.
+func TestCheckShuffleStartWithoutVariant(t *testing.T) {
+	const chess324 = "rnnqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RQNNKBBR w Qkq - 0 1"
+	for _, c := range []struct {
+		name, moves string
+		tags        []string
+		want        string
+	}{
+		{"Chess324, no Variant tag", "1. e4 e5 *", []string{"SetUp 1", "FEN " + chess324}, "non-standard-notation@0"},
+		{"double Fischer random, rows differ", "1. e4 e5 *", []string{"SetUp 1", "FEN rbbnknqr/pppppppp/8/8/8/8/PPPPPPPP/RNBBKNQR w KQkq - 0 1"}, "non-standard-notation@0"},
+		{"Variant Chess960", "1. e4 e5 *", []string{"Variant Chess960", "SetUp 1", "FEN " + chess324}, ""},
+		{"the standard start", "1. e4 e5 *", []string{"SetUp 1", "FEN rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, ""},
+		{"a pawn moved", "1... e5 *", []string{"SetUp 1", "FEN rnnqkbbr/pppppppp/8/8/4P3/8/PPPP1PPP/RQNNKBBR b Qkq - 0 1"},
+			"impossible-position@0 impossible-position@0"},
+	} {
+		r := checkOne(t, pgn("*", c.tags, c.moves), nil)
+		if g := got(r); g != c.want || r.Plies != 2-strings.Count(c.moves, "...") {
+			t.Errorf("%s: findings %q and %d plies, want %q", c.name, g, r.Plies, c.want)
+		}
+		const say = "the FEN is the start of a game of shuffle chess (every pawn unmoved, the pieces of the first rank in another order than chess's), " +
+			"and no Variant tag names the variant: the position is judged as a Chess960 start"
+		if f := find(r, NonStandardNotation); f != nil && f.Message != say {
+			t.Errorf("%s: message %q", c.name, f.Message)
+		}
+	}
+}

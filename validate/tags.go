@@ -50,6 +50,11 @@ type Tags struct {
 	Variant     VariantKind
 	VariantName string
 	VariantPos  parser.Pos
+
+	// BeforeJuly2014 is set when the Date tag says the game was played
+	// before 1 July 2014, when the automatic draws of FIDE 9.6 (fivefold
+	// repetition, 75 moves) came into force.
+	BeforeJuly2014 bool
 }
 
 // Tag names the checks read; each has a bit for the roster and duplicates.
@@ -159,6 +164,9 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			}
 			if msg := dateProblem(v); msg != "" {
 				out = badTagValue(out, tag, msg)
+			}
+			if bit == tagDate {
+				t.BeforeJuly2014 = beforeJuly2014(v)
 			}
 		case tagRound:
 			if msg := roundProblem(v); msg != "" {
@@ -488,6 +496,21 @@ func dateProblem(v string) string {
 	return dateProblemSlow(v)
 }
 
+// beforeJuly2014 says whether a Date value is known to fall before 1 July
+// 2014: a year before 2014, or a month of 2014 before July. An unknown year,
+// or one written with a leading zero ("0000.00.00", a database's blank), says
+// nothing; a date in another form than PGN's ("1962-05-04") still names its
+// year and month.
+func beforeJuly2014(v string) bool {
+	if len(v) < 4 || !isDigits(v[:4]) || v[0] == '0' {
+		return false
+	}
+	if y := v[:4]; y != "2014" {
+		return y < "2014"
+	}
+	return len(v) >= 7 && strings.IndexByte(".-/", v[4]) >= 0 && isDigits(v[5:7]) && v[5:7] >= "01" && v[5:7] < "07"
+}
+
 func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -542,9 +565,13 @@ func dateProblemSlow(v string) string {
 
 // datePGNForm is the PGN form of a date written year first with other
 // separators or unpadded fields ("2022-07-17", "2019.1.12", "2024/05/01"),
-// "" when v is not one: day-first dates ("01.05.2024") are left alone, as
-// their order cannot be told from the month-first.
+// or of a year alone ("1875"), "" when v is not one: day-first dates
+// ("01.05.2024") are left alone, as their order cannot be told from the
+// month-first.
 func datePGNForm(v string) string {
+	if len(v) == 4 && isDigits(v) {
+		return v + ".??.??"
+	}
 	sep := strings.IndexAny(v, ".-/")
 	if sep != 4 {
 		return ""

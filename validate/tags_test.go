@@ -72,7 +72,8 @@ func TestReadTagsFindings(t *testing.T) {
 		{"date leap day", with(roster, "Date", "2024.02.29"), nil},
 		{"date leap day 2000", with(roster, "Date", "2000.02.29"), nil},
 		{"date iso", with(roster, "Date", "2016-05-31"), []string{`Date "2016-05-31" is not in the form YYYY.MM.DD (?? for unknown parts): write 2016.05.31`}},
-		{"date year alone", with(roster, "Date", "1972"), []string{`Date "1972" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date year alone", with(roster, "Date", "1972"), []string{`Date "1972" is not in the form YYYY.MM.DD (?? for unknown parts): write 1972.??.??`}},
+		{"date year alone, not four digits", with(roster, "Date", "972"), []string{`Date "972" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"date one-digit day", with(roster, "Date", "1972.07.1"), []string{`Date "1972.07.1" is not in the form YYYY.MM.DD (?? for unknown parts): write 1972.07.01`}},
 		{"date half-known month", with(roster, "Date", "1972.1?.01"), []string{`Date "1972.1?.01" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		// Day first, or no such day: no form to suggest.
