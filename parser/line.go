@@ -108,6 +108,7 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	}
 	if len(p.stack) == 0 && p.firstPly == 0 {
 		p.firstPly = ply
+		g.FirstPly = ply
 	}
 	g.Scripts |= sc
 	p.pend = pending{}

@@ -71,7 +71,7 @@ func TestNotesQuoteTheSource(t *testing.T) {
 			"1. e4 e5 2. Nf3 Nc6 {arbiter: illegal move 3. Лa3 (the rook on a1 is blocked by\nthe white pawn on a2); the rest of the game as written: 3. Лa3 a6 Белые сдались\nввиду мата.} 0-1\n\n"},
 		{"prose and numbers as written",
 			"После 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей Кbd5.\n",
-			"{После arbiter: illegal move 12. c6 (no white pawn can reach c6); the game as\nwritten: 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей\nКbd5.} *\n\n"},
+			"{После arbiter: not replayed from 12... c6 (a fragment from move 12... with no\nposition to start from, which a FEN tag would give: its 3 moves are not\nchecked); the game as written: 12...c6 у чёрных прочная позиция. Интересно было\n11...Кb6 с идеей Кbd5.} *\n\n"},
 	}
 	for _, c := range cases {
 		if got := movetext(t, appendOne(t, c.in)); got != c.want {
