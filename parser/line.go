@@ -21,9 +21,12 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 		p.ended = false
 		p.fileHeld()
 	}
+	if p.proseFrom >= 0 && p.wordRes.res != "" && p.afterResultWords(i, e, numbered, ply) {
+		return
+	}
 	// A move after the result, or a white move numbered back to (or before)
 	// the game's first move, begins the next game.
-	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && (ply == 1 || !p.firstFromFEN) {
+	if p.ended || numbered && p.numberedBack(ply) {
 		p.splitBefore(i, numbered) // with proseFrom as the game ended, for its ResultPos
 	}
 	if p.proseFrom >= 0 {
@@ -113,6 +116,45 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	g.Scripts |= sc
 	p.pend = pending{}
 	p.lastWasMove = true
+}
+
+// numberedBack says whether a move numbered ply, White's, is numbered back
+// to (or before) the first move of the game being read, outside its
+// variations: the first move of the next game.
+func (p *Parser) numberedBack(ply int32) bool {
+	return ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && (ply == 1 || !p.firstFromFEN)
+}
+
+// afterResultWords reads the move src[i:e] of scoresheet text that follows
+// a result in words (Parser.wordRes): the words ended the game, so a move
+// on their line is part of the sentence they stand in, the analysis that
+// says why ("23. Лg8++ Черные сдались ввиду неизбежного мата после 23…
+// Кр:g8 24. Лe8+ Лf8 25. Л:f8#"), and is kept as prose (a remark, which
+// the game's end files as the last move's comment); it reports true then.
+// A move on a later line begins the next game, as one after a result
+// marker does, and so does a move numbered back to the game's first; a
+// result in parentheses ("(1-0)") and the words in PGN are left to
+// proseGoesOn, for which a move after them made them a remark.
+//
+//go:noinline
+func (p *Parser) afterResultWords(i, e int, numbered bool, ply int32) bool {
+	w := &p.wordRes
+	if !p.text || w.paren || numbered && p.numberedBack(ply) {
+		return false
+	}
+	line := p.line
+	if numbered {
+		line = p.pend.line
+	}
+	if line > w.pos.Line {
+		p.splitBefore(i, numbered)
+		return false
+	}
+	p.pend = pending{}
+	p.lost = 0
+	p.lastWasMove = false
+	p.remark(i, e)
+	return true
 }
 
 // leftColumnGoesOn says whether a White move numbered ply, read after the

@@ -264,7 +264,9 @@ func TestRussianBlackMoveForms(t *testing.T) {
 
 func TestScoresheetTextBranches(t *testing.T) {
 	// Book text gives alternatives by repeating move numbers in prose.
-	g := one(t, "4. а2—а4 с7—с6\n5. а4:b5 с6:b5??\n6. Фd1—f3! Чёрные сдались, так как после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7 7. Ф:b7 неизбежна потеря.")
+	// (The page has "Чёрные сдались, так как": a result in words, after
+	// which the moves are the sentence's analysis; see TestResultInWords.)
+	g := one(t, "4. а2—а4 с7—с6\n5. а4:b5 с6:b5??\n6. Фd1—f3! Теперь, так как после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7 7. Ф:b7 неизбежна потеря.")
 	eq(t, "moves", norms(g), []string{"a2-a4", "c7-c6", "a4:b5", "c6:b5", "Фd1-f3", "Kc6", "Ф:c6+", "Сb7", "Ф:b7"})
 	var prev []int32
 	var depth []int16

@@ -147,7 +147,7 @@ type Parser struct {
 	// ended is set: the remarks on its line are the game's (endRemarks).
 	resultAt int
 	// wordRes is a result written in words right after the last move
-	// ("Белые сдались"), which ends the game unless a move follows.
+	// ("Белые сдались"), which ends the game (afterResultWords).
 	wordRes wordResult
 	// pairBuf is scratch for the normalised forms of a move written as two
 	// squares around a spaced dash (spacedPair).

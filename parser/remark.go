@@ -26,10 +26,12 @@ import (
 //
 // A result written in words right after the last move ("Белые сдались",
 // "Черные сдались.", "Ничья", "White resigns", "Draw agreed") is the
-// game's result unless a move follows (then it was a remark, "Чёрные
-// сдались, так как ... после 6. … Kc6 7. Ф:с6+"): kept aside as
-// Parser.wordRes, it becomes the result, with ResultRaw quoting the
-// words, when the game ends without a marker.
+// game's result: kept aside as Parser.wordRes, it becomes the result, with
+// ResultRaw quoting the words, when the game ends without a marker. In
+// scoresheet text the words end the game: moves after them on their line
+// are the sentence's analysis ("Чёрные сдались, так как ... после 6. …
+// Kc6 7. Ф:с6+"), kept as prose (afterResultWords); in PGN, a move after
+// them makes them text the standard does not allow.
 
 // srcRange is the text src[a:b] of the segment being read.
 type srcRange struct{ a, b int }
@@ -149,7 +151,7 @@ func (p *Parser) whiteToMove() (white, ok bool) {
 }
 
 // resultInWords takes the result written in words src[i:to] (read up to
-// next) as the game's, unless a move follows.
+// next) as the game's (afterResultWords reads a move after it).
 func (p *Parser) resultInWords(i, to, next int, res string) {
 	p.sawProse = true
 	p.pend = pending{}

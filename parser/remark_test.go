@@ -96,8 +96,8 @@ func TestProseBetweenGamesIsTheNextHeading(t *testing.T) {
 }
 
 // A result written in words right after the last move is the result, kept
-// as written (ResultRaw) and as the last move's comment; where a move
-// follows, it was a remark.
+// as written (ResultRaw) and as the last move's comment, with the moves
+// after it on its line, which are analysis.
 func TestResultInWords(t *testing.T) {
 	for _, c := range []struct{ words, res, raw string }{
 		{"Белые сдались", "0-1", "Белые сдались"},
@@ -147,23 +147,52 @@ func TestResultInWords(t *testing.T) {
 	g = one(t, "1. e4 e5 Белые сдались 0-1\n")
 	eq(t, "marker", []string{g.Result, g.Str(g.ResultRaw), comments(g)[1]}, []string{"0-1", "", "Белые сдались"})
 
-	// Not a result: moves follow, prose stands before, a variation holds
-	// it, the game had ended, the words are split or alone.
+	// Not a result: prose stands before, a variation holds it, the game
+	// had ended, the words are split or alone.
 	for _, in := range []string{
-		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Белые сдались, так как после 4. Ba4 b5 теряют слона.\n",
 		"1. e4 e5 2. Qh5 Nc6 и белые сдались\n",
 		"1. e4 e5 2. Nf3 (2. Qh5 Черные сдались)\n",
 		"1. e4 e5 2. Nf3 Белые. Сдались\n",
 		"1. e4 e5 2. Nf3 Белые\n",
 		"1. e4 e5 2. Nf3 сдались\n",
 		"1. e4 e5\nПартия 5. Ничья\n",
-		"1. e4 e5 2. Nf3 Сдался, но 2... Nc6 3. Bb5\n",
-		"1. e4 e5 2. Nf3 Черные просрочили, 2... Nc6\n",
 	} {
 		g := one(t, in)
 		eq(t, in, []string{g.Result, g.Str(g.ResultRaw)}, []string{"", ""})
 		eq(t, in+" problems", problems(g), []string{})
 	}
+	// The words end the game: the moves after them on their line are the
+	// analysis of the sentence they stand in, kept with it as the last
+	// move's comment, not moves of the game.
+	for _, c := range []struct{ in, res, comment string }{
+		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Белые сдались, так как после 4. Ba4 b5 теряют слона.\n", "0-1",
+			"Белые сдались, так как после 4. Ba4 b5 теряют слона."},
+		{"1. e4 e5 2. Nf3 Сдался, но 2... Nc6 3. Bb5\n", "1-0", "Сдался, но 2... Nc6 3. Bb5"},
+		{"1. e4 e5 2. Nf3 Черные просрочили, 2... Nc6\n", "1-0", "Черные просрочили, 2... Nc6"},
+		{"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 Черные сдались ввиду мата после 4... Kxf7 5. Bxe6+\n", "1-0",
+			"Черные сдались ввиду мата после 4... Kxf7 5. Bxe6+"},
+	} {
+		g := one(t, c.in)
+		last := len(g.Moves) - 1
+		eq(t, c.in+" result", g.Result, c.res)
+		eq(t, c.in+" comment", g.Str(g.Moves[last].Comment), c.comment)
+		eq(t, c.in+" problems", problems(g), []string{})
+		eq(t, c.in+" last move", g.Moves[last].Pos.Offset < g.ResultPos.Offset, true)
+	}
+	// Near misses: a move on a later line, or one numbered back to the
+	// game's first, begins the next game, as after a result marker; a
+	// result in parentheses followed by a move was a remark.
+	games = parseString(t, "1. e4 e5 2. Nf3 Nc6 Белые сдались.\n3. Bb5 a6\n")
+	eq(t, "later line: games", len(games), 2)
+	eq(t, "later line: result", games[0].Result, "0-1")
+	eq(t, "later line: next game", norms(games[1]), []string{"Bb5", "a6"})
+	games = parseString(t, "1. e4 e5 Белые сдались. 1. d4 d5\n")
+	eq(t, "move one: games", len(games), 2)
+	eq(t, "move one: result", games[0].Result, "0-1")
+	eq(t, "move one: next game", norms(games[1]), []string{"d4", "d5"})
+	g = one(t, "1. e4 e5 2. Nf3 (1-0) 2... Nc6 3. Bb5\n")
+	eq(t, "in parentheses", [2]any{g.Result, len(g.Moves)}, [2]any{"", 5})
+
 	g = one(t, "1. e4 e5 1-0 Белые сдались\n")
 	eq(t, "after the marker", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", ""})
 
