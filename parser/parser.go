@@ -171,6 +171,12 @@ type frame struct {
 	// an aside ending in prose leaves the move before it the last one read
 	// ("4. С:c6 (см. партию 12) dc"), as a comment in braces does.
 	afterMove bool
+	// at is the src offset of the bracket that opened the line, and
+	// moves how many moves the game had then: a bracket of scoresheet
+	// text that closes with no move in it is a remark, brackets and all
+	// (closeVariation).
+	at    int
+	moves int
 }
 
 // pending is a move number read but not yet given to a move.

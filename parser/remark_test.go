@@ -8,10 +8,10 @@ import (
 // Prose between the moves of a game without tags is a remark on the move
 // before it, kept as that move's comment once the game goes on; it is no
 // problem, and a parenthesised remark without moves is a comment, not a
-// variation.
+// variation, kept with its parentheses as written.
 func TestRemarksInScoresheetText(t *testing.T) {
 	g := one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n")
-	eq(t, "aside", comments(g), []string{"", "", "", "", "испанская партия", ""})
+	eq(t, "aside", comments(g), []string{"", "", "", "", "(испанская партия)", ""})
 	eq(t, "aside moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6"})
 	eq(t, "aside depths", []int16{g.Moves[4].Depth, g.Moves[5].Depth}, []int16{0, 0})
 	eq(t, "aside problems", problems(g), []string{})
@@ -31,8 +31,15 @@ func TestRemarksInScoresheetText(t *testing.T) {
 	// follows it there. Before a parenthesis a move number may stand, and
 	// before the next move the number is that move's.
 	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 (см. партию 12) a6 4. Сa4 (Ласкер — Стейниц, 1894) Кf6 хорошо 5. 0-0 (1958 г.) 5... b5 *\n")
-	eq(t, "numbers", comments(g), []string{"", "", "", "", "см. партию 12", "", "Ласкер — Стейниц, 1894", "хорошо", "1958 г.", ""})
+	eq(t, "numbers", comments(g), []string{"", "", "", "", "(см. партию 12)", "", "(Ласкер — Стейниц, 1894)", "хорошо", "(1958 г.)", ""})
 	eq(t, "numbers problems", problems(g), []string{})
+
+	// Quotes, brackets and the punctuation after them are the remark's as
+	// written, where they open or close it; a note in square brackets
+	// holding a number (a footnote) too. An aside with moves stays one.
+	g = one(t, "1. e4 «так» e5 2. Кf3 см. \"Шахматы\" 2... Кc6 3. Сb5 (вскоре, 1975 г.). Ход[1] 3... a6 4. Сa4 (лучше 4. С:c6) Кf6 *\n")
+	eq(t, "quotes", comments(g), []string{"«так»", "", "см. \"Шахматы\"", "", "(вскоре, 1975 г.). Ход[1]", "", "лучше", "", ""})
+	eq(t, "quotes moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "Сa4", "С:c6", "Кf6"})
 
 	// A pawn capture by files after a remark in parentheses is the move
 	// after the one before the remark, as after a comment in braces; after
@@ -75,7 +82,7 @@ func TestProseBetweenGamesIsTheNextHeading(t *testing.T) {
 	// the order written with comments in braces.
 	games = parseString(t, "1. e4 e5 1-0 (Ботвинник)\n{Тур 2} Партия 2 Таль — Смыслов\n1. d4 d5 *\n")
 	eq(t, "after a marker, count", len(games), 2)
-	eq(t, "on the marker's line", comments(games[0]), []string{"", "Ботвинник"})
+	eq(t, "on the marker's line", comments(games[0]), []string{"", "(Ботвинник)"})
 	eq(t, "on the lines after", games[1].Str(games[1].Comment), "Тур 2 Партия 2 Таль — Смыслов")
 
 	// Near misses: prose after the last game, a preamble without a game
@@ -89,7 +96,7 @@ func TestProseBetweenGamesIsTheNextHeading(t *testing.T) {
 	g = one(t, "Партия 3 {Дебют} 1. e4 e5 *\n")
 	eq(t, "a comment after the heading", g.Str(g.Comment), "Партия 3 Дебют")
 	games = parseString(t, "Партия 12 (Москва, 1956)\n1. e4 e5 1-0\nПартия 13 [Ленинград, 1957]\n1. d4 d5 *\n")
-	eq(t, "in parentheses", []string{games[0].Str(games[0].Comment), games[1].Str(games[1].Comment)}, []string{"Партия 12 Москва, 1956", "Партия 13 Ленинград, 1957"})
+	eq(t, "in parentheses", []string{games[0].Str(games[0].Comment), games[1].Str(games[1].Comment)}, []string{"Партия 12 (Москва, 1956)", "Партия 13 [Ленинград, 1957]"})
 	eq(t, "in parentheses, problems", [][]string{problems(games[0]), problems(games[1])}, [][]string{{}, {}})
 	g = oneWith(t, "Партия 3\n1. e4 e5 *\n", Options{NoComments: true})
 	eq(t, "no comments", g.Str(g.Comment), "")
@@ -270,7 +277,7 @@ func TestNumberNote(t *testing.T) {
 	games := parseString(t, "(1-0)\n1. e4 e5 *\n")
 	eq(t, "before the first move", games[len(games)-1].Result, "*")
 	g = one(t, "1. e4 e5 (1-0 Ботвинник)\n")
-	eq(t, "with a word", []string{g.Result, comments(g)[1]}, []string{"", "1-0 Ботвинник"})
+	eq(t, "with a word", []string{g.Result, comments(g)[1]}, []string{"", "(1-0 Ботвинник)"})
 	g = oneWith(t, "1. e4 (15) e5 (1-0)\n", Options{NoComments: true})
 	eq(t, "no comments", []string{g.Result, comments(g)[0]}, []string{"1-0", ""})
 }

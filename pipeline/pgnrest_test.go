@@ -86,9 +86,12 @@ func TestNotesQuoteTheSource(t *testing.T) {
 func TestConvertScoresheetRemarks(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n",
-			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {испанская партия} 3... a6 *\n\n"},
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {(испанская партия)} 3... a6 *\n\n"},
 		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 (Ласкер — Стейниц, 1894) a6 *\n",
-			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {Ласкер — Стейниц, 1894} 3... a6 *\n\n"},
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {(Ласкер — Стейниц, 1894)} 3... a6 *\n\n"},
+		// Quotes and brackets that end words stay, as written.
+		{"1. e4 e5 2. Кf3 Кc6 журнал «Шахматы в СССР» (вскоре после) и \"Шахматы\"[1] 3. Сb5 *\n",
+			"1. e4 e5 2. Nf3 Nc6 {журнал «Шахматы в СССР» (вскоре после) и \"Шахматы\"[1]}\n3. Bb5 *\n\n"},
 		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Черные сдались.\n",
 			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Черные сдались.} 1-0\n\n"},
 		{"1. e4 – e5 2. Кf3 — Кc6 3. Сb5 — a6 *\n",

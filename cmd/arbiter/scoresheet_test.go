@@ -31,7 +31,7 @@ func TestScoresheetTextFindings(t *testing.T) {
 			"1. e4 d5 {arbiter: text not read (unexpected text, from \"Qq5\"); the rest of the\ngame as written: 2. Qq5 Nf6} *\n"},
 		{"a remark", "1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n", 0,
 			tagMissing + "x.txt:1:13: info non-standard-notation: 3 of 6 moves are not in standard SAN (Russian piece letters); the first is \"Кf3\" (move 2. Кf3, ply 3)\n",
-			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {испанская партия} 3... a6 *\n"},
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {(испанская партия)} 3... a6 *\n"},
 		{"white resigned", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Белые сдались\n", 0,
 			tagMissing + "x.txt:1:31: info non-standard-notation: the result marker \"Белые сдались\" is not PGN: write 0-1\n",
 			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Белые сдались} 0-1\n"},
