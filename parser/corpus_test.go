@@ -269,11 +269,17 @@ func TestCorpusRussianExcerpts(t *testing.T) {
 		return readCorpusFile(t, filepath.Join(root, "russian", name))
 	}
 
-	// Корчмар — Поляк, Киев 1937, in short notation in one paragraph.
+	// Корчмар — Поляк, Киев 1937, in short notation in one paragraph. The
+	// game ends where "Черные сдались" says: the mate that follows ("ввиду
+	// неизбежного мата после 23… Кр: g8 24. Лe8+ Лf8 25. Л:f8#") is why
+	// Black resigned, analysis in the last move's comment.
 	g := read("pages_excerpts/06_siakadpt_bessmertnaya_ukrainskaya.txt")[0]
 	eq(t, "06 main line", mainline(g), strings.Fields("e4 e5 Кf3 Кc6 Кc3 Кf6 Сb5 d6 d4 ed К:d4 Сd7 O-O К:d4 С:d7+ Ф:d7 "+
 		"Ф:d4 Сe7 Лd1 O-O e5 Кe8 Сf4 a5 Лd3 Лa6 Лe1 Фf5 Кd5 Сd8 ed К:d6 Лg3 f6 Сh6 Лf7 Кb4 ab Ф:d6 Фd7 "+
-		"Фd5 Крf8 Л:g7 Ф:d5 Лg8++ Кр:g8 Лe8+ Лf8 Л:f8#"))
+		"Фd5 Крf8 Л:g7 Ф:d5 Лg8++"))
+	eq(t, "06 result", [2]string{g.Result, g.Str(g.ResultRaw)}, [2]string{"1-0", "Черные сдались"})
+	last := &g.Moves[len(g.Moves)-1]
+	eq(t, "06 analysis", strings.HasPrefix(g.Str(last.Comment), "Черные сдались ввиду неизбежного мата после 23… Кр: g8 24. Лe8+ Лf8 25. Л:f8#."), true)
 	eq(t, "06 variation (7… Се7)", [3]any{g.Str(g.Moves[14].Norm), g.Moves[14].Prev, g.Moves[14].Depth}, [3]any{"Сe7", int32(12), int16(1)})
 
 	// A whole game in long notation, a move pair per line.

@@ -40,6 +40,13 @@ type Game struct {
 	// otherwise.
 	ResultRaw Span
 
+	// FirstPly is the ply the game's first move has by its move number
+	// (2N-1 for "N.", 2N for "N..."), else by the FEN tag's move counter,
+	// else 1; 0 when the game has no move. A game without a FEN whose first
+	// move is numbered above 1 is a fragment: nothing says where its first
+	// move was played from.
+	FirstPly int32
+
 	// NextHeading is the offset in Text of the prose after the game's last
 	// move that the next game takes as its heading (its Comment): scoresheet
 	// text without a result marker, where the game's text runs on to the next

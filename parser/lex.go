@@ -301,7 +301,8 @@ func (p *Parser) openVariation(i int, open byte) int {
 		p.remarkThrough(i)
 	}
 	p.stack = append(p.stack, p.fr)
-	p.fr = frame{cur: anchor, spine: anchor, base: anchor, depth: depth, onSpine: true, open: open, pos: p.posAt(i), afterMove: p.lastWasMove}
+	p.fr = frame{cur: anchor, spine: anchor, base: anchor, depth: depth, onSpine: true, open: open, pos: p.posAt(i), afterMove: p.lastWasMove,
+		at: i, moves: len(p.g.Moves)}
 	p.pend = pending{}
 	p.lost = 0
 	return i + 1
@@ -329,12 +330,16 @@ func (p *Parser) closeVariation(i int, close byte) {
 	if p.text && p.fr.afterMove {
 		p.lastWasMove = true
 	}
+	at, moveless := p.fr.at, len(p.g.Moves) == p.fr.moves
 	p.fr = p.stack[len(p.stack)-1]
 	p.stack = p.stack[:len(p.stack)-1]
 	p.pend = pending{}
 	p.lost = 0
 	if p.remarkOpen {
 		p.remarkThrough(i)
+	}
+	if p.text && moveless && len(p.remarks) > 0 && p.src[at+1] != '%' { // "[%clk": a command, no prose
+		p.bracketRemark(at, i+1)
 	}
 }
 
@@ -391,6 +396,9 @@ func (p *Parser) bracket(i int) int {
 	// the boundary rule knows it) before the first move: that is a damaged
 	// pair of the game's header, a Problem wherever the game stands.
 	if p.text && !(len(p.g.Moves) == 0 && p.tagLineAt(i)) {
+		if j := p.numberNote(i); j > i {
+			return j
+		}
 		return p.openVariation(i, '[')
 	}
 	// The pair runs to its ']' on the line, or to the line's end; what

@@ -21,9 +21,12 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 		p.ended = false
 		p.fileHeld()
 	}
+	if p.proseFrom >= 0 && p.wordRes.res != "" && p.afterResultWords(i, e, numbered, ply) {
+		return
+	}
 	// A move after the result, or a white move numbered back to (or before)
 	// the game's first move, begins the next game.
-	if p.ended || numbered && ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && (ply == 1 || !p.firstFromFEN) {
+	if p.ended || numbered && p.numberedBack(ply) {
 		p.splitBefore(i, numbered) // with proseFrom as the game ended, for its ResultPos
 	}
 	if p.proseFrom >= 0 {
@@ -52,9 +55,14 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	prev, depth := fr.cur, p.lineDepth()
 	switch {
 	case !numbered:
-	case p.text && !fr.onSpine && ply == p.plyOf(fr.spine)+1:
+	case p.text && !fr.onSpine && ply == p.plyOf(fr.spine)+1 && p.numberOpensLine():
 		// Text returns from an aside to the line as written: "лучше 3...
-		// е5:d4. 4. d4:e5" continues after 3... Сg4, not after the aside.
+		// е5:d4.", then "4. d4:e5" on a line of its own, continues after
+		// 3... Сg4, not after the aside. Where the number also continues
+		// the aside, only its place tells: a book sets its moves at the
+		// start of a line and the asides in the sentences of its notes,
+		// whose numbers go on with the aside ("играя 24. ... Сa4! 25. Фd2
+		// Кe4", "Ошибочно 11. ... e5 из-за потери пешки после 12. de").
 		prev, depth = fr.spine, fr.depth
 	case !p.text && ply == expected-1 && p.takeBackLostTurn(prev):
 		// The number fits once the unreadable word before it gives up the
@@ -126,10 +134,65 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	}
 	if len(p.stack) == 0 && p.firstPly == 0 {
 		p.firstPly = ply
+		g.FirstPly = ply
 	}
 	g.Scripts |= sc
 	p.pend = pending{}
 	p.lastWasMove = true
+}
+
+// numberOpensLine says whether the pending move number stands first on its
+// line, after blanks alone.
+func (p *Parser) numberOpensLine() bool {
+	for k := p.pend.start - 1; k >= 0; k-- {
+		switch p.src[k] {
+		case ' ', '\t':
+		case '\n', '\r':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// numberedBack says whether a move numbered ply, White's, is numbered back
+// to (or before) the first move of the game being read, outside its
+// variations: the first move of the next game.
+func (p *Parser) numberedBack(ply int32) bool {
+	return ply <= p.firstPly && len(p.stack) == 0 && p.pend.dots < 2 && (ply == 1 || !p.firstFromFEN)
+}
+
+// afterResultWords reads the move src[i:e] of scoresheet text that follows
+// a result in words (Parser.wordRes): the words ended the game, so a move
+// on their line is part of the sentence they stand in, the analysis that
+// says why ("23. Лg8++ Черные сдались ввиду неизбежного мата после 23…
+// Кр:g8 24. Лe8+ Лf8 25. Л:f8#"), and is kept as prose (a remark, which
+// the game's end files as the last move's comment); it reports true then.
+// A move on a later line begins the next game, as one after a result
+// marker does, and so does a move numbered back to the game's first; a
+// result in parentheses ("(1-0)") and the words in PGN are left to
+// proseGoesOn, for which a move after them made them a remark.
+//
+//go:noinline
+func (p *Parser) afterResultWords(i, e int, numbered bool, ply int32) bool {
+	w := &p.wordRes
+	if !p.text || w.paren || numbered && p.numberedBack(ply) {
+		return false
+	}
+	line := p.line
+	if numbered {
+		line = p.pend.line
+	}
+	if line > w.pos.Line {
+		p.splitBefore(i, numbered)
+		return false
+	}
+	p.pend = pending{}
+	p.lost = 0
+	p.lastWasMove = false
+	p.remark(i, e)
+	return true
 }
 
 // leftColumnGoesOn says whether a White move numbered ply, read after the
@@ -273,6 +336,14 @@ func (p *Parser) fenStartPly() int32 {
 // returns to that line when the number continues it.
 func (p *Parser) branch(ply, expected int32) (prev int32, depth int16, gap uint16) {
 	fr := &p.fr
+	if !fr.onSpine && !p.numberOpensLine() {
+		// In the sentence of an aside, a number that repeats one of the
+		// aside's is an alternative within it ("после 28. Кg5! с угрозой
+		// Сc6 или после 28. d4"), before it is one of the line as written.
+		if a := p.asideAnchor(ply); a >= 0 {
+			return a, p.g.Moves[a].Depth + 1, 0
+		}
+	}
 	spinePly := p.plyOf(fr.spine)
 	if ply == spinePly+1 {
 		return fr.spine, fr.depth, 0
@@ -290,6 +361,9 @@ func (p *Parser) branch(ply, expected int32) (prev int32, depth int16, gap uint1
 			return -1, fr.depth + 1, 0
 		}
 	}
+	if a := p.asideAnchor(ply); a >= 0 {
+		return a, p.g.Moves[a].Depth + 1, 0
+	}
 	switch placed := p.placedAfter(fr.cur); {
 	case ply > placed && (ply-placed)&1 == 1:
 		gap = p.missing(ply, placed)
@@ -299,6 +373,23 @@ func (p *Parser) branch(ply, expected int32) (prev int32, depth int16, gap uint1
 		p.problemAt(p.pendPos(), fmt.Sprintf("move number %s does not fit the moves before it", plyLabel(ply)))
 	}
 	return fr.cur, p.lineDepth(), gap
+}
+
+// asideAnchor returns the move of the aside being read (scoresheet text off
+// the line as written) that a move of ply follows, so that the move is an
+// alternative within the aside ("Нельзя 7... Се7? из-за 8. С:е7" after the
+// aside's 7... Фа5+); -1 when the aside has none, or none is being read.
+func (p *Parser) asideAnchor(ply int32) int32 {
+	fr := &p.fr
+	if fr.onSpine {
+		return -1
+	}
+	for a := fr.cur; a >= 0 && p.g.Moves[a].Depth > fr.depth; a = p.g.Moves[a].Prev {
+		if p.plies[a] == ply-1 {
+			return a
+		}
+	}
+	return -1
 }
 
 // takeBackLostTurn reads a move number one ply behind the line it continues

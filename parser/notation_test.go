@@ -264,7 +264,9 @@ func TestRussianBlackMoveForms(t *testing.T) {
 
 func TestScoresheetTextBranches(t *testing.T) {
 	// Book text gives alternatives by repeating move numbers in prose.
-	g := one(t, "4. а2—а4 с7—с6\n5. а4:b5 с6:b5??\n6. Фd1—f3! Чёрные сдались, так как после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7 7. Ф:b7 неизбежна потеря.")
+	// (The page has "Чёрные сдались, так как": a result in words, after
+	// which the moves are the sentence's analysis; see TestResultInWords.)
+	g := one(t, "4. а2—а4 с7—с6\n5. а4:b5 с6:b5??\n6. Фd1—f3! Теперь, так как после 6. … Kc6 7. Ф:с6+ или 6. ... Сb7 7. Ф:b7 неизбежна потеря.")
 	eq(t, "moves", norms(g), []string{"a2-a4", "c7-c6", "a4:b5", "c6:b5", "Фd1-f3", "Kc6", "Ф:c6+", "Сb7", "Ф:b7"})
 	var prev []int32
 	var depth []int16
@@ -275,6 +277,49 @@ func TestScoresheetTextBranches(t *testing.T) {
 	eq(t, "prev", prev, []int32{-1, 0, 1, 2, 3, 4, 5, 4, 7})
 	eq(t, "depth", depth, []int16{0, 0, 0, 0, 0, 0, 0, 1, 1})
 	eq(t, "problems", problems(g), []string{})
+}
+
+// A book sets its moves at the start of a line and its asides in the
+// sentences of its notes: a number inside a sentence that goes on with the
+// aside stays in it, though it would also continue the line as written,
+// and one that repeats a move of the aside is an alternative within it;
+// the next number on a line of its own returns to the line as written.
+func TestScoresheetTextAsideInASentence(t *testing.T) {
+	line := func(g *Game) (main, aside []string, prev []int32, depth []int16) {
+		for _, m := range g.Moves {
+			if m.Depth == 0 {
+				main = append(main, g.Str(m.Norm))
+				continue
+			}
+			aside = append(aside, g.Str(m.Norm))
+			prev = append(prev, m.Prev)
+			depth = append(depth, m.Depth)
+		}
+		return
+	}
+	g := one(t, "24. Лd1-d3 f5-f4?\nЕще не поздно было, играя 24. ... Сa4! 25. Фd2 Кe4.\n25. g3:f4 Сd7-f5\n")
+	main, aside, prev, depth := line(g)
+	eq(t, "continued: main", main, []string{"Лd1-d3", "f5-f4", "g3:f4", "Сd7-f5"})
+	eq(t, "continued: aside", [3]any{aside, prev, depth}, [3]any{[]string{"Сa4", "Фd2", "Кe4"}, []int32{0, 2, 3}, []int16{1, 1, 1}})
+	eq(t, "continued: problems", problems(g), []string{})
+
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5\nНеобходимо было 3. ... Кf6, хотя и тогда после 4. 0-0! или после 4. d3 шансы белых лучше.\n4. c3 Кf6\n")
+	main, aside, prev, depth = line(g)
+	eq(t, "alternative in the aside: main", main, []string{"e4", "e5", "Кf3", "Кc6", "Сc4", "Сc5", "c3", "Кf6"})
+	eq(t, "alternative in the aside: aside", [3]any{aside, prev, depth}, [3]any{[]string{"Кf6", "O-O", "d3"}, []int32{4, 6, 6}, []int16{1, 1, 2}})
+	eq(t, "alternative in the aside: problems", problems(g), []string{})
+
+	// Near misses: a number in a sentence that does not go on with the
+	// aside returns to the line as written, as one on a line of its own
+	// always does.
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 Лучше было 1... c5, а теперь 3. Сb5 a6\n")
+	main, aside, _, _ = line(g)
+	eq(t, "not the aside's: main", main, []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6"})
+	eq(t, "not the aside's: aside", aside, []string{"c5"})
+	g = one(t, "1. e4 e5 2. Кf3 Кc6 Лучше 2... d6 3. d4\n3. Сb5 a6\n")
+	main, aside, _, _ = line(g)
+	eq(t, "own line: main", main, []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6"})
+	eq(t, "own line: aside", aside, []string{"d6", "d4"})
 }
 
 func TestScoresheetTextNewGameAtMoveOne(t *testing.T) {

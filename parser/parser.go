@@ -152,7 +152,7 @@ type Parser struct {
 	// ended is set: the remarks on its line are the game's (endRemarks).
 	resultAt int
 	// wordRes is a result written in words right after the last move
-	// ("Белые сдались"), which ends the game unless a move follows.
+	// ("Белые сдались"), which ends the game (afterResultWords).
 	wordRes wordResult
 	// pairBuf is scratch for the normalised forms of a move written as two
 	// squares around a spaced dash (spacedPair).
@@ -176,6 +176,12 @@ type frame struct {
 	// an aside ending in prose leaves the move before it the last one read
 	// ("4. С:c6 (см. партию 12) dc"), as a comment in braces does.
 	afterMove bool
+	// at is the src offset of the bracket that opened the line, and
+	// moves how many moves the game had then: a bracket of scoresheet
+	// text that closes with no move in it is a remark, brackets and all
+	// (closeVariation).
+	at    int
+	moves int
 }
 
 // pending is a move number read but not yet given to a move.

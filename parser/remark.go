@@ -26,10 +26,12 @@ import (
 //
 // A result written in words right after the last move ("Белые сдались",
 // "Черные сдались.", "Ничья", "White resigns", "Draw agreed") is the
-// game's result unless a move follows (then it was a remark, "Чёрные
-// сдались, так как ... после 6. … Kc6 7. Ф:с6+"): kept aside as
-// Parser.wordRes, it becomes the result, with ResultRaw quoting the
-// words, when the game ends without a marker.
+// game's result: kept aside as Parser.wordRes, it becomes the result, with
+// ResultRaw quoting the words, when the game ends without a marker. In
+// scoresheet text the words end the game: moves after them on their line
+// are the sentence's analysis ("Чёрные сдались, так как ... после 6. …
+// Kc6 7. Ф:с6+"), kept as prose (afterResultWords); in PGN, a move after
+// them makes them text the standard does not allow.
 
 // srcRange is the text src[a:b] of the segment being read.
 type srcRange struct{ a, b int }
@@ -149,7 +151,7 @@ func (p *Parser) whiteToMove() (white, ok bool) {
 }
 
 // resultInWords takes the result written in words src[i:to] (read up to
-// next) as the game's, unless a move follows.
+// next) as the game's (afterResultWords reads a move after it).
 func (p *Parser) resultInWords(i, to, next int, res string) {
 	p.sawProse = true
 	p.pend = pending{}
@@ -173,19 +175,21 @@ func (p *Parser) resultInWords(i, to, next int, res string) {
 // heading, "Партия 12. Иванов — Петров, Москва 1956") and after its result
 // are kept too: they may name the players and the place, which an archive
 // must not lose, and the game's end decides whose they are (endRemarks).
+// The quotes and punctuation that end words and so are no part of them
+// ("«Шахматы в СССР»", "см. \"Шахматы\"") are kept where they touch the
+// remark's first or last word.
 func (p *Parser) remark(i, j int) {
 	if p.opt.NoComments {
 		return
 	}
-	for j < len(p.src) && (p.src[j] == '.' || p.src[j] == ',') {
-		j++ // the punctuation moveWord leaves out of a word
-	}
+	j = closingPunctEnd(p.src, j)
 	if n := len(p.remarks); n > 0 && p.remarkOpen {
 		p.remarks[n-1].b = j
 		return
 	}
 	// A remark starts at a letter: not at a dash or a number alone, nor at
 	// the dash joined to its first word ("Сa4 — с угрозой").
+	i0 := i
 	for i < j {
 		r, size := utf8.DecodeRune(p.src[i:j])
 		if unicode.IsLetter(r) {
@@ -196,11 +200,81 @@ func (p *Parser) remark(i, j int) {
 	if i == j {
 		return
 	}
+	if i == i0 {
+		i = openingQuoteStart(p.src, i)
+	}
 	if len(p.stack) > 0 {
 		i = p.numbersAfterParen(i)
 	}
-	p.remarks = append(p.remarks, srcRange{i, j})
+	p.addRemark(i, j)
 	p.remarkOpen = true
+}
+
+// addRemark keeps src[a:b] aside as a remark, as one with the remark
+// before it when the two touch ("1937 г.[1]"): remarks are joined by a
+// blank, which the text has not there.
+func (p *Parser) addRemark(a, b int) {
+	if n := len(p.remarks); n > 0 && p.remarks[n-1].b == a {
+		p.remarks[n-1].b = b
+		return
+	}
+	p.remarks = append(p.remarks, srcRange{a, b})
+}
+
+// closingPunctEnd returns where the punctuation that may close a word of
+// prose ends, from src offset j, the word's end: the full stop and comma
+// moveWord leaves out of a word, the semicolon, and the quotes that
+// separate words ('"', '»', '“', '”').
+func closingPunctEnd(s []byte, j int) int {
+	for j < len(s) {
+		switch c := s[j]; {
+		case c == '.' || c == ',' || c == ';' || c == '"':
+			j++
+		case c == 0xC2 && j+1 < len(s) && s[j+1] == 0xBB: // »
+			j += 2
+		case c == 0xE2 && j+2 < len(s) && s[j+1] == 0x80 && (s[j+2] == 0x9C || s[j+2] == 0x9D): // “ ”
+			j += 3
+		default:
+			return j
+		}
+	}
+	return j
+}
+
+// openingQuoteStart returns where the quotes that open the word at src
+// offset i begin ('"', '«', '„', '“'), for a remark that starts at it.
+func openingQuoteStart(s []byte, i int) int {
+	for i > 0 {
+		switch {
+		case s[i-1] == '"':
+			i--
+		case i >= 2 && s[i-2] == 0xC2 && s[i-1] == 0xAB: // «
+			i -= 2
+		case i >= 3 && s[i-3] == 0xE2 && s[i-2] == 0x80 && (s[i-1] == 0x9E || s[i-1] == 0x9C): // „ “
+			i -= 3
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// bracketRemark makes the remarks read inside a bracket of scoresheet text
+// that holds no move, src[at:end] with its brackets, one remark as written:
+// "(см. диаграмму)", "(вскоре после того, как партия была сыграна)", not
+// the words without their brackets, which a reader of the comment could
+// not tell from the text around them.
+func (p *Parser) bracketRemark(at, end int) {
+	k := len(p.remarks)
+	for k > 0 && p.remarks[k-1].a > at {
+		k--
+	}
+	if k == len(p.remarks) {
+		return // nothing of it kept: its words were read otherwise
+	}
+	p.remarks = p.remarks[:k]
+	p.addRemark(at, closingPunctEnd(p.src, end))
+	p.remarkOpen = false
 }
 
 // numbersAfterParen returns where a remark that begins at src offset i
@@ -439,20 +513,24 @@ func (p *Parser) holdHeading(remarks []srcRange, from int) {
 	}
 }
 
-// numberNote reads, in scoresheet text, a note in parentheses on one line
-// that holds numbers and no word ("(15)", "(1 : 0)", "(½-½)"): a move
-// number a writer noted, a time, a score. No move stands in it, so it is
-// no variation; it is a remark, kept as one (remark keeps only runs that
-// start at a letter). Right after the game's last move a result in it
-// ("41. Лd8+ (1-0)", "(1:0)") is the game's result unless a move follows,
-// as a result written in words is. It returns where the reading goes on,
-// i itself when src[i] opens no such note.
+// numberNote reads, in scoresheet text, a note in parentheses or square
+// brackets on one line that holds numbers and no word ("(15)", "(1 : 0)",
+// "(½-½)", a footnote's "[1]"): a move number a writer noted, a time, a
+// score. No move stands in it, so it is no variation; it is a remark, kept
+// as one (remark keeps only runs that start at a letter). Right after the
+// game's last move a result in parentheses ("41. Лd8+ (1-0)", "(1:0)") is
+// the game's result unless a move follows. It returns where the reading
+// goes on, i itself when src[i] opens no such note.
 //
 //go:noinline
 func (p *Parser) numberNote(i int) int {
 	s := p.src
 	e := p.endOfLine(i)
-	k := bytes.IndexByte(s[i+1:e], ')')
+	closeB := byte(')')
+	if s[i] == '[' {
+		closeB = ']'
+	}
+	k := bytes.IndexByte(s[i+1:e], closeB)
 	if k < 0 {
 		return i
 	}
@@ -481,12 +559,16 @@ func (p *Parser) numberNote(i int) int {
 	if p.proseFrom < 0 {
 		p.proseFrom, p.proseFromPos = i, pos
 	}
-	if res := resultOf(bytes.TrimSpace(s[i+1 : close])); res != "" && res != "*" &&
+	if res := resultOf(bytes.TrimSpace(s[i+1 : close])); closeB == ')' && res != "" && res != "*" &&
 		p.lastWasMove && !p.ended && len(p.stack) == 0 {
 		p.wordRes = wordResult{res: res, from: i, to: close + 1, pos: pos, paren: true}
 	}
 	if !p.opt.NoComments {
-		p.remarks = append(p.remarks, srcRange{i, close + 1})
+		if p.wordRes.paren && p.wordRes.from == i {
+			p.remarks = append(p.remarks, srcRange{i, close + 1}) // endRemarks knows the result by it
+		} else {
+			p.addRemark(i, closingPunctEnd(s, close+1))
+		}
 		p.remarkOpen = false
 	}
 	return close + 1

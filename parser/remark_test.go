@@ -8,10 +8,10 @@ import (
 // Prose between the moves of a game without tags is a remark on the move
 // before it, kept as that move's comment once the game goes on; it is no
 // problem, and a parenthesised remark without moves is a comment, not a
-// variation.
+// variation, kept with its parentheses as written.
 func TestRemarksInScoresheetText(t *testing.T) {
 	g := one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n")
-	eq(t, "aside", comments(g), []string{"", "", "", "", "испанская партия", ""})
+	eq(t, "aside", comments(g), []string{"", "", "", "", "(испанская партия)", ""})
 	eq(t, "aside moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6"})
 	eq(t, "aside depths", []int16{g.Moves[4].Depth, g.Moves[5].Depth}, []int16{0, 0})
 	eq(t, "aside problems", problems(g), []string{})
@@ -31,8 +31,15 @@ func TestRemarksInScoresheetText(t *testing.T) {
 	// follows it there. Before a parenthesis a move number may stand, and
 	// before the next move the number is that move's.
 	g = one(t, "1. e4 e5 2. Кf3 Кc6 3. Сb5 (см. партию 12) a6 4. Сa4 (Ласкер — Стейниц, 1894) Кf6 хорошо 5. 0-0 (1958 г.) 5... b5 *\n")
-	eq(t, "numbers", comments(g), []string{"", "", "", "", "см. партию 12", "", "Ласкер — Стейниц, 1894", "хорошо", "1958 г.", ""})
+	eq(t, "numbers", comments(g), []string{"", "", "", "", "(см. партию 12)", "", "(Ласкер — Стейниц, 1894)", "хорошо", "(1958 г.)", ""})
 	eq(t, "numbers problems", problems(g), []string{})
+
+	// Quotes, brackets and the punctuation after them are the remark's as
+	// written, where they open or close it; a note in square brackets
+	// holding a number (a footnote) too. An aside with moves stays one.
+	g = one(t, "1. e4 «так» e5 2. Кf3 см. \"Шахматы\" 2... Кc6 3. Сb5 (вскоре, 1975 г.). Ход[1] 3... a6 4. Сa4 (лучше 4. С:c6) Кf6 *\n")
+	eq(t, "quotes", comments(g), []string{"«так»", "", "см. \"Шахматы\"", "", "(вскоре, 1975 г.). Ход[1]", "", "лучше", "", ""})
+	eq(t, "quotes moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сb5", "a6", "Сa4", "С:c6", "Кf6"})
 
 	// A pawn capture by files after a remark in parentheses is the move
 	// after the one before the remark, as after a comment in braces; after
@@ -75,7 +82,7 @@ func TestProseBetweenGamesIsTheNextHeading(t *testing.T) {
 	// the order written with comments in braces.
 	games = parseString(t, "1. e4 e5 1-0 (Ботвинник)\n{Тур 2} Партия 2 Таль — Смыслов\n1. d4 d5 *\n")
 	eq(t, "after a marker, count", len(games), 2)
-	eq(t, "on the marker's line", comments(games[0]), []string{"", "Ботвинник"})
+	eq(t, "on the marker's line", comments(games[0]), []string{"", "(Ботвинник)"})
 	eq(t, "on the lines after", games[1].Str(games[1].Comment), "Тур 2 Партия 2 Таль — Смыслов")
 
 	// Near misses: prose after the last game, a preamble without a game
@@ -89,15 +96,15 @@ func TestProseBetweenGamesIsTheNextHeading(t *testing.T) {
 	g = one(t, "Партия 3 {Дебют} 1. e4 e5 *\n")
 	eq(t, "a comment after the heading", g.Str(g.Comment), "Партия 3 Дебют")
 	games = parseString(t, "Партия 12 (Москва, 1956)\n1. e4 e5 1-0\nПартия 13 [Ленинград, 1957]\n1. d4 d5 *\n")
-	eq(t, "in parentheses", []string{games[0].Str(games[0].Comment), games[1].Str(games[1].Comment)}, []string{"Партия 12 Москва, 1956", "Партия 13 Ленинград, 1957"})
+	eq(t, "in parentheses", []string{games[0].Str(games[0].Comment), games[1].Str(games[1].Comment)}, []string{"Партия 12 (Москва, 1956)", "Партия 13 [Ленинград, 1957]"})
 	eq(t, "in parentheses, problems", [][]string{problems(games[0]), problems(games[1])}, [][]string{{}, {}})
 	g = oneWith(t, "Партия 3\n1. e4 e5 *\n", Options{NoComments: true})
 	eq(t, "no comments", g.Str(g.Comment), "")
 }
 
 // A result written in words right after the last move is the result, kept
-// as written (ResultRaw) and as the last move's comment; where a move
-// follows, it was a remark.
+// as written (ResultRaw) and as the last move's comment, with the moves
+// after it on its line, which are analysis.
 func TestResultInWords(t *testing.T) {
 	for _, c := range []struct{ words, res, raw string }{
 		{"Белые сдались", "0-1", "Белые сдались"},
@@ -147,23 +154,52 @@ func TestResultInWords(t *testing.T) {
 	g = one(t, "1. e4 e5 Белые сдались 0-1\n")
 	eq(t, "marker", []string{g.Result, g.Str(g.ResultRaw), comments(g)[1]}, []string{"0-1", "", "Белые сдались"})
 
-	// Not a result: moves follow, prose stands before, a variation holds
-	// it, the game had ended, the words are split or alone.
+	// Not a result: prose stands before, a variation holds it, the game
+	// had ended, the words are split or alone.
 	for _, in := range []string{
-		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Белые сдались, так как после 4. Ba4 b5 теряют слона.\n",
 		"1. e4 e5 2. Qh5 Nc6 и белые сдались\n",
 		"1. e4 e5 2. Nf3 (2. Qh5 Черные сдались)\n",
 		"1. e4 e5 2. Nf3 Белые. Сдались\n",
 		"1. e4 e5 2. Nf3 Белые\n",
 		"1. e4 e5 2. Nf3 сдались\n",
 		"1. e4 e5\nПартия 5. Ничья\n",
-		"1. e4 e5 2. Nf3 Сдался, но 2... Nc6 3. Bb5\n",
-		"1. e4 e5 2. Nf3 Черные просрочили, 2... Nc6\n",
 	} {
 		g := one(t, in)
 		eq(t, in, []string{g.Result, g.Str(g.ResultRaw)}, []string{"", ""})
 		eq(t, in+" problems", problems(g), []string{})
 	}
+	// The words end the game: the moves after them on their line are the
+	// analysis of the sentence they stand in, kept with it as the last
+	// move's comment, not moves of the game.
+	for _, c := range []struct{ in, res, comment string }{
+		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Белые сдались, так как после 4. Ba4 b5 теряют слона.\n", "0-1",
+			"Белые сдались, так как после 4. Ba4 b5 теряют слона."},
+		{"1. e4 e5 2. Nf3 Сдался, но 2... Nc6 3. Bb5\n", "1-0", "Сдался, но 2... Nc6 3. Bb5"},
+		{"1. e4 e5 2. Nf3 Черные просрочили, 2... Nc6\n", "1-0", "Черные просрочили, 2... Nc6"},
+		{"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 Черные сдались ввиду мата после 4... Kxf7 5. Bxe6+\n", "1-0",
+			"Черные сдались ввиду мата после 4... Kxf7 5. Bxe6+"},
+	} {
+		g := one(t, c.in)
+		last := len(g.Moves) - 1
+		eq(t, c.in+" result", g.Result, c.res)
+		eq(t, c.in+" comment", g.Str(g.Moves[last].Comment), c.comment)
+		eq(t, c.in+" problems", problems(g), []string{})
+		eq(t, c.in+" last move", g.Moves[last].Pos.Offset < g.ResultPos.Offset, true)
+	}
+	// Near misses: a move on a later line, or one numbered back to the
+	// game's first, begins the next game, as after a result marker; a
+	// result in parentheses followed by a move was a remark.
+	games = parseString(t, "1. e4 e5 2. Nf3 Nc6 Белые сдались.\n3. Bb5 a6\n")
+	eq(t, "later line: games", len(games), 2)
+	eq(t, "later line: result", games[0].Result, "0-1")
+	eq(t, "later line: next game", norms(games[1]), []string{"Bb5", "a6"})
+	games = parseString(t, "1. e4 e5 Белые сдались. 1. d4 d5\n")
+	eq(t, "move one: games", len(games), 2)
+	eq(t, "move one: result", games[0].Result, "0-1")
+	eq(t, "move one: next game", norms(games[1]), []string{"d4", "d5"})
+	g = one(t, "1. e4 e5 2. Nf3 (1-0) 2... Nc6 3. Bb5\n")
+	eq(t, "in parentheses", [2]any{g.Result, len(g.Moves)}, [2]any{"", 5})
+
 	g = one(t, "1. e4 e5 1-0 Белые сдались\n")
 	eq(t, "after the marker", []string{g.Result, g.Str(g.ResultRaw)}, []string{"1-0", ""})
 
@@ -241,7 +277,7 @@ func TestNumberNote(t *testing.T) {
 	games := parseString(t, "(1-0)\n1. e4 e5 *\n")
 	eq(t, "before the first move", games[len(games)-1].Result, "*")
 	g = one(t, "1. e4 e5 (1-0 Ботвинник)\n")
-	eq(t, "with a word", []string{g.Result, comments(g)[1]}, []string{"", "1-0 Ботвинник"})
+	eq(t, "with a word", []string{g.Result, comments(g)[1]}, []string{"", "(1-0 Ботвинник)"})
 	g = oneWith(t, "1. e4 (15) e5 (1-0)\n", Options{NoComments: true})
 	eq(t, "no comments", []string{g.Result, comments(g)[0]}, []string{"1-0", ""})
 }

@@ -20,6 +20,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.ResultPos = Pos{}
 	g.ResultRaw = Span{}
 	g.NextHeading = 0
+	g.FirstPly = 0
 	g.Comment = Span{}
 	g.Encoding, g.EncodingAlt = p.enc, p.encAlt
 	g.Scripts = 0

@@ -16,16 +16,57 @@ type headingTags struct {
 var headingPrefixes = [...]string{"партия", "game", "partie", "partida", "partita"}
 
 // readHeading reads the heading a book or club sheet writes before a game
-// without tags, when it has exactly the shape "[Партия 12.] White — Black[,
-// Site][,] [Year]" on one line: the players' names (one to three words that
-// open with a capital, initials included), a spaced dash between them, and
-// after a comma a place in words, a year of four digits or both ("Партия 12.
-// Иванов — Петров, Москва 1956", "Game 3: Tal – Petrosian, 1959"), with the
-// game's number before or the place or year after: two names around a dash
-// alone are as often a book's author and title in a page header. Anything
-// else, a second line, a word in small letters, a number that is no year,
-// is not guessed at: ok is false, and convert writes "?" as before.
+// without tags, when a line of it has exactly the shape "[Партия 12.] White
+// — Black[, Site][,] [Year]": the players' names (one to three words that
+// open with a capital, initials included), a dash between them (spaced, or
+// an em or en dash without blanks, "Иванов—Петров": a double surname takes a
+// hyphen), and after a comma a place in words, a year of four digits or
+// both ("Партия 12. Иванов — Петров, Москва 1956", "Game 3: Tal – Petrosian,
+// 1959"), with the game's number before, on the line or as the line above
+// ("Партия 12\nИванов — Петров"), or the place or year after: two names
+// around a dash alone are as often a book's author and title in a page
+// header. A heading of several lines gives the one line of that shape, and
+// nothing when two lines have it. Anything else, a word in small letters, a
+// number that is no year, is not guessed at: ok is false, and convert writes
+// "?" as before.
 func readHeading(h string) (t headingTags, ok bool) {
+	h = strings.TrimSpace(h)
+	if !strings.ContainsAny(h, "\n\r") {
+		return readHeadingLine(h, false)
+	}
+	lines := strings.FieldsFunc(h, func(r rune) bool { return r == '\n' || r == '\r' })
+	found := 0
+	for i, line := range lines {
+		if lt, lok := readHeadingLine(line, i > 0 && gameNumberLine(lines[i-1])); lok {
+			t, found = lt, found+1
+		}
+	}
+	if found != 1 {
+		return headingTags{}, false
+	}
+	return t, true
+}
+
+// gameNumberLine says whether a heading's line only numbers the game
+// ("Партия 12", "Партия №14.", "Game 5:"), so that the names on the line
+// below are the players', as after the number on one line.
+func gameNumberLine(line string) bool {
+	first, rest, found := strings.Cut(strings.TrimSpace(line), " ")
+	if !found {
+		return false
+	}
+	num := strings.TrimRight(strings.TrimPrefix(strings.TrimSpace(rest), "№"), ".:")
+	for _, p := range headingPrefixes {
+		if strings.EqualFold(first, p) {
+			return num != "" && strings.Trim(num, "0123456789") == ""
+		}
+	}
+	return false
+}
+
+// readHeadingLine is readHeading of one line; numbered says the line above
+// numbered the game.
+func readHeadingLine(h string, numbered bool) (t headingTags, ok bool) {
 	h = strings.TrimSpace(h)
 	if h == "" || strings.ContainsAny(h, "\n\r{}()[]") || len(h) > 200 {
 		return t, false
@@ -33,7 +74,6 @@ func readHeading(h string) (t headingTags, ok bool) {
 	if k := strings.LastIndexByte(h, ' '); strings.HasSuffix(h, ".") && utf8.RuneCountInString(h[k+1:]) != 2 {
 		h = h[:len(h)-1] // a full stop, not an initial's ("Петров А.")
 	}
-	numbered := false
 	if first, rest, found := strings.Cut(h, " "); found {
 		for _, p := range headingPrefixes {
 			if strings.EqualFold(first, p) {
@@ -51,7 +91,7 @@ func readHeading(h string) (t headingTags, ok bool) {
 	}
 	var white, rest string
 	n := 0
-	for _, dash := range [...]string{" — ", " – ", " - "} {
+	for _, dash := range [...]string{"—", "–", " - "} {
 		if k := strings.Count(h, dash); k > 0 {
 			n += k
 			white, rest, _ = strings.Cut(h, dash)

@@ -6,8 +6,9 @@ import (
 )
 
 // TestReadHeading: a heading of exactly the shape "[Партия N.] White —
-// Black[, Site][,] [Year]" gives the players, and the place and year it
-// names; any other shape gives nothing, so that convert writes "?".
+// Black[, Site][,] [Year]", or one line of that shape in a heading of
+// several, gives the players, and the place and year it names; any other
+// shape gives nothing, so that convert writes "?".
 func TestReadHeading(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -20,13 +21,22 @@ func TestReadHeading(t *testing.T) {
 		{"Ботвинник М.М. — Таль М., Москва, 1960 г.", headingTags{"Ботвинник М.М.", "Таль М.", "Москва", "1960.??.??"}, true},
 		{"Game 5: Tal - Petrosian, Buenos Aires", headingTags{White: "Tal", Black: "Petrosian", Site: "Buenos Aires"}, true},
 		{"Партия 4. Петров А. — Иванов Б.", headingTags{White: "Петров А.", Black: "Иванов Б."}, true},
+		// An em or en dash without blanks: a double surname takes a hyphen.
+		{"Иванов—Петров, Москва 1956", headingTags{"Иванов", "Петров", "Москва", "1956.??.??"}, true},
+		{"Партия 7. Таль–Ларсен", headingTags{White: "Таль", Black: "Ларсен"}, true},
+		// Over two lines: the line of that shape, numbered by the line above.
+		{"Партия 12\nИванов — Петров, Москва 1956", headingTags{"Иванов", "Петров", "Москва", "1956.??.??"}, true},
+		{"Партия №12.\nИванов — Петров", headingTags{White: "Иванов", Black: "Петров"}, true},
+		{"Партия 12. Ферзевый гамбит\nГрюнфельд — Алехин, Вена 1922", headingTags{"Грюнфельд", "Алехин", "Вена", "1922.??.??"}, true},
 		// Near misses: another shape, left to "?"; two names alone may be
 		// a page header's author and title.
 		{"Василий Панов - Капабланка", headingTags{}, false},
-		{"Партия 12. Ферзевый гамбит\nГрюнфельд — Алехин, Вена 1922", headingTags{}, false},
+		{"Иванов-Петров, Москва 1956", headingTags{}, false},
+		{"Глава 5\nИванов — Петров", headingTags{}, false},
+		{"Партия 12. Ферзевый гамбит\nИванов — Петров", headingTags{}, false},
+		{"Иванов — Петров, Москва 1956\nСидоров — Козлов, Киев 1957", headingTags{}, false},
 		{"Иванов — Петров, 3-й тур", headingTags{}, false},
 		{"Иванов — Петров — Сидоров", headingTags{}, false},
-		{"Иванов—Петров, Москва 1956", headingTags{}, false},
 		{"Иванов — Петров, Москва 56", headingTags{}, false},
 		{"защита Каро-Канн — вариант", headingTags{}, false},
 		{"Глава 5. Иванов — Петров", headingTags{}, false},
@@ -56,6 +66,17 @@ func TestConvertHeadingTags(t *testing.T) {
 		t.Errorf("converts to\n%s\nwant\n%s\nfindings %q", once, want, findings)
 	}
 	if twice, _ := convertBytes(t, "once.pgn", once); string(twice) != string(once) {
+		t.Errorf("second conversion differs:\n%s", twice)
+	}
+	// Over two lines, and a dash without blanks: read as one line is.
+	two := "Партия 14\nТаль—Ларсен, Блед 1961\n1. e4 e5 *\n"
+	out, findings := convertBytes(t, "two.txt", []byte(two))
+	want = "[Event \"?\"]\n[Site \"Блед\"]\n[Date \"1961.??.??\"]\n[Round \"?\"]\n[White \"Таль\"]\n[Black \"Ларсен\"]\n[Result \"*\"]\n\n" +
+		"{Партия 14 Таль—Ларсен, Блед 1961} 1. e4 e5 *\n\n"
+	if string(out) != want || findings != "" {
+		t.Errorf("converts to\n%s\nwant\n%s\nfindings %q", out, want, findings)
+	}
+	if twice, _ := convertBytes(t, "out.pgn", out); string(twice) != string(out) {
 		t.Errorf("second conversion differs:\n%s", twice)
 	}
 	tagged := "[White \"A\"]\n{Иванов — Петров, Москва 1956} 1. e4 e5 *\n"

@@ -128,6 +128,11 @@ func (w *pgnWriter) noted(m int32) bool { return !w.replayed(m) && !w.beyond(m) 
 func (w *pgnWriter) write(g *parser.Game, r *validate.Report) []byte {
 	w.g, w.r = g, r
 	w.num = numberingOf(&GameRecord{Tags: g.Tags})
+	if !r.Replayed && g.FirstPly > 0 {
+		// Its note quotes it as written, from the number its first move
+		// has: a fragment's "12... c6" is Black's.
+		w.num = numbering{first: int(g.FirstPly+1) / 2, blackFirst: g.FirstPly%2 == 0}
+	}
 	result := r.RecordedResult
 	if result == "" {
 		result = "*" // a report not made by validate.Check
@@ -501,6 +506,9 @@ func (w *pgnWriter) addNote(c int32, variation bool, depth int) {
 	}
 	w.note = append(w.note, "arbiter: "...)
 	f := w.findingAt(mv.Pos)
+	if !w.r.Replayed {
+		f = nil // the game's setUpFinding says why, whatever stands at the move
+	}
 	label := w.appendNumber(w.tok[:0], c, true, true)
 	if f != nil {
 		w.note = append(w.note, failureWords(f.Code)...)
@@ -516,7 +524,7 @@ func (w *pgnWriter) addNote(c int32, variation bool, depth int) {
 		w.note = append(w.note, label...)
 		w.note = append(w.note, g.Bytes(mv.Raw)...)
 		if w.parent(c) == w.root() {
-			if f := w.setUpFinding(); f != nil {
+			if f := w.setUpFinding(mv.Pos); f != nil {
 				w.note = appendReason(w.note, f.Message)
 			}
 		}
@@ -603,12 +611,17 @@ func (w *pgnWriter) findingAt(pos parser.Pos) *validate.Finding {
 }
 
 // setUpFinding is the finding that kept a game from being replayed at
-// all: an unsupported Variant or an unreadable FEN, found at its tag.
-func (w *pgnWriter) setUpFinding() *validate.Finding {
+// all: an unsupported Variant or an unreadable FEN, found at its tag, or
+// a fragment's (a first move numbered above 1 without a FEN), found at
+// first, the first move's place.
+func (w *pgnWriter) setUpFinding(first parser.Pos) *validate.Finding {
 	for i := range w.r.Findings {
 		f := &w.r.Findings[i]
 		if f.Code != validate.VariantUnsupported && f.Code != validate.Syntax {
 			continue
+		}
+		if f.Code == validate.Syntax && f.Pos == first && !w.r.Replayed {
+			return f
 		}
 		for _, t := range w.g.Tags {
 			if (t.Name == "Variant" || t.Name == "FEN") && t.Pos == f.Pos {

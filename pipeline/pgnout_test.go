@@ -454,10 +454,12 @@ func TestNotReplayed(t *testing.T) {
 }
 
 // TestNotesQuoteTheNumbersWritten: a score that starts in mid-game without
-// a FEN cannot be replayed; the note quotes it with its own move numbers.
+// a FEN cannot be replayed; the note says it is a fragment (not that its
+// first move is illegal from the start position) and quotes it with its own
+// move numbers.
 func TestNotesQuoteTheNumbersWritten(t *testing.T) {
 	got := movetext(t, appendOne(t, "4. Кc3:e4 Сc8-d7 5. Кg1-f3 Сd7-c6\n"))
-	want := "{arbiter: illegal move 4. Кc3:e4 (there is no piece on c3); the game as\nwritten: 4. Кc3:e4 Сc8-d7 5. Кg1-f3 Сd7-c6} *\n\n"
+	want := "{arbiter: not replayed from 4. Кc3:e4 (a fragment from move 4. with no position\nto start from, which a FEN tag would give: its 4 moves are not checked); the\ngame as written: 4. Кc3:e4 Сc8-d7 5. Кg1-f3 Сd7-c6} *\n\n"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

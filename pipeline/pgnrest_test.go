@@ -71,7 +71,7 @@ func TestNotesQuoteTheSource(t *testing.T) {
 			"1. e4 e5 2. Nf3 Nc6 {arbiter: illegal move 3. Лa3 (the rook on a1 is blocked by\nthe white pawn on a2); the rest of the game as written: 3. Лa3 a6 Белые сдались\nввиду мата.} 0-1\n\n"},
 		{"prose and numbers as written",
 			"После 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей Кbd5.\n",
-			"{После arbiter: illegal move 12. c6 (no white pawn can reach c6); the game as\nwritten: 12...c6 у чёрных прочная позиция. Интересно было 11...Кb6 с идеей\nКbd5.} *\n\n"},
+			"{После arbiter: not replayed from 12... c6 (a fragment from move 12... with no\nposition to start from, which a FEN tag would give: its 3 moves are not\nchecked); the game as written: 12...c6 у чёрных прочная позиция. Интересно было\n11...Кb6 с идеей Кbd5.} *\n\n"},
 	}
 	for _, c := range cases {
 		if got := movetext(t, appendOne(t, c.in)); got != c.want {
@@ -86,9 +86,12 @@ func TestNotesQuoteTheSource(t *testing.T) {
 func TestConvertScoresheetRemarks(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n",
-			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {испанская партия} 3... a6 *\n\n"},
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {(испанская партия)} 3... a6 *\n\n"},
 		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 (Ласкер — Стейниц, 1894) a6 *\n",
-			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {Ласкер — Стейниц, 1894} 3... a6 *\n\n"},
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {(Ласкер — Стейниц, 1894)} 3... a6 *\n\n"},
+		// Quotes and brackets that end words stay, as written.
+		{"1. e4 e5 2. Кf3 Кc6 журнал «Шахматы в СССР» (вскоре после) и \"Шахматы\"[1] 3. Сb5 *\n",
+			"1. e4 e5 2. Nf3 Nc6 {журнал «Шахматы в СССР» (вскоре после) и \"Шахматы\"[1]}\n3. Bb5 *\n\n"},
 		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Черные сдались.\n",
 			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Черные сдались.} 1-0\n\n"},
 		{"1. e4 – e5 2. Кf3 — Кc6 3. Сb5 — a6 *\n",

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -294,6 +295,10 @@ func (c *Checker) mainLine(g *parser.Game) []int32 {
 func (c *Checker) setUp() bool {
 	t := &c.tags
 	if !t.HasFEN {
+		if c.g.FirstPly > 2 && len(c.main) > 0 {
+			c.fragment()
+			return false
+		}
 		c.start = replay.StartPosition()
 	} else if !c.setUpFEN() {
 		return false
@@ -303,6 +308,34 @@ func (c *Checker) setUp() bool {
 	}
 	c.twoKings = c.start.Pieces(replay.White, replay.King).Count() == 1 && c.start.Pieces(replay.Black, replay.King).Count() == 1
 	return true
+}
+
+// fragment reports a game without a FEN whose first move is numbered
+// above 1 ("24. Лd1-d3", "4. а2—а4", "23... Кр:g8"): a page or an
+// annotation that starts mid-game. Nothing says which position its first
+// move was played from, and replayed from the start position it would
+// fail at a move that is no error ("no rook on d1") or, worse, pass where
+// its first moves happen to be legal there. Moves missing at the start
+// are what a number jumping ahead is in mid-game ("1. e4 e5 3. Bc4"), a
+// syntax error; here they cannot be passed over, so nothing is replayed,
+// as for a FEN that cannot be read. A first move numbered "1..." is not
+// taken for one: the corpus's only such game is White's "1.. e4", a dot
+// too many, which the replay reads as the number after it says.
+//
+//go:noinline
+func (c *Checker) fragment() {
+	g := c.g
+	m := &g.Moves[c.main[0]]
+	at := strconv.AppendInt(nil, int64((g.FirstPly+1)/2), 10)
+	if g.FirstPly%2 == 0 {
+		at = append(at, "..."...)
+	} else {
+		at = append(at, '.')
+	}
+	n := len(c.main)
+	c.r.Findings = append(c.r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Pos: m.Pos, Ply: -1, Move: g.Str(m.Raw),
+		Message: fmt.Sprintf("a fragment from move %s with no position to start from, which a FEN tag would give: its %s not checked",
+			at, countOf(n, "move is", "moves are"))})
 }
 
 // setUpFEN is setUp for a game with a FEN tag, kept out of setUp, which

@@ -13,8 +13,9 @@ import (
 // as Windows-1251, an abbreviation in a remark, small piece letters, a
 // promotion after a file capture's colon, a sheet in two columns whose
 // result ends the right column, a result in parentheses, notes of numbers
-// alone, a resignation or a loss on time in words, a king's move with a
-// dash and no origin, and a capital B that reads both ways.
+// alone, a resignation (with the analysis after it) or a loss on time in
+// words, a king's move with a dash and no origin, and a capital B that
+// reads both ways.
 func TestScoresheetTextFindings(t *testing.T) {
 	const tagMissing = "x.txt:1:1: warning tag-missing: the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing\n"
 	for _, c := range []struct {
@@ -30,7 +31,7 @@ func TestScoresheetTextFindings(t *testing.T) {
 			"1. e4 d5 {arbiter: text not read (unexpected text, from \"Qq5\"); the rest of the\ngame as written: 2. Qq5 Nf6} *\n"},
 		{"a remark", "1. e4 e5 2. Кf3 Кc6 3. Сb5 (испанская партия) a6 *\n", 0,
 			tagMissing + "x.txt:1:13: info non-standard-notation: 3 of 6 moves are not in standard SAN (Russian piece letters); the first is \"Кf3\" (move 2. Кf3, ply 3)\n",
-			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {испанская партия} 3... a6 *\n"},
+			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {(испанская партия)} 3... a6 *\n"},
 		{"white resigned", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 Белые сдались\n", 0,
 			tagMissing + "x.txt:1:31: info non-standard-notation: the result marker \"Белые сдались\" is not PGN: write 0-1\n",
 			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Белые сдались} 0-1\n"},
@@ -62,6 +63,9 @@ func TestScoresheetTextFindings(t *testing.T) {
 		{"resigned, no side named", "1. e4 e5 2. Кf3 Кc6 3. Сb5 Сдался\n", 0,
 			tagMissing + "x.txt:1:13: info non-standard-notation: 3 of 5 moves are not in standard SAN (Russian piece letters); the first is \"Кf3\" (move 2. Кf3, ply 3)\nx.txt:1:31: info non-standard-notation: the result marker \"Сдался\" is not PGN: write 1-0\n",
 			"1. e4 e5 2. Nf3 Nc6 3. Bb5 {Сдался} 1-0\n"},
+		{"resigned, with the analysis after", "1. e4 e5 2. Фh5 Кc6 3. Сc4 Кf6 4. Ф:f7х Черные сдались. После 4... Кр:f7 нет хода\n", 0,
+			tagMissing + "x.txt:1:13: info non-standard-notation: 5 of 7 moves are not in standard SAN (capture written ':', Russian piece letters, mate written as x); the first is \"Фh5\" (move 2. Фh5, ply 3)\nx.txt:1:47: info non-standard-notation: the result marker \"Черные сдались\" is not PGN: write 1-0\n",
+			"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {Черные сдались. После 4... Кр:f7 нет\nхода} 1-0\n"},
 		{"lost on time in words", "1. e4 e5 2. Кf3 Кc6 Черные просрочили время\n", 0,
 			tagMissing + "x.txt:1:13: info non-standard-notation: 2 of 4 moves are not in standard SAN (Russian piece letters); the first is \"Кf3\" (move 2. Кf3, ply 3)\nx.txt:1:18: info time-forfeit: Black lost on time (the comment after the last move: \"Черные просрочили время\") (move 2... Кc6, ply 4)\nx.txt:1:23: info non-standard-notation: the result marker \"Черные просрочили время\" is not PGN: write 1-0\n",
 			"1. e4 e5 2. Nf3 Nc6 {Черные просрочили время} 1-0\n"},
