@@ -371,14 +371,7 @@ func (s *ParquetSink) warnMissing() {
 	if len(missing) == 0 {
 		return
 	}
-	named := strings.Join(missing[:min(len(missing), maxNamed)], ", ")
-	if len(missing) > maxNamed {
-		named += fmt.Sprintf(" and %d more", len(missing)-maxNamed)
-	}
-	verb := "no longer exist"
-	if len(missing) == 1 {
-		verb = "no longer exists"
-	}
+	named, verb := namedGone(missing)
 	s.opt.Log.Warn().Msgf("%s that the manifest of %s lists %s (%s): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)",
 		plural(int64(len(missing)), "input", "inputs"), s.dir, verb, named)
 }
@@ -406,16 +399,22 @@ func (s *ParquetSink) dropGone() {
 	if len(gone) == 0 || s.opt.Log == nil {
 		return
 	}
-	named := strings.Join(gone[:min(len(gone), maxNamed)], ", ")
-	if len(gone) > maxNamed {
-		named += fmt.Sprintf(" and %d more", len(gone)-maxNamed)
-	}
-	verb := "no longer exist"
-	if len(gone) == 1 {
-		verb = "no longer exists"
-	}
+	named, verb := namedGone(gone)
 	s.opt.Log.Info().Msgf("%s that the manifest of %s lists without rows %s (%s): dropped from the manifest",
 		plural(int64(len(gone)), "input", "inputs"), s.dir, verb, named)
+}
+
+// namedGone names the paths of inputs that are gone, the first maxNamed
+// and a count of the others, with the verb that says so.
+func namedGone(paths []string) (named, verb string) {
+	named = strings.Join(paths[:min(len(paths), maxNamed)], ", ")
+	if len(paths) > maxNamed {
+		named += fmt.Sprintf(" and %d more", len(paths)-maxNamed)
+	}
+	if len(paths) == 1 {
+		return named, "no longer exists"
+	}
+	return named, "no longer exist"
 }
 
 // plural writes n and the noun that goes with it: "1 game", "2 games".
