@@ -322,6 +322,9 @@ func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
 func (r *run) readInput(ctx, gctx context.Context, i int, in Input, end *job, send func(chan<- *job, *job) bool, work, order chan<- *job) (*ContentSum, error, bool) {
 	rc, err := Open(in)
 	if err != nil {
+		// Done for the bar, whose total counts its size: a directory of
+		// files that cannot be read would keep it short of 100%.
+		r.doneBytes.Add(max(in.Size, 0))
 		return nil, err, true
 	}
 	f := rc.(*inputReader)
@@ -336,7 +339,10 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, end *job, se
 	}
 	r.current.Store(f)
 	defer func() {
-		r.doneBytes.Add(f.rawBytes())
+		// Its whole size, as the bar's total counts it, when the read
+		// stopped short (a file refused after its first bytes); more when
+		// it grew as it was read.
+		r.doneBytes.Add(max(f.rawBytes(), in.Size))
 		r.current.Store(nil)
 		f.Close()
 	}()

@@ -484,6 +484,40 @@ func TestRunProgressLog(t *testing.T) {
 	}
 }
 
+// TestRunProgressUnreadable: an input that cannot be read (deleted after
+// the walk, refused as binary after its first bytes) counts as done in the
+// bar, whose total holds its size: the last line of a directory with such
+// files said 97%, and an ETA, once everything was read.
+func TestRunProgressUnreadable(t *testing.T) {
+	useFakeCheck(t, nil)
+	dir := t.TempDir()
+	binary := make([]byte, 1<<16)
+	for i := range binary {
+		binary[i] = byte(i*7919 + i/251) // as TestRunRefusesBinaryData's
+	}
+	inputs := Expand([]string{writeFile(t, dir, "gone.pgn", synthetic(0, 10)), writeFile(t, dir, "binary.pgn", binary),
+		writeFile(t, dir, "good.pgn", synthetic(0, 10))})
+	if err := os.Remove(inputs[0].Path); err != nil {
+		t.Fatal(err)
+	}
+	var logged bytes.Buffer
+	log := zerolog.New(zerolog.SyncWriter(&logged))
+	s, err := runWithin(t, context.Background(), &Config{Log: &log, ProgressLog: time.Nanosecond}, inputs, NewJSONLSink(io.Discard))
+	if err != nil || s.Failed != 2 {
+		t.Fatalf("%d failed, %v", s.Failed, err)
+	}
+	var last string
+	for _, l := range strings.Split(strings.TrimSpace(logged.String()), "\n") {
+		if strings.Contains(l, `"bytes":`) {
+			last = l
+		}
+	}
+	total := inputs[0].Size + inputs[1].Size + inputs[2].Size
+	if want := fmt.Sprintf(`"bytes":%d,"games":10,"total_bytes":%d,`, total, total); !strings.Contains(last, want) || !strings.Contains(last, "(100%)") {
+		t.Errorf("last progress line %s, want %s", last, want)
+	}
+}
+
 func TestFormatProgress(t *testing.T) {
 	for _, c := range []struct {
 		bytes, total, files, totalFiles, games int64
