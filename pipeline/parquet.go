@@ -259,6 +259,14 @@ func (s *ParquetSink) prepare() error {
 			return err
 		}
 	}
+	for _, e := range s.man.Inputs {
+		// Over the entries dropped below too: a number once given is never
+		// given again.
+		s.next = max(s.next, e.Number+1)
+	}
+	if opt.Resume {
+		s.dropGone()
+	}
 	s.earlier = newFileIndex()
 	for i, e := range s.man.Inputs {
 		// A piped input's path names another stream, or none, by now:
@@ -266,7 +274,6 @@ func (s *ParquetSink) prepare() error {
 		if !IsPiped(e.Path) {
 			s.earlier.add(cmp.Or(e.Abs, e.Path), i)
 		}
-		s.next = max(s.next, e.Number+1)
 	}
 	if opt.Log != nil {
 		if opt.Resume {
@@ -364,16 +371,50 @@ func (s *ParquetSink) warnMissing() {
 	if len(missing) == 0 {
 		return
 	}
-	named := strings.Join(missing[:min(len(missing), maxNamed)], ", ")
-	if len(missing) > maxNamed {
-		named += fmt.Sprintf(" and %d more", len(missing)-maxNamed)
-	}
-	verb := "no longer exist"
-	if len(missing) == 1 {
-		verb = "no longer exists"
-	}
+	named, verb := namedGone(missing)
 	s.opt.Log.Warn().Msgf("%s that the manifest of %s lists %s (%s): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)",
 		plural(int64(len(missing)), "input", "inputs"), s.dir, verb, named)
+}
+
+// dropGone removes from a resumed manifest the entries that hold no rows
+// and whose path no longer exists: a file deleted or renamed after the
+// walk found it and before it could be opened, an entry of a directory
+// that could not be listed then. Kept, each would stay in the manifest as
+// an input that could not be read, which every later arbiter stats names
+// and no resumed run reads again, since no run finds it any more. An
+// entry with rows stays (warnMissing); one whose file comes back is a
+// new input to the next run.
+func (s *ParquetSink) dropGone() {
+	var gone []string
+	s.man.Inputs = slices.DeleteFunc(s.man.Inputs, func(e ManifestInput) bool {
+		if len(e.Files) > 0 || e.Size < 0 || IsPiped(e.Path) {
+			return false
+		}
+		if _, err := os.Lstat(cmp.Or(e.Abs, e.Path)); !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+		gone = append(gone, e.Path)
+		return true
+	})
+	if len(gone) == 0 || s.opt.Log == nil {
+		return
+	}
+	named, verb := namedGone(gone)
+	s.opt.Log.Info().Msgf("%s that the manifest of %s lists without rows %s (%s): dropped from the manifest",
+		plural(int64(len(gone)), "input", "inputs"), s.dir, verb, named)
+}
+
+// namedGone names the paths of inputs that are gone, the first maxNamed
+// and a count of the others, with the verb that says so.
+func namedGone(paths []string) (named, verb string) {
+	named = strings.Join(paths[:min(len(paths), maxNamed)], ", ")
+	if len(paths) > maxNamed {
+		named += fmt.Sprintf(" and %d more", len(paths)-maxNamed)
+	}
+	if len(paths) == 1 {
+		return named, "no longer exists"
+	}
+	return named, "no longer exist"
 }
 
 // plural writes n and the noun that goes with it: "1 game", "2 games".

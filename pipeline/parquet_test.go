@@ -1386,7 +1386,8 @@ func TestParquetSinkWarnsMissingInputs(t *testing.T) {
 	os.Remove(gone.Path)
 	os.Rename(ins[0].Path, filepath.Join(inDir, "moved.pgn"))
 	newSink(t, out, ParquetOptions{Resume: true, Log: &logger}).Close(&Summary{})
-	want := `{"level":"warn","message":"1 input that the manifest of ` + out + ` lists no longer exists (` + ins[0].Path +
+	want := `{"level":"info","message":"1 input that the manifest of ` + out + ` lists without rows no longer exists (` + gone.Path +
+		`): dropped from the manifest"}` + "\n" + `{"level":"warn","message":"1 input that the manifest of ` + out + ` lists no longer exists (` + ins[0].Path +
 		`): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}` + "\n"
 	if log.String() != want {
 		t.Errorf("logged %s, want %s", log.String(), want)
@@ -1400,6 +1401,60 @@ func TestParquetSinkWarnsMissingInputs(t *testing.T) {
 		` and 2 more): their rows stay; an input moved or renamed is read again under its new path, and its games are then counted twice (run without --resume to start afresh)"}` + "\n"
 	if log.String() != want {
 		t.Errorf("logged %s, want %s", log.String(), want)
+	}
+}
+
+// TestParquetSinkDropsGoneInputsWithoutRows: the maintainer's file deleted
+// between the walk and its turn, an unreadable input with no rows, stayed in
+// the manifest for good, named by every arbiter stats as unread though no
+// run would find it again. A resumed run drops such an entry, and only
+// such: one with rows stays, and so do an input with no rows still there,
+// a link to nowhere (an input that still cannot be read) and a stream.
+func TestParquetSinkDropsGoneInputsWithoutRows(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	kept := inputFile(t, inDir, "kept.pgn", "k")
+	withRows := inputFile(t, inDir, "rows.pgn", "r")
+	there := inputFile(t, inDir, "there.pgn", "")
+	gone := inputFile(t, inDir, "gone.pgn", "")
+	link := Input{Path: filepath.Join(inDir, "link.pgn")}
+	if err := os.Symlink(filepath.Join(inDir, "nowhere"), link.Path); err != nil {
+		t.Fatal(err)
+	}
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, kept, 1, complete)
+	writeInput(t, s, withRows, 2, FileSummary{Err: errors.New("broken")})
+	writeInput(t, s, there, 0, FileSummary{Err: errors.New("denied")})
+	writeInput(t, s, gone, 0, FileSummary{Err: errors.New("no such file")})
+	writeInput(t, s, link, 0, FileSummary{Err: errors.New("no such file")})
+	writeInput(t, s, Input{Path: Stdin, Size: -1}, 0, FileSummary{Err: errors.New("broken")})
+	s.Close(&Summary{})
+	for _, in := range []Input{withRows, gone} {
+		if err := os.Remove(in.Path); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	var log bytes.Buffer
+	logger := zerolog.New(&log)
+	s = newSink(t, out, ParquetOptions{Resume: true, Log: &logger})
+	writeInput(t, s, inputFile(t, inDir, "late.pgn", "l"), 1, complete)
+	s.Close(&Summary{})
+	if b, err := os.ReadFile(filepath.Join(out, table.ManifestName)); err != nil || bytes.Contains(b, []byte("gone.pgn")) {
+		t.Errorf("the manifest on disk still lists gone.pgn (%v)", err)
+	}
+	var got []string
+	for _, e := range s.Manifest().Inputs {
+		got = append(got, fmt.Sprintf("%d %s", e.Number, filepath.Base(e.Path)))
+	}
+	// late.pgn takes a number no entry had, not that of one dropped.
+	want := []string{"0 kept.pgn", "1 rows.pgn", "2 there.pgn", "4 link.pgn", "5 -", "6 late.pgn"}
+	if !slices.Equal(got, want) {
+		t.Errorf("manifest lists %q, want %q", got, want)
+	}
+	wantLog := `{"level":"info","message":"1 input that the manifest of ` + out + ` lists without rows no longer exists (` + gone.Path +
+		`): dropped from the manifest"}`
+	if line, _, _ := strings.Cut(log.String(), "\n"); line != wantLog {
+		t.Errorf("logged %s, want first %s", log.String(), wantLog)
 	}
 }
 

@@ -12,8 +12,9 @@ import (
 // progressEvery is how often the bar is redrawn at most.
 const progressEvery = 200 * time.Millisecond
 
-// progress draws a one-line bar on a terminal: bytes read, games, games per
-// second and, when every input's size is known, the share done and an ETA.
+// progress draws a one-line bar on a terminal: bytes read, inputs ended,
+// games, games per second and, when every input's size is known, the share
+// done and an ETA.
 // Only the writer goroutine uses it.
 //
 // Where stderr is a log rather than a terminal, it writes a log line every
@@ -22,6 +23,7 @@ const progressEvery = 200 * time.Millisecond
 type progress struct {
 	w      io.Writer
 	total  int64 // -1 when some size is unknown
+	inputs int   // the run's inputs, skipped ones included
 	start  time.Time
 	last   time.Time
 	shown  bool
@@ -32,25 +34,37 @@ type progress struct {
 	every time.Duration
 }
 
-func newProgress(w io.Writer, total int64, start time.Time, before func()) *progress {
-	return &progress{w: w, total: total, start: start, before: before}
+func newProgress(w io.Writer, total int64, inputs int, start time.Time, before func()) *progress {
+	return &progress{w: w, total: total, inputs: inputs, start: start, before: before}
 }
 
 // newProgressLog logs a progress line every so often.
-func newProgressLog(log *zerolog.Logger, every time.Duration, total int64, start time.Time) *progress {
-	return &progress{log: log, every: every, total: total, start: start, last: start}
+func newProgressLog(log *zerolog.Logger, every time.Duration, total int64, inputs int, start time.Time) *progress {
+	return &progress{log: log, every: every, total: total, inputs: inputs, start: start, last: start}
 }
 
-// tick redraws the bar if it is due; skipped is the size of the inputs
-// passed over, which are not to be read.
-func (p *progress) tick(now time.Time, bytes, skipped, games int64) {
+// progressState is where the run stands, as the bar shows it.
+type progressState struct {
+	bytes        int64 // raw bytes read, compressed as on disk
+	skippedBytes int64 // sizes of the inputs passed over, which are not to be read
+	files        int64 // inputs ended
+	skippedFiles int64 // inputs passed over
+	games        int64
+}
+
+// tick redraws the bar if it is due.
+func (p *progress) tick(now time.Time, st progressState) {
 	if p == nil {
 		return
 	}
 	total := p.total
 	if total >= 0 {
-		total -= skipped
+		total -= st.skippedBytes
 	}
+	// Counted as the bytes are, without the inputs passed over, so that
+	// both say what is left of this run.
+	totalFiles := int64(p.inputs) - st.skippedFiles
+	bytes, games := st.bytes, st.games
 	if p.log != nil {
 		if now.Sub(p.last) >= p.every {
 			p.last = now
@@ -60,7 +74,10 @@ func (p *progress) tick(now time.Time, bytes, skipped, games int64) {
 			if total >= 0 {
 				ev = ev.Int64("total_bytes", total)
 			}
-			ev.Msg(formatProgress(bytes, total, games, now.Sub(p.start)))
+			if totalFiles > 1 {
+				ev = ev.Int64("files", st.files).Int64("total_files", totalFiles)
+			}
+			ev.Msg(formatProgress(bytes, total, st.files, totalFiles, games, now.Sub(p.start)))
 		}
 		return
 	}
@@ -72,7 +89,7 @@ func (p *progress) tick(now time.Time, bytes, skipped, games int64) {
 		p.before()
 	}
 	p.buf = append(p.buf[:0], '\r')
-	p.buf = append(p.buf, formatProgress(bytes, total, games, now.Sub(p.start))...)
+	p.buf = append(p.buf, formatProgress(bytes, total, st.files, totalFiles, games, now.Sub(p.start))...)
 	p.buf = append(p.buf, "\x1b[K"...)
 	p.w.Write(p.buf)
 	p.shown = true
@@ -87,17 +104,23 @@ func (p *progress) hide() {
 	p.shown = false
 }
 
-// formatProgress is the bar's text.
-func formatProgress(bytes, total, games int64, elapsed time.Duration) string {
+// formatProgress is the bar's text: the bytes, and the inputs ended where
+// there are several (a directory of monthly dumps, whose sizes differ too
+// much for the bytes alone to say how many are left).
+func formatProgress(bytes, total, files, totalFiles, games int64, elapsed time.Duration) string {
 	secs := elapsed.Seconds()
 	var rate int64
 	if secs > 0 {
 		rate = int64(float64(games) / secs)
 	}
-	if total < 0 {
-		return fmt.Sprintf("%s, %d games, %d games/s", formatBytes(bytes), games, rate)
+	var filesDone string
+	if totalFiles > 1 {
+		filesDone = fmt.Sprintf(", %d/%d files", files, totalFiles)
 	}
-	s := fmt.Sprintf("%s / %s (%d%%), %d games, %d games/s", formatBytes(bytes), formatBytes(total), percent(bytes, total), games, rate)
+	if total < 0 {
+		return fmt.Sprintf("%s%s, %d games, %d games/s", formatBytes(bytes), filesDone, games, rate)
+	}
+	s := fmt.Sprintf("%s / %s (%d%%)%s, %d games, %d games/s", formatBytes(bytes), formatBytes(total), percent(bytes, total), filesDone, games, rate)
 	if bytes > 0 && bytes < total && secs > 0 {
 		left := time.Duration(float64(total-bytes) / (float64(bytes) / secs) * float64(time.Second))
 		s += ", ETA " + left.Round(time.Second).String()

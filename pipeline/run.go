@@ -153,14 +153,14 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 		workers = runtime.GOMAXPROCS(0)
 	}
 	if cfg.Progress != nil {
-		r.progress = newProgress(cfg.Progress, r.totalSize(), r.start, r.flush)
+		r.progress = newProgress(cfg.Progress, r.totalSize(), len(inputs), r.start, r.flush)
 		for _, s := range sinks {
 			if _, ok := s.(Flusher); ok {
 				r.printing = true
 			}
 		}
 	} else if cfg.ProgressLog > 0 && cfg.Log != nil {
-		r.progress = newProgressLog(r.log, cfg.ProgressLog, r.totalSize(), r.start)
+		r.progress = newProgressLog(r.log, cfg.ProgressLog, r.totalSize(), len(inputs), r.start)
 	}
 
 	// The group's context ends the run on a failure; ctx only stops the
@@ -189,7 +189,7 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 
 	s := &r.summary
 	s.Elapsed = time.Since(r.start)
-	s.Skipped, s.Interrupted = r.skipped, r.interrupted
+	s.Skipped, s.Interrupted = int(r.skipped.Load()), r.interrupted
 	s.SameContent = r.same.result()
 	if err == nil && s.Records != s.Games {
 		err = fmt.Errorf("internal error: %d games read but %d records written", s.Games, s.Records)
@@ -224,10 +224,13 @@ type run struct {
 	// What the reader has read, for the progress bar.
 	current      atomic.Pointer[inputReader]
 	doneBytes    atomic.Int64
-	skippedBytes atomic.Int64 // sizes of the inputs skipped, which the bar leaves out
+	skipped      atomic.Int64 // inputs skipped, which the bar leaves out
+	skippedBytes atomic.Int64 // and their sizes
 
-	// The reader's tallies, read once it is done.
-	skipped     int
+	// ended counts the inputs the writer has ended, for the bar.
+	ended int64
+
+	// The reader's tally, read once it is done.
 	interrupted bool
 
 	// seen holds the games of the run by Report.Fingerprint, for
@@ -282,7 +285,7 @@ func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
 			return
 		}
 		if r.cfg.Skip != nil && r.cfg.Skip(in) {
-			r.skipped++
+			r.skipped.Add(1)
 			r.skippedBytes.Add(max(in.Size, 0))
 			// One line per input is for debugging: an archive resumed
 			// skips thousands, which the summary counts.
@@ -319,6 +322,9 @@ func (r *run) read(ctx, gctx context.Context, work, order chan<- *job) {
 func (r *run) readInput(ctx, gctx context.Context, i int, in Input, end *job, send func(chan<- *job, *job) bool, work, order chan<- *job) (*ContentSum, error, bool) {
 	rc, err := Open(in)
 	if err != nil {
+		// Done for the bar, whose total counts its size: a directory of
+		// files that cannot be read would keep it short of 100%.
+		r.doneBytes.Add(max(in.Size, 0))
 		return nil, err, true
 	}
 	f := rc.(*inputReader)
@@ -333,7 +339,10 @@ func (r *run) readInput(ctx, gctx context.Context, i int, in Input, end *job, se
 	}
 	r.current.Store(f)
 	defer func() {
-		r.doneBytes.Add(f.rawBytes())
+		// Its whole size, as the bar's total counts it, when the read
+		// stopped short (a file refused after its first bytes); more when
+		// it grew as it was read.
+		r.doneBytes.Add(max(f.rawBytes(), in.Size))
 		r.current.Store(nil)
 		f.Close()
 	}()
@@ -530,7 +539,7 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 			}
 			j = next
 		case now := <-beat:
-			r.progress.tick(now, r.bytesRead(), r.skippedBytes.Load(), s.Games)
+			r.progress.tick(now, r.progressState())
 			continue
 		}
 		in := r.inputs[j.file]
@@ -576,6 +585,7 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 				recordsHook(-len(j.last.Records))
 			}
 		case endJob:
+			r.ended++
 			file.Err, file.Complete, file.Bytes, file.Opened = j.err, j.complete, j.bytes, j.opened
 			s.Bytes += j.bytes
 			if j.content != nil && (j.complete || j.err != nil) {
@@ -601,7 +611,7 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 		}
 		j.recycle()
 		if r.progress != nil {
-			r.progress.tick(time.Now(), r.bytesRead(), r.skippedBytes.Load(), s.Games)
+			r.progress.tick(time.Now(), r.progressState())
 		}
 	}
 }
@@ -800,6 +810,12 @@ func (r *run) bytesRead() int64 {
 		n += f.rawBytes()
 	}
 	return n
+}
+
+// progressState is where the run stands, for the bar; the writer's to call.
+func (r *run) progressState() progressState {
+	return progressState{bytes: r.bytesRead(), skippedBytes: r.skippedBytes.Load(),
+		files: r.ended, skippedFiles: r.skipped.Load(), games: r.summary.Games}
 }
 
 // flush empties the sinks' buffers before the progress bar is drawn.

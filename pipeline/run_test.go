@@ -484,23 +484,100 @@ func TestRunProgressLog(t *testing.T) {
 	}
 }
 
+// TestRunProgressUnreadable: an input that cannot be read (deleted after
+// the walk, refused as binary after its first bytes) counts as done in the
+// bar, whose total holds its size: the last line of a directory with such
+// files said 97%, and an ETA, once everything was read.
+func TestRunProgressUnreadable(t *testing.T) {
+	useFakeCheck(t, nil)
+	dir := t.TempDir()
+	binary := make([]byte, 1<<16)
+	for i := range binary {
+		binary[i] = byte(i*7919 + i/251) // as TestRunRefusesBinaryData's
+	}
+	inputs := Expand([]string{writeFile(t, dir, "gone.pgn", synthetic(0, 10)), writeFile(t, dir, "binary.pgn", binary),
+		writeFile(t, dir, "good.pgn", synthetic(0, 10))})
+	if err := os.Remove(inputs[0].Path); err != nil {
+		t.Fatal(err)
+	}
+	var logged bytes.Buffer
+	log := zerolog.New(zerolog.SyncWriter(&logged))
+	s, err := runWithin(t, context.Background(), &Config{Log: &log, ProgressLog: time.Nanosecond}, inputs, NewJSONLSink(io.Discard))
+	if err != nil || s.Failed != 2 {
+		t.Fatalf("%d failed, %v", s.Failed, err)
+	}
+	var last string
+	for _, l := range strings.Split(strings.TrimSpace(logged.String()), "\n") {
+		if strings.Contains(l, `"bytes":`) {
+			last = l
+		}
+	}
+	total := inputs[0].Size + inputs[1].Size + inputs[2].Size
+	if want := fmt.Sprintf(`"bytes":%d,"games":10,"total_bytes":%d,`, total, total); !strings.Contains(last, want) || !strings.Contains(last, "(100%)") {
+		t.Errorf("last progress line %s, want %s", last, want)
+	}
+}
+
 func TestFormatProgress(t *testing.T) {
 	for _, c := range []struct {
-		bytes, total, games int64
-		elapsed             time.Duration
-		want                string
+		bytes, total, files, totalFiles, games int64
+		elapsed                                time.Duration
+		want                                   string
 	}{
-		{0, 1000, 0, 0, "0.0 MB / 0.0 MB (0%), 0 games, 0 games/s"},
-		{25e6, 100e6, 5000, 2 * time.Second, "25.0 MB / 100.0 MB (25%), 5000 games, 2500 games/s, ETA 6s"},
-		{50e6, 100e6, 9000, 90 * time.Second, "50.0 MB / 100.0 MB (50%), 9000 games, 100 games/s, ETA 1m30s"},
-		{100e6, 100e6, 9000, 3 * time.Second, "100.0 MB / 100.0 MB (100%), 9000 games, 3000 games/s"},
-		{120e9, 240e9, 1, time.Hour, "120.00 GB / 240.00 GB (50%), 1 games, 0 games/s, ETA 1h0m0s"},
-		{3e6, -1, 10, time.Second, "3.0 MB, 10 games, 10 games/s"},
-		{5, 0, 0, time.Second, "0.0 MB / 0.0 MB (100%), 0 games, 0 games/s"},
+		{0, 1000, 0, 1, 0, 0, "0.0 MB / 0.0 MB (0%), 0 games, 0 games/s"},
+		{25e6, 100e6, 0, 1, 5000, 2 * time.Second, "25.0 MB / 100.0 MB (25%), 5000 games, 2500 games/s, ETA 6s"},
+		{50e6, 100e6, 0, 1, 9000, 90 * time.Second, "50.0 MB / 100.0 MB (50%), 9000 games, 100 games/s, ETA 1m30s"},
+		{100e6, 100e6, 1, 1, 9000, 3 * time.Second, "100.0 MB / 100.0 MB (100%), 9000 games, 3000 games/s"},
+		{120e9, 240e9, 0, 1, 1, time.Hour, "120.00 GB / 240.00 GB (50%), 1 games, 0 games/s, ETA 1h0m0s"},
+		{3e6, -1, 0, 1, 10, time.Second, "3.0 MB, 10 games, 10 games/s"},
+		{5, 0, 0, 0, 0, time.Second, "0.0 MB / 0.0 MB (100%), 0 games, 0 games/s"},
+		// A directory of dumps: the inputs ended, of those to read.
+		{40e9, 100e9, 3, 10, 8e6, time.Hour, "40.00 GB / 100.00 GB (40%), 3/10 files, 8000000 games, 2222 games/s, ETA 1h30m0s"},
+		{3e6, -1, 1, 2, 10, time.Second, "3.0 MB, 1/2 files, 10 games, 10 games/s"},
 	} {
-		if got := formatProgress(c.bytes, c.total, c.games, c.elapsed); got != c.want {
-			t.Errorf("formatProgress(%d, %d, %d, %v) = %q, want %q", c.bytes, c.total, c.games, c.elapsed, got, c.want)
+		if got := formatProgress(c.bytes, c.total, c.files, c.totalFiles, c.games, c.elapsed); got != c.want {
+			t.Errorf("formatProgress(%d, %d, %d, %d, %d, %v) = %q, want %q", c.bytes, c.total, c.files, c.totalFiles, c.games, c.elapsed, got, c.want)
 		}
+	}
+}
+
+// TestRunProgressFiles: the maintainer's directory of dumps resumed: the
+// bar counts the inputs ended of those this run reads, the ones skipped as
+// done left out of both, as their bytes are.
+func TestRunProgressFiles(t *testing.T) {
+	useFakeCheck(t, nil)
+	inputs := threeInputs(t, 100)
+	var logged bytes.Buffer
+	log := zerolog.New(zerolog.SyncWriter(&logged))
+	skip := func(in Input) bool { return in.Path == inputs[0].Path }
+	_, err := runWithin(t, context.Background(), &Config{Log: &log, ProgressLog: time.Nanosecond, Skip: skip}, inputs, NewJSONLSink(io.Discard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last string
+	for _, l := range strings.Split(strings.TrimSpace(logged.String()), "\n") {
+		var rec struct {
+			Bytes, Files *int64
+			TotalFiles   *int64 `json:"total_files"`
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+		if rec.Bytes == nil {
+			continue // another log line
+		}
+		if rec.Files == nil || rec.TotalFiles == nil {
+			t.Fatalf("progress line without files: %q", l)
+		}
+		// 3 until the reader has passed over the first input.
+		if *rec.TotalFiles != 2 && *rec.TotalFiles != 3 || !strings.Contains(l, fmt.Sprintf(", %d/%d files, ", *rec.Files, *rec.TotalFiles)) {
+			t.Errorf("progress line %q", l)
+		}
+		last = l
+	}
+	// A line is drawn after every job, the last after the last input ended.
+	if !strings.Contains(last, `"files":2,"total_files":2,`) {
+		t.Errorf("last progress line %q", last)
 	}
 }
 
