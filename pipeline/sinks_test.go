@@ -173,7 +173,7 @@ func TestGitHubSink(t *testing.T) {
 ::notice file=games/a.pgn,line=35,col=3,title=threefold-claimable::a "claim" was` + "\t" + `possible%0Ahere: 100%25, ok (move 42. Kb1, ply 4)
 ::error file=games/a.pgn,line=30,col=2,title=impossible-position::Black is to move but White is in check (start position)
 ::error file=games/a.pgn,line=36,col=7,title=illegal-move::the king cannot move into check (move 43..., ply 7, variation 43.1)
-::error file=broken.pgn.gz,title=unreadable-input::broken.pgn.gz: gzip stream broken: unexpected EOF
+::error file=broken.pgn.gz,line=1,col=1,title=unreadable-input::broken.pgn.gz: gzip stream broken: unexpected EOF
 ::warning file=empty.pgn,line=1,col=1,title=no-game::no game in this input
 ::notice file=odd%2C name%3Aü.pgn,line=2,col=4,title=non-standard-notation::«0-0» is written with zeros ` + "\u2028 \x01" + ` (move 1... 0-0, ply 2)
 ::error file=<stdin>,line=12,col=1,title=result-mismatch::the Result tag says 1-0, the movetext 0-1
@@ -409,7 +409,7 @@ func TestUnreadableStdinNamed(t *testing.T) {
 	if want := `{"file":"-","game":null,`; !strings.HasPrefix(jsonl.String(), want) {
 		t.Errorf("jsonl: %q, want it to start %q", jsonl.String(), want)
 	}
-	if want := "::error file=<stdin>,title=unreadable-input::stdin: gzip stream broken\n"; gh.String() != want {
+	if want := "::error file=<stdin>,line=1,col=1,title=unreadable-input::stdin: gzip stream broken\n"; gh.String() != want {
 		t.Errorf("github: %q, want %q", gh.String(), want)
 	}
 	if want := `"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%3Cstdin%3E"}}}]`; !strings.Contains(sarif.String(), want) {

@@ -884,6 +884,10 @@ func TestCheckUnreadableInputLine(t *testing.T) {
 	if want := `{"file":"missing.pgn","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"unreadable-input","severity":"error","message":"open missing.pgn: no such file or directory","suggestions":[]}` + "\n"; r.code != 2 || r.stdout != want {
 		t.Errorf("jsonl: exit %d, stdout %q, want %q", r.code, r.stdout, want)
 	}
+	r = arbiter(t, dir, nil, "check", "--format", "github", "missing.pgn")
+	if want := "::error file=missing.pgn,line=1,col=1,title=unreadable-input::open missing.pgn: no such file or directory\n"; r.code != 2 || r.stdout != want {
+		t.Errorf("github: exit %d, stdout %q, want %q", r.code, r.stdout, want)
+	}
 	// Standard input cut short is <stdin> in the line, its message and the
 	// log, as the text format names it.
 	cut := gz(t, games(1, 1))
