@@ -379,7 +379,7 @@ func (s *ParquetSink) warnMissing() {
 // dropGone removes from a resumed manifest the entries that hold no rows
 // and whose path no longer exists: a file deleted or renamed after the
 // walk found it and before it could be opened, an entry of a directory
-// that could not be listed then. Kept, each would stay in the manifest as
+// that could not be listed then, a file a run was interrupted in. Kept, each would stay in the manifest as
 // an input that could not be read, which every later arbiter stats names
 // and no resumed run reads again, since no run finds it any more. An
 // entry with rows stays (warnMissing); one whose file comes back is a
@@ -524,15 +524,23 @@ func (s *ParquetSink) BeginFile(in Input) error {
 			p = s.opt.StdinName
 		}
 	}
-	s.mu.Lock()
-	cur := &parquetInput{entry: s.entryFor(p), file: ColumnPath(p), size: size}
-	number := s.man.Inputs[cur.entry].Number
-	s.mu.Unlock()
+	cur := &parquetInput{file: ColumnPath(p), size: size}
 	if !IsPiped(in.Path) {
 		if info, err := os.Stat(in.Path); err == nil {
 			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
 		}
 	}
+	s.mu.Lock()
+	cur.entry = s.entryFor(p)
+	e := &s.man.Inputs[cur.entry]
+	if e.Size < 0 && len(e.Files) == 0 && !IsPiped(in.Path) {
+		// A file's, not a stream's, in the manifest from now on, though
+		// a run interrupted in it never ends it: a resumed run drops it
+		// when its file is gone (dropGone), as it could not otherwise.
+		e.Size, e.ModTime = cur.size, cur.modTime
+	}
+	number := e.Number
+	s.mu.Unlock()
 	cur.name, cur.rows = outputName(number, p), make([]int64, len(s.tables))
 	if err := s.beginPart(cur); err != nil {
 		return err

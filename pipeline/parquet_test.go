@@ -1733,3 +1733,42 @@ func TestParquetSinkResumeFromAnotherDirectory(t *testing.T) {
 		t.Errorf("manifest: %+v", m.Inputs)
 	}
 }
+
+// An input a run was interrupted in is listed with its file's size, not
+// with -1 as a stream is: a resumed run drops it once its file is gone,
+// where it kept it for good, for every arbiter stats to name as unread.
+func TestParquetSinkDropsGoneInterruptedInput(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "a")
+	b := inputFile(t, inDir, "b.pgn", "bb")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 1, complete)
+	writeInput(t, s, b, 1, FileSummary{}) // interrupted
+	if err := s.Close(&Summary{Interrupted: true}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := m.Input(b.Path); e == nil || e.Size != b.Size || len(e.Files) != 0 || e.Completed {
+		t.Fatalf("interrupted input listed as %+v, want size %d, no files, not completed", e, b.Size)
+	}
+	if err := os.Remove(b.Path); err != nil {
+		t.Fatal(err)
+	}
+	s = newSink(t, out, ParquetOptions{Resume: true})
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if m, err = LoadManifest(out); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range m.Inputs {
+		got = append(got, filepath.Base(e.Path))
+	}
+	if !slices.Equal(got, []string{"a.pgn"}) {
+		t.Errorf("resumed manifest lists %q, want a.pgn alone", got)
+	}
+}
