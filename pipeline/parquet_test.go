@@ -1761,15 +1761,8 @@ func TestParquetSinkDropsGoneInterruptedInput(t *testing.T) {
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
-	if m, err = LoadManifest(out); err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range m.Inputs {
-		got = append(got, filepath.Base(e.Path))
-	}
-	if !slices.Equal(got, []string{"a.pgn"}) {
-		t.Errorf("resumed manifest lists %q, want a.pgn alone", got)
+	if got, want := manifestEntries(t, out), []string{"0 " + a.Path}; !slices.Equal(got, want) {
+		t.Errorf("resumed manifest lists %q, want %q", got, want)
 	}
 }
 
@@ -1800,15 +1793,7 @@ func TestParquetSinkDropsListableDirectory(t *testing.T) {
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
-	m, err := LoadManifest(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range m.Inputs {
-		got = append(got, fmt.Sprintf("%d %s", e.Number, e.Path))
-	}
-	if want := []string{"1 " + filepath.Join(sub, "a.pgn")}; !slices.Equal(got, want) {
+	if got, want := manifestEntries(t, out), []string{"1 " + filepath.Join(sub, "a.pgn")}; !slices.Equal(got, want) {
 		t.Errorf("resumed manifest lists %q, want %q", got, want)
 	}
 	wantLog := `{"level":"info","message":"1 directory that the manifest of ` + out + ` lists as not read can be listed now (` + sub +
@@ -1836,4 +1821,19 @@ func TestListable(t *testing.T) {
 			t.Errorf("listable(%s) = %v, want %v", p, got, want)
 		}
 	}
+}
+
+// manifestEntries lists the inputs of DIR's manifest on disk, each as its
+// number and path.
+func manifestEntries(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := LoadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range m.Inputs {
+		got = append(got, fmt.Sprintf("%d %s", e.Number, e.Path))
+	}
+	return got
 }
