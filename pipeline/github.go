@@ -14,7 +14,8 @@ import (
 //
 // with "warning" for warnings and "notice" for infos; C counts characters,
 // as the annotations do, not bytes (see validate.Finding.CharCol). An
-// input that cannot be read becomes an ::error on the file. Properties
+// input that cannot be read becomes an ::error at its line 1, column 1, as
+// a finding of the input as a whole is. Properties
 // escape %, CR, LF, ':' and ','; the message escapes %, CR and LF, as the
 // runner expects.
 type GitHubSink struct {
@@ -80,22 +81,15 @@ func (s *GitHubSink) finding(r *GameRecord, n numbering, f *validate.Finding) er
 	return err
 }
 
+// EndFile annotates an input that could not be read to its end as an
+// unreadable-input error at its line 1, column 1, as every other finding of
+// an input as a whole (see unreadableFinding).
 func (s *GitHubSink) EndFile(f *FileSummary) error {
 	if f.Err == nil {
 		return nil
 	}
-	// On the file, without a line: the annotation is the file's, and so
-	// it has always been written.
-	b := append(s.buf[:0], "::error file="...)
-	b = appendGitHubProperty(b, displayName(f.Input.Path))
-	b = append(b, ",title="...)
-	b = append(b, UnreadableInput...)
-	b = append(b, "::"...)
-	b = appendGitHubData(b, f.Err.Error())
-	b = append(b, '\n')
-	s.buf = b
-	_, err := s.w.Write(b)
-	return err
+	u := unreadableFinding(f)
+	return s.InputFinding(f.Input.Path, &u)
 }
 
 // appendGitHubData escapes a workflow command's message.

@@ -50,7 +50,7 @@ func (s *JSONLSink) EndFile(f *FileSummary) error {
 	if f.Err == nil {
 		return nil
 	}
-	u := unreadableFinding(f.Err)
+	u := unreadableFinding(f)
 	return s.InputFinding(f.Input.Path, &u)
 }
 

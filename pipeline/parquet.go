@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -379,29 +380,58 @@ func (s *ParquetSink) warnMissing() {
 // dropGone removes from a resumed manifest the entries that hold no rows
 // and whose path no longer exists: a file deleted or renamed after the
 // walk found it and before it could be opened, an entry of a directory
-// that could not be listed then. Kept, each would stay in the manifest as
-// an input that could not be read, which every later arbiter stats names
-// and no resumed run reads again, since no run finds it any more. An
-// entry with rows stays (warnMissing); one whose file comes back is a
-// new input to the next run.
+// that could not be listed then, a file a run was interrupted in. It
+// removes too those of directories that could not be listed then and can
+// be now: a walk takes the files in one as inputs, never the directory
+// itself. Kept, each would stay in the manifest as an input that could not
+// be read, which every later arbiter stats names and no resumed run reads
+// again, since no run takes it as an input any more. An entry with rows
+// stays (warnMissing); one whose file comes back is a new input to the
+// next run, and a directory that cannot be listed again is one too.
 func (s *ParquetSink) dropGone() {
-	var gone []string
+	var gone, listed []string
 	s.man.Inputs = slices.DeleteFunc(s.man.Inputs, func(e ManifestInput) bool {
 		if len(e.Files) > 0 || e.Size < 0 || IsPiped(e.Path) {
 			return false
 		}
-		if _, err := os.Lstat(cmp.Or(e.Abs, e.Path)); !errors.Is(err, fs.ErrNotExist) {
+		p := cmp.Or(e.Abs, e.Path)
+		if listable(p) {
+			listed = append(listed, e.Path)
+			return true
+		}
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
 			return false
 		}
 		gone = append(gone, e.Path)
 		return true
 	})
-	if len(gone) == 0 || s.opt.Log == nil {
+	if s.opt.Log == nil {
 		return
 	}
-	named, verb := namedGone(gone)
-	s.opt.Log.Info().Msgf("%s that the manifest of %s lists without rows %s (%s): dropped from the manifest",
-		plural(int64(len(gone)), "input", "inputs"), s.dir, verb, named)
+	if len(gone) > 0 {
+		named, verb := namedGone(gone)
+		s.opt.Log.Info().Msgf("%s that the manifest of %s lists without rows %s (%s): dropped from the manifest",
+			plural(int64(len(gone)), "input", "inputs"), s.dir, verb, named)
+	}
+	if len(listed) > 0 {
+		named, _ := namedGone(listed)
+		s.opt.Log.Info().Msgf("%s that the manifest of %s lists as not read can be listed now (%s): dropped from the manifest, whose inputs are the files in it",
+			plural(int64(len(listed)), "directory", "directories"), s.dir, named)
+	}
+}
+
+// listable says whether p is a directory whose entries can be read now.
+func listable(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.IsDir() {
+		return false
+	}
+	_, err = f.ReadDir(1)
+	return err == nil || errors.Is(err, io.EOF)
 }
 
 // namedGone names the paths of inputs that are gone, the first maxNamed
@@ -524,15 +554,23 @@ func (s *ParquetSink) BeginFile(in Input) error {
 			p = s.opt.StdinName
 		}
 	}
-	s.mu.Lock()
-	cur := &parquetInput{entry: s.entryFor(p), file: ColumnPath(p), size: size}
-	number := s.man.Inputs[cur.entry].Number
-	s.mu.Unlock()
+	cur := &parquetInput{file: ColumnPath(p), size: size}
 	if !IsPiped(in.Path) {
 		if info, err := os.Stat(in.Path); err == nil {
 			cur.size, cur.modTime = info.Size(), info.ModTime().UTC()
 		}
 	}
+	s.mu.Lock()
+	cur.entry = s.entryFor(p)
+	e := &s.man.Inputs[cur.entry]
+	if e.Size < 0 && len(e.Files) == 0 && !IsPiped(in.Path) {
+		// A file's, not a stream's, in the manifest from now on, though
+		// a run interrupted in it never ends it: a resumed run drops it
+		// when its file is gone (dropGone), as it could not otherwise.
+		e.Size, e.ModTime = cur.size, cur.modTime
+	}
+	number := e.Number
+	s.mu.Unlock()
 	cur.name, cur.rows = outputName(number, p), make([]int64, len(s.tables))
 	if err := s.beginPart(cur); err != nil {
 		return err

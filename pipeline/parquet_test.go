@@ -1733,3 +1733,107 @@ func TestParquetSinkResumeFromAnotherDirectory(t *testing.T) {
 		t.Errorf("manifest: %+v", m.Inputs)
 	}
 }
+
+// An input a run was interrupted in is listed with its file's size, not
+// with -1 as a stream is: a resumed run drops it once its file is gone,
+// where it kept it for good, for every arbiter stats to name as unread.
+func TestParquetSinkDropsGoneInterruptedInput(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	a := inputFile(t, inDir, "a.pgn", "a")
+	b := inputFile(t, inDir, "b.pgn", "bb")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 1, complete)
+	writeInput(t, s, b, 1, FileSummary{}) // interrupted
+	if err := s.Close(&Summary{Interrupted: true}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := m.Input(b.Path); e == nil || e.Size != b.Size || len(e.Files) != 0 || e.Completed {
+		t.Fatalf("interrupted input listed as %+v, want size %d, no files, not completed", e, b.Size)
+	}
+	if err := os.Remove(b.Path); err != nil {
+		t.Fatal(err)
+	}
+	s = newSink(t, out, ParquetOptions{Resume: true})
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := manifestEntries(t, out), []string{"0 " + a.Path}; !slices.Equal(got, want) {
+		t.Errorf("resumed manifest lists %q, want %q", got, want)
+	}
+}
+
+// A directory that could not be listed is an input without rows in the
+// manifest; once it can be listed, a walk takes its files instead, and a
+// resumed run drops its entry, which every arbiter stats named as unread
+// for good though its files were read.
+func TestParquetSinkDropsListableDirectory(t *testing.T) {
+	inDir, out := t.TempDir(), t.TempDir()
+	sub := filepath.Join(inDir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := newSink(t, out, ParquetOptions{})
+	denied := &fs.PathError{Op: "open", Path: sub, Err: fs.ErrPermission}
+	writeInput(t, s, Input{Path: sub, Size: -1}, 0, FileSummary{Err: denied})
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := LoadManifest(out); err != nil || m.Input(sub) == nil {
+		t.Fatalf("the first run's manifest does not list %s (%v)", sub, err)
+	}
+
+	var log bytes.Buffer
+	logger := zerolog.New(&log)
+	s = newSink(t, out, ParquetOptions{Resume: true, Log: &logger})
+	writeInput(t, s, inputFile(t, sub, "a.pgn", "a"), 1, complete)
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := manifestEntries(t, out), []string{"1 " + filepath.Join(sub, "a.pgn")}; !slices.Equal(got, want) {
+		t.Errorf("resumed manifest lists %q, want %q", got, want)
+	}
+	wantLog := `{"level":"info","message":"1 directory that the manifest of ` + out + ` lists as not read can be listed now (` + sub +
+		`): dropped from the manifest, whose inputs are the files in it"}`
+	if line, _, _ := strings.Cut(log.String(), "\n"); line != wantLog {
+		t.Errorf("logged %s, want first %s", log.String(), wantLog)
+	}
+}
+
+// Only a directory whose entries can be read is listable: a file, a path
+// to nothing and a link to nowhere are not.
+func TestListable(t *testing.T) {
+	dir := t.TempDir()
+	file := inputFile(t, dir, "a.pgn", "a").Path
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), link); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{dir: true, empty: true, file: false, link: false, filepath.Join(dir, "none"): false} {
+		if got := listable(p); got != want {
+			t.Errorf("listable(%s) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// manifestEntries lists the inputs of DIR's manifest on disk, each as its
+// number and path.
+func manifestEntries(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := LoadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range m.Inputs {
+		got = append(got, fmt.Sprintf("%d %s", e.Number, e.Path))
+	}
+	return got
+}

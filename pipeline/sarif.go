@@ -177,7 +177,7 @@ func (s *SARIFSink) Close(sum *Summary) error {
 			b = append(b, ',')
 		}
 		b = append(b, `{"level":"error","message":{"text":`...)
-		b = appendJSONString(b, f.Err.Error())
+		b = appendJSONString(b, unreadableReason(f.Input.Path, f.Err))
 		b = append(b, `},"locations":[{"physicalLocation":{"artifactLocation":{"uri":`...)
 		b = appendJSONString(b, sarifURI(f.Input.Path))
 		b = append(b, `}}}]}`...)

@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"io/fs"
+	"strings"
 	"time"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -41,12 +43,30 @@ type InputSink interface {
 const UnreadableInput validate.Code = "unreadable-input"
 
 // unreadableFinding is how the formats that print findings report an input
-// that could not be read to its end (FileSummary.Err): an UnreadableInput
-// error at its line 1, column 1, the reason as its message. The games read
-// before a break keep their own findings, the last one that the break cut
-// a syntax error where the text ends.
-func unreadableFinding(err error) validate.Finding {
-	return inputFinding(UnreadableInput, validate.Error, err.Error())
+// that could not be read to its end (FileSummary.Input, FileSummary.Err): an
+// UnreadableInput error at its line 1, column 1, the reason as its message
+// (see unreadableReason). The games read before a break keep their own
+// findings, the last one that the break cut a syntax error where the text
+// ends.
+func unreadableFinding(f *FileSummary) validate.Finding {
+	return inputFinding(UnreadableInput, validate.Error, unreadableReason(f.Input.Path, f.Err))
+}
+
+// unreadableReason is err's message without the input's path, which every
+// format that prints it already gives beside it: "cannot open: no such file
+// or directory" where err says "open missing.pgn: no such file or
+// directory", "gzip stream broken ..." where it says "a.pgn.gz: gzip stream
+// broken ...". A message that names another path (an entry of a directory
+// named as one of its files) keeps it whole.
+func unreadableReason(path string, err error) string {
+	if pe, ok := err.(*fs.PathError); ok && pe.Path == path {
+		return "cannot " + pe.Op + ": " + pe.Err.Error()
+	}
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, displayName(path)+": "); ok {
+		return rest
+	}
+	return msg
 }
 
 // inputFinding is a finding of an input as a whole, placed at its line 1,

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -101,7 +103,7 @@ games/a.pgn:1:1: warning tag-missing: the Round tag is missing
 games/a.pgn:35:3: info threefold-claimable: a "claim" was possible here: 100%, ok (move 42. Kb1, ply 4)
 games/a.pgn:30:2: error impossible-position: Black is to move but White is in check (start position)
 games/a.pgn:36:7: error illegal-move: the king cannot move into check (move 43..., ply 7, variation 43.1)
-broken.pgn.gz:1:1: error unreadable-input: broken.pgn.gz: gzip stream broken: unexpected EOF
+broken.pgn.gz:1:1: error unreadable-input: gzip stream broken: unexpected EOF
 empty.pgn:1:1: warning no-game: no game in this input
 odd, name:ü.pgn:2:4: info non-standard-notation: «0-0» is written with zeros ` + "\u2028" + `   (move 1... 0-0, ply 2)
 <stdin>:12:1: error result-mismatch: the Result tag says 1-0, the movetext 0-1
@@ -119,7 +121,7 @@ func TestJSONLSink(t *testing.T) {
 {"file":"games/a.pgn","game":2,"line":35,"column":3,"ply":4,"move":"Kb1","code":"threefold-claimable","severity":"info","message":"a \"claim\" was\tpossible\nhere: 100%, ok","suggestions":[]}
 {"file":"games/a.pgn","game":2,"line":30,"column":2,"ply":0,"move":null,"code":"impossible-position","severity":"error","message":"Black is to move but White is in check","suggestions":[]}
 {"file":"games/a.pgn","game":2,"line":36,"column":7,"ply":7,"move":null,"code":"illegal-move","severity":"error","message":"the king cannot move into check (variation 43.1)","suggestions":[]}
-{"file":"broken.pgn.gz","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"unreadable-input","severity":"error","message":"broken.pgn.gz: gzip stream broken: unexpected EOF","suggestions":[]}
+{"file":"broken.pgn.gz","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"unreadable-input","severity":"error","message":"gzip stream broken: unexpected EOF","suggestions":[]}
 {"file":"empty.pgn","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"no-game","severity":"warning","message":"no game in this input","suggestions":[]}
 {"file":"odd, name:ü.pgn","game":0,"line":2,"column":4,"ply":2,"move":"0-0","code":"non-standard-notation","severity":"info","message":"«0-0» is written with zeros \u2028 \u0001","suggestions":[]}
 {"file":"-","game":0,"line":12,"column":1,"ply":null,"move":null,"code":"result-mismatch","severity":"error","message":"the Result tag says 1-0, the movetext 0-1","suggestions":[]}
@@ -173,7 +175,7 @@ func TestGitHubSink(t *testing.T) {
 ::notice file=games/a.pgn,line=35,col=3,title=threefold-claimable::a "claim" was` + "\t" + `possible%0Ahere: 100%25, ok (move 42. Kb1, ply 4)
 ::error file=games/a.pgn,line=30,col=2,title=impossible-position::Black is to move but White is in check (start position)
 ::error file=games/a.pgn,line=36,col=7,title=illegal-move::the king cannot move into check (move 43..., ply 7, variation 43.1)
-::error file=broken.pgn.gz,title=unreadable-input::broken.pgn.gz: gzip stream broken: unexpected EOF
+::error file=broken.pgn.gz,line=1,col=1,title=unreadable-input::gzip stream broken: unexpected EOF
 ::warning file=empty.pgn,line=1,col=1,title=no-game::no game in this input
 ::notice file=odd%2C name%3Aü.pgn,line=2,col=4,title=non-standard-notation::«0-0» is written with zeros ` + "\u2028 \x01" + ` (move 1... 0-0, ply 2)
 ::error file=<stdin>,line=12,col=1,title=result-mismatch::the Result tag says 1-0, the movetext 0-1
@@ -212,7 +214,7 @@ func TestSARIFSink(t *testing.T) {
 {"ruleId":"no-game","ruleIndex":26,"level":"warning","message":{"text":"no game in this input"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"empty.pgn"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"suggestions":[]}},
 {"ruleId":"non-standard-notation","ruleIndex":3,"level":"note","message":{"text":"«0-0» is written with zeros \u2028 \u0001 (move 1... 0-0, ply 2)"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"./odd,%20name:%C3%BC.pgn"},"region":{"startLine":2,"startColumn":4}}}],"properties":{"game":0,"ply":2,"move":"0-0","suggestions":[]}},
 {"ruleId":"result-mismatch","ruleIndex":6,"level":"error","message":{"text":"the Result tag says 1-0, the movetext 0-1"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%3Cstdin%3E"},"region":{"startLine":12,"startColumn":1}}}],"properties":{"game":0,"suggestions":[]}}
-],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"broken.pgn.gz: gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
+],"tool":{"driver":{"name":"arbiter","version":"VERSION","informationUri":"https://github.com/arbiter-chess/arbiter","rules":RULES}},"invocations":[{"executionSuccessful":false,"toolExecutionNotifications":[{"level":"error","message":{"text":"gzip stream broken: unexpected EOF"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"broken.pgn.gz"}}}]}]}]}]}
 `
 	want = strings.Replace(want, "VERSION", Version(), 1)
 	if got := withoutRules(t, out.Bytes()); got != want {
@@ -409,7 +411,7 @@ func TestUnreadableStdinNamed(t *testing.T) {
 	if want := `{"file":"-","game":null,`; !strings.HasPrefix(jsonl.String(), want) {
 		t.Errorf("jsonl: %q, want it to start %q", jsonl.String(), want)
 	}
-	if want := "::error file=<stdin>,title=unreadable-input::stdin: gzip stream broken\n"; gh.String() != want {
+	if want := "::error file=<stdin>,line=1,col=1,title=unreadable-input::stdin: gzip stream broken\n"; gh.String() != want {
 		t.Errorf("github: %q, want %q", gh.String(), want)
 	}
 	if want := `"locations":[{"physicalLocation":{"artifactLocation":{"uri":"%3Cstdin%3E"}}}]`; !strings.Contains(sarif.String(), want) {
@@ -563,5 +565,26 @@ func TestSARIFRuleOverrides(t *testing.T) {
 	drive(t, NewSARIFSink(&out, nil), nil)
 	if strings.Contains(out.String(), "ruleConfigurationOverrides") {
 		t.Errorf("overrides without settings:\n%s", out.String())
+	}
+}
+
+// The message of an unreadable input does not repeat the path the formats
+// give beside it; one that names another path keeps it.
+func TestUnreadableReason(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		err  error
+		want string
+	}{
+		{"missing.pgn", &fs.PathError{Op: "open", Path: "missing.pgn", Err: syscall.ENOENT}, "cannot open: no such file or directory"},
+		{"d/sub", &fs.PathError{Op: "open", Path: "d/sub", Err: syscall.EACCES}, "cannot open: permission denied"},
+		{"d/link.pgn", &fs.PathError{Op: "stat", Path: "d/other.pgn", Err: syscall.ENOENT}, "stat d/other.pgn: no such file or directory"},
+		{"a.pgn.gz", &ReadError{Path: "a.pgn.gz", Format: "gzip", Offset: 10, Raw: 5, Err: io.ErrUnexpectedEOF}, "gzip stream broken after 10 bytes of text (byte 5 of the file): unexpected EOF"},
+		{Stdin, &ReadError{Path: Stdin, Format: "plain", Offset: 3, Err: io.ErrUnexpectedEOF}, "read error at byte 3: unexpected EOF"},
+		{"a.pgn", errors.New("b.pgn: something"), "b.pgn: something"},
+	} {
+		if got := unreadableReason(c.path, c.err); got != c.want {
+			t.Errorf("unreadableReason(%q, %q) = %q, want %q", c.path, c.err, got, c.want)
+		}
 	}
 }

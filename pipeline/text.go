@@ -74,6 +74,6 @@ func (s *TextSink) EndFile(f *FileSummary) error {
 	if f.Err == nil {
 		return nil
 	}
-	u := unreadableFinding(f.Err)
+	u := unreadableFinding(f)
 	return s.InputFinding(f.Input.Path, &u)
 }

@@ -877,19 +877,24 @@ func TestCheckConfigFile(t *testing.T) {
 func TestCheckUnreadableInputLine(t *testing.T) {
 	dir := t.TempDir()
 	r := arbiter(t, dir, nil, "check", "missing.pgn")
-	if want := "missing.pgn:1:1: error unreadable-input: open missing.pgn: no such file or directory\n"; r.code != 2 || r.stdout != want {
+	if want := "missing.pgn:1:1: error unreadable-input: cannot open: no such file or directory\n"; r.code != 2 || r.stdout != want {
 		t.Errorf("text: exit %d, stdout %q, want %q", r.code, r.stdout, want)
 	}
 	r = arbiter(t, dir, nil, "check", "--format", "jsonl", "missing.pgn")
-	if want := `{"file":"missing.pgn","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"unreadable-input","severity":"error","message":"open missing.pgn: no such file or directory","suggestions":[]}` + "\n"; r.code != 2 || r.stdout != want {
+	if want := `{"file":"missing.pgn","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"unreadable-input","severity":"error","message":"cannot open: no such file or directory","suggestions":[]}` + "\n"; r.code != 2 || r.stdout != want {
 		t.Errorf("jsonl: exit %d, stdout %q, want %q", r.code, r.stdout, want)
 	}
-	// Standard input cut short is <stdin> in the line, its message and the
-	// log, as the text format names it.
+	r = arbiter(t, dir, nil, "check", "--format", "github", "missing.pgn")
+	if want := "::error file=missing.pgn,line=1,col=1,title=unreadable-input::cannot open: no such file or directory\n"; r.code != 2 || r.stdout != want {
+		t.Errorf("github: exit %d, stdout %q, want %q", r.code, r.stdout, want)
+	}
+	// Standard input cut short is <stdin> in the line and the log, as the
+	// text format names it; the line's message does not repeat it, the
+	// log's names it.
 	cut := gz(t, games(1, 1))
 	r = arbiter(t, dir, bytes.NewReader(cut[:len(cut)-12]), "check", "-")
-	want := "<stdin>:1:1: error unreadable-input: <stdin>: gzip stream broken after "
-	if r.code != 2 || !strings.Contains(r.stdout, want) || !strings.Contains(r.stderr, "file=<stdin>") || strings.Contains(r.stderr, "-: gzip") {
+	want := "<stdin>:1:1: error unreadable-input: gzip stream broken after "
+	if r.code != 2 || !strings.Contains(r.stdout, want) || !strings.Contains(r.stderr, `error="<stdin>: gzip stream broken after `) || !strings.Contains(r.stderr, "file=<stdin>") {
 		t.Errorf("stdin: exit %d, stdout:\n%s\nstderr:\n%s\nwant a line starting %q", r.code, r.stdout, r.stderr, want)
 	}
 }
