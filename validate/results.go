@@ -43,9 +43,15 @@ func resultRecordFindings(g *parser.Game, t *Tags, out []Finding) []Finding {
 		// Understood, as the moves written in other notations are, and
 		// reported as they are: other readers may take it for text.
 		written = g.Str(g.ResultRaw)
-		out = append(out, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation), Pos: g.ResultPos, Ply: -1,
-			Message: fmt.Sprintf("the result marker %q is not PGN: write %s", written, g.Result)})
-		written = fmt.Sprintf("%q (%s)", written, g.Result)
+		msg := fmt.Sprintf("the result marker %q is not PGN: write %s", written, g.Result)
+		if written == g.Result {
+			// PGN's form, run into the last move or its mark ("gxf41-0"),
+			// which a reader that splits tokens at blanks cannot read.
+			msg = fmt.Sprintf("the result marker %s is glued to the move before it: write a blank between them", g.Result)
+		} else {
+			written = fmt.Sprintf("%q (%s)", written, g.Result)
+		}
+		out = append(out, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation), Pos: g.ResultPos, Ply: -1, Message: msg})
 	}
 	switch {
 	case g.Result == "":
