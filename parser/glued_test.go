@@ -84,3 +84,23 @@ func TestMarkApartFromMove(t *testing.T) {
 		eq(t, c.in, problems(g), []string{c.want})
 	}
 }
+
+// A result marker typed twice in PGN's form, with only blanks between on
+// one line, is one result, quoted as written for the report. Near misses:
+// two markers that disagree, on two lines, a star twice (a book's section
+// break in text, a second result in PGN), three markers, or a form PGN does
+// not know first, are a second result.
+func TestDoubledResult(t *testing.T) {
+	g := parseString(t, tagged+"1. e4 e5 1-0  1-0\n")[0]
+	eq(t, "doubled", []any{g.Result, g.Str(g.ResultRaw), g.ResultPos.Col, problems(g)}, []any{"1-0", "1-0  1-0", int64(10), []string{}})
+	for _, c := range []struct{ in, want string }{
+		{tagged + "1. e4 e5 1-0 0-1\n", "3:14 second result 0-1 after the game's end"},
+		{tagged + "1. e4 e5 1-0\n1-0\n", "4:1 second result 1-0 after the game's end"},
+		{tagged + "1. e4 e5 * *\n", "3:12 second result * after the game's end"},
+		{tagged + "1. e4 e5 1/2-1/2 1/2-1/2 1/2-1/2\n", "3:26 second result 1/2-1/2 after the game's end"},
+		{tagged + "1. e4 e5 1:0 1-0\n", "3:14 second result 1-0 after the game's end"},
+	} {
+		g := parseString(t, c.in)[0]
+		eq(t, c.in, problems(g), []string{c.want})
+	}
+}

@@ -274,6 +274,9 @@ func (p *Parser) result(i int, res string) bool {
 		p.problem(i, "result "+res+" inside a variation")
 	case p.ended && p.text && res == "*" && p.g.Result == "*" && p.endOfLine(p.resultAt) == p.endOfLine(i):
 		// "* * *", a book's section break, not three results
+	case p.ended && p.doubledResult(i, res):
+		// "1-0 1-0": the marker typed twice, one result, quoted as written
+		p.g.ResultRaw = p.span(p.resultAt, i+len(res))
 	case p.ended:
 		p.problem(i, "second result "+res+" after the game's end")
 	default:
@@ -286,6 +289,26 @@ func (p *Parser) result(i int, res string) bool {
 		return true
 	}
 	return false
+}
+
+// doubledResult says whether the marker res at src offset i repeats the
+// game's result marker, written in PGN's form, with only blanks between
+// them on a line: one result typed twice, which says nothing the first did
+// not. A star is left out: "* *" may be a book's section break, and a game
+// unfinished twice is no score to keep.
+func (p *Parser) doubledResult(i int, res string) bool {
+	if res == "*" || res != p.g.Result || p.g.ResultRaw.Len != 0 || p.resultAt+len(res) > i {
+		return false
+	}
+	if string(p.src[p.resultAt:p.resultAt+len(res)]) != res {
+		return false
+	}
+	for k := p.resultAt + len(res); k < i; k++ {
+		if c := p.src[k]; c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // prose handles a word that is not movetext. A run of such words (a
