@@ -36,7 +36,8 @@ type Game struct {
 	// marker would stand.
 	ResultPos Pos
 	// ResultRaw is the marker as written when that is not Result's PGN
-	// form ("1/2", "½-½", "1:0"), so that a report can quote it; zero
+	// form ("1/2", "½-½", "1:0"), or the PGN form glued to the move
+	// before it ("gxf41-0": "1-0"), so that a report can quote it; zero
 	// otherwise.
 	ResultRaw Span
 

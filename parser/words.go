@@ -274,6 +274,9 @@ func (p *Parser) result(i int, res string) bool {
 		p.problem(i, "result "+res+" inside a variation")
 	case p.ended && p.text && res == "*" && p.g.Result == "*" && p.endOfLine(p.resultAt) == p.endOfLine(i):
 		// "* * *", a book's section break, not three results
+	case p.ended && p.doubledResult(i, res):
+		// "1-0 1-0": the marker typed twice, one result, quoted as written
+		p.g.ResultRaw = p.span(p.resultAt, i+len(res))
 	case p.ended:
 		p.problem(i, "second result "+res+" after the game's end")
 	default:
@@ -286,6 +289,26 @@ func (p *Parser) result(i int, res string) bool {
 		return true
 	}
 	return false
+}
+
+// doubledResult says whether the marker res at src offset i repeats the
+// game's result marker, written in PGN's form, with only blanks between
+// them on a line: one result typed twice, which says nothing the first did
+// not. A star is left out: "* *" may be a book's section break, and a game
+// unfinished twice is no score to keep.
+func (p *Parser) doubledResult(i int, res string) bool {
+	if res == "*" || res != p.g.Result || p.g.ResultRaw.Len != 0 || p.resultAt+len(res) > i {
+		return false
+	}
+	if string(p.src[p.resultAt:p.resultAt+len(res)]) != res {
+		return false
+	}
+	for k := p.resultAt + len(res); k < i; k++ {
+		if c := p.src[k]; c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // prose handles a word that is not movetext. A run of such words (a
@@ -470,6 +493,9 @@ func (p *Parser) moveWord(i, end int) int {
 	case kindIgnore:
 		p.enPassantWord(i, e)
 	default:
+		if (p.lastWasMove || p.pend.ok) && !p.ended && len(p.stack) == 0 && p.gluedTail(i, e) {
+			return j
+		}
 		if p.lastWasMove && !p.ended && len(p.stack) == 0 {
 			if res, to, next := p.resultWords(i); res != "" {
 				p.resultInWords(i, to, next, res)
@@ -861,4 +887,111 @@ func isMoveRune(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// gluedTail reads the word src[i:e], which is no move, as the end of the
+// move before it when a record runs them together: a check or mate mark
+// after a blank ("Qh4 #", "Nf7 +"), the mark of that move, written over two
+// words as "N f3" is; a PGN result marker glued to the game's last move
+// ("gxf41-0", "Qh4#0-1"); or both ("Re3 #1-0"). A person reads them so,
+// and a syntax error would lose the result. A glued marker is read only at
+// the end of the movetext (the input's end or the next game's tags follow):
+// "gxf41-0 41. Kh1" is a word typed wrong, not a result. Only in a game
+// with tags: the Splitter cuts a text without tags where a game may begin
+// (a heading, a move numbered 1.), and a chunk's end is no end of the input
+// there. It reports whether it read the word.
+//
+//go:noinline
+func (p *Parser) gluedTail(i, e int) bool {
+	s := p.src
+	k := i
+	for k < e && (s[k] == '+' || s[k] == '#') {
+		k++
+	}
+	if k > i && (!p.lastWasMove || k-i > 2) {
+		return false
+	}
+	m, res := e, ""
+	if k < e {
+		res, m = gluedResult(s[k:e])
+		m += k
+		if res == "" || p.text || !p.movetextEndsAt(e) || k > i && m != k || k == i && m == k {
+			return false
+		}
+	}
+	if k > i && !p.markApart(i, k) {
+		return false
+	}
+	if k == i {
+		if _, _, kind, _, _, _ := p.normalize(s[i:m]); kind != kindMove {
+			return false
+		}
+		n := len(p.g.Moves)
+		p.moveWord(i, m)
+		if len(p.g.Moves) == n {
+			return false
+		}
+	}
+	if res != "" && p.result(m, res) {
+		p.g.ResultRaw = p.span(m, e)
+	}
+	return true
+}
+
+// gluedResult finds the PGN result marker that ends w and returns it and
+// where it starts ("", len(w) for none).
+func gluedResult(w []byte) (string, int) {
+	for _, res := range [...]string{"1/2-1/2", "1-0", "0-1", "*"} {
+		if bytes.HasSuffix(w, []byte(res)) {
+			return res, len(w) - len(res)
+		}
+	}
+	return "", len(w)
+}
+
+// movetextEndsAt says whether the line ends at src offset e, after blanks,
+// and only blank lines stand between it and the input's end or the next tag
+// pair. A tag pair on the line, a chunk's end inside it, would read
+// otherwise in a chunk that the Splitter cut there.
+func (p *Parser) movetextEndsAt(e int) bool {
+	s := p.src
+	for e < len(s) && (s[e] == ' ' || s[e] == '\t' || s[e] == '\r') {
+		e++
+	}
+	if e == len(s) || s[e] != '\n' {
+		return false
+	}
+	for e < len(s) && isSpaceByte(s[e]) {
+		e++
+	}
+	return e == len(s) || s[e] == '['
+}
+
+// markApart adds the check or mate mark src[i:k] to the game's last move,
+// from which only blanks on its line part it, when that move has none: the
+// replay then judges the mark as it judges one written on the move.
+func (p *Parser) markApart(i, k int) bool {
+	n := len(p.g.Moves) - 1
+	if n < 0 {
+		return false
+	}
+	mv := &p.g.Moves[n]
+	from, to := p.gs+int(mv.Raw.Off), p.gs+int(mv.Raw.Off+mv.Raw.Len)
+	if mv.Raw.Off&spanInExtras != 0 || to > i {
+		return false
+	}
+	for x := to; x < i; x++ {
+		if s := p.src[x]; s != ' ' && s != '\t' {
+			return false
+		}
+	}
+	norm := p.spanBytes(mv.Norm)
+	if len(norm) == 0 || norm[len(norm)-1] == '+' || norm[len(norm)-1] == '#' {
+		return false
+	}
+	b := make([]byte, 0, len(norm)+k-i) // rare: no scratch kept
+	mv.Norm = p.extraSpan(append(append(b, norm...), p.src[i:k]...))
+	mv.Raw = p.span(from, k)
+	mv.Folds |= FoldSpaced
+	return true
 }

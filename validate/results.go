@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arbiter-chess/arbiter/parser"
 )
@@ -43,9 +44,20 @@ func resultRecordFindings(g *parser.Game, t *Tags, out []Finding) []Finding {
 		// Understood, as the moves written in other notations are, and
 		// reported as they are: other readers may take it for text.
 		written = g.Str(g.ResultRaw)
-		out = append(out, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation), Pos: g.ResultPos, Ply: -1,
-			Message: fmt.Sprintf("the result marker %q is not PGN: write %s", written, g.Result)})
-		written = fmt.Sprintf("%q (%s)", written, g.Result)
+		msg := fmt.Sprintf("the result marker %q is not PGN: write %s", written, g.Result)
+		switch {
+		case strings.HasPrefix(written, g.Result+" ") || strings.HasPrefix(written, g.Result+"\t"):
+			// "1-0 1-0": one result typed twice, which the parser read once.
+			msg = fmt.Sprintf("the result marker %s is written twice: write it once", g.Result)
+			written = g.Result
+		case written == g.Result:
+			// PGN's form, run into the last move or its mark ("gxf41-0"),
+			// which a reader that splits tokens at blanks cannot read.
+			msg = fmt.Sprintf("the result marker %s is glued to the move before it: write a blank between them", g.Result)
+		default:
+			written = fmt.Sprintf("%q (%s)", written, g.Result)
+		}
+		out = append(out, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation), Pos: g.ResultPos, Ply: -1, Message: msg})
 	}
 	switch {
 	case g.Result == "":

@@ -102,6 +102,44 @@ func TestResultMarkerAsWritten(t *testing.T) {
 	}
 }
 
+// A PGN marker glued to the last move ("e51-0") is read, and reported as
+// glued, not as a form PGN does not know; a mismatch quotes it in its PGN
+// form; so is a marker typed twice. Near miss: the marker apart from the
+// move, once, is no finding.
+func TestResultMarkerGlued(t *testing.T) {
+	tests := []struct {
+		tag, movetext string
+		want          []string // code: message, in order
+	}{
+		{"1-0", "1. e4 e51-0", []string{"non-standard-notation: the result marker 1-0 is glued to the move before it: write a blank between them"}},
+		{"0-1", "1. e4 e5#1-0", []string{
+			"non-standard-notation: the result marker 1-0 is glued to the move before it: write a blank between them",
+			"result-mismatch: the Result tag says 0-1 but the moves end with 1-0",
+		}},
+		{"1-0", "1. e4 e5 1-0", nil},
+		{"1-0", "1. e4 e5 1-0 1-0", []string{"non-standard-notation: the result marker 1-0 is written twice: write it once"}},
+		{"0-1", "1. e4 e5 1-0 1-0", []string{
+			"non-standard-notation: the result marker 1-0 is written twice: write it once",
+			"result-mismatch: the Result tag says 0-1 but the moves end with 1-0",
+		}},
+	}
+	for _, tt := range tests {
+		r := checkOne(t, pgn(tt.tag, nil, tt.movetext), nil)
+		var fs []string
+		for _, f := range r.Findings {
+			if f.Ply < 0 && (f.Code == NonStandardNotation || f.Code == ResultMismatch || f.Code == Syntax) {
+				fs = append(fs, string(f.Code)+": "+f.Message)
+				if col := int64(strings.Index(tt.movetext, "1-0") + 1); f.Pos.Line != 9 || f.Pos.Col != col {
+					t.Errorf("%s: %s at %d:%d, want the marker at 9:%d", tt.movetext, f.Code, f.Pos.Line, f.Pos.Col, col)
+				}
+			}
+		}
+		if !slices.Equal(fs, tt.want) {
+			t.Errorf("%s with Result %s: got %q, want %q", tt.movetext, tt.tag, fs, tt.want)
+		}
+	}
+}
+
 // result-missing stands right after the last move, where the marker would:
 // not past the blank lines after it, nor at the next game's first tag.
 func TestResultMissingAtEndOfMoves(t *testing.T) {
