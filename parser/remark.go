@@ -404,8 +404,10 @@ func (p *Parser) keepRemarksAfterResult() {
 // remarks on its line (or on the last move's, or the marker's) a comment on
 // the last move; the rest is text between games, the next game's heading
 // should one follow in the piece (Parser.heading; not when last says the
-// game ends the piece), else left out.
-func (p *Parser) endRemarks(last bool) {
+// game ends the piece), else left out. at is the src offset where the game
+// ends: a line may go on with the next game ("1-0 A 0000", a null move
+// starting it), whose text no comment of this game may take.
+func (p *Parser) endRemarks(at int, last bool) {
 	g := &p.g
 	w := p.wordRes
 	p.wordRes = wordResult{}
@@ -415,7 +417,7 @@ func (p *Parser) endRemarks(last bool) {
 		return // a preamble without a game: reported, not kept
 	}
 	if g.Result != "" {
-		p.endRemarksAfter(remarks, p.endOfLine(p.resultAt))
+		p.endRemarksAfter(remarks, min(p.endOfLine(p.resultAt), at))
 		return
 	}
 	from := -1
@@ -435,7 +437,7 @@ func (p *Parser) endRemarks(last bool) {
 	}
 	end := -1
 	if from >= 0 {
-		end = p.endOfLine(from)
+		end = min(p.endOfLine(from), at)
 		for _, r := range remarks {
 			if r.b <= from || w.paren && r.a == w.from {
 				continue

@@ -111,7 +111,7 @@ func (p *Parser) finishGame(at int, end Pos, cut, last bool) {
 	g.End = end
 	p.fileHeld()
 	if len(p.remarks) > 0 || p.wordRes.res != "" {
-		p.endRemarks(last)
+		p.endRemarks(at, last)
 	}
 	if g.Result == "" {
 		g.ResultPos = p.textEnd(at, end)
