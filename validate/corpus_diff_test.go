@@ -343,9 +343,6 @@ const (
 		"English and German letters, which we read as German with English letters mixed in: `Sf3` is the knight's"
 	htmlFile = "not PGN: an HTML fragment with <br /> for line ends; python-chess skips the one line " +
 		"as a malformed tag, our parser reads its tags and the moves without a <br glued to them"
-	gluedResult = "parser: `gxf41-0` (move and result marker with no space) is a syntax problem for " +
-		"our parser, which drops the move; python-chess's pattern reads gxf4 and 1-0 (reported to the " +
-		"parser's engineer)"
 )
 
 var knownDiffs = []knownDiff{
@@ -377,9 +374,6 @@ var knownDiffs = []knownDiff{
 	{"tricky/jhlywa_chess.js/__tests__/pgn/0.pgn", 0, "illegal", "4 illegal", "-", htmlFile},
 	{"tricky/jhlywa_chess.js/__tests__/pgn/0.pgn", 0, "fen",
 		"rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R b KQkq - 1 2", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", htmlFile},
-	{"masters/chessgames_smallmaster/smallmaster_step2_20_1972402-2015567.pgn", 2598, "plies", "78", "79", gluedResult},
-	{"masters/chessgames_smallmaster/smallmaster_step2_20_1972402-2015567.pgn", 2598, "fen",
-		"6k1/4r3/pb1p3p/1ppP2pq/5n2/1P2N1PP/P2Q3K/4RR2 w - - 0 40", "6k1/4r3/pb1p3p/1ppP2pq/5P2/1P2N2P/P2Q3K/4RR2 b - - 0 40", gluedResult},
 }
 
 // clusterShape names how our games and python-chess's records overlap when
