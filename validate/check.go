@@ -543,28 +543,78 @@ func (c *Checker) reach(s replay.LetterSet) int {
 }
 
 // readMove reads text, the Norm of a move with folds, under s and resolves
-// it in p, as the replay of the main line does (smallBishop included), for
-// the replays that report nothing. ok is true for a null move, with no mv.
+// it in p, as the replay of the main line does (reread included), for the
+// replays that report nothing. ok is true for a null move, with no mv.
 func readMove(p *replay.Position, text []byte, folds parser.Folds, s replay.LetterSet) (n replay.Notation, mv replay.Move, ok bool) {
 	n, err := replay.ParseMove(text, s)
-	if err != nil && !readsAsBishop(text, folds, s, &n) && !readsInEnglish(p, text, s, false, &n) {
-		return n, mv, false
-	}
-	if n.Null {
+	if err == nil && n.Null {
 		return n, mv, true
 	}
-	if mv, ok = p.TryResolve(&n); !ok && (smallBishop(p, text, folds, s, &n) || readsInEnglish(p, text, s, true, &n)) {
-		mv, ok = p.TryResolve(&n)
+	if err == nil && folds&parser.FoldCapitalFile == 0 {
+		if mv, ok = p.TryResolve(&n); ok {
+			return n, mv, true
+		}
+	}
+	mv, _, err = reread(p, text, folds, s, &n, err)
+	return n, mv, err == nil
+}
+
+// A reading says how reread read a move's text.
+type reading uint8
+
+const (
+	asWritten reading = iota // under s, or in SAN's English letters (n.Style says which)
+	asBishop                 // with its small с as the bishop's С (smallBishop)
+	unread                   // in no way that is a move anywhere: the error is the parse's
+)
+
+// reread is the one place for the readings of a move beside its plain one
+// under s, which the replays of moves call when ParseMoveInto refused text
+// (perr, its error), when the move n it read resolved to no legal move in
+// p, or when capitals were folded in it (the variations' replay, for every
+// move but a null one, so as to have the resolve's error). With
+// perr it first reads the word another way (rereadWord); then it resolves n,
+// reads a move that is not legal another way (smallBishop, readsInEnglish),
+// and settles a capital B (capitalB). It returns the move or the error, with
+// n holding the reading taken and how it was read, which the main line's
+// replay notes (lineReplay.readAsBishop).
+//
+//go:noinline
+func reread(p *replay.Position, text []byte, folds parser.Folds, s replay.LetterSet, n *replay.Notation, perr error) (replay.Move, reading, error) {
+	how := asWritten
+	if perr != nil {
+		if how = rereadWord(p, text, folds, s, n); how == unread {
+			return replay.NoMove, unread, perr
+		}
+	}
+	mv, err := p.Resolve(n)
+	if err != nil && smallBishop(p, text, folds, s, n) {
+		how = asBishop
+		mv, err = p.Resolve(n)
+	} else if err != nil && readsInEnglish(p, text, s, true, n) {
+		mv, err = p.Resolve(n)
 	}
 	if folds&parser.FoldCapitalFile != 0 {
-		var err error
-		if !ok {
-			err = errNoMove
-		}
-		mv, err = capitalB(p, text, s, &n, mv, err)
-		ok = err == nil
+		mv, err = capitalB(p, text, s, n, mv, err)
 	}
-	return n, mv, ok
+	return mv, how, err
+}
+
+// rereadWord is reread's first step, for a text that ParseMoveInto refused
+// under s: it reads the word with its small с as the bishop's letter, or in
+// SAN's English letters, into n, whose move is then resolved as s's would
+// be. The replays of the main line call it alone, so that their usual path
+// resolves the move whichever way it was read.
+//
+//go:noinline
+func rereadWord(p *replay.Position, text []byte, folds parser.Folds, s replay.LetterSet, n *replay.Notation) reading {
+	switch {
+	case readsAsBishop(text, folds, s, n):
+		return asBishop
+	case readsInEnglish(p, text, s, false, n):
+		return asWritten
+	}
+	return unread
 }
 
 // smallBishop reads text, the Norm of a move whose file reading under s
@@ -621,9 +671,6 @@ func readsInEnglish(p *replay.Position, text []byte, s replay.LetterSet, read bo
 	*n = b
 	return true
 }
-
-// errNoMove stands for a failed TryResolve, which explains nothing.
-var errNoMove = errors.New("no legal move")
 
 // capitalB settles a move typed in capitals whose first letter is a B with
 // a capture mark after it ("BXC5", "BXC5+"): the B is SAN's bishop or the
@@ -691,6 +738,52 @@ func (ln *lineReplay) readAsBishop(idx int32, m *parser.Move, n *replay.Notation
 	ln.bishop, ln.bishopStyle = idx, n.Style|foldStyles[(m.Folds&^parser.FoldLeadingC)&(1<<parser.NumFolds-1)]
 }
 
+// rereadWord reads the main line's move at idx (ply k+1), which
+// ParseMoveInto refused under s with err, with the function rereadWord
+// into c.note: it notes a bishop's small с, and fails the replay there when
+// the word is no move anywhere. Out of line, so that the replay loops hold
+// nothing of it but the call (playPlain's loop, fewer instructions a ply).
+//
+//go:noinline
+func (c *Checker) rereadWord(k int, idx int32, s replay.LetterSet, err error) bool {
+	ln, m := &c.line, &c.g.Moves[idx]
+	switch rereadWord(&c.pos, c.g.Bytes(m.Norm), m.Folds, s, &c.note) {
+	case unread:
+		ln.plies = k
+		code, msg := unreadMove(c.g.Str(m.Raw), err)
+		ln.fail(idx, code, msg, nil)
+		return false
+	case asBishop:
+		ln.readAsBishop(idx, m, &c.note)
+	}
+	return true
+}
+
+// reread resolves the main line's move at idx (ply k+1), whose reading
+// c.note under s resolved to no legal move in c.pos or has capitals
+// folded, with the function reread: it notes a bishop's small с, and fails
+// the replay there when no reading is legal, with moves-after-end instead
+// where the game had already ended on the board (no move is legal then).
+//
+//go:noinline
+func (c *Checker) reread(k int, idx int32, s replay.LetterSet) (replay.Move, bool) {
+	ln, m := &c.line, &c.g.Moves[idx]
+	mv, how, err := reread(&c.pos, c.g.Bytes(m.Norm), m.Folds, s, &c.note, nil)
+	if how == asBishop {
+		ln.readAsBishop(idx, m, &c.note)
+	}
+	if err == nil {
+		return mv, true
+	}
+	ln.plies = k
+	if c.endedOnBoard(k) {
+		ln.afterEnd = idx // moves-after-end says it all
+	} else {
+		ln.failResolve(idx, err, &c.pos)
+	}
+	return mv, false
+}
+
 // playMain replays the main line under letter set s, following the draw
 // rules ply by ply. It records what it found in c.line and c.r.
 func (c *Checker) playMain(s replay.LetterSet) {
@@ -753,14 +846,8 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			return
 		}
 		n := &c.note
-		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
-			if readsAsBishop(g.Bytes(m.Norm), m.Folds, s, n) {
-				ln.readAsBishop(idx, m, n)
-			} else if !readsInEnglish(&c.pos, g.Bytes(m.Norm), s, false, n) {
-				code, msg := unreadMove(g.Str(m.Raw), err)
-				ln.fail(idx, code, msg, nil)
-				return
-			}
+		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil && !c.rereadWord(k, idx, s, err) {
+			return
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
@@ -776,23 +863,11 @@ func (c *Checker) playMain(s replay.LetterSet) {
 			c.hist.PlayNull(&c.pos)
 			legalBefore = false
 		} else {
-			mv, err := c.pos.Resolve(n)
-			if err != nil && smallBishop(&c.pos, g.Bytes(m.Norm), m.Folds, s, n) {
-				ln.readAsBishop(idx, m, n)
-				mv, err = c.pos.Resolve(n)
-			} else if err != nil && readsInEnglish(&c.pos, g.Bytes(m.Norm), s, true, n) {
-				mv, err = c.pos.Resolve(n)
-			}
-			if m.Folds&parser.FoldCapitalFile != 0 {
-				mv, err = capitalB(&c.pos, g.Bytes(m.Norm), s, n, mv, err)
-			}
-			if err != nil {
-				if c.endedOnBoard(k) {
-					ln.afterEnd = idx // no move is legal now: moves-after-end says it all
+			mv, ok := c.pos.TryResolve(n)
+			if !ok || m.Folds&parser.FoldCapitalFile != 0 {
+				if mv, ok = c.reread(k, idx, s); !ok {
 					return
 				}
-				ln.failResolve(idx, err, &c.pos)
-				return
 			}
 			var d replay.Deviation
 			if !c.pos.MarksAsIs(n, mv) {
@@ -865,15 +940,8 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 	moves := g.Moves[:len(c.main)]
 	for k := range moves {
 		m, idx := &moves[k], int32(k)
-		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
-			if readsAsBishop(g.Bytes(m.Norm), m.Folds, s, n) {
-				ln.readAsBishop(idx, m, n)
-			} else if !readsInEnglish(pos, g.Bytes(m.Norm), s, false, n) {
-				ln.plies = k
-				code, msg := unreadMove(g.Str(m.Raw), err)
-				ln.fail(idx, code, msg, nil)
-				return
-			}
+		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil && !c.rereadWord(k, idx, s, err) {
+			return
 		}
 		if ln.endPly >= 0 && ln.afterEnd < 0 {
 			ln.afterEnd = idx
@@ -887,24 +955,11 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			legalBefore = false
 		} else {
 			// TryResolve, which builds no error, as the plain replay does;
-			// Resolve, which finds the same moves, has the last word and
-			// explains a failure.
+			// reread's Resolve, which finds the same moves, has the last
+			// word and explains a failure.
 			mv, ok := pos.TryResolve(n)
 			if !ok {
-				var err error
-				if mv, err = pos.Resolve(n); err != nil && smallBishop(pos, g.Bytes(m.Norm), m.Folds, s, n) {
-					ln.readAsBishop(idx, m, n)
-					mv, err = pos.Resolve(n)
-				} else if err != nil && readsInEnglish(pos, g.Bytes(m.Norm), s, true, n) {
-					mv, err = pos.Resolve(n)
-				}
-				if err != nil {
-					ln.plies = k
-					if c.endedOnBoard(k) {
-						ln.afterEnd = idx
-						return
-					}
-					ln.failResolve(idx, err, pos)
+				if mv, ok = c.reread(k, idx, s); !ok {
 					return
 				}
 			}

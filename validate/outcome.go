@@ -522,14 +522,16 @@ func (c *Checker) replayVariations() {
 			continue // and the moves after it, which follow a move not played
 		}
 		n, err := replay.ParseMove(g.Bytes(m.Norm), s)
-		if err != nil && (readsAsBishop(g.Bytes(m.Norm), m.Folds, s, &n) || readsInEnglish(base, g.Bytes(m.Norm), s, false, &n)) {
-			err = nil
+		var mv replay.Move
+		how := asWritten
+		if err != nil || !n.Null {
+			mv, how, err = reread(base, g.Bytes(m.Norm), m.Folds, s, &n, err)
 		}
 		var code Code
 		var msg string
 		var sugg []string
 		switch {
-		case err != nil:
+		case how == unread:
 			code, msg = unreadMove(g.Str(m.Raw), err)
 		case n.Null:
 			c.afterPos[i] = *base
@@ -537,18 +539,9 @@ func (c *Checker) replayVariations() {
 			if c.opt.SAN {
 				c.r.SAN[i] = nullSAN
 			}
+		case err != nil:
+			code, msg, sugg = resolveFinding(err, base)
 		default:
-			mv, err := base.Resolve(&n)
-			if err != nil && (smallBishop(base, g.Bytes(m.Norm), m.Folds, s, &n) || readsInEnglish(base, g.Bytes(m.Norm), s, true, &n)) {
-				mv, err = base.Resolve(&n)
-			}
-			if m.Folds&parser.FoldCapitalFile != 0 {
-				mv, err = capitalB(base, g.Bytes(m.Norm), s, &n, mv, err)
-			}
-			if err != nil {
-				code, msg, sugg = resolveFinding(err, base)
-				break
-			}
 			if c.opt.SAN {
 				c.r.SAN[i].fit(base.AppendSAN(c.r.SAN[i].b[:0], mv))
 			}
