@@ -27,9 +27,9 @@ type Tags struct {
 
 	// Result is the Result tag as one of "1-0", "0-1", "1/2-1/2", "*" (a
 	// written "½-½" reads as "1/2-1/2"); "" when absent or unreadable.
-	Result       string
-	HasResultTag bool
-	ResultPos    parser.Pos
+	// ResultPos is the tag's place, readable or not; zero when absent.
+	Result    string
+	ResultPos parser.Pos
 
 	// Termination is how the game ended, as the Termination tag says it,
 	// or, where there is none, ICC's ICCResult ("White forfeits on time",
@@ -185,7 +185,7 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 				out = badTagValue(out, tag, "is not a rating: ratings stop below 4000 (a typing error or a placeholder?); the games table has none")
 			}
 		case tagResult:
-			t.HasResultTag, t.ResultPos = true, tag.Pos
+			t.ResultPos = tag.Pos
 			canon, exact := parser.ReadResult(v)
 			if !exact {
 				out = badResult(out, tag, canon)

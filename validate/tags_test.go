@@ -192,8 +192,18 @@ func TestReadTagsValues(t *testing.T) {
 	if tags.White != "Tal, M" || tags.Black != "Botvinnik, M" {
 		t.Errorf("players %q %q", tags.White, tags.Black)
 	}
-	if tags.Result != "1/2-1/2" || !tags.HasResultTag || tags.ResultPos.Line != 7 {
-		t.Errorf("result %q %v %+v", tags.Result, tags.HasResultTag, tags.ResultPos)
+	if tags.Result != "1/2-1/2" || tags.ResultPos.Line != 7 {
+		t.Errorf("result %q %+v", tags.Result, tags.ResultPos)
+	}
+	// Without the tag, no result and no place; an unreadable one has its place.
+	var other Tags
+	ReadTags(testGame(t, roster[:12], "", ""), &other, nil)
+	if other.Result != "" || other.ResultPos != (parser.Pos{}) {
+		t.Errorf("no Result tag: result %q %+v", other.Result, other.ResultPos)
+	}
+	ReadTags(testGame(t, with(roster, "Result", "white won"), "", ""), &other, nil)
+	if other.Result != "" || other.ResultPos.Line != 7 {
+		t.Errorf("unreadable Result tag: result %q %+v", other.Result, other.ResultPos)
 	}
 	if tags.Termination != "Time forfeit" || tags.TimeControlText != "300+3" || tags.TimeControl.Category() != "blitz" {
 		t.Errorf("termination %q, time control %q %q", tags.Termination, tags.TimeControlText, tags.TimeControl.Category())
