@@ -13,15 +13,6 @@ func Perft(p Position, depth int) uint64 {
 	return perft(&p, depth, make([]ply, depth), true)
 }
 
-// PerftPlain is Perft without bulk counting: every leaf move is played.
-// It measures Play as well as generation.
-func PerftPlain(p Position, depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	return perft(&p, depth, make([]ply, depth), false)
-}
-
 // ply is the working memory of one level of perft, allocated once per
 // call: a recursive function's locals would otherwise be zeroed (the move
 // list) or moved to the heap (the child position) on every node.

@@ -223,3 +223,12 @@ func BenchmarkPerft6Start(b *testing.B) {
 	}
 	benchPerft(b, StartFEN, 6, Perft)
 }
+
+// PerftPlain is Perft without bulk counting: every leaf move is played.
+// It measures Play as well as generation.
+func PerftPlain(p Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return perft(&p, depth, make([]ply, depth), false)
+}

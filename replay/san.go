@@ -63,39 +63,6 @@ func (p *Position) AppendSANBody(dst []byte, m Move) []byte {
 	return dst
 }
 
-// LongAlgebraic is m with its origin in full: "Ng1-f3", "e4xd5", "e7-e8=Q",
-// "O-O", with '+' or '#' as in SAN and "--" for the null move.
-func (p *Position) LongAlgebraic(m Move) string {
-	var buf [16]byte
-	return string(p.AppendLongAlgebraic(buf[:0], m))
-}
-
-// AppendLongAlgebraic appends LongAlgebraic(m) to dst.
-func (p *Position) AppendLongAlgebraic(dst []byte, m Move) []byte {
-	if m == NoMove {
-		return append(dst, "--"...)
-	}
-	if m.IsCastle() {
-		dst = appendCastleSAN(dst, m)
-		return p.appendCheckMark(dst, m)
-	}
-	from, to := m.From(), m.To()
-	if k := p.board[from].Kind(); k > Pawn {
-		dst = append(dst, k.Letter())
-	}
-	dst = append(dst, from.String()...)
-	if p.IsCapture(m) {
-		dst = append(dst, 'x')
-	} else {
-		dst = append(dst, '-')
-	}
-	dst = append(dst, to.String()...)
-	if pk := m.Promotion(); pk != NoKind {
-		dst = append(dst, '=', pk.Letter())
-	}
-	return p.appendCheckMark(dst, m)
-}
-
 func appendCastleSAN(dst []byte, m Move) []byte {
 	if m.CastleSide() == KingSide {
 		return append(dst, "O-O"...)
