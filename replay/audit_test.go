@@ -251,7 +251,7 @@ func TestAuditRandomGames(t *testing.T) {
 		}
 		for ply := 0; ply < 300; ply++ {
 			if got := append(p.Audit(), p.AuditMirror()...); len(got) != 0 {
-				t.Fatalf("game %d ply %d %s: %v", game, ply, p.FENOpts(FENOptions{AlwaysEnPassant: true}), got)
+				t.Fatalf("game %d ply %d %s: %v", game, ply, p.FENWith(FENOptions{AlwaysEnPassant: true}), got)
 			}
 			positions++
 			if n := p.Checkers().Count(); n > 0 {

@@ -282,10 +282,10 @@ type FENOptions struct {
 // FEN is the position in FEN (X-FEN castling letters, which are standard
 // FEN for every standard-chess position; the en-passant square only when an
 // en-passant capture is legal).
-func (p *Position) FEN() string { return p.FENOpts(FENOptions{}) }
+func (p *Position) FEN() string { return p.FENWith(FENOptions{}) }
 
-// FENOpts is the position in FEN written with the options o.
-func (p *Position) FENOpts(o FENOptions) string {
+// FENWith is the position in FEN written with the options o.
+func (p *Position) FENWith(o FENOptions) string {
 	// Every game's final position is written: one allocation, for the string.
 	var buf [100]byte
 	return string(p.appendFEN(buf[:0], o))

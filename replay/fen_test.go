@@ -15,7 +15,7 @@ func TestFENRoundTripSuites(t *testing.T) {
 			p := mustFEN(t, c.fen)
 			got := p.FEN()
 			if p.Chess960() {
-				got = p.FENOpts(FENOptions{Shredder: true})
+				got = p.FENWith(FENOptions{Shredder: true})
 			}
 			if got != c.fen {
 				t.Errorf("%s:%d: FEN() = %q, want %q", c.file, c.line, got, c.fen)
@@ -119,7 +119,7 @@ func TestFENCastlingDialects(t *testing.T) {
 	} {
 		p := mustFEN(t, c.in)
 		got := strings.Fields(p.FEN())[2]
-		gotS := strings.Fields(p.FENOpts(FENOptions{Shredder: true}))[2]
+		gotS := strings.Fields(p.FENWith(FENOptions{Shredder: true}))[2]
 		if got != c.xfen || gotS != c.shredder || p.Chess960() != c.chess960 {
 			t.Errorf("%s: X-FEN %q Shredder %q chess960 %v; want %q %q %v", c.in, got, gotS, p.Chess960(), c.xfen, c.shredder, c.chess960)
 		}
@@ -146,8 +146,8 @@ func TestFENEnPassantOutput(t *testing.T) {
 	if got := p.FEN(); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
 		t.Errorf("FEN() = %q", got)
 	}
-	if got := p.FENOpts(FENOptions{AlwaysEnPassant: true}); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" {
-		t.Errorf("FENOpts(AlwaysEnPassant) = %q", got)
+	if got := p.FENWith(FENOptions{AlwaysEnPassant: true}); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" {
+		t.Errorf("FENWith(AlwaysEnPassant) = %q", got)
 	}
 	p = mustFEN(t, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1")
 	if !strings.Contains(p.FEN(), " e3 ") {

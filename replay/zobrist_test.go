@@ -106,7 +106,7 @@ func TestKeyIncremental(t *testing.T) {
 			if p.Key() != p.computeKey() {
 				t.Fatalf("game %d ply %d %s: key %016x, from scratch %016x", game, ply, p.FEN(), p.Key(), p.computeKey())
 			}
-			q := mustFEN(t, p.FENOpts(FENOptions{AlwaysEnPassant: true}))
+			q := mustFEN(t, p.FENWith(FENOptions{AlwaysEnPassant: true}))
 			q.chess960 = p.chess960
 			if q != p {
 				t.Fatalf("game %d ply %d: FEN %s does not round-trip", game, ply, p.FEN())
