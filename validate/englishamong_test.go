@@ -121,3 +121,43 @@ func TestCapitalB(t *testing.T) {
 		}
 	}
 }
+
+// TestCapitalBInVariation: a variation settles a capital B as the main line
+// does (both replays read through reread): only the b-pawn's capture legal
+// is that capture, both legal is an ambiguous-move with the variation's
+// path, and "BC4" without a capture mark stays the bishop's.
+func TestCapitalBInVariation(t *testing.T) {
+	for _, c := range []struct {
+		name, moves string
+		san         string // every move's SAN, variations in their place
+		finding     string // code variation: message, or ""
+	}{
+		{"only the pawn", "1. B2-B4 C7-C5 2. D2-D3 (2. BXC5 E7-E6) 2... B8-C6 *", "b4 c5 d3 bxc5 e6 Nc6", ""},
+		{"both", "1. B2-B4 C7-C5 2. D2-D3 B8-C6 3. E2-E3 (3. BC1-E3 E7-E6 4. BXC5 A7-A6) 3... E7-E5 *",
+			"b4 c5 d3 Nc6 e3 Be3 e6 - - e5",
+			"ambiguous-move 3.BC1-E3: Bxc5: a capital B is the bishop or the b-file, and both Bxc5 and bxc5 are legal; the 1 move after it is not checked"},
+		{"no capture mark", "1. E2-E4 E7-E5 2. D2-D3 (2. BC4 B8-C6) 2... D7-D6 *", "e4 e5 d3 Bc4 Nc6 d6", ""},
+	} {
+		r := checkOne(t, c.moves+"\n", &Options{SAN: true})
+		var san []string
+		for _, m := range r.SAN {
+			s := m.String()
+			if s == "" {
+				s = "-"
+			}
+			san = append(san, s)
+		}
+		if got := strings.Join(san, " "); got != c.san {
+			t.Errorf("%s: SAN %q, want %q", c.name, got, c.san)
+		}
+		got := ""
+		for _, f := range r.Findings {
+			if f.Code == AmbiguousMove || f.Code == IllegalMove || f.Code == Syntax {
+				got = string(f.Code) + " " + f.Variation + ": " + f.Message
+			}
+		}
+		if got != c.finding {
+			t.Errorf("%s: finding %q, want %q", c.name, got, c.finding)
+		}
+	}
+}
