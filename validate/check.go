@@ -572,11 +572,11 @@ const (
 // under s, which the replays of moves call when ParseMoveInto refused text
 // (perr, its error), when the move n it read resolved to no legal move in
 // p, or when capitals were folded in it (the variations' replay, for every
-// move but a null one, so as to have the resolve's error). With
-// perr it first reads the word another way (rereadWord); then it resolves n,
-// reads a move that is not legal another way (smallBishop, readsInEnglish),
-// and settles a capital B (capitalB). It returns the move or the error, with
-// n holding the reading taken and how it was read, which the main line's
+// move but a null one, so as to have the resolve's error). With perr it
+// first reads the word another way (rereadWord); then it resolves n, reads
+// a move that is not legal another way (smallBishop, readsInEnglish), and
+// settles a capital B (capitalB). It returns the move or the error, with n
+// holding the reading taken and how it was read, which the main line's
 // replay notes (lineReplay.readAsBishop).
 //
 //go:noinline
