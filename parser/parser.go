@@ -129,6 +129,9 @@ type Parser struct {
 
 	// chunk flags for the problems of cut games
 	continued bool
+	// eco says the chunk is of a Scid ECO file (Chunk.ECO): a '#' line is
+	// a comment there, in an entry's movetext too.
+	eco bool
 
 	head headRead // what headTags read of the piece being read
 
@@ -230,6 +233,14 @@ func NewParser(opt Options) *Parser {
 func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 	p.emit = fn
 	p.continued = c.Continued
+	if c.ECO {
+		p.eco = true
+		p.parseECO(c)
+		p.eco = false
+		p.emit = nil
+		p.shed()
+		return
+	}
 	data := c.Data
 	pos := c.Start
 	if pos.Line == 0 {
@@ -436,6 +447,29 @@ func isBlankText(b []byte) bool {
 // segment reads the games between two boundaries. start and end are the
 // input positions of seg's first byte and of the byte after it.
 func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
+	p.enterSegment(seg, start)
+	p.beginGame(0, start)
+	p.g.BOM = p.segBOM
+	from := 0
+	if h := &p.head; h.to > 0 && !p.legacy {
+		// The tag pairs headTags read stand as tagPair would have left
+		// them; beginGame only cut the slices back.
+		p.g.Tags = p.g.Tags[:h.tags]
+		p.tagRefs = p.tagRefs[:h.tags]
+		p.tagBuf = p.tagBuf[:h.buf]
+		p.text = false
+		from = h.to
+		p.line, p.lineStart, p.lineStartRaw = h.line, from, p.rawBase+int64(from)
+	}
+	p.run(from)
+	p.finishGame(len(p.src), end, cut, true)
+}
+
+// enterSegment makes seg, whose first byte is at input position start,
+// the text p.src that the reader reads: past a BOM, decoded from the code
+// page guessed for it when it is neither ASCII nor UTF-8, with the line
+// count at its start.
+func (p *Parser) enterSegment(seg []byte, start Pos) {
 	bom := 0
 	if bytes.HasPrefix(seg, utf8BOM) {
 		bom = len(utf8BOM)
@@ -458,21 +492,6 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.segFromLine = start.Col == 1
 	p.segBOM = bom > 0
 	p.leadLine = -1
-	p.beginGame(0, start)
-	p.g.BOM = bom > 0
-	from := 0
-	if h := &p.head; h.to > 0 && !p.legacy {
-		// The tag pairs headTags read stand as tagPair would have left
-		// them; beginGame only cut the slices back.
-		p.g.Tags = p.g.Tags[:h.tags]
-		p.tagRefs = p.tagRefs[:h.tags]
-		p.tagBuf = p.tagBuf[:h.buf]
-		p.text = false
-		from = h.to
-		p.line, p.lineStart, p.lineStartRaw = h.line, from, p.rawBase+int64(from)
-	}
-	p.run(from)
-	p.finishGame(len(p.src), end, cut, true)
 }
 
 // pieceDecoding says how the piece body (past a BOM), which is not plain
