@@ -59,10 +59,17 @@ func ecoEntryAt(data []byte, i int) bool {
 	return j > i+n && j < len(data) && data[j] == '"'
 }
 
+// ecoSniff is how much of an input's start IsECO looks at: a fixed
+// amount, not the chunk size, so that how an input is read does not
+// depend on how it is cut.
+const ecoSniff = 64 << 10
+
 // IsECO says whether head, an input's first bytes, is a Scid ECO file: its
 // first line that is neither blank nor a '#' comment opens an entry
-// (ecoEntryAt). A file whose comments fill head is not taken for one.
+// (ecoEntryAt). Only the first ecoSniff bytes are looked at: a file whose
+// comments fill them is not taken for one.
 func IsECO(head []byte) bool {
+	head = head[:min(len(head), ecoSniff)]
 	i := 0
 	if bytes.HasPrefix(head, utf8BOM) {
 		i = len(utf8BOM)
@@ -74,14 +81,22 @@ func IsECO(head []byte) bool {
 		} else {
 			e += i
 		}
-		switch line := head[i:e]; {
-		case isBlank(line) || line[0] == '#':
-		default:
+		if line := head[i:e]; !isBlank(line) && line[0] != '#' {
 			return ecoEntryAt(head[:e], i)
 		}
 		i = e + 1
 	}
 	return false
+}
+
+// ecoComments says that b holds only blank lines and '#' comments.
+func ecoComments(b []byte) bool {
+	for line := range bytes.Lines(b) {
+		if !isBlank(bytes.TrimRight(line, "\n")) && line[0] != '#' {
+			return false
+		}
+	}
+	return true
 }
 
 // nextECOEntry returns the start of the first line at or after from (a
@@ -117,7 +132,14 @@ func (s *Splitter) ecoCut() (cut int, capped bool) {
 	from := max(min(s.target, len(s.buf)), 1)
 	for {
 		limit := min(len(s.buf), s.max)
-		if k := nextECOEntry(s.buf[:limit], from); k > 0 {
+		k := nextECOEntry(s.buf[:limit], from)
+		if k > 0 && s.pos.Offset == 0 && ecoComments(s.buf[:k]) {
+			// The comments at the file's start are read with its first
+			// entry (parseECO): no cut between them.
+			from = k + 1
+			continue
+		}
+		if k > 0 {
 			return k, false
 		}
 		if s.eof && len(s.buf) <= s.max {
@@ -158,7 +180,16 @@ func (p *Parser) parseECO(c Chunk) {
 	p.enterSegment(data, start)
 	src := p.src
 	for a := 0; a < len(src); {
-		b := nextECOEntry(src, a+1)
+		h := nextECOEntry(src, a)
+		b := -1
+		if h >= 0 {
+			b = nextECOEntry(src, h+1)
+		}
+		if h > a && !ecoComments(src[a:h]) {
+			// Not comments before the entry: the rest of an entry that
+			// the size cap cut, a game of its own.
+			b, h = h, -1
+		}
 		if b < 0 {
 			b = len(src)
 		}
@@ -168,7 +199,7 @@ func (p *Parser) parseECO(c Chunk) {
 			p.g.BOM = p.segBOM
 		}
 		p.src = src[:b] // the reader stops at the next entry
-		p.ecoEntry(a)
+		p.ecoEntry(a, h)
 		p.src = src
 		at := end
 		if !last {
@@ -179,16 +210,16 @@ func (p *Parser) parseECO(c Chunk) {
 	}
 }
 
-// ecoEntry reads the entry in p.src from a on: its code and name become
-// the tags ECO and Opening, and what follows the name is read as movetext,
-// where '#' lines are comments. Lines before the code line (the comments
-// before a file's first entry, the rest of an entry the size cap cut) are
-// read as movetext too, which finds nothing in comments.
-func (p *Parser) ecoEntry(a int) {
+// ecoEntry reads the entry in p.src from a on, whose code line starts at
+// h: the code and name become the tags ECO and Opening, and what follows
+// the name is read as movetext, where '#' lines are comments. The
+// comments before the code line (before a file's first entry) are read
+// as movetext too, which finds nothing in them; without a code line
+// (h < 0) all is read so.
+func (p *Parser) ecoEntry(a, h int) {
 	s := p.src
-	h := nextECOEntry(s, a)
 	if h < 0 {
-		p.run(a) // no code line: a chunk that continues a cut entry
+		p.run(a)
 		return
 	}
 	if h > a {

@@ -146,8 +146,11 @@ func (s *Splitter) Next() (Chunk, error) {
 	}
 	if s.eco == 0 {
 		s.eco = -1
-		if s.pos.Offset == 0 && IsECO(s.buf) {
-			s.eco = 1
+		if s.pos.Offset == 0 {
+			s.fill(ecoSniff)
+			if IsECO(s.buf) {
+				s.eco = 1
+			}
 		}
 	}
 	var cut int
