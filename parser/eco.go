@@ -166,13 +166,7 @@ func (s *Splitter) ecoCut() (cut int, capped bool) {
 // is, and the comments before a file's first entry belong to that entry.
 func (p *Parser) parseECO(c Chunk) {
 	data := c.Data
-	start := c.Start
-	if start.Line == 0 {
-		start.Line = 1
-	}
-	if start.Col == 0 {
-		start.Col = 1
-	}
+	start := c.startPos()
 	if isBlankText(data) {
 		return
 	}

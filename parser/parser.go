@@ -242,13 +242,7 @@ func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 		return
 	}
 	data := c.Data
-	pos := c.Start
-	if pos.Line == 0 {
-		pos.Line = 1
-	}
-	if pos.Col == 0 {
-		pos.Col = 1
-	}
+	pos := c.startPos()
 	for start := 0; start < len(data); {
 		end := NextBoundary(data, p.headTags(data, start, pos))
 		for end >= 0 && isBlankText(data[start:end]) {
@@ -271,6 +265,18 @@ func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 	}
 	p.emit = nil
 	p.shed()
+}
+
+// startPos is c.Start, its zero line and column read as the input's first.
+func (c *Chunk) startPos() Pos {
+	pos := c.Start
+	if pos.Line == 0 {
+		pos.Line = 1
+	}
+	if pos.Col == 0 {
+		pos.Col = 1
+	}
+	return pos
 }
 
 // maxKept is the most a scratch buffer keeps from one chunk to the next: a
