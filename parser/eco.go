@@ -69,24 +69,48 @@ const ecoSniff = 64 << 10
 // (ecoEntryAt). Only the first ecoSniff bytes are looked at: a file whose
 // comments fill them is not taken for one.
 func IsECO(head []byte) bool {
-	head = head[:min(len(head), ecoSniff)]
+	is, _ := ecoHead(head[:min(len(head), ecoSniff)], true)
+	return is
+}
+
+// ecoHead is IsECO for head, the first bytes of an input read so far, all
+// of it when atEOF; decided says that more bytes would not change the
+// answer, so that the Splitter reads no more than it needs to decide.
+func ecoHead(head []byte, atEOF bool) (is, decided bool) {
 	i := 0
 	if bytes.HasPrefix(head, utf8BOM) {
 		i = len(utf8BOM)
 	}
 	for i < len(head) {
 		e := bytes.IndexByte(head[i:], '\n')
+		if e < 0 && !atEOF {
+			// The line goes on: it decides once it shows the entry's
+			// quote or a byte no entry has there.
+			line := head[i:]
+			if isBlank(line) || line[0] == '#' {
+				return false, false
+			}
+			if ecoEntryAt(line, 0) {
+				return true, true
+			}
+			for _, more := range []string{`"`, ` "`, `0 "`, `00 "`} {
+				if ecoEntryAt(append(bytes.Clone(line), more...), 0) {
+					return false, false
+				}
+			}
+			return false, true
+		}
 		if e < 0 {
 			e = len(head)
 		} else {
 			e += i
 		}
 		if line := head[i:e]; !isBlank(line) && line[0] != '#' {
-			return ecoEntryAt(head[:e], i)
+			return ecoEntryAt(head[:e], i), true
 		}
 		i = e + 1
 	}
-	return false
+	return false, atEOF
 }
 
 // ecoComments says that b holds only blank lines and '#' comments.

@@ -145,6 +145,33 @@ func TestIsECO(t *testing.T) {
 	}
 }
 
+// ecoHead decides as soon as the bytes read tell, and as IsECO does.
+func TestECOHead(t *testing.T) {
+	for _, tc := range []struct {
+		head        string
+		is, decided bool
+	}{
+		{"# comm", false, false},
+		{"# comment\n  ", false, false},
+		{"A0", false, false},
+		{"A04/", false, false},
+		{"B12a1  ", false, false},
+		{"A00 \"", true, true},
+		{"A00 x", false, true},
+		{"[Event", false, true},
+		{"1. e4", false, true},
+		{"# c\nA00x1y", false, true},
+	} {
+		is, decided := ecoHead([]byte(tc.head), false)
+		if is != tc.is || decided != tc.decided {
+			t.Errorf("ecoHead(%q) = %v, %v; want %v, %v", tc.head, is, decided, tc.is, tc.decided)
+		}
+		if decided && IsECO([]byte(tc.head+" \"x\" *\n")) != is {
+			t.Errorf("ecoHead(%q) decided %v, IsECO of more says otherwise", tc.head, is)
+		}
+	}
+}
+
 // A PGN file is not read as an ECO file, nor is one with an ECO-looking
 // line later, nor an ECO file read from an offset.
 func TestECONotPGN(t *testing.T) {

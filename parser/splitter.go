@@ -146,11 +146,15 @@ func (s *Splitter) Next() (Chunk, error) {
 	}
 	if s.eco == 0 {
 		s.eco = -1
-		if s.pos.Offset == 0 {
-			s.fill(ecoSniff)
-			if IsECO(s.buf) {
-				s.eco = 1
+		for s.pos.Offset == 0 {
+			head := s.buf[:min(len(s.buf), ecoSniff)]
+			if is, decided := ecoHead(head, s.eof || len(head) == ecoSniff); decided {
+				if is {
+					s.eco = 1
+				}
+				break
 			}
+			s.fill(len(s.buf) + s.block)
 		}
 	}
 	var cut int
