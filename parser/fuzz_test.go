@@ -92,10 +92,10 @@ func crOnlyAsLF(data []byte) []byte {
 }
 
 // gameStartFor says that a chunk that begins at prev, a game's start, may
-// end at off: a boundary there, or a game start that the cut scan or the
+// end at off: a boundary there (in an ECO file, an entry), or a game start that the cut scan or the
 // parser reading from prev finds.
 func gameStartFor(data []byte, prev, off int, li lineIndex) bool {
-	if NextBoundary(data, off) == off {
+	if NextBoundary(data, off) == off || IsECO(data) && ecoEntryAt(data, off) {
 		return true
 	}
 	rest := data[prev:]

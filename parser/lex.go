@@ -38,8 +38,9 @@ func (p *Parser) run(from int) {
 			}
 		case '%', '#':
 			// '%' in column 1 escapes its line; so does '#' in scoresheet
-			// text (a note line, never movetext).
-			if p.raw(i) == p.lineStartRaw && (c == '%' || p.text) {
+			// text (a note line, never movetext) and in an ECO file (a
+			// comment).
+			if p.raw(i) == p.lineStartRaw && (c == '%' || p.text || p.eco) {
 				p.remarkOpen = false // a remark does not run across it
 				i = p.endOfLine(i)
 			} else {

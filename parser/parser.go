@@ -129,6 +129,9 @@ type Parser struct {
 
 	// chunk flags for the problems of cut games
 	continued bool
+	// eco says the chunk is of a Scid ECO file (Chunk.ECO): a '#' line is
+	// a comment there, in an entry's movetext too.
+	eco bool
 
 	head headRead // what headTags read of the piece being read
 
@@ -230,14 +233,16 @@ func NewParser(opt Options) *Parser {
 func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 	p.emit = fn
 	p.continued = c.Continued
+	if c.ECO {
+		p.eco = true
+		p.parseECO(c)
+		p.eco = false
+		p.emit = nil
+		p.shed()
+		return
+	}
 	data := c.Data
-	pos := c.Start
-	if pos.Line == 0 {
-		pos.Line = 1
-	}
-	if pos.Col == 0 {
-		pos.Col = 1
-	}
+	pos := c.startPos()
 	for start := 0; start < len(data); {
 		end := NextBoundary(data, p.headTags(data, start, pos))
 		for end >= 0 && isBlankText(data[start:end]) {
@@ -260,6 +265,18 @@ func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 	}
 	p.emit = nil
 	p.shed()
+}
+
+// startPos is c.Start, its zero line and column read as the input's first.
+func (c *Chunk) startPos() Pos {
+	pos := c.Start
+	if pos.Line == 0 {
+		pos.Line = 1
+	}
+	if pos.Col == 0 {
+		pos.Col = 1
+	}
+	return pos
 }
 
 // maxKept is the most a scratch buffer keeps from one chunk to the next: a
@@ -436,6 +453,29 @@ func isBlankText(b []byte) bool {
 // segment reads the games between two boundaries. start and end are the
 // input positions of seg's first byte and of the byte after it.
 func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
+	p.enterSegment(seg, start)
+	p.beginGame(0, start)
+	p.g.BOM = p.segBOM
+	from := 0
+	if h := &p.head; h.to > 0 && !p.legacy {
+		// The tag pairs headTags read stand as tagPair would have left
+		// them; beginGame only cut the slices back.
+		p.g.Tags = p.g.Tags[:h.tags]
+		p.tagRefs = p.tagRefs[:h.tags]
+		p.tagBuf = p.tagBuf[:h.buf]
+		p.text = false
+		from = h.to
+		p.line, p.lineStart, p.lineStartRaw = h.line, from, p.rawBase+int64(from)
+	}
+	p.run(from)
+	p.finishGame(len(p.src), end, cut, true)
+}
+
+// enterSegment makes seg, whose first byte is at input position start,
+// the text p.src that the reader reads: past a BOM, decoded from the code
+// page guessed for it when it is neither ASCII nor UTF-8, with the line
+// count at its start.
+func (p *Parser) enterSegment(seg []byte, start Pos) {
 	bom := 0
 	if bytes.HasPrefix(seg, utf8BOM) {
 		bom = len(utf8BOM)
@@ -458,21 +498,6 @@ func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.segFromLine = start.Col == 1
 	p.segBOM = bom > 0
 	p.leadLine = -1
-	p.beginGame(0, start)
-	p.g.BOM = bom > 0
-	from := 0
-	if h := &p.head; h.to > 0 && !p.legacy {
-		// The tag pairs headTags read stand as tagPair would have left
-		// them; beginGame only cut the slices back.
-		p.g.Tags = p.g.Tags[:h.tags]
-		p.tagRefs = p.tagRefs[:h.tags]
-		p.tagBuf = p.tagBuf[:h.buf]
-		p.text = false
-		from = h.to
-		p.line, p.lineStart, p.lineStartRaw = h.line, from, p.rawBase+int64(from)
-	}
-	p.run(from)
-	p.finishGame(len(p.src), end, cut, true)
 }
 
 // pieceDecoding says how the piece body (past a BOM), which is not plain

@@ -19,6 +19,11 @@ type Chunk struct {
 	Cut       bool
 	Continued bool
 
+	// ECO says the chunk is of a Scid ECO classification file, not PGN
+	// (see IsECO): the Splitter decides it once, from the input's first
+	// bytes, and cuts such an input at its entries only.
+	ECO bool
+
 	buf []byte // the whole buffer Data starts, handed back by Release
 }
 
@@ -102,6 +107,9 @@ type Splitter struct {
 	parse   Options
 	reader  *Parser // reads text the scan cannot follow (parsedCut)
 	work    int     // bytes the cut searches looked at, for the tests
+	// eco is 1 for a Scid ECO file (IsECO), decided at the first chunk of
+	// an input read from its start, -1 for any other input, 0 until then.
+	eco int8
 }
 
 // NewSplitter returns a Splitter reading r.
@@ -136,8 +144,27 @@ func (s *Splitter) Next() (Chunk, error) {
 		}
 		return Chunk{}, io.EOF
 	}
-	cut, capped := s.findCut()
-	c := Chunk{Data: s.buf[:cut:cut], Start: s.pos, Cut: capped, Continued: s.cont, buf: s.buf}
+	if s.eco == 0 {
+		s.eco = -1
+		for s.pos.Offset == 0 {
+			head := s.buf[:min(len(s.buf), ecoSniff)]
+			if is, decided := ecoHead(head, s.eof || len(head) == ecoSniff); decided {
+				if is {
+					s.eco = 1
+				}
+				break
+			}
+			s.fill(len(s.buf) + s.block)
+		}
+	}
+	var cut int
+	var capped bool
+	if s.eco > 0 {
+		cut, capped = s.ecoCut()
+	} else {
+		cut, capped = s.findCut()
+	}
+	c := Chunk{Data: s.buf[:cut:cut], Start: s.pos, Cut: capped, Continued: s.cont, ECO: s.eco > 0, buf: s.buf}
 	s.cont = capped
 	s.advance(c.Data)
 	s.scanned = max(0, s.scanned-cut)

@@ -157,7 +157,7 @@ func recheckEncoding(c parser.Chunk, g *parser.Game, first validate.Report, opt 
 		return false
 	}
 	guess := g.Encoding
-	sub := parser.Chunk{Data: c.Data[from:to], Start: g.Start, Continued: c.Continued && from == 0, Cut: c.Cut && to == int64(len(c.Data))}
+	sub := parser.Chunk{Data: c.Data[from:to], Start: g.Start, Continued: c.Continued && from == 0, Cut: c.Cut && to == int64(len(c.Data)), ECO: c.ECO}
 	// Rare (a game in doubt with an error): a parser of its own costs
 	// nothing that matters.
 	p := parser.NewParser(parser.Options{Encoding: g.EncodingAlt, ForceEncoding: true})

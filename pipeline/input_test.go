@@ -29,6 +29,8 @@ func TestExpand(t *testing.T) {
 	writeFile(t, dir, "a/empty.pgn", nil)
 	writeFile(t, dir, "a/moves.txt", []byte("f3 e5 g4 Qh4 0-1\n"))
 	writeFile(t, dir, "a/prose.PGN", []byte("not a game, but named as one\n"))
+	eco := []byte("# Scid's ECO file\nA00a \"Start position\"  *\nA00b \"Fried fox\"  1.f3 e5 2.Kf2 *\n")
+	writeFile(t, dir, "a/scid.eco", eco)
 	if err := os.Symlink(filepath.Join(dir, "b.pgn"), filepath.Join(dir, "link.pgn")); err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +47,7 @@ func TestExpand(t *testing.T) {
 		{Path: filepath.Join(dir, "a/empty.pgn"), Size: 0},
 		{Path: filepath.Join(dir, "a/moves.txt"), Size: 17},
 		{Path: filepath.Join(dir, "a/prose.PGN"), Size: 29},
+		{Path: filepath.Join(dir, "a/scid.eco"), Size: int64(len(eco))},
 		{Path: filepath.Join(dir, "a/x.data"), Size: int64(len(gzipped(t, []byte("anything"))))},
 		{Path: filepath.Join(dir, "a/y.pgn.zst"), Size: int64(len(zstded(t, game)))},
 		{Path: filepath.Join(dir, "a/z.txt"), Size: int64(len("Партия\n1. е2–е4 е7–е5\n"))},
@@ -320,6 +323,9 @@ func TestLooksLikeGames(t *testing.T) {
 		{"<!DOCTYPE html><p>1. e4 e5 2. Nf3</p>", false},
 		{"{ \"Annotated\" by Kasparov } 1. e4 e5 2. Nf3", true},
 		{"{Kasparov's notes} 1. e4 e5", true},
+		// Scid's ECO file, whose first entries hold no move
+		{"# scid.eco\nA00a \"Start position\"  *\nA00b \"Barnes\" *\n", true},
+		{"# notes\nA00 Barnes *\n", false},
 	} {
 		if got := looksLikeGames([]byte(c.text)); got != c.want {
 			t.Errorf("looksLikeGames(%q) = %v, want %v", c.text, got, c.want)

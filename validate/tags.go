@@ -218,7 +218,7 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 	if t.HasFEN || hasSetUp {
 		out = setUpFindings(out, t, setUp, setUpPos, hasSetUp)
 	}
-	if missing := sevenTagRoster &^ seen; missing != 0 {
+	if missing := sevenTagRoster &^ seen; missing != 0 && !(missing == sevenTagRoster && openingLine(g)) {
 		out = addRosterFinding(out, g, missing)
 	}
 	if dups != nil {
@@ -324,6 +324,26 @@ func setUpFindings(out []Finding, t *Tags, setUp string, setUpPos parser.Pos, ha
 		}
 	}
 	return out
+}
+
+// openingLine says that g, which has no tag of the Seven Tag Roster, is an
+// opening line of a classification table (Scid's .eco, pgn-extract's
+// eco.pgn): an ECO or Opening tag, and "*" for its result. Such a line
+// was played by no one, at no event or date: a roster would be made of
+// "?", so its absence is not reported. The roster holds White and Black,
+// so no player is named either.
+//
+//go:noinline
+func openingLine(g *parser.Game) bool {
+	if g.Result != "*" {
+		return false
+	}
+	for i := range g.Tags {
+		if n := g.Tags[i].Name; n == "ECO" || n == "Opening" {
+			return true
+		}
+	}
+	return false
 }
 
 //go:noinline
