@@ -42,6 +42,12 @@ func TestOpeningLine(t *testing.T) {
 		{"Scid's .eco",
 			"# comment\nA00b \"Fried fox\"  1.f3 e5 2.Kf2 *\nA00j \"Mieses: 1...e5\"  1.d3 e5 *\n",
 			[]string{"", ""}},
+		{"pychess's eco.pgn, with no result marker: result-missing alone",
+			"[ECO \"A00\"]\n[Opening \"Lengyel\"]\n\n1. b4\n\n[ECO \"B20\"]\n\n1. e4 c5\n",
+			[]string{"4:6 result-missing info; ", "8:9 result-missing info; "}},
+		{"an ECO entry without its *",
+			"A00 \"x\" 1.e4\n",
+			[]string{"1:13 result-missing info; "}},
 		{"an illegal move is reported where it stands",
 			"A00 \"x\"\n  1.e4 e5 2.Ke3 *\n",
 			[]string{"2:13 illegal-move error; "}},
@@ -58,15 +64,9 @@ func TestOpeningLine(t *testing.T) {
 		{"a decided result",
 			"[ECO \"B20\"]\n[Opening \"Sicilian\"]\n\n1. e4 c5 1-0\n",
 			[]string{"1:1 tag-missing warning; "}},
-		{"no result marker",
-			"[ECO \"B20\"]\n\n1. e4 c5\n",
-			[]string{"1:1 tag-missing warning; 3:9 result-missing info; "}},
 		{"neither ECO nor Opening",
 			"[Variation \"Najdorf\"]\n\n1. e4 c5 *\n",
 			[]string{"1:1 tag-missing warning; "}},
-		{"an ECO entry without its *",
-			"A00 \"x\" 1.e4\n",
-			[]string{"1:1 tag-missing warning; 1:13 result-missing info; "}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := findingsOf(t, tc.text)

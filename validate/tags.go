@@ -328,14 +328,15 @@ func setUpFindings(out []Finding, t *Tags, setUp string, setUpPos parser.Pos, ha
 
 // openingLine says that g, which has no tag of the Seven Tag Roster, is an
 // opening line of a classification table (Scid's .eco, pgn-extract's
-// eco.pgn): an ECO or Opening tag, and "*" for its result. Such a line
-// was played by no one, at no event or date: a roster would be made of
-// "?", so its absence is not reported. The roster holds White and Black,
-// so no player is named either.
+// eco.pgn, pychess's lang/*/eco.pgn): an ECO or Opening tag, and "*" or
+// no marker for its result (pychess's tables write none; result-missing
+// still says so). Such a line was played by no one, at no event or date: a
+// roster would be made of "?", so its absence is not reported. The roster
+// holds White and Black, so no player is named either.
 //
 //go:noinline
 func openingLine(g *parser.Game) bool {
-	if g.Result != "*" {
+	if g.Result != "*" && g.Result != "" {
 		return false
 	}
 	for i := range g.Tags {
