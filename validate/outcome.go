@@ -790,7 +790,7 @@ func serverScoredTimeout(f Finding, server string, p *replay.Position, forfeit F
 			d := chesscomTimeoutDraw(p, withTime)
 			return d, !d
 		case "lichess":
-			now, before := lichessTimeoutDraw(p, withTime), lichessOldTimeoutDraw(p, withTime)
+			now, before := lichessTimeoutDraw(p, withTime), kingAndOneMinor(p, withTime)
 			return now || before, !now || !before
 		}
 		return false, false
@@ -828,9 +828,8 @@ func nonKings(p *replay.Position, c replay.Color) replay.Bitboard {
 
 // chesscomTimeoutDraw is chess.com's rule (see serverScoredTimeout).
 func chesscomTimeoutDraw(p *replay.Position, withTime replay.Color) bool {
-	rest := nonKings(p, withTime)
 	knights := p.Pieces(withTime, replay.Knight)
-	return rest.Count() <= 1 && rest&^(knights|p.Pieces(withTime, replay.Bishop)) == 0 || rest == knights && knights.Count() == 2
+	return kingAndOneMinor(p, withTime) || nonKings(p, withTime) == knights && knights.Count() == 2
 }
 
 // lichessTimeoutDraw is lichess's rule of today (see serverScoredTimeout).
@@ -849,11 +848,11 @@ func lichessTimeoutDraw(p *replay.Position, withTime replay.Color) bool {
 	return false
 }
 
-// lichessOldTimeoutDraw is lichess's earlier rule: a lone king or a single
-// minor piece draws.
-func lichessOldTimeoutDraw(p *replay.Position, withTime replay.Color) bool {
-	rest := nonKings(p, withTime)
-	return rest.Count() <= 1 && rest&^(p.Pieces(withTime, replay.Knight)|p.Pieces(withTime, replay.Bishop)) == 0
+// kingAndOneMinor says the side has a lone king or a king and one knight or
+// bishop: lichess's earlier rule drew a timeout against that.
+func kingAndOneMinor(p *replay.Position, c replay.Color) bool {
+	rest := nonKings(p, c)
+	return rest.Count() <= 1 && rest&^(p.Pieces(c, replay.Knight)|p.Pieces(c, replay.Bishop)) == 0
 }
 
 // lightSquares is the set of light squares (b1, a2, ...); a1 is dark.
