@@ -803,7 +803,7 @@ func serverScoredTimeout(f Finding, server string, p *replay.Position, forfeit F
 	}
 	rule := map[string]string{
 		"chess.com": "a timeout is a draw when the side with time has only a king, one bishop, one knight or two knights, whatever the other side has",
-		"lichess":   "a timeout is a draw when the side with time has only a king, one knight against a king and queens, or bishops of one square colour against no knight or pawn (before, any single minor piece)",
+		"lichess":   "a timeout is a draw when the side with time has only a king, one knight against a king and queens, or bishops of one square colour against no knight or pawn; earlier, any single minor piece",
 	}[server]
 	switch {
 	case f.Code == WrongResult && draw:
