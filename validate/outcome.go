@@ -705,6 +705,9 @@ func (c *Checker) judgeForfeit(forfeit Forfeit, said []Finding, recorded string,
 			},
 		}
 		if f, ok := TimeoutVerdict(c.opt.Profile, forfeit, recorded, at, fp); ok {
+			if c.opt.Profile != USSR {
+				f = serverScoredTimeout(f, onlineServer(c.g), p, forfeit)
+			}
 			r.Findings = append(r.Findings, f)
 		}
 	}
@@ -749,6 +752,104 @@ func canMate(p *replay.Position, c replay.Color, recorded string) (can, sure boo
 	v := p.CanMate(c)
 	return v != replay.No, v != replay.Unknown
 }
+
+// serverScoredTimeout lowers to info a verdict on a game decided on time
+// that FIDE 6.9 and the server the game was played on score differently,
+// when the recorded result is the server's by its own published rule: the
+// server, not a person, wrote that result, and it is right where the game
+// was played. The finding stays (who rescores by FIDE needs it), and its
+// message names the server's rule. Any other verdict is returned as it is.
+//
+// chess.com (support article "My opponent ran out of time, why was it a
+// draw?"; its 2013 live-chess notes: "single minor piece or two knights")
+// looks only at the material of the side with time: a lone king, one
+// bishop, one knight or two knights draw, whatever the flagged side has
+// (K+N against K+P is a draw there, though FIDE 6.9 gives the knight the
+// win: the pawn can block its own king).
+//
+// lichess (scalachess InsufficientMatingMaterial(board, color)): a lone
+// king draws; one knight draws only against a king and queens; bishops
+// alone draw unless bishops of both square colours are on the board or the
+// flagged side has a knight or a pawn. Its older rule, in force for the
+// database's early years, drew any single minor piece, so a result either
+// rule gives is the server's.
+func serverScoredTimeout(f Finding, server string, p *replay.Position, forfeit Forfeit) Finding {
+	if f.Code != WrongResult && f.Code != TimeoutInsufficientMaterial {
+		return f
+	}
+	drawOn := func(withTime replay.Color) (draw, win bool) {
+		switch server {
+		case "chess.com":
+			d := chesscomTimeoutDraw(p, withTime)
+			return d, !d
+		case "lichess":
+			now, before := lichessTimeoutDraw(p, withTime), kingAndOneMinor(p, withTime)
+			return now || before, !now || !before
+		}
+		return false, false
+	}
+	winner := colourFor(!forfeit.White)
+	draw, win := drawOn(winner)
+	if forfeit.Either {
+		d, w := drawOn(winner ^ 1)
+		draw, win = draw || d, win || w
+	}
+	rule := map[string]string{
+		"chess.com": "a timeout is a draw when the side with time has only a king, one bishop, one knight or two knights, whatever the other side has",
+		"lichess":   "a timeout is a draw when the side with time has only a king, one knight against a king and queens, or bishops of one square colour against no knight or pawn; earlier, any single minor piece",
+	}[server]
+	switch {
+	case f.Code == WrongResult && draw:
+		f.Message += fmt.Sprintf("; but the game was played on %s, whose rule scores it 1/2-1/2 as recorded (%s)", server, rule)
+	case f.Code == TimeoutInsufficientMaterial && win:
+		f.Message += fmt.Sprintf("; but the game was played on %s, whose rule scores it as recorded (%s)", server, rule)
+	case server != "" && f.Code == WrongResult:
+		// Said, so that no one looks for a server's rule behind the draw.
+		f.Message += fmt.Sprintf("; %s, where the game was played, gives the win too (%s)", server, rule)
+		return f
+	default:
+		return f
+	}
+	f.Severity = Info
+	return f
+}
+
+// nonKings is the side's pieces other than its king.
+func nonKings(p *replay.Position, c replay.Color) replay.Bitboard {
+	return p.ByColor(c) &^ p.Pieces(c, replay.King)
+}
+
+// chesscomTimeoutDraw is chess.com's rule (see serverScoredTimeout).
+func chesscomTimeoutDraw(p *replay.Position, withTime replay.Color) bool {
+	knights := p.Pieces(withTime, replay.Knight)
+	return kingAndOneMinor(p, withTime) || nonKings(p, withTime) == knights && knights.Count() == 2
+}
+
+// lichessTimeoutDraw is lichess's rule of today (see serverScoredTimeout).
+func lichessTimeoutDraw(p *replay.Position, withTime replay.Color) bool {
+	rest, flagged := nonKings(p, withTime), withTime^1
+	switch bishops := p.Pieces(withTime, replay.Bishop); {
+	case rest == 0:
+		return true
+	case rest == p.Pieces(withTime, replay.Knight):
+		return rest.Count() == 1 && nonKings(p, flagged) == p.Pieces(flagged, replay.Queen)
+	case rest == bishops:
+		all := bishops | p.Pieces(flagged, replay.Bishop)
+		bothColours := all&lightSquares != 0 && all&^lightSquares != 0
+		return !bothColours && p.Pieces(flagged, replay.Knight)|p.Pieces(flagged, replay.Pawn) == 0
+	}
+	return false
+}
+
+// kingAndOneMinor says the side has a lone king or a king and one knight or
+// bishop: lichess's earlier rule drew a timeout against that.
+func kingAndOneMinor(p *replay.Position, c replay.Color) bool {
+	rest := nonKings(p, c)
+	return rest.Count() <= 1 && rest&^(p.Pieces(c, replay.Knight)|p.Pieces(c, replay.Bishop)) == 0
+}
+
+// lightSquares is the set of light squares (b1, a2, ...); a1 is dark.
+const lightSquares replay.Bitboard = 0x55aa55aa55aa55aa
 
 // ussrLongEnding reports the five endings in which the Soviet Code allows
 // 75 moves instead of 50: K+R+B v K+R; K+N+N v K+P; K+Q+P (the pawn one step

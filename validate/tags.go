@@ -196,6 +196,8 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 			tc, err := ParseTimeControl(v)
 			if err != nil {
 				tc, out = badTimeControl(out, tag, tc, err)
+			} else if tc.movesLookSwapped() {
+				tc, out = swappedTimeControl(out, tag, tc)
 			}
 			t.TimeControl = tc
 		case tagTermination:
@@ -269,6 +271,20 @@ func badTimeControl(out []Finding, tag *parser.Tag, tc TimeControl, err error) (
 			"as 40/5400+30:1800+30 (90 min for 40 moves, then 30 min, 30 s a move from move 1); the clocks are not checked against it", v)))
 	}
 	return tc, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q is not a PGN time control: %s", v, err)))
+}
+
+// swappedTimeControl reports a TimeControl whose move counts and times
+// look swapped ("90/40+30": 90 moves in 40 seconds, meant as 40 moves in 90
+// minutes) and returns the swapped reading, which the clocks are checked
+// against, as for a tag in minutes: checked against 90 moves in 40 s, every
+// clock would be reported.
+//
+//go:noinline
+func swappedTimeControl(out []Finding, tag *parser.Tag, tc TimeControl) (TimeControl, []Finding) {
+	fixed := tc.unswapped()
+	return fixed, append(out, tagFinding(tag, fmt.Sprintf("TimeControl %q gives %s: the move count and the time look swapped "+
+		"(PGN writes moves/seconds); write %s (a later period, if any, after a colon, as in 40/5400+30:1800+30); the clocks are checked against %s",
+		tag.Value, tc.firstSwappedSays(), fixed.String(), fixed.String())))
 }
 
 // tagCopy handles g.Tags[i], a second or later copy of the tag with bit:

@@ -257,6 +257,77 @@ func appendSeconds(b []byte, ms int64) []byte {
 	return b
 }
 
+// A period "90/40" gives 90 moves in 40 seconds, which no one plays: typed
+// for 40 moves in 90 minutes, with the standard's order (moves, then
+// seconds) and unit both missed. A period is read as swapped when its time
+// is a whole number of seconds that reads as a move count (10 to 100:
+// controls count 15 to 60 moves) smaller than its move count, and the move
+// count reads as minutes (10 to 300) or as seconds (600 to 18000, "5400/40").
+// "40/7200", "1/259200" (a daily game) and "60/40"'s reverse "40/60" are
+// left alone: the first two are right, the last gives more seconds than
+// moves and may be minutes typed for seconds, which the clocks decide.
+const (
+	swapMinMoves, swapMaxMoves     = 10, 100
+	swapMaxMinutes                 = 300
+	swapMinSeconds, swapMaxSeconds = 600, 18000
+)
+
+// swappedPeriod returns p with its move count and time swapped, when they
+// look swapped (see above).
+func swappedPeriod(p Period) (Period, bool) {
+	if p.Moves == 0 || p.Sandclock || p.Base%1000 != 0 {
+		return p, false
+	}
+	secs := p.Base / 1000
+	if secs < swapMinMoves || secs > swapMaxMoves || int64(p.Moves) <= secs {
+		return p, false
+	}
+	q := p
+	q.Moves = int(secs)
+	switch {
+	case p.Moves <= swapMaxMinutes:
+		q.Base = int64(p.Moves) * 60000
+	case p.Moves >= swapMinSeconds && p.Moves <= swapMaxSeconds:
+		q.Base = int64(p.Moves) * 1000
+	default:
+		return p, false
+	}
+	return q, true
+}
+
+// movesLookSwapped says whether some period's move count and time look
+// swapped. Cheap: most tags have no move count, and the loop stops there.
+func (tc *TimeControl) movesLookSwapped() bool {
+	for _, p := range tc.Periods() {
+		if p.Moves == 0 {
+			return false
+		}
+		if _, ok := swappedPeriod(p); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// unswapped is tc with every period that looks swapped swapped back.
+func (tc TimeControl) unswapped() TimeControl {
+	for k := range tc.n {
+		tc.periods[k], _ = swappedPeriod(tc.periods[k])
+	}
+	return tc
+}
+
+// firstSwappedSays says what the first swapped-looking period gives as
+// written: "90 moves in 40 s".
+func (tc *TimeControl) firstSwappedSays() string {
+	for _, p := range tc.Periods() {
+		if _, ok := swappedPeriod(p); ok {
+			return strconv.Itoa(p.Moves) + " moves in " + strconv.FormatInt(p.Base/1000, 10) + " s"
+		}
+	}
+	return ""
+}
+
 // periodEnd returns the own-move number after which the k-th period (0-based)
 // ends and the time the next period then adds, following the standard's rule
 // that the last period repeats. ok is false when the k-th period never ends.

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -265,4 +266,47 @@ func FuzzParseTimeControl(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSwappedTimeControl: a period whose move count reads as minutes (or
+// seconds) and whose seconds read as a move count is reported with the
+// swapped form to write, and the clocks use it; a right control, a daily
+// game's and a period with more seconds than moves are not.
+func TestSwappedTimeControl(t *testing.T) {
+	for _, tt := range []struct{ tag, want string }{
+		{"90/40+30", "40/5400+30"},
+		{"5400/40+30", "40/5400+30"},
+		{"120/40:60/20:30", "40/7200:20/3600:30"},
+		{"40/7200:60/20:900", "40/7200:20/3600:900"},
+		{"100/10", "10/6000"},
+		{"40/7200", ""},
+		{"40/5400+30:1800+30", ""},
+		{"1/259200", ""},
+		{"40/60", ""},
+		{"90/9", ""},   // 9 "moves": below any move count
+		{"90/101", ""}, // 101 s: more than any move count
+		{"400/40", ""}, // 400: neither minutes nor seconds of a period
+		{"18001/40", ""},
+		{"300", ""},
+		{"90/40.5", ""},
+	} {
+		text := pgn("*", []string{"TimeControl " + tt.tag}, "1. e4 {[%clk 1:30:25]} e5 {[%clk 1:30:20]} *")
+		r := checkOne(t, text, &Options{})
+		f := find(r, TagFormat)
+		switch {
+		case tt.want == "" && f != nil && strings.Contains(f.Message, "swapped"):
+			t.Errorf("%s: unexpected %q", tt.tag, f.Message)
+		case tt.want == "":
+		case f == nil || !strings.Contains(f.Message, "look swapped (PGN writes moves/seconds); write "+tt.want+" ") || f.Severity != Warning:
+			t.Errorf("%s: tag-format %+v, want one saying write %s", tt.tag, f, tt.want)
+		case r.TimeControl != tt.tag:
+			t.Errorf("%s: report's TimeControl %q", tt.tag, r.TimeControl)
+		}
+	}
+	want := `TimeControl "90/40+30" gives 90 moves in 40 s: the move count and the time look swapped (PGN writes moves/seconds); ` +
+		`write 40/5400+30 (a later period, if any, after a colon, as in 40/5400+30:1800+30); the clocks are checked against 40/5400+30`
+	r := checkOne(t, pgn("*", []string{"TimeControl 90/40+30"}, "1. e4 {[%clk 1:30:25]} e5 {[%clk 1:30:20]} 2. d4 {[%clk 1:30:50]} *"), &Options{})
+	if got(r) != "tag-format@-1" || find(r, TagFormat).Message != want {
+		t.Errorf("90/40+30: %q, %+v\nwant %q", got(r), r.Findings, want)
+	}
 }
