@@ -56,7 +56,7 @@ func TestReadTagsFindings(t *testing.T) {
 		{"one missing", without(roster, "Round"), []string{"Seven Tag Roster incomplete: Round is missing"}},
 		{"three missing", without(roster, "Event", "Site", "Result"), []string{"Seven Tag Roster incomplete: Event, Site and Result are missing"}},
 		{"no tags", nil, []string{"the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing"}},
-		{"only other tags", []string{"ECO", "B20"}, []string{"the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)"}},
+		{"only other tags", []string{"Annotator", "Kasparov"}, []string{"the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)"}},
 		{"empty roster values are present", with(roster, "Event", "", "White", ""), nil},
 		// A misspelt or miscased roster tag is pointed at.
 		{"misspelt", with(without(roster, "White"), "Whtie", "Smith, A"), []string{`Seven Tag Roster incomplete: White is missing (line 7 has "Whtie": misspelt?)`}},
