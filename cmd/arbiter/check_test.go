@@ -861,6 +861,11 @@ func TestCheckConfigFile(t *testing.T) {
 		{[]string{"--config", "ci.json", "--fail-on", "error"}, 0, ""},
 		{[]string{"--config", "quiet.json"}, 0, ""},
 		{[]string{"--config", "quiet.json", "--enable", "no-game"}, 1, ""},
+		// Disabling every rule leaves an empty upload failing; naming no-game does not.
+		{[]string{"--disable", "all", "--enable", "illegal-move", "--fail-on", "warning"}, 1, ""},
+		{[]string{"--config", "ci.json", "--disable", "all"}, 1, ""},
+		{[]string{"--disable", "all,no-game", "--fail-on", "warning"}, 0, ""},
+		{[]string{"--config", "quiet.json", "--disable", "all", "--enable", "illegal-move"}, 1, ""},
 		{[]string{"--config", "bad.json"}, 2, `--config: bad.json:2:15: unknown rule code "no-gmae" (did you mean no-game?)`},
 		{[]string{"--config", "none.json"}, 2, "--config: open none.json: no such file or directory"},
 	} {
