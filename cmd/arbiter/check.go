@@ -161,6 +161,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		}
 		if f.resume {
 			rs.dir = f.out
+		} else {
+			rs.out = f.out
 		}
 		sinks = append(sinks, rs)
 	}
