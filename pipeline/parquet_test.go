@@ -1738,15 +1738,7 @@ func TestParquetSinkResumeFromAnotherDirectory(t *testing.T) {
 // with -1 as a stream is: a resumed run drops it once its file is gone,
 // where it kept it for good, for every arbiter stats to name as unread.
 func TestParquetSinkDropsGoneInterruptedInput(t *testing.T) {
-	inDir, out := t.TempDir(), t.TempDir()
-	a := inputFile(t, inDir, "a.pgn", "a")
-	b := inputFile(t, inDir, "b.pgn", "bb")
-	s := newSink(t, out, ParquetOptions{})
-	writeInput(t, s, a, 1, complete)
-	writeInput(t, s, b, 1, FileSummary{}) // interrupted
-	if err := s.Close(&Summary{Interrupted: true}); err != nil {
-		t.Fatal(err)
-	}
+	out, a, b := interruptedRun(t)
 	m, err := LoadManifest(out)
 	if err != nil {
 		t.Fatal(err)
@@ -1757,7 +1749,7 @@ func TestParquetSinkDropsGoneInterruptedInput(t *testing.T) {
 	if err := os.Remove(b.Path); err != nil {
 		t.Fatal(err)
 	}
-	s = newSink(t, out, ParquetOptions{Resume: true})
+	s := newSink(t, out, ParquetOptions{Resume: true})
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
@@ -1845,15 +1837,7 @@ func manifestEntries(t *testing.T, dir string) []string {
 // and dropGone cannot tell the two apart. It is corrected when the input is
 // read again. A known limit (README, --resume); this test shows it.
 func TestParquetSinkKeepsOldSizeLessEntry(t *testing.T) {
-	inDir, out := t.TempDir(), t.TempDir()
-	a := inputFile(t, inDir, "a.pgn", "a")
-	b := inputFile(t, inDir, "b.pgn", "bb")
-	s := newSink(t, out, ParquetOptions{})
-	writeInput(t, s, a, 1, complete)
-	writeInput(t, s, b, 1, FileSummary{}) // interrupted
-	if err := s.Close(&Summary{Interrupted: true}); err != nil {
-		t.Fatal(err)
-	}
+	out, a, b := interruptedRun(t)
 	path := filepath.Join(out, "manifest.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -1869,7 +1853,7 @@ func TestParquetSinkKeepsOldSizeLessEntry(t *testing.T) {
 	if err := os.Remove(b.Path); err != nil {
 		t.Fatal(err)
 	}
-	s = newSink(t, out, ParquetOptions{Resume: true})
+	s := newSink(t, out, ParquetOptions{Resume: true})
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
@@ -1906,4 +1890,21 @@ func TestParquetSinkDropsListableDirectoryNotNamed(t *testing.T) {
 	if got, want := manifestEntries(t, out), []string{"1 " + c.Path}; !slices.Equal(got, want) {
 		t.Errorf("resumed manifest lists %q, want %q", got, want)
 	}
+}
+
+// interruptedRun writes into a new directory the tables of a run that read
+// a whole and was interrupted in b, and returns the directory and inputs.
+func interruptedRun(t *testing.T) (out string, a, b Input) {
+	t.Helper()
+	inDir := t.TempDir()
+	out = t.TempDir()
+	a = inputFile(t, inDir, "a.pgn", "a")
+	b = inputFile(t, inDir, "b.pgn", "bb")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 1, complete)
+	writeInput(t, s, b, 1, FileSummary{}) // interrupted
+	if err := s.Close(&Summary{Interrupted: true}); err != nil {
+		t.Fatal(err)
+	}
+	return out, a, b
 }
