@@ -62,7 +62,7 @@ interrupted before every input was read (no output file is left).`,
 	fl.IntVar(&f.workers, "workers", 0, "games converted in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary; log errors only")
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
-	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code)")
+	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code but no-game, which only its name turns off)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding printed is at or above: error, warning, info, or never (none is the same as never)")
 	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file (as check does); the flags given win over it")
