@@ -54,5 +54,25 @@ func (f *CheckFlags) Options() (*CheckOptions, error) {
 	if opt.Validate.Rules, err = validate.ConfigFromFlags(f.Enable, f.Disable, f.Severity); err != nil {
 		return nil, err
 	}
+	if names(f.Disable)["all"] && !names(f.Disable)[string(validate.NoGame)] && !names(f.Severity)[string(validate.NoGame)] {
+		// "--disable all --enable illegal-move" chooses which rules judge
+		// the games; an upload with no game in it is no game to judge, and
+		// a CI job that fails on warnings must still fail on an empty
+		// upload. Only naming the code turns it off.
+		opt.Validate.Rules.Enable(string(validate.NoGame))
+	}
 	return opt, nil
+}
+
+// names are the codes (or "all") a list of flag values names, lower case,
+// for --severity without their levels.
+func names(list []string) map[string]bool {
+	m := map[string]bool{}
+	for _, arg := range list {
+		for _, item := range strings.Split(arg, ",") {
+			name, _, _ := strings.Cut(item, "=")
+			m[strings.ToLower(strings.TrimSpace(name))] = true
+		}
+	}
+	return m
 }

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,6 +36,39 @@ func TestCheckFlagsOptions(t *testing.T) {
 	} {
 		if _, err := tc.flags.Options(); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want an error starting %q", tc.flags, err, tc.want)
+		}
+	}
+}
+
+// TestDisableAllKeepsNoGame: "--disable all" turns off the rules that judge
+// games, not no-game, which only naming the code turns off; the other codes
+// stay off.
+func TestDisableAllKeepsNoGame(t *testing.T) {
+	for _, tc := range []struct {
+		flags CheckFlags
+		on    bool
+		sev   validate.Severity
+	}{
+		{CheckFlags{Disable: []string{"all"}}, true, validate.Warning},
+		{CheckFlags{Disable: []string{"ALL"}, Enable: []string{"illegal-move"}}, true, validate.Warning},
+		{CheckFlags{Disable: []string{"tag-missing,all"}}, true, validate.Warning},
+		{CheckFlags{Disable: []string{"all", "no-game"}}, false, 0},
+		{CheckFlags{Disable: []string{"all,No-Game"}}, false, 0},
+		{CheckFlags{Disable: []string{"all"}, Severity: []string{"no-game=off"}}, false, 0},
+		{CheckFlags{Disable: []string{"all"}, Severity: []string{"no-game=error"}}, true, validate.Error},
+		{CheckFlags{Disable: []string{"no-game"}}, false, 0},
+		{CheckFlags{Disable: []string{"tag-missing"}}, true, validate.Warning},
+	} {
+		opt, err := tc.flags.Options()
+		if err != nil {
+			t.Fatalf("%+v: %v", tc.flags, err)
+		}
+		kept := opt.Validate.Rules.Apply([]validate.Finding{{Code: validate.NoGame, Severity: validate.Warning}})
+		if on := len(kept) == 1; on != tc.on || on && kept[0].Severity != tc.sev {
+			t.Errorf("%+v: no-game kept %v, want %v at %v", tc.flags, kept, tc.on, tc.sev)
+		}
+		if slices.Contains(tc.flags.Disable, "all") && (opt.Validate.Rules.Enabled(validate.TagMissing) || opt.Validate.Rules.Enabled(validate.Syntax)) {
+			t.Errorf("%+v: turns on other codes than no-game", tc.flags)
 		}
 	}
 }

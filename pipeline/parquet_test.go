@@ -1738,15 +1738,7 @@ func TestParquetSinkResumeFromAnotherDirectory(t *testing.T) {
 // with -1 as a stream is: a resumed run drops it once its file is gone,
 // where it kept it for good, for every arbiter stats to name as unread.
 func TestParquetSinkDropsGoneInterruptedInput(t *testing.T) {
-	inDir, out := t.TempDir(), t.TempDir()
-	a := inputFile(t, inDir, "a.pgn", "a")
-	b := inputFile(t, inDir, "b.pgn", "bb")
-	s := newSink(t, out, ParquetOptions{})
-	writeInput(t, s, a, 1, complete)
-	writeInput(t, s, b, 1, FileSummary{}) // interrupted
-	if err := s.Close(&Summary{Interrupted: true}); err != nil {
-		t.Fatal(err)
-	}
+	out, a, b := interruptedRun(t)
 	m, err := LoadManifest(out)
 	if err != nil {
 		t.Fatal(err)
@@ -1757,7 +1749,7 @@ func TestParquetSinkDropsGoneInterruptedInput(t *testing.T) {
 	if err := os.Remove(b.Path); err != nil {
 		t.Fatal(err)
 	}
-	s = newSink(t, out, ParquetOptions{Resume: true})
+	s := newSink(t, out, ParquetOptions{Resume: true})
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
@@ -1836,4 +1828,83 @@ func manifestEntries(t *testing.T, dir string) []string {
 		got = append(got, fmt.Sprintf("%d %s", e.Number, e.Path))
 	}
 	return got
+}
+
+// An entry of size -1 without rows, as an arbiter before the interrupted
+// input's size was recorded at its start wrote for a file it was stopped
+// in, stays in a resumed manifest after its file is gone: size -1 is also
+// the mark of a stream named with --stdin-name, whose name need be no file,
+// and dropGone cannot tell the two apart. It is corrected when the input is
+// read again. A known limit (README, --resume); this test shows it.
+func TestParquetSinkKeepsOldSizeLessEntry(t *testing.T) {
+	out, a, b := interruptedRun(t)
+	path := filepath.Join(out, "manifest.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(string(data), fmt.Sprintf(`"size": %d,`, b.Size), `"size": -1,`, 1)
+	if old == string(data) {
+		t.Fatalf("no size %d in the manifest:\n%s", b.Size, data)
+	}
+	if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(b.Path); err != nil {
+		t.Fatal(err)
+	}
+	s := newSink(t, out, ParquetOptions{Resume: true})
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := manifestEntries(t, out), []string{"0 " + a.Path, "1 " + b.Path}; !slices.Equal(got, want) {
+		t.Errorf("resumed manifest lists %q, want %q", got, want)
+	}
+}
+
+// A directory that could not be listed is dropped from a resumed manifest
+// once it can be listed, even by a run that does not name it (or a
+// directory above it), whose walk never takes its files: arbiter stats then
+// no longer names it as unread, and its games are in the tables only once a
+// run names it. The sink is not told which paths the run names. A known
+// limit (README, --resume); this test shows it.
+func TestParquetSinkDropsListableDirectoryNotNamed(t *testing.T) {
+	inDir, other, out := t.TempDir(), t.TempDir(), t.TempDir()
+	sub := filepath.Join(inDir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	inputFile(t, sub, "a.pgn", "a")
+	s := newSink(t, out, ParquetOptions{})
+	denied := &fs.PathError{Op: "open", Path: sub, Err: fs.ErrPermission}
+	writeInput(t, s, Input{Path: sub, Size: -1}, 0, FileSummary{Err: denied})
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	s = newSink(t, out, ParquetOptions{Resume: true})
+	c := inputFile(t, other, "c.pgn", "c")
+	writeInput(t, s, c, 1, complete)
+	if err := s.Close(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := manifestEntries(t, out), []string{"1 " + c.Path}; !slices.Equal(got, want) {
+		t.Errorf("resumed manifest lists %q, want %q", got, want)
+	}
+}
+
+// interruptedRun writes into a new directory the tables of a run that read
+// a whole and was interrupted in b, and returns the directory and inputs.
+func interruptedRun(t *testing.T) (out string, a, b Input) {
+	t.Helper()
+	inDir := t.TempDir()
+	out = t.TempDir()
+	a = inputFile(t, inDir, "a.pgn", "a")
+	b = inputFile(t, inDir, "b.pgn", "bb")
+	s := newSink(t, out, ParquetOptions{})
+	writeInput(t, s, a, 1, complete)
+	writeInput(t, s, b, 1, FileSummary{}) // interrupted
+	if err := s.Close(&Summary{Interrupted: true}); err != nil {
+		t.Fatal(err)
+	}
+	return out, a, b
 }

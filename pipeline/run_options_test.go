@@ -62,6 +62,19 @@ func TestRunOptions(t *testing.T) {
 	if got := c.Diff(&a); !slices.Equal(got, wantDiff) {
 		t.Errorf("Diff = %q, want %q", got, wantDiff)
 	}
+	// no-game is never a row: a manifest of an arbiter whose "--disable
+	// all" turned it off, or of a run that set it otherwise, is resumed.
+	older := RunOptions{Rules: "fide", Notation: "auto", Encoding: "auto", Disable: []string{"all"}, Enable: []string{"illegal-move"}}
+	now := runOptions(t, CheckFlags{Disable: []string{"all"}, Enable: []string{"illegal-move"}})
+	if !slices.Equal(now.Enable, []string{"illegal-move", "no-game"}) || !now.Equal(&older) {
+		t.Errorf("--disable all --enable illegal-move: %+v, differs from the older manifest's: %q", now, now.Diff(&older))
+	}
+	if d := runOptions(t, CheckFlags{Disable: []string{"no-game"}}); !d.Equal(&def) {
+		t.Errorf("--disable no-game differs from no flag: %q", d.Diff(&def))
+	}
+	if d := runOptions(t, CheckFlags{Disable: []string{"no-game,tag-missing"}}); d.Equal(&def) {
+		t.Errorf("--disable no-game,tag-missing equals no flag")
+	}
 }
 
 // --resume goes on only with the options of the run that wrote the

@@ -70,7 +70,7 @@ is written; no partial output file is left).`,
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never (none is the same as never)")
 	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
-	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code)")
+	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code but no-game, which only its name turns off)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
 	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file; the flags given win over it")
 	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto and always draw a bar on a terminal and log a line every 10 s elsewhere; auto shows nothing with --quiet; never")
@@ -161,6 +161,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		}
 		if f.resume {
 			rs.dir = f.out
+		} else {
+			rs.out = f.out
 		}
 		sinks = append(sinks, rs)
 	}
@@ -298,6 +300,10 @@ func (f *checkFlags) readConfig(changed func(string) bool) error {
 // "none", which --format's "none" makes a user type.
 func (f *checkFlags) options() (*pipeline.Config, int, error) {
 	cfg := &pipeline.Config{Workers: f.workers}
+	if f.format == "json" {
+		// stats takes json: a CI script written for one command meets the other.
+		return nil, 0, usageError("--format must be text, jsonl, sarif, github or none, not \"json\": jsonl writes a JSON object a line, sarif one JSON document")
+	}
 	if !slices.Contains([]string{"text", "jsonl", "sarif", "github", "none"}, f.format) {
 		return nil, 0, usageError("--format must be text, jsonl, sarif, github or none, not %q", f.format)
 	}

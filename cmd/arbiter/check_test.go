@@ -175,6 +175,7 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "broken.pgn", "missing.pgn"}, 2, "missing.pgn"},
 		{[]string{"check"}, 2, "requires at least 1 arg"},
 		{[]string{"check", "--format", "xml", "clean.pgn"}, 2, "--format must be"},
+		{[]string{"check", "--format", "JSON", "clean.pgn"}, 2, `--format must be text, jsonl, sarif, github or none, not "json": jsonl writes a JSON object a line, sarif one JSON document`},
 		{[]string{"check", "--fail-on", "sometimes", "clean.pgn"}, 2, "--fail-on must be"},
 		{[]string{"check", "--rules", "fifa", "clean.pgn"}, 2, "--rules must be"},
 		{[]string{"check", "--encoding", "ebcdic", "clean.pgn"}, 2, "--encoding must be"},
@@ -861,6 +862,11 @@ func TestCheckConfigFile(t *testing.T) {
 		{[]string{"--config", "ci.json", "--fail-on", "error"}, 0, ""},
 		{[]string{"--config", "quiet.json"}, 0, ""},
 		{[]string{"--config", "quiet.json", "--enable", "no-game"}, 1, ""},
+		// Disabling every rule leaves an empty upload failing; naming no-game does not.
+		{[]string{"--disable", "all", "--enable", "illegal-move", "--fail-on", "warning"}, 1, ""},
+		{[]string{"--config", "ci.json", "--disable", "all"}, 1, ""},
+		{[]string{"--disable", "all,no-game", "--fail-on", "warning"}, 0, ""},
+		{[]string{"--config", "quiet.json", "--disable", "all", "--enable", "illegal-move"}, 1, ""},
 		{[]string{"--config", "bad.json"}, 2, `--config: bad.json:2:15: unknown rule code "no-gmae" (did you mean no-game?)`},
 		{[]string{"--config", "none.json"}, 2, "--config: open none.json: no such file or directory"},
 	} {
@@ -1224,6 +1230,58 @@ func TestFullOutputWritesNoRecord(t *testing.T) {
 			if code != 2 || !regexp.MustCompile(` games? read, 0 games written, .*; stopped by an error\n.*no space left on device`).MatchString(stderr) {
 				t.Errorf("convert %s -o %s: exit %d\n%s", in, o, code, stderr)
 			}
+		}
+	}
+}
+
+// TestCheckUploadMix: a tournament upload as a CI job meets it (plain and
+// gzipped PGN, an empty file, a Windows-1251 file, a README) gives the
+// same two findings in every format, the README passed over, and the exit
+// statuses the README gives for each --fail-on.
+func TestCheckUploadMix(t *testing.T) {
+	dir := t.TempDir()
+	up := filepath.Join(dir, "up")
+	if err := os.Mkdir(up, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, up, "a.pgn", []byte(cleanGame))
+	write(t, up, "b.pgn.gz", gz(t, []byte("[Event \"B\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 0-1\n")))
+	write(t, up, "empty.pgn", nil)
+	ivanov := "\xc8\xe2\xe0\xed\xee\xe2" // Иванов in Windows-1251
+	write(t, up, "ru.pgn", []byte("[Event \"E\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \""+ivanov+"\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n"))
+	write(t, up, "README.txt", []byte("Round 1 games\n"))
+	want := map[string]string{
+		"text": "up/b.pgn.gz:9:13: error illegal-move: Ke3: no white king can reach e3 (move 2. Ke3, ply 3)\n" +
+			"up/empty.pgn:1:1: warning no-game: no game in this input\n",
+		"github": "::error file=up/b.pgn.gz,line=9,col=13,title=illegal-move::Ke3: no white king can reach e3 (move 2. Ke3, ply 3)\n" +
+			"::warning file=up/empty.pgn,line=1,col=1,title=no-game::no game in this input\n",
+		"jsonl": `{"file":"up/b.pgn.gz","game":0,"line":9,"column":13,"ply":3,"move":"Ke3","code":"illegal-move","severity":"error","message":"Ke3: no white king can reach e3","suggestions":["Ke2"]}` + "\n" +
+			`{"file":"up/empty.pgn","game":null,"line":1,"column":1,"ply":null,"move":null,"code":"no-game","severity":"warning","message":"no game in this input","suggestions":[]}` + "\n",
+		"none": "",
+	}
+	for format, out := range want {
+		r := arbiter(t, dir, nil, "check", "-q", "--format", format, "up")
+		if r.code != 1 || r.stdout != out {
+			t.Errorf("--format %s: exit %d, stdout:\n%s\nwant:\n%s", format, r.code, r.stdout, out)
+		}
+	}
+	r := arbiter(t, dir, nil, "check", "-q", "--format", "sarif", "up")
+	if r.code != 1 || strings.Count(r.stdout, `"ruleId":`) != 2 || !strings.Contains(r.stdout, `"ruleId":"no-game"`) || strings.Contains(r.stdout, "README") {
+		t.Errorf("sarif: exit %d:\n%s", r.code, r.stdout)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--fail-on", "never"}, 0},
+		{[]string{"--fail-on", "info"}, 1},
+		{[]string{"--fail-on", "error", "--disable", "illegal-move"}, 0},
+		{[]string{"--fail-on", "warning", "--disable", "illegal-move"}, 1},
+		{[]string{"--fail-on", "never", "up/missing.pgn"}, 2},
+	} {
+		r := arbiter(t, dir, nil, append(append([]string{"check", "-q", "--format", "none"}, c.args...), "up")...)
+		if r.code != c.code {
+			t.Errorf("%q: exit %d, want %d\n%s", c.args, r.code, c.code, r.stderr)
 		}
 	}
 }

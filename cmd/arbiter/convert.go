@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arbiter-chess/arbiter/pipeline"
+	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/spf13/cobra"
 )
 
@@ -14,6 +15,10 @@ type convertFlags struct {
 	rules, notation, encoding string
 	workers                   int
 	quiet                     bool
+	// The rule settings of check, for the findings convert prints: a
+	// repository's --config file then says the same to both commands.
+	enable, disable, severity []string
+	failOn, config            string
 }
 
 func newConvertCmd() *cobra.Command {
@@ -37,9 +42,13 @@ comments and % lines between games are left out silently.
 The output is written to a temporary file and renamed to FILE when
 complete; "-o -" writes to standard output.
 
+The findings printed follow check's rule settings: --config FILE, --enable,
+--disable, --severity and --fail-on, the flags given winning over the file.
+
 Exit status: 0 when everything was converted, 1 when something could not be
 (an illegal, ambiguous or unreadable move, or text that could not be read,
-such as a malformed clock comment: each is printed), 2 on a usage error or an input
+such as a malformed clock comment: each is printed) and its finding is at or
+above --fail-on (error unless set), 2 on a usage error or an input
 that could not be read (the others are still converted), 130 when
 interrupted before every input was read (no output file is left).`,
 		Args: cobra.MinimumNArgs(1),
@@ -52,6 +61,11 @@ interrupted before every input was read (no output file is left).`,
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games converted in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary; log errors only")
+	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
+	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code but no-game, which only its name turns off)")
+	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
+	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding printed is at or above: error, warning, info, or never (none is the same as never)")
+	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file (as check does); the flags given win over it")
 	return cmd
 }
 
@@ -64,8 +78,13 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	}
 	// The flags convert shares with check are checked and applied as check does.
 	shared := checkFlags{format: "none", rules: f.rules, notation: f.notation, encoding: f.encoding,
-		workers: f.workers, failOn: "error", progress: "never", logLevel: "info", logFormat: "console", quiet: f.quiet}
-	cfg, _, err := shared.options()
+		workers: f.workers, failOn: f.failOn, progress: "never", logLevel: "info", logFormat: "console", quiet: f.quiet,
+		enable: f.enable, disable: f.disable, severity: f.severity, config: f.config}
+	shared.lowerValues()
+	if err := shared.readConfig(cmd.Flags().Changed); err != nil {
+		return err
+	}
+	cfg, failOn, err := shared.options()
 	if err != nil {
 		return err
 	}
@@ -113,7 +132,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 			return &exitError{code: 2, msg: "1 input could not be read"}
 		}
 		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", sum.Failed)}
-	case sink.Errors > 0:
+	case failOn >= 0 && sink.Counts.AtLeast(validate.Severity(failOn)):
 		return &exitError{code: exitFindings}
 	}
 	return nil

@@ -216,3 +216,45 @@ func TestConvertShortLegacyRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertConfigFile: convert takes check's --config file and rule
+// flags for the findings it prints, the command line winning over the
+// file, and fails by --fail-on as check does.
+func TestConvertConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "illegal.pgn", []byte("[Event \"E\"]\n\n1. e4 e5 2. Ke3 *\n"))
+	write(t, dir, "soft.json", []byte(`{"severity": {"illegal-move": "warning"}}`))
+	write(t, dir, "strict.json", []byte(`{"fail-on": "warning", "severity": {"illegal-move": "warning"}}`))
+	write(t, dir, "off.json", []byte(`{"disable": ["illegal-move"]}`))
+	write(t, dir, "bad.json", []byte("{\n  \"disable\": [\"ilegal-move\"]\n}\n"))
+	const errLine, warnLine = "illegal.pgn:3:13: error illegal-move: Ke3", "illegal.pgn:3:13: warning illegal-move: Ke3"
+	for _, c := range []struct {
+		args         []string
+		code         int
+		want, absent string // in stderr, and not in it
+	}{
+		{nil, 1, errLine, warnLine},
+		{[]string{"--config", "soft.json"}, 0, warnLine, errLine},
+		{[]string{"--config", "soft.json", "--fail-on", "warning"}, 1, warnLine, errLine},
+		{[]string{"--config", "strict.json"}, 1, warnLine, errLine},
+		{[]string{"--config", "strict.json", "--fail-on", "error"}, 0, warnLine, errLine},
+		{[]string{"--config", "strict.json", "--severity", "illegal-move=error"}, 1, errLine, warnLine},
+		{[]string{"--config", "off.json"}, 0, "", "illegal-move"},
+		{[]string{"--config", "off.json", "--enable", "illegal-move"}, 1, errLine, warnLine},
+		{[]string{"--disable", "illegal-move"}, 0, "", "illegal-move"},
+		{[]string{"--fail-on", "never"}, 0, errLine, warnLine},
+		{[]string{"--config", "bad.json"}, 2, `--config: bad.json:2:15: unknown rule code "ilegal-move" (did you mean illegal-move?)`, "written"},
+		{[]string{"--fail-on", "sometimes"}, 2, "--fail-on must be", "written"},
+	} {
+		args := append(append([]string{"convert"}, c.args...), "illegal.pgn", "-o", "out.pgn")
+		r := arbiter(t, dir, nil, args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.want) || strings.Contains(r.stderr, c.absent) {
+			t.Errorf("%q: exit %d, want %d, stderr holding %q and not %q:\n%s", c.args, r.code, c.code, c.want, c.absent, r.stderr)
+		}
+		// The game is converted, cut at the move, whatever is printed (a
+		// disabled code only leaves its reason out of the comment).
+		if c.code < 2 && !regexp.MustCompile(`(?s)^\[Event "E"\].*\n1\. e4 e5 \{arbiter: .*2\. Ke3\} \*\n`).Match(readFile(t, filepath.Join(dir, "out.pgn"))) {
+			t.Errorf("%q: the game is not cut at its illegal move", c.args)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/arbiter-chess/arbiter/pipeline"
@@ -26,9 +27,13 @@ import (
 type reportSink struct {
 	path, format string
 	dir          string
-	sources      []string
-	log          *zerolog.Logger
-	agg          stats.Aggregate
+	// out is --out DIR without --resume: the report is read from it
+	// instead when the run met more files or events than the aggregate
+	// itemises, as arbiter stats DIR ranks them all.
+	out     string
+	sources []string
+	log     *zerolog.Logger
+	agg     stats.Aggregate
 	// incomplete are the inputs not read to their end, without dir.
 	incomplete []pipeline.IncompleteInput
 }
@@ -63,22 +68,27 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 		return nil
 	}
 	agg := &s.agg
-	if s.dir != "" {
+	summary := agg.Summarize(20)
+	fromDir := s.dir
+	if fromDir == "" && s.out != "" && (summary.Files.Other != nil || summary.Events.Other != nil) {
+		fromDir = s.out
+	}
+	if fromDir != "" {
 		a, err := stats.ReadParquetLogged(func(p string) {
 			if s.log != nil {
 				s.log.Debug().Str("file", p).Msg("report: left out, not listed in manifest.json")
 			}
-		}, s.dir)
+		}, fromDir)
 		if err != nil {
 			return err
 		}
 		agg = a
+		summary = agg.Summarize(20)
 	}
 	same := sum.SameContent
 	if s.dir != "" {
 		same = pipeline.SameContentInputs([]string{s.dir})
 	}
-	summary := agg.Summarize(20)
 	summary.Sources = s.sources
 	// As arbiter stats orders them: the inputs missing from the counts first.
 	incomplete := s.incomplete
@@ -90,6 +100,18 @@ func (s *reportSink) Close(sum *pipeline.Summary) error {
 	}
 	for _, g := range same {
 		summary.Warnings = append(summary.Warnings, g.String())
+	}
+	// Without the tables there is no second pass to rank every name: say
+	// so in the report itself, and how to get them all.
+	for _, o := range []struct {
+		what string
+		g    *stats.Group
+	}{{"files", summary.Files.Other}, {"events", summary.Events.Other}} {
+		if o.g != nil {
+			summary.Warnings = append(summary.Warnings, fmt.Sprintf("the run met more %s than a report made as the games go by itemises: "+
+				"the games of those met last (%d) are counted together under other %s, not ranked; "+
+				"give --out DIR with --report (or run arbiter stats DIR) to rank them all", o.what, o.g.Games, o.what))
+		}
 	}
 	return writeFile("--report", s.path, func(w io.Writer) error { return stats.Write(w, summary, s.format) })
 }

@@ -242,3 +242,55 @@ func TestReportWarnsIncompleteInputs(t *testing.T) {
 		t.Errorf("stats: stderr\n%q\nwant\n%q", r.stderr, wantErr)
 	}
 }
+
+// TestReportPastItemisingBound: a run with more events than the report
+// made during the run itemises (100,000) says so in the report, with how to
+// rank them all; with --out the report is read from the tables and ranks
+// every event, as arbiter stats does. A run under the bound says nothing.
+func TestReportPastItemisingBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks 100,010 games")
+	}
+	dir := t.TempDir()
+	var b bytes.Buffer
+	for i := range 100_010 {
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n\n1. e4 *\n\n", i)
+	}
+	write(t, dir, "many.pgn", b.Bytes())
+	write(t, dir, "few.pgn", b.Bytes()[:bytes.Index(b.Bytes(), []byte("[Event \"E10\"]"))])
+	type groups struct {
+		Distinct int
+		Other    *struct{ Games int64 }
+	}
+	read := func(name string) (warnings []string, events groups) {
+		t.Helper()
+		var rep struct {
+			Warnings []string
+			Events   groups
+		}
+		if err := json.Unmarshal(readFile(t, filepath.Join(dir, name)), &rep); err != nil {
+			t.Fatal(err)
+		}
+		return rep.Warnings, rep.Events
+	}
+	const warning = "the run met more events than a report made as the games go by itemises: the games of those met last (10) are counted together under other events, not ranked; give --out DIR with --report (or run arbiter stats DIR) to rank them all"
+
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--report", "r1.json", "many.pgn"); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if w, ev := read("r1.json"); !slices.Equal(w, []string{warning}) || ev.Distinct != 100_000 || ev.Other == nil || ev.Other.Games != 10 {
+		t.Errorf("without --out: warnings %q, events %+v", w, ev)
+	}
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "tables", "--report", "r2.json", "many.pgn"); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if w, ev := read("r2.json"); len(w) != 0 || ev.Distinct != 100_010 || ev.Other != nil {
+		t.Errorf("with --out: warnings %q, events %+v", w, ev)
+	}
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--report", "r3.json", "few.pgn"); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if w, ev := read("r3.json"); len(w) != 0 || ev.Other != nil || ev.Distinct == 0 {
+		t.Errorf("under the bound: warnings %q, events %+v", w, ev)
+	}
+}

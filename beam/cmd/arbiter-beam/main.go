@@ -26,6 +26,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/arbiter-chess/arbiter/beam/arbeam"
+	"github.com/arbiter-chess/arbiter/pipeline"
 )
 
 // list is a repeatable flag whose values may also be comma-separated.
@@ -71,6 +72,7 @@ var (
 	output    = flag.String("output", "", "output directory (shared by the launcher and every worker)")
 	shardSize = size(arbeam.DefaultShardSize)
 	check     arbeam.CheckFlags
+	config    = flag.String("config", "", "read --rules, --enable, --disable and --severity from this JSON file, as arbiter check does; the flags given win over it")
 )
 
 func init() {
@@ -96,6 +98,11 @@ func main() {
 }
 
 func run(ctx context.Context) error {
+	set := map[string]bool{}
+	flag.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := applyConfig(*config, func(name string) bool { return set[name] }, &check); err != nil {
+		return err
+	}
 	paths, err := expandGlobs(append(inputs, flag.Args()...))
 	if err != nil {
 		return err
@@ -133,6 +140,26 @@ func run(ctx context.Context) error {
 	if incomplete > 0 {
 		return fmt.Errorf("%d files not read to their end", incomplete)
 	}
+	return nil
+}
+
+// applyConfig puts the rule settings of the --config file under those of
+// the command line (changed says which flags it gives), as arbiter check
+// does. Only the launcher reads the file: the settings reach the workers
+// inside the DoFns. The file's fail-on is read and checked but has no
+// effect: findings do not change arbiter-beam's exit status.
+func applyConfig(path string, changed func(string) bool, c *arbeam.CheckFlags) error {
+	if path == "" {
+		return nil
+	}
+	rf, err := pipeline.ReadRuleFile(path)
+	if err != nil {
+		return fmt.Errorf("--config: %w", err)
+	}
+	if rf.Rules != "" && !changed("rules") {
+		c.Rules = rf.Rules
+	}
+	c.Enable, c.Disable, c.Severity = rf.Merge(c.Enable, c.Disable, c.Severity)
 	return nil
 }
 
