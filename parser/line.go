@@ -7,6 +7,11 @@ import (
 
 // addMove records the move src[i:e].
 func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scripts) {
+	if p.text && !p.lastWasMove && p.namedInProse(i, e) {
+		// "отскоком коня на е8", "с угрозой Лe1": the sentence's word
+		p.prose(i, e)
+		return
+	}
 	numbered := p.pend.ok
 	var ply int32
 	if numbered {
