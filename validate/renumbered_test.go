@@ -20,17 +20,7 @@ func TestRenumberedMove(t *testing.T) {
 		{"the move is White's", pgn("*", nil, "1. e4 e5 2. Nf3 2. Bc4 *"), "non-standard-notation@-1 illegal-move@4", "move number 2. written again after 2. Nf3: read as 2... Bc4"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := checkOne(t, c.text, nil)
-			if g := got(r); g != c.want {
-				t.Errorf("findings %q, want %q", g, c.want)
-			}
-			f := find(r, NonStandardNotation)
-			switch {
-			case c.msg == "" && f != nil:
-				t.Errorf("info %q, want none", f.Message)
-			case c.msg != "" && (f == nil || f.Message != c.msg):
-				t.Errorf("info %+v, want %q", f, c.msg)
-			}
+			wantOne(t, checkOne(t, c.text, nil), c.want, NonStandardNotation, c.msg)
 		})
 	}
 }
