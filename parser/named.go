@@ -8,8 +8,8 @@ import (
 // namedInProse says whether the move word src[i:e] of scoresheet text,
 // standing after a word of prose, is named by the sentence rather than
 // played: a square after a word that names a square or a piece ("отскоком
-// коня на е8", "слона е2", "через поле a6", "на пункт e4", "on h7"), or any
-// move after a word that makes it a threat ("с угрозой Лe1", "threatening
+// коня на е8", "слона е2", "через поле a6", "на пункт e4", "on h7", "auf
+// c8"), or any move after a word that makes it a threat ("с угрозой Лe1", "threatening
 // Re1"), which is the same side's next move, not the reply, and a diagonal
 // by its end squares ("по диагонали b1-h7"). A book's moves
 // stand after a number or another move, which this never looks at; a move
@@ -90,7 +90,7 @@ var squareWords = setOf(
 	"клетку", "клетке", "слона", "слон", "слоном", "коня", "конь", "конём", "конем", "ферзя", "ферзь",
 	"ферзём", "ферзем", "ладьи", "ладью", "ладья", "ладьёй", "ладьей", "короля", "король", "королём",
 	"королем", "пешки", "пешку", "пешка", "пешкой",
-	"on", "square", "via",
+	"on", "square", "via", "auf",
 )
 
 // diagonalWords name a diagonal by its two end squares ("b1-h7").

@@ -24,6 +24,8 @@ func TestNamedInProse(t *testing.T) {
 			[]string{"e4", "e5", "Кf3", "Кc6", "Сc4", "Кf6"}, "с угрозой Кg5"},
 		{"a threat in English", "1. e4 e5 2. Qh5 threatening Qxf7 Nc6 3. Bc4 *\n",
 			[]string{"e4", "e5", "Qh5", "Nc6", "Bc4"}, "threatening Qxf7"},
+		{"German auf", "1.Sg1-f3 d7-d5 2.e2-e4 d5xe4 sperrt seinen Läufer auf c8 ein 3.Sf3-g5 *\n",
+			[]string{"Sg1-f3", "d7-d5", "e2-e4", "d5xe4", "Sf3-g5"}, "sperrt seinen Läufer auf c8 ein"},
 		{"a diagonal", "1. e4 e5 2. Сc4 по диагонали a2-g8 Кc6 *\n",
 			[]string{"e4", "e5", "Сc4", "Кc6"}, "по диагонали a2-g8"},
 		// near misses
