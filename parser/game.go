@@ -91,6 +91,13 @@ type Game struct {
 	// a game.
 	UnreadEvals []UnreadEval
 
+	// Renumbered lists the move numbers written again for the move after
+	// the one they number ("20.Kd2 20.Rb6", Black's move under White's
+	// number), in source order, each at its number: the move is read as
+	// the one expected, so the number is no Problem but a notation PGN does
+	// not know, which the checker reports once a game.
+	Renumbered []Problem
+
 	// Pairs lists the moves written as two words around a spaced dash
 	// ("Сb5 — a6") that may be one move or a move of each side, which no
 	// move number after them decided (see SplitPair); nil for most games.
@@ -310,6 +317,7 @@ func (g *Game) Clone() *Game {
 	c.Problems = append([]Problem(nil), g.Problems...)
 	c.UnreadClocks = append([]UnreadClock(nil), g.UnreadClocks...)
 	c.UnreadEvals = append([]UnreadEval(nil), g.UnreadEvals...)
+	c.Renumbered = append([]Problem(nil), g.Renumbered...)
 	c.Pairs = append([]Pair(nil), g.Pairs...)
 	c.Text = append([]byte(nil), g.Text...)
 	return &c

@@ -7,6 +7,11 @@ import (
 
 // addMove records the move src[i:e].
 func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scripts) {
+	if p.text && !p.lastWasMove && p.namedInProse(i, e) {
+		// "отскоком коня на е8", "с угрозой Лe1": the sentence's word
+		p.prose(i, e)
+		return
+	}
 	numbered := p.pend.ok
 	var ply int32
 	if numbered {
@@ -79,18 +84,24 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 		} else if placed := p.placedAfter(prev); ply > placed && (ply-placed)&1 == 1 {
 			gap = p.missing(ply, placed)
 		} else {
-			p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected", plyLabel(ply), plyLabel(expected)))
 			if prev >= 0 && ply == p.plyOf(prev) && g.Moves[prev].Number == p.pend.num && g.Moves[prev].Gap == 0 {
 				// The number of the move before, written again ("2. Nf3
-				// 2.Nc6"): the move is the one expected, and the numbers
-				// after it count on from it, not from the slip, which "3.
-				// Bb5" would otherwise be reported against too. A number
-				// one ply behind after an unnumbered move ("1.. e4 e5 2.
-				// Nf3") may be the first of a line of numbers shifted so,
-				// which are followed as written.
+				// 2.Nc6"): the move is the one expected, as an arbiter
+				// reads the sheet, and the numbers after it count on from
+				// it, not from the slip, which "3. Bb5" would otherwise be
+				// reported against too. Nothing is missing, so it is a
+				// notation, not a syntax error; a move that is not the
+				// expected side's is still the replay's illegal move. A
+				// number one ply behind after an unnumbered move ("1.. e4
+				// e5 2. Nf3") may be the first of a line of numbers
+				// shifted so, which are followed as written.
+				p.renumbered(prev, ply, expected, i, e)
 				ply = expected
-			} else if len(p.stack) == 0 {
-				p.slipIdx, p.slipPly = int32(len(g.Moves)), expected
+			} else {
+				p.problemAt(p.pendPos(), fmt.Sprintf("move number %s where %s was expected", plyLabel(ply), plyLabel(expected)))
+				if len(p.stack) == 0 {
+					p.slipIdx, p.slipPly = int32(len(g.Moves)), expected
+				}
 			}
 		}
 	}
@@ -502,6 +513,18 @@ func (p *Parser) missing(ply, expected int32) uint16 {
 }
 
 // plyLabel writes a ply as a move number: 23 is "12.", 24 is "12...".
+// renumbered notes the number ply of the move prev written again for the
+// move src[i:e], which is read as the move expected.
+func (p *Parser) renumbered(prev, ply, expected int32, i, e int) {
+	g := &p.g
+	if len(g.Renumbered) >= p.opt.MaxProblems {
+		return
+	}
+	msg := fmt.Sprintf("move number %s written again after %s %s: read as %s %s",
+		plyLabel(ply), plyLabel(ply), p.spanBytes(g.Moves[prev].Raw), plyLabel(expected), p.src[i:e])
+	g.Renumbered = append(g.Renumbered, Problem{Pos: p.pendPos(), Message: msg})
+}
+
 func plyLabel(ply int32) string {
 	if ply%2 == 1 {
 		return fmt.Sprintf("%d.", (ply+1)/2)

@@ -505,7 +505,7 @@ func TestSplitterTaglessGames(t *testing.T) {
 		// "3. dc", "O-O", "--"), a result in a comment, no result at all.
 		// "Tal", which would be Ta1 with an l for the 1, is prose there:
 		// OCR damage is mended only where a move stands.
-		{"moves in headings", strings.Repeat(game+"\nNotes on e4 openings\n"+game+"\nRound 3. dc\n"+game+" said Tal\n"+
+		{"moves in headings", strings.Repeat(game+"\nNotes with e4 openings\n"+game+"\nRound 3. dc\n"+game+" said Tal\n"+
 			game+"\nO-O early\n"+game+"\nthen -- or Z0 0000\n", 200), 1800, 0},
 		{"a result in a comment line", strings.Repeat("1. e4 e5 2. Nf3 Nc6 ; compare 1-0\n1. d4 d5 3. Bb5 a6 1-0\n", 400), 800, 0},
 		{"a result in a note line", strings.Repeat("1. e4 e5 2. Nf3 Nc6\n# the game 1-0\n1. d4 d5 3. Bb5 a6 1-0\n", 400), 800, 0},

@@ -16,6 +16,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Problems = g.Problems[:0]
 	g.UnreadClocks = g.UnreadClocks[:0]
 	g.UnreadEvals = g.UnreadEvals[:0]
+	g.Renumbered = g.Renumbered[:0]
 	g.Result = ""
 	g.ResultPos = Pos{}
 	g.ResultRaw = Span{}

@@ -12,8 +12,10 @@ import (
 // the problem and the rest of the game as written, and the findings
 // printed are check's, unchanged. Problems that leave no move out (in a
 // comment, a stray brace, a bare $, punctuation, a move number that does
-// not fit, text in a variation) do not, and a clock that cannot be read is
-// no problem of the conversion: the comment is kept as written, unremarked.
+// not fit, text in a variation) do not; a move number written again ("5.
+// O-O 5. Be7") is an info, which convert does not print; and a clock that
+// cannot be read is no problem of the conversion: the comment is kept as
+// written, unremarked.
 func TestConvertUnreadableText(t *testing.T) {
 	cases := []struct{ name, in, want, findings string }{
 		{"unreadable capture", "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сc6: dc 5. 0-0 f6 *\n",
@@ -30,7 +32,7 @@ func TestConvertUnreadableText(t *testing.T) {
 			"g.pgn:3:45: error syntax: unexpected text, from \"junk\"\n"},
 		{"not cut", "[Event \"?\"]\n\n1. e4 {[%clk 0:01:xx] [%eval x]} e5 2. Nf3 } Nc6 $ 3. Bb5 (3. Bc4 junk Bc5) a6 4. Ba4 \\ Nf6 5. O-O 5. Be7 *\n",
 			"1. e4 {[%clk 0:01:xx] [%eval x]} 1... e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) 3... a6\n4. Ba4 Nf6 5. O-O Be7 *\n\n",
-			"g.pgn:3:44: error syntax: } without a matching {\ng.pgn:3:50: error syntax: $ without a number\ng.pgn:3:67: error syntax: unexpected text, from \"junk\"\ng.pgn:3:87: error syntax: unexpected text, from \"\\\\\"\ng.pgn:3:100: error syntax: move number 5. where 5... was expected\n"},
+			"g.pgn:3:44: error syntax: } without a matching {\ng.pgn:3:50: error syntax: $ without a number\ng.pgn:3:67: error syntax: unexpected text, from \"junk\"\ng.pgn:3:87: error syntax: unexpected text, from \"\\\\\"\n"},
 	}
 	for _, c := range cases {
 		pgn, findings := convertBytes(t, "g.pgn", []byte(c.in))

@@ -145,7 +145,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	c.g, c.opt = g, opt
 	c.r = NewReport()
 	r := &c.r
-	if len(g.Problems) > 0 || g.Has&parser.HasColumns != 0 || len(g.UnreadEvals) > 0 {
+	if len(g.Problems) > 0 || g.Has&parser.HasColumns != 0 || len(g.UnreadEvals) > 0 || len(g.Renumbered) > 0 {
 		c.parserFindings()
 	}
 	recorded := "*"
@@ -199,7 +199,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 }
 
 // parserFindings files the parser's problems with g, and the columns
-// finding. Every game runs Check, few have either: they are kept out of
+// and renumbered findings. Every game runs Check, few have either: they are kept out of
 // it (see badTagValue).
 //
 //go:noinline
@@ -212,6 +212,9 @@ func (c *Checker) parserFindings() {
 		if f, ok := columnsFinding(g); ok {
 			r.Findings = append(r.Findings, f)
 		}
+	}
+	if len(g.Renumbered) > 0 {
+		r.Findings = append(r.Findings, renumberedFinding(g))
 	}
 	if u := g.UnreadEvals; len(u) > 0 {
 		// Good PGN, a comment, of which only the evaluation is lost: not

@@ -40,16 +40,7 @@ func TestFragmentWithoutPosition(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := checkOne(t, c.text, nil)
-			if g := got(r); g != c.want {
-				t.Errorf("findings %q, want %q", g, c.want)
-			}
-			f := find(r, Syntax)
-			switch {
-			case c.msg == "" && f != nil:
-				t.Errorf("syntax finding %q, want none", f.Message)
-			case c.msg != "" && (f == nil || f.Message != c.msg):
-				t.Errorf("syntax finding %+v, want %q", f, c.msg)
-			}
+			wantOne(t, r, c.want, Syntax, c.msg)
 			if r.Replayed != c.replayed {
 				t.Errorf("replayed %v, want %v", r.Replayed, c.replayed)
 			}

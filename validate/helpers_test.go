@@ -176,3 +176,19 @@ func checkClocks(g *parser.Game, tc *TimeControl, start ClockStart, mainLine []i
 	}
 	return c
 }
+
+// wantOne checks the findings of r, as got lists them, and the message of
+// its finding of code: msg, or none when msg is "".
+func wantOne(t *testing.T, r Report, findings string, code Code, msg string) {
+	t.Helper()
+	if g := got(r); g != findings {
+		t.Errorf("findings %q, want %q", g, findings)
+	}
+	f := find(r, code)
+	switch {
+	case msg == "" && f != nil:
+		t.Errorf("%s finding %q, want none", code, f.Message)
+	case msg != "" && (f == nil || f.Message != msg):
+		t.Errorf("%s finding %+v, want %q", code, f, msg)
+	}
+}
