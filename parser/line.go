@@ -512,7 +512,6 @@ func (p *Parser) missing(ply, expected int32) uint16 {
 	return link
 }
 
-// plyLabel writes a ply as a move number: 23 is "12.", 24 is "12...".
 // renumbered notes the number ply of the move prev written again for the
 // move src[i:e], which is read as the move expected.
 func (p *Parser) renumbered(prev, ply, expected int32, i, e int) {
@@ -525,6 +524,7 @@ func (p *Parser) renumbered(prev, ply, expected int32, i, e int) {
 	g.Renumbered = append(g.Renumbered, Problem{Pos: p.pendPos(), Message: msg})
 }
 
+// plyLabel writes a ply as a move number: 23 is "12.", 24 is "12...".
 func plyLabel(ply int32) string {
 	if ply%2 == 1 {
 		return fmt.Sprintf("%d.", (ply+1)/2)
