@@ -73,6 +73,10 @@ type Expansion struct {
 	// NoGameDirs are the directories named that gave no input: no file in
 	// them is taken as games (Config.NoGameDirs).
 	NoGameDirs []string
+	// Listed are the directories the walks listed, those named and those
+	// under them, each as the walk entered it: every file in one that is
+	// games is among Inputs (ParquetOptions.Listed).
+	Listed []string
 }
 
 // LeftOut is a file found in a directory and not taken although it may be
@@ -97,7 +101,7 @@ type LeftOut struct {
 func ExpandAll(paths []string) Expansion {
 	var x Expansion
 	var left []LeftOut
-	inputs := expand(paths, &left, &x.NoGameDirs)
+	inputs := expand(paths, &left, &x.NoGameDirs, &x.Listed)
 	x.Inputs, x.Duplicates = dedupe(inputs)
 	// A directory named twice, in any spelling, says a file is left out once.
 	// The entry is known by its directory and name, not by what it points
@@ -215,7 +219,7 @@ func (x *fileIndex) find(path string, ok func(id int) bool) (int, bool) {
 	return 0, false
 }
 
-func expand(paths []string, left *[]LeftOut, noGames *[]string) []Input {
+func expand(paths []string, left *[]LeftOut, noGames, listed *[]string) []Input {
 	var inputs []Input
 	for _, p := range paths {
 		if p == Stdin {
@@ -231,7 +235,7 @@ func expand(paths []string, left *[]LeftOut, noGames *[]string) []Input {
 			inputs = append(inputs, Input{Path: p, Size: size})
 			continue
 		}
-		w := walker{left: left}
+		w := walker{left: left, listed: listed}
 		w.dir(p, info, false)
 		if len(w.inputs) == 0 && noGames != nil {
 			*noGames = append(*noGames, p)
@@ -260,6 +264,7 @@ func expand(paths []string, left *[]LeftOut, noGames *[]string) []Input {
 // --resume tries it again.
 type walker struct {
 	left   *[]LeftOut
+	listed *[]string // the directories listed whole, when not nil
 	inputs []Input
 	dirs   []walkedDir // every directory entered, in order
 	linked []int       // those entered through a link, by index in dirs
@@ -309,6 +314,8 @@ func (w *walker) dir(path string, info os.FileInfo, viaLink bool) {
 	entries, err := os.ReadDir(path)
 	if err != nil {
 		w.inputs = append(w.inputs, Input{Path: path, Size: -1, err: err})
+	} else if w.listed != nil {
+		*w.listed = append(*w.listed, path)
 	}
 	for _, e := range entries {
 		w.entry(filepath.Join(path, e.Name()), e)

@@ -121,6 +121,9 @@ func TestExpandUnreadableDirectory(t *testing.T) {
 	if got := inputPaths(x.Inputs); !slices.Equal(got, want) {
 		t.Fatalf("inputs %q, want %q", got, want)
 	}
+	if want := []string{dir}; !slices.Equal(x.Listed, want) {
+		t.Errorf("listed %q, want %q: not the directory that cannot be listed", x.Listed, want)
+	}
 	for i, in := range x.Inputs {
 		_, err := Open(in)
 		if i == 1 {
@@ -132,6 +135,28 @@ func TestExpandUnreadableDirectory(t *testing.T) {
 		if !errors.Is(err, fs.ErrPermission) || err.Error() != "open "+in.Path+": permission denied" {
 			t.Errorf("%s: error %v, want open's, naming it", in.Path, err)
 		}
+	}
+}
+
+// Listed names the directories a walk read whole, as it entered them: the
+// one named, those under it and those it reached through a link, once each;
+// not a hidden one, a file named, nor a link it did not follow.
+func TestExpandListed(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	game := []byte("[Event \"x\"]\n")
+	writeFile(t, dir, "a/b/g.pgn", game)
+	writeFile(t, dir, "empty/notes.txt", []byte("no games"))
+	writeFile(t, dir, ".git/g.pgn", game)
+	file := writeFile(t, elsewhere, "f.pgn", game)
+	for link, to := range map[string]string{"linked": elsewhere, "up": ".."} {
+		if err := os.Symlink(to, filepath.Join(dir, "a", link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x := ExpandAll([]string{dir, file})
+	want := []string{dir, filepath.Join(dir, "a"), filepath.Join(dir, "a/b"), filepath.Join(dir, "a/linked"), filepath.Join(dir, "empty")}
+	if !slices.Equal(x.Listed, want) {
+		t.Errorf("listed %q, want %q", x.Listed, want)
 	}
 }
 
