@@ -55,6 +55,11 @@ type ParquetOptions struct {
 	// replace the rows an earlier run wrote from a piped input of the
 	// same path: the next stream piped in is in all likelihood another.
 	Piped []string
+	// Listed are the directories this run's walks listed
+	// (Expansion.Listed). With Resume, a directory the manifest lists as
+	// one that could not be listed is dropped from it only when it is one
+	// of them: this run reads its files as inputs of their own.
+	Listed []string
 }
 
 // ParquetSink writes the games, findings and (optionally) moves tables as
@@ -381,21 +386,35 @@ func (s *ParquetSink) warnMissing() {
 // and whose path no longer exists: a file deleted or renamed after the
 // walk found it and before it could be opened, an entry of a directory
 // that could not be listed then, a file a run was interrupted in. It
-// removes too those of directories that could not be listed then and can
-// be now: a walk takes the files in one as inputs, never the directory
-// itself. Kept, each would stay in the manifest as an input that could not
-// be read, which every later arbiter stats names and no resumed run reads
-// again, since no run takes it as an input any more. An entry with rows
-// stays (warnMissing); one whose file comes back is a new input to the
-// next run, and a directory that cannot be listed again is one too.
+// removes too those of directories that could not be listed then and that
+// this run lists (opt.Listed): its walk takes the files in one as inputs,
+// never the directory itself. Kept, each would stay in the manifest as an
+// input that could not be read, which every later arbiter stats names and
+// no resumed run reads again, since no run takes it as an input any more.
+// A directory that can be listed now but that this run does not read stays:
+// its games are not in the tables, and stats rightly names it as unread
+// until a run names it or a directory above it. An entry with rows stays
+// (warnMissing); one whose file comes back is a new input to the next run,
+// and a directory that cannot be listed again is one too.
 func (s *ParquetSink) dropGone() {
-	var gone, listed []string
+	var gone, listed, unread []string
+	var walked *fileIndex // built at the first directory met: most runs meet none
 	s.man.Inputs = slices.DeleteFunc(s.man.Inputs, func(e ManifestInput) bool {
 		if len(e.Files) > 0 || e.Size < 0 || IsPiped(e.Path) {
 			return false
 		}
 		p := cmp.Or(e.Abs, e.Path)
 		if listable(p) {
+			if walked == nil {
+				walked = newFileIndex()
+				for i, d := range s.opt.Listed {
+					walked.add(d, i)
+				}
+			}
+			if _, ok := walked.find(p, nil); !ok {
+				unread = append(unread, e.Path)
+				return false
+			}
 			listed = append(listed, e.Path)
 			return true
 		}
@@ -417,6 +436,11 @@ func (s *ParquetSink) dropGone() {
 		named, _ := namedGone(listed)
 		s.opt.Log.Info().Msgf("%s that the manifest of %s lists as not read can be listed now (%s): dropped from the manifest, whose inputs are the files in it",
 			plural(int64(len(listed)), "directory", "directories"), s.dir, named)
+	}
+	if len(unread) > 0 {
+		named, _ := namedGone(unread)
+		s.opt.Log.Info().Msgf("%s that the manifest of %s lists as not read can be listed now but this run does not read (%s): kept as not read, until a resumed run names it or a directory above it",
+			plural(int64(len(unread)), "directory", "directories"), s.dir, named)
 	}
 }
 

@@ -1760,8 +1760,8 @@ func TestParquetSinkDropsGoneInterruptedInput(t *testing.T) {
 
 // A directory that could not be listed is an input without rows in the
 // manifest; once it can be listed, a walk takes its files instead, and a
-// resumed run drops its entry, which every arbiter stats named as unread
-// for good though its files were read.
+// resumed run that lists it drops its entry, which every arbiter stats
+// named as unread for good though its files were read.
 func TestParquetSinkDropsListableDirectory(t *testing.T) {
 	inDir, out := t.TempDir(), t.TempDir()
 	sub := filepath.Join(inDir, "sub")
@@ -1778,10 +1778,11 @@ func TestParquetSinkDropsListableDirectory(t *testing.T) {
 		t.Fatalf("the first run's manifest does not list %s (%v)", sub, err)
 	}
 
+	a := inputFile(t, sub, "a.pgn", "a")
 	var log bytes.Buffer
 	logger := zerolog.New(&log)
-	s = newSink(t, out, ParquetOptions{Resume: true, Log: &logger})
-	writeInput(t, s, inputFile(t, sub, "a.pgn", "a"), 1, complete)
+	s = newSink(t, out, ParquetOptions{Resume: true, Log: &logger, Listed: ExpandAll([]string{inDir}).Listed})
+	writeInput(t, s, a, 1, complete)
 	if err := s.Close(&Summary{}); err != nil {
 		t.Fatal(err)
 	}
@@ -1834,8 +1835,11 @@ func manifestEntries(t *testing.T, dir string) []string {
 // input's size was recorded at its start wrote for a file it was stopped
 // in, stays in a resumed manifest after its file is gone: size -1 is also
 // the mark of a stream named with --stdin-name, whose name need be no file,
-// and dropGone cannot tell the two apart. It is corrected when the input is
-// read again. A known limit (README, --resume); this test shows it.
+// and dropGone cannot tell the two apart: both are written by entryFor
+// alike (abs by the arbiters that record it, mtime zero, no files, no content, no error
+// when interrupted), and a stream's name may be a regular file (the
+// README's --stdin-name A.pgn.zst). It is corrected when the input is read
+// again. A known limit (README, --resume); this test shows it.
 func TestParquetSinkKeepsOldSizeLessEntry(t *testing.T) {
 	out, a, b := interruptedRun(t)
 	path := filepath.Join(out, "manifest.json")
@@ -1862,33 +1866,64 @@ func TestParquetSinkKeepsOldSizeLessEntry(t *testing.T) {
 	}
 }
 
-// A directory that could not be listed is dropped from a resumed manifest
-// once it can be listed, even by a run that does not name it (or a
-// directory above it), whose walk never takes its files: arbiter stats then
-// no longer names it as unread, and its games are in the tables only once a
-// run names it. The sink is not told which paths the run names. A known
-// limit (README, --resume); this test shows it.
-func TestParquetSinkDropsListableDirectoryNotNamed(t *testing.T) {
-	inDir, other, out := t.TempDir(), t.TempDir(), t.TempDir()
-	sub := filepath.Join(inDir, "sub")
-	if err := os.Mkdir(sub, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	inputFile(t, sub, "a.pgn", "a")
-	s := newSink(t, out, ParquetOptions{})
-	denied := &fs.PathError{Op: "open", Path: sub, Err: fs.ErrPermission}
-	writeInput(t, s, Input{Path: sub, Size: -1}, 0, FileSummary{Err: denied})
-	if err := s.Close(&Summary{}); err != nil {
-		t.Fatal(err)
-	}
-	s = newSink(t, out, ParquetOptions{Resume: true})
-	c := inputFile(t, other, "c.pgn", "c")
-	writeInput(t, s, c, 1, complete)
-	if err := s.Close(&Summary{}); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := manifestEntries(t, out), []string{"1 " + c.Path}; !slices.Equal(got, want) {
-		t.Errorf("resumed manifest lists %q, want %q", got, want)
+// A directory that could not be listed, and can be now, stays in a resumed
+// manifest as not read unless the run lists it (ParquetOptions.Listed): one
+// that names neither it nor a directory above it never reads its files, and
+// dropped, it would vanish from what arbiter stats names as unread while
+// its games are in no table. Named itself, through a link or under a
+// directory named, it is dropped: its files are inputs of this run.
+func TestParquetSinkKeepsListableDirectoryNotListed(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		named func(inDir, sub, other string) []string
+		keep  bool
+	}{
+		{"another directory", func(_, _, other string) []string { return []string{other} }, true},
+		{"a directory whose name begins as its", func(_, sub, _ string) []string { return []string{sub + "2"} }, true},
+		{"a file in it", func(_, sub, _ string) []string { return []string{filepath.Join(sub, "a.pgn")} }, true},
+		{"it", func(_, sub, _ string) []string { return []string{sub} }, false},
+		{"the directory above it", func(inDir, _, _ string) []string { return []string{inDir} }, false},
+		{"a link to it", func(inDir, _, _ string) []string { return []string{filepath.Join(inDir, "link")} }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inDir, other, out := t.TempDir(), t.TempDir(), t.TempDir()
+			sub := filepath.Join(inDir, "sub")
+			for _, d := range []string{sub, sub + "2"} {
+				if err := os.Mkdir(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Symlink(sub, filepath.Join(inDir, "link")); err != nil {
+				t.Fatal(err)
+			}
+			inputFile(t, sub, "a.pgn", "a")
+			s := newSink(t, out, ParquetOptions{})
+			denied := &fs.PathError{Op: "open", Path: sub, Err: fs.ErrPermission}
+			writeInput(t, s, Input{Path: sub, Size: -1}, 0, FileSummary{Err: denied})
+			if err := s.Close(&Summary{}); err != nil {
+				t.Fatal(err)
+			}
+
+			var log bytes.Buffer
+			logger := zerolog.New(&log)
+			listed := ExpandAll(tc.named(inDir, sub, other)).Listed
+			s = newSink(t, out, ParquetOptions{Resume: true, Log: &logger, Listed: listed})
+			if err := s.Close(&Summary{}); err != nil {
+				t.Fatal(err)
+			}
+			want, wantLog := []string(nil), `{"level":"info","message":"1 directory that the manifest of `+out+
+				` lists as not read can be listed now (`+sub+`): dropped from the manifest, whose inputs are the files in it"}`
+			if tc.keep {
+				want, wantLog = []string{"0 " + sub}, `{"level":"info","message":"1 directory that the manifest of `+out+
+					` lists as not read can be listed now but this run does not read (`+sub+`): kept as not read, until a resumed run names it or a directory above it"}`
+			}
+			if got := manifestEntries(t, out); !slices.Equal(got, want) {
+				t.Errorf("listed %q: resumed manifest lists %q, want %q", listed, got, want)
+			}
+			if got := strings.TrimSuffix(log.String(), "\n"); got != wantLog {
+				t.Errorf("logged %s, want %s", got, wantLog)
+			}
+		})
 	}
 }
 

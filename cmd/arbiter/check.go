@@ -105,8 +105,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		cfg.ProgressLog = progressLogEvery
 	}
 
-	inputs, noGameDirs := expandInputs(&logger, args)
-	cfg.NoGameDirs = noGameDirs
+	expansion := expandInputs(&logger, args)
+	inputs := expansion.Inputs
+	cfg.NoGameDirs = expansion.NoGameDirs
 	var piped []string
 	for _, in := range inputs {
 		if pipeline.IsPiped(in.Path) {
@@ -143,7 +144,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	if f.out != "" {
 		var err error
 		pq, err = pipeline.NewParquetSink(f.out, pipeline.ParquetOptions{Moves: f.moves, Resume: f.resume, Run: cfg.Check.RunOptions(), Log: &logger,
-			StdinName: f.stdinName, Piped: piped})
+			StdinName: f.stdinName, Piped: piped, Listed: expansion.Listed})
 		if err != nil {
 			return fmt.Errorf("--out %s: %w", f.out, err)
 		}
@@ -223,13 +224,12 @@ func namedToo(name string, inputs []pipeline.Input) (string, bool) {
 
 // expandInputs turns the command's paths into the inputs to read, saying
 // what it skipped and why. What a walk could not read is among the inputs,
-// which the run reports and counts each by its path. The directories named
-// that gave no input come second: the run reports each as a no-game finding.
-func expandInputs(logger *zerolog.Logger, args []string) ([]pipeline.Input, []string) {
+// which the run reports and counts each by its path.
+func expandInputs(logger *zerolog.Logger, args []string) pipeline.Expansion {
 	expansion := pipeline.ExpandAll(args)
 	logDuplicates(logger, expansion.Duplicates)
 	logLeftOut(logger, expansion.LeftOut)
-	return expansion.Inputs, expansion.NoGameDirs
+	return expansion
 }
 
 // logDuplicates says which paths are read once because an earlier path

@@ -97,8 +97,9 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	limitMemory(cfg.Workers, false)
 	cfg.Check.Render = pipeline.AppendPGN
 
-	inputs, noGameDirs := expandInputs(&logger, args)
-	cfg.NoGameDirs = noGameDirs
+	expansion := expandInputs(&logger, args)
+	inputs := expansion.Inputs
+	cfg.NoGameDirs = expansion.NoGameDirs
 
 	out, err := createOutput("-o", f.output, stdout)
 	if err != nil {

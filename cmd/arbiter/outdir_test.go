@@ -410,3 +410,62 @@ func TestCheckSummaryOnWriteFailure(t *testing.T) {
 		t.Errorf("stats: %d games, want the 30 kept", n)
 	}
 }
+
+// A directory the manifest lists as one that could not be listed (as a run
+// without the permission to list it wrote it) stays listed, as not read, in
+// a resumed run that does not read it, though it can be listed now; a
+// resumed run that names the directory above it reads its files and drops
+// the directory's entry.
+func TestCheckResumeKeepsDirectoryNotRead(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "d/sub/a.pgn", games(0, 4))
+	write(t, dir, "x.pgn", games(4, 2))
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "out", "x.pgn"); r.code != 0 {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+	}
+	mpath := filepath.Join(dir, "out", "manifest.json")
+	b, err := os.ReadFile(mpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "d", "sub")
+	info, err := os.Stat(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw["inputs"] = append(raw["inputs"].([]any), map[string]any{"number": 1, "path": "d/sub", "abs": sub, "size": info.Size(),
+		"mtime": info.ModTime().UTC(), "files": []string{}, "completed": false, "error": "open d/sub: permission denied"})
+	b, _ = json.MarshalIndent(raw, "", "  ")
+	write(t, dir, "out/manifest.json", b)
+
+	entries := func() []string {
+		t.Helper()
+		var m struct{ Inputs []struct{ Path string } }
+		b, err := os.ReadFile(mpath)
+		if err != nil || json.Unmarshal(b, &m) != nil {
+			t.Fatalf("manifest: %v\n%s", err, b)
+		}
+		var paths []string
+		for _, in := range m.Inputs {
+			paths = append(paths, in.Path)
+		}
+		return paths
+	}
+	r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "--resume", "x.pgn")
+	if want := []string{"x.pgn", "d/sub"}; r.code != 0 || !slices.Equal(entries(), want) {
+		t.Errorf("resumed over x.pgn: exit %d, manifest lists %q, want %q\n%s", r.code, entries(), want, r.stderr)
+	}
+	if got, want := logLines(r.stderr, "INF"), "1 directory that the manifest of out lists as not read can be listed now but this run does not read (d/sub): kept as not read, until a resumed run names it or a directory above it"; !slices.Contains(got, want) {
+		t.Errorf("info lines %q, want %q among them", got, want)
+	}
+	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "out", "--resume", "x.pgn", "d"); r.code != 1 {
+		t.Fatalf("resumed over d: exit %d\n%s", r.code, r.stderr)
+	}
+	if got, want := entries(), []string{"x.pgn", "d/sub/a.pgn"}; !slices.Equal(got, want) {
+		t.Errorf("resumed over d: manifest lists %q, want %q", got, want)
+	}
+}
