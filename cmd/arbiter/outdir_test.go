@@ -36,18 +36,7 @@ func TestCheckResumeOverUnlistedFiles(t *testing.T) {
 		}
 	}
 	// The manifest as a rewrite after the second input left it.
-	mpath := filepath.Join(dir, "out", "manifest.json")
-	b, err := os.ReadFile(mpath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw map[string]any
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
-	raw["inputs"] = raw["inputs"].([]any)[:2]
-	b, _ = json.MarshalIndent(raw, "", "  ")
-	write(t, dir, "out/manifest.json", b)
+	editInputs(t, filepath.Join(dir, "out"), func(inputs []any) []any { return inputs[:2] })
 
 	s := arbiter(t, dir, nil, "stats", "--format", "json", "out")
 	var sum struct{ Games int64 }
@@ -423,24 +412,16 @@ func TestCheckResumeKeepsDirectoryNotRead(t *testing.T) {
 	if r := arbiter(t, dir, nil, "check", "-q", "--format", "none", "--out", "out", "x.pgn"); r.code != 0 {
 		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
 	}
-	mpath := filepath.Join(dir, "out", "manifest.json")
-	b, err := os.ReadFile(mpath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw map[string]any
-	if err := json.Unmarshal(b, &raw); err != nil {
-		t.Fatal(err)
-	}
 	sub := filepath.Join(dir, "d", "sub")
 	info, err := os.Stat(sub)
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw["inputs"] = append(raw["inputs"].([]any), map[string]any{"number": 1, "path": "d/sub", "abs": sub, "size": info.Size(),
-		"mtime": info.ModTime().UTC(), "files": []string{}, "completed": false, "error": "open d/sub: permission denied"})
-	b, _ = json.MarshalIndent(raw, "", "  ")
-	write(t, dir, "out/manifest.json", b)
+	editInputs(t, filepath.Join(dir, "out"), func(inputs []any) []any {
+		return append(inputs, map[string]any{"number": 1, "path": "d/sub", "abs": sub, "size": info.Size(),
+			"mtime": info.ModTime().UTC(), "files": []string{}, "completed": false, "error": "open d/sub: permission denied"})
+	})
+	mpath := filepath.Join(dir, "out", "manifest.json")
 
 	entries := func() []string {
 		t.Helper()
