@@ -83,6 +83,10 @@ func (p *Parser) numberWord(i, end int) int {
 		j++
 	}
 	if j == end {
+		if p.text && quotedNumber(s, i, end) {
+			p.prose(i, end)
+			return end
+		}
 		if end-i == 1 && p.text {
 			if k := p.spacedResult(i, end); k > end {
 				return k
