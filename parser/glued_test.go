@@ -1,6 +1,10 @@
 package parser
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // tagged opens a PGN game, which a tag pair makes one, not scoresheet text.
 const tagged = "[Event \"E\"]\n\n"
@@ -8,10 +12,10 @@ const tagged = "[Event \"E\"]\n\n"
 // A PGN result marker run into the game's last move, or into the mark of
 // that move, is read as the move and the result, with ResultRaw quoting the
 // marker so that a report can say it is glued; the end of a game's movetext
-// is its line's end, then blank lines and the input's end or the next
-// game's tags, in a game with tags. Near misses: a glued word followed by
-// more moves, or on a line that does not end, or in a game without tags, and
-// digits after a move that make no result, stay unreadable words.
+// is its line's end, then blank lines and the input's end (a last line
+// without a line break too) or the next game's tags, in a game with tags.
+// Near misses: a glued word followed by more moves, or by a tag pair on its
+// line, and digits after a move that make no result, stay unreadable words.
 func TestResultGluedToMove(t *testing.T) {
 	for _, c := range []struct {
 		in, last, result, raw string
@@ -22,6 +26,8 @@ func TestResultGluedToMove(t *testing.T) {
 		{tagged + "1. e4 e5 2. Nf31/2-1/2\r\n", "Nf3", "1/2-1/2", "1/2-1/2", 16},
 		{tagged + "1. e4 e5 2. Nf3 Nc6*\n", "Nc6", "*", "*", 20},
 		{tagged + "1. e4 e51-0\n", "e5", "1-0", "1-0", 9},
+		{tagged + "1. e4 e5 2. Nf31-0", "Nf3", "1-0", "1-0", 16},
+		{tagged + "1. e4 e5 2. Nf31-0 \t", "Nf3", "1-0", "1-0", 16},
 	} {
 		g := parseString(t, c.in)[0]
 		eq(t, c.in+" last move", norms(g)[len(g.Moves)-1], c.last)
@@ -31,11 +37,7 @@ func TestResultGluedToMove(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{tagged + "1. e4 d5 2. exd51-0 Qxd5 *\n", `3:13 unexpected text, from "exd51-0"`},
 		{tagged + "1. e4 e5 2. Nf3 b1-0\n", `3:17 unexpected text, from "b1-0"`},
-		// The line must end: a chunk's end there is no input's end.
-		{tagged + "1. e4 e5 2. Nf31-0", `3:13 unexpected text, from "Nf31-0"`},
 		{tagged + "1. e4 e5 2. Nf31-0 [Event \"F\"]\n\n1. d4 *\n", `3:13 unexpected text, from "Nf31-0"`},
-		// No tags: the Splitter may cut scoresheet text at a move 1. or a heading.
-		{"1. e4 e5 2. Nf31-0\n", `1:13 "Nf31-0" looks like a move but cannot be read: skipped`},
 		{tagged + "1. e4 e5 2. Nf312\n", `3:13 unexpected text, from "Nf312"`},
 	} {
 		g := parseString(t, c.in)[0]
@@ -103,4 +105,95 @@ func TestDoubledResult(t *testing.T) {
 		g := parseString(t, c.in)[0]
 		eq(t, c.in, problems(g), []string{c.want})
 	}
+}
+
+// In scoresheet text without tags a PGN marker glued to the last move is read
+// as in PGN, where the game ends after it: at the input's end (with or
+// without a line break), before a move numbered back to the game's first
+// (the next game, on the line or below), or at the line's end before a line
+// that opens with no move, move number or variation (a heading). Near
+// misses: more moves of the game after it, on its line or below (numbered,
+// unnumbered, Black's "1..."), a variation below it, or words after it on
+// its line keep it an unreadable word.
+func TestResultGluedToMoveInText(t *testing.T) {
+	for _, c := range []struct {
+		in, last, result string
+		col              int64
+		games            int
+	}{
+		{"1. e4 e5 2. Nf31-0\n", "Nf3", "1-0", 16, 1},
+		{"1. e4 e5 2. Nf31-0", "Nf3", "1-0", 16, 1},
+		{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re10-1", "Re1", "0-1", 59, 1},
+		{"1. е4 е5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Лe10-1\r\n", "Лe1", "0-1", 68, 1}, // a byte column,
+		{"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#1-0\n", "Qxf7#", "1-0", 40, 1},
+		{"1. e4 e5 2. Nf31-0\n\nGame 2\n1. d4 d5 *\n", "Nf3", "1-0", 16, 2},
+		{"1. e4 e5 2. Nf31-0\nПартия 2. Таль — Петросян\n1. d4 d5 *\n", "Nf3", "1-0", 16, 2},
+		{"1. e4 e5 2. Nf31-0 1. d4 d5 *\n", "Nf3", "1-0", 16, 2},
+		{"1. e4 e5 2. Nf31-0\n1.d4 d5 *\n", "Nf3", "1-0", 16, 2},
+	} {
+		games := parseString(t, c.in)
+		g := games[0]
+		eq(t, c.in+" games", len(games), c.games)
+		eq(t, c.in+" last move", norms(g)[len(g.Moves)-1], c.last)
+		eq(t, c.in+" result", []any{g.Result, g.Str(g.ResultRaw), g.ResultPos.Line, g.ResultPos.Col}, []any{c.result, c.result, int64(1), c.col})
+		eq(t, c.in+" problems", problems(g), []string{})
+	}
+	for _, c := range []struct{ in, want string }{
+		{"1. e4 e5 2. Nf31-0\n3. Bc4 Nc6\n", `1:13 "Nf31-0" looks like a move but cannot be read: skipped`},
+		{"1. e4 e5 2. Nf31-0 3. Bc4 Nc6\n", `1:13 "Nf31-0" looks like a move but cannot be read: skipped`},
+		{"1. e4 e5 2. Nf31-0\nBc4 Nc6\n", `1:13 "Nf31-0" looks like a move but cannot be read: skipped`},
+		{"1. e4 e5 2. Nf31-0\n\n(2. Bc4)\n", `1:13 "Nf31-0" looks like a move but cannot be read: skipped`},
+		{"1. e4 e5 2. Nf31-0\n1... Nc6\n", `1:13 "Nf31-0" looks like a move but cannot be read: skipped`},
+		{"1. e4 e5 2. Nf31-0 White resigns\n", `1:13 "Nf31-0" looks like a move but cannot be read: skipped`},
+		{"1. e4 e5 2. Nf31-0\n1-0\n", `1:13 "Nf31-0" looks like a move but cannot be read: skipped`},
+		{"1. e4 e5 2. Nf312\n", `1:13 "Nf312" looks like a move but cannot be read: skipped`},
+	} {
+		g := parseString(t, c.in)[0]
+		if p := problems(g); len(p) == 0 || p[0] != c.want {
+			t.Errorf("%q: problems %q, want first %q", c.in, p, c.want)
+		}
+		if g.ResultRaw.Len != 0 {
+			t.Errorf("%q: result %q read from the glued word", c.in, g.Result)
+		}
+	}
+}
+
+// A chunk that the Splitter cut at the size cap ends inside a game, which
+// the next chunk goes on with: a glued marker at its end is no game's end,
+// with tags or without.
+func TestResultGluedAtACut(t *testing.T) {
+	for _, in := range []string{tagged + "1. e4 e5 2. Nf31-0\n", "1. e4 e5 2. Nf31-0\n", "1. e4 e5 2. Nf31-0"} {
+		var results []string
+		NewParser(Options{}).Parse(Chunk{Data: []byte(in), Cut: true}, func(g *Game) { results = append(results, g.Result) })
+		eq(t, in, results, []string{""})
+	}
+}
+
+// The games of scoresheet text with glued markers read alike whole and in
+// chunks: the Splitter cuts such text before a "1." and a move, where the
+// game before reads as it does with the text after it.
+func TestResultGluedInTextReadsAsWhole(t *testing.T) {
+	var b strings.Builder
+	for k := range 40 {
+		switch k % 4 {
+		case 0:
+			fmt.Fprintf(&b, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a61-0\n")
+		case 1:
+			fmt.Fprintf(&b, "Game %d\n1. d4 d5 2. c4 e60-1\n\n", k)
+		case 2:
+			fmt.Fprintf(&b, "1. c4 c5 2. Nc31/2-1/2 1. e4 c5 2. Nf3 d6 *\n")
+		default:
+			fmt.Fprintf(&b, "1. f3 e5 2. g4 Qh4#0-1\n3. Kf2 Qf4\n")
+		}
+	}
+	in := []byte(b.String())
+	games, _ := readAll(t, in, SplitOptions{Target: len(in) + 1}, Options{})
+	glued := 0
+	for _, g := range games {
+		if g.ResultRaw.Len > 0 {
+			glued++
+		}
+	}
+	eq(t, "games, glued results", []int{len(games), glued}, []int{50, 30}) // not the one before "3. Kf2"
+	readsAsWhole(t, "glued", in, 16, 64, 100, 333)
 }

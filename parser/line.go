@@ -84,7 +84,8 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 		} else if placed := p.placedAfter(prev); ply > placed && (ply-placed)&1 == 1 {
 			gap = p.missing(ply, placed)
 		} else {
-			if prev >= 0 && ply == p.plyOf(prev) && g.Moves[prev].Number == p.pend.num && g.Moves[prev].Gap == 0 {
+			if prev >= 0 && ply == p.plyOf(prev) && g.Moves[prev].Gap == 0 &&
+				(g.Moves[prev].Number == p.pend.num || g.Moves[prev].Number == 0 && p.nextNumberIs(e, ply+2)) {
 				// The number of the move before, written again ("2. Nf3
 				// 2.Nc6"): the move is the one expected, as an arbiter
 				// reads the sheet, and the numbers after it count on from
@@ -94,7 +95,9 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 				// expected side's is still the replay's illegal move. A
 				// number one ply behind after an unnumbered move ("1.. e4
 				// e5 2. Nf3") may be the first of a line of numbers
-				// shifted so, which are followed as written.
+				// shifted so, which are followed as written, unless the
+				// number right after the move counts on from the move
+				// expected ("O-O 10. Nf6 11. Bd3": White's move unnumbered).
 				p.renumbered(prev, ply, expected, i, e)
 				ply = expected
 			} else {
@@ -512,6 +515,49 @@ func (p *Parser) missing(ply, expected int32) uint16 {
 	return link
 }
 
+// nextNumberIs says whether the next word after src offset e, past blanks,
+// comments in braces and NAGs, is the move number of ply, White's ("11.")
+// or Black's ("11..."), with one dot for White's.
+//
+//go:noinline
+func (p *Parser) nextNumberIs(e int, ply int32) bool {
+	s := p.src
+	k := e
+	for k < len(s) {
+		switch c := s[k]; {
+		case isSpaceByte(c) || c == '!' || c == '?':
+			k++
+		case c == '{':
+			end := bytes.IndexByte(s[k:], '}')
+			if end < 0 {
+				return false
+			}
+			k += end + 1
+		case c == '$':
+			k++
+			for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+				k++
+			}
+		default:
+			j := k
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			dots := 0
+			for j < len(s) && s[j] == '.' {
+				j++
+				dots++
+			}
+			if j == k || dots == 0 || j-dots-k > 4 {
+				return false
+			}
+			n := int32(atoi(s[k : j-dots]))
+			return ply == 2*n-1 && dots == 1 || ply == 2*n && dots >= 2
+		}
+	}
+	return false
+}
+
 // renumbered notes the number ply of the move prev written again for the
 // move src[i:e], which is read as the move expected.
 func (p *Parser) renumbered(prev, ply, expected int32, i, e int) {
@@ -519,8 +565,12 @@ func (p *Parser) renumbered(prev, ply, expected int32, i, e int) {
 	if len(g.Renumbered) >= p.opt.MaxProblems {
 		return
 	}
-	msg := fmt.Sprintf("move number %s written again after %s %s: read as %s %s",
-		plyLabel(ply), plyLabel(ply), p.spanBytes(g.Moves[prev].Raw), plyLabel(expected), p.src[i:e])
+	again := "written again"
+	if g.Moves[prev].Number == 0 {
+		again = "written for the next move" // the move before had none: "O-O 10. Nf6"
+	}
+	msg := fmt.Sprintf("move number %s %s after %s %s: read as %s %s",
+		plyLabel(ply), again, plyLabel(ply), p.spanBytes(g.Moves[prev].Raw), plyLabel(expected), p.src[i:e])
 	g.Renumbered = append(g.Renumbered, Problem{Pos: p.pendPos(), Message: msg})
 }
 

@@ -66,6 +66,9 @@ type Parser struct {
 	segLineRaw   int64 // input offset of the first byte of the segment's first line
 	segFromLine  bool  // the segment begins at its first line's start (Game.Lead)
 	segBOM       bool  // the segment begins with a BOM, which src leaves out (Game.LeadBOM)
+	// segCut says that src ends where the Splitter cut a game at the size
+	// cap: its end is no game's end, and the next chunk goes on with it.
+	segCut bool
 	// Game.Lead's count so far on the line at src offset leadLine: leadN
 	// characters up to leadTo, all UTF-8 while leadOK.
 	leadLine, leadTo int
@@ -454,6 +457,7 @@ func isBlankText(b []byte) bool {
 // input positions of seg's first byte and of the byte after it.
 func (p *Parser) segment(seg []byte, start, end Pos, cut bool) {
 	p.enterSegment(seg, start)
+	p.segCut = cut
 	p.beginGame(0, start)
 	p.g.BOM = p.segBOM
 	from := 0

@@ -188,7 +188,8 @@ func (p *Parser) remark(i, j int) {
 		return
 	}
 	// A remark starts at a letter: not at a dash or a number alone, nor at
-	// the dash joined to its first word ("Сa4 — с угрозой").
+	// the dash joined to its first word ("Сa4 — с угрозой"); or at a number
+	// in quotes, a name ("64" пишет).
 	i0 := i
 	for i < j {
 		r, size := utf8.DecodeRune(p.src[i:j])
@@ -197,8 +198,11 @@ func (p *Parser) remark(i, j int) {
 		}
 		i += size
 	}
-	if i == j {
+	if i == j && !quotedNumber(p.src, i0, scanWord(p.src, i0)) {
 		return
+	}
+	if i == j {
+		i = i0
 	}
 	if i == i0 {
 		i = openingQuoteStart(p.src, i)
@@ -239,6 +243,29 @@ func closingPunctEnd(s []byte, j int) int {
 		}
 	}
 	return j
+}
+
+// quotedNumber says whether the word src[i:e] is a number in quotes
+// ("64", «64», „64“): a name (the magazine "64", a club), which no one
+// writes a move number as; read as one, it was dropped from the remark it
+// stands in, before a footnote ("\"64\"[1]") or a move.
+func quotedNumber(s []byte, i, e int) bool {
+	if i == e || openingQuoteStart(s, i) == i || e >= len(s) {
+		return false
+	}
+	for _, c := range s[i:e] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	switch {
+	case s[e] == '"':
+	case e+1 < len(s) && s[e] == 0xC2 && s[e+1] == 0xBB: // »
+	case e+2 < len(s) && s[e] == 0xE2 && s[e+1] == 0x80 && (s[e+2] == 0x9C || s[e+2] == 0x9D): // “ ”
+	default:
+		return false
+	}
+	return true
 }
 
 // openingQuoteStart returns where the quotes that open the word at src

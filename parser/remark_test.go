@@ -331,3 +331,41 @@ func TestSmallKingApart(t *testing.T) {
 	g = one(t, "1. e4 e5 2. Кf3 ход к d5 2... Кc6 *\n")
 	eq(t, "a preposition", norms(g), []string{"e4", "e5", "Кf3", "d5", "Кc6"}) // not "кd5"
 }
+
+// A number in quotes in scoresheet text ("64", «64», „64“: a magazine, a
+// club) is a word of the remark it stands in, kept as written, before a
+// footnote in brackets, a move number or a word; read as a move number it
+// was dropped. Near misses: a number after a quoted word, or with a quote on
+// one side only, is the move number it was.
+func TestQuotedNumberInRemark(t *testing.T) {
+	for _, note := range []string{
+		`журнал "64"[1] пишет`,
+		`журнал "64"[1]`,
+		`журнал "64" [1]`,
+		`журнал "64"(1)`,
+		`журнал "64", [1] пишет`,
+		`журнал «64»[1]`,
+		`журнал „64“[1]`,
+		`журнал "64"`,
+		`журнал «64».`,
+		`"64"[1] пишет`,
+	} {
+		g := one(t, "1. e4 e5 2. Кf3 Кc6 "+note+" 3. Сc4 Кf6\n")
+		eq(t, note+" comments", comments(g), []string{"", "", "", note, "", ""})
+		eq(t, note+" moves", norms(g), []string{"e4", "e5", "Кf3", "Кc6", "Сc4", "Кf6"})
+		eq(t, note+" number", g.Moves[4].Number, int32(3))
+		eq(t, note+" problems", problems(g), []string{})
+	}
+	games := parseString(t, "Кубок «64»[2]\n1. d4 d5 *\n")
+	eq(t, "heading", games[len(games)-1].Str(games[len(games)-1].Comment), "Кубок «64»[2]")
+
+	for _, c := range []struct{ in, comment string }{
+		{"1. e4 e5 2. Кf3 Кc6 \"лучше\" 3 Сc4 Кf6\n", `"лучше"`},
+		{"1. e4 e5 2. Кf3 Кc6 по «Шахматам» 3 Сc4 Кf6\n", "по «Шахматам»"},
+		{"1. e4 e5 2. Кf3 Кc6 лучше \"3 Сc4 Кf6\n", "лучше"},
+	} {
+		g := one(t, c.in)
+		eq(t, c.in+" comments", comments(g), []string{"", "", "", c.comment, "", ""})
+		eq(t, c.in+" number", g.Moves[4].Number, int32(3))
+	}
+}

@@ -83,6 +83,10 @@ func (p *Parser) numberWord(i, end int) int {
 		j++
 	}
 	if j == end {
+		if p.text && quotedNumber(s, i, end) {
+			p.prose(i, end)
+			return end
+		}
 		if end-i == 1 && p.text {
 			if k := p.spacedResult(i, end); k > end {
 				return k
@@ -894,12 +898,9 @@ func isMoveRune(r rune) bool {
 // after a blank ("Qh4 #", "Nf7 +"), the mark of that move, written over two
 // words as "N f3" is; a PGN result marker glued to the game's last move
 // ("gxf41-0", "Qh4#0-1"); or both ("Re3 #1-0"). A person reads them so,
-// and a syntax error would lose the result. A glued marker is read only at
-// the end of the movetext (the input's end or the next game's tags follow):
-// "gxf41-0 41. Kh1" is a word typed wrong, not a result. Only in a game
-// with tags: the Splitter cuts a text without tags where a game may begin
-// (a heading, a move numbered 1.), and a chunk's end is no end of the input
-// there. It reports whether it read the word.
+// and a syntax error would lose the result. A glued marker is read only
+// where the game ends after it (gameEndsAt): "gxf41-0 41. Kh1" is a word
+// typed wrong, not a result. It reports whether it read the word.
 //
 //go:noinline
 func (p *Parser) gluedTail(i, e int) bool {
@@ -915,7 +916,7 @@ func (p *Parser) gluedTail(i, e int) bool {
 	if k < e {
 		res, m = gluedResult(s[k:e])
 		m += k
-		if res == "" || p.text || !p.movetextEndsAt(e) || k > i && m != k || k == i && m == k {
+		if res == "" || !p.gameEndsAt(e) || k > i && m != k || k == i && m == k {
 			return false
 		}
 	}
@@ -949,22 +950,94 @@ func gluedResult(w []byte) (string, int) {
 	return "", len(w)
 }
 
+// gameEndsAt says whether the game read ends after the word that ends at
+// src offset e: by movetextEndsAt in a game with tags, by textEndsAt in
+// scoresheet text.
+func (p *Parser) gameEndsAt(e int) bool {
+	if p.text {
+		return p.textEndsAt(e)
+	}
+	return p.movetextEndsAt(e)
+}
+
 // movetextEndsAt says whether the line ends at src offset e, after blanks,
 // and only blank lines stand between it and the input's end or the next tag
 // pair. A tag pair on the line, a chunk's end inside it, would read
-// otherwise in a chunk that the Splitter cut there.
+// otherwise in a chunk that the Splitter cut there. src ends at a line end
+// or at the input's end, unless the Splitter cut a game at the size cap
+// there (segCut): the game goes on in the next chunk.
 func (p *Parser) movetextEndsAt(e int) bool {
 	s := p.src
 	for e < len(s) && (s[e] == ' ' || s[e] == '\t' || s[e] == '\r') {
 		e++
 	}
-	if e == len(s) || s[e] != '\n' {
+	if e < len(s) && s[e] != '\n' {
 		return false
 	}
 	for e < len(s) && isSpaceByte(s[e]) {
 		e++
 	}
-	return e == len(s) || s[e] == '['
+	if e == len(s) {
+		return !p.segCut
+	}
+	return s[e] == '['
+}
+
+// textEndsAt says whether a game of scoresheet text ends after the word
+// that ends at src offset e: the next word begins the next game (a move
+// numbered back to the game's first, numberedBack), or the word ends its
+// line and the next line opens with neither a move, a move number nor a
+// variation (a heading: "Партия 2", "Game 3: Tal – Petrosian"), or src
+// ends. The Splitter cuts such text only before a "1." and a move (or at
+// the size cap, segCut), where this reads the same whether the chunk ends
+// there or not.
+func (p *Parser) textEndsAt(e int) bool {
+	s := p.src
+	k := e
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r') {
+		k++
+	}
+	if k < len(s) && s[k] != '\n' {
+		return p.numbersBackAt(k)
+	}
+	for k < len(s) && isSpaceByte(s[k]) {
+		k++
+	}
+	switch {
+	case k == len(s):
+		return !p.segCut
+	case s[k] >= '0' && s[k] <= '9':
+		return p.numbersBackAt(k)
+	case s[k] == '(' || s[k] == '[' || s[k] == '$':
+		return false
+	}
+	w := p.src[k:scanWord(s, k)]
+	if looksLikeMove(w) || mistypedMove(w) || resultOf(w) != "" {
+		return false
+	}
+	var words Parser // scratch of its own: the caller's word is still being read
+	_, _, kind, _, _, _ := words.normalize(bytes.TrimRight(w, ".,"))
+	return kind != kindMove && kind != kindFilePair && kind != kindAnnotation
+}
+
+// numbersBackAt says whether the word at src offset k is a White move
+// number ("1.", "1", "1.e4") that numbers back to the game's first move, and
+// so begins the next game (numberedBack).
+func (p *Parser) numbersBackAt(k int) bool {
+	s := p.src
+	w := s[k:scanWord(s, k)]
+	j := 0
+	for j < len(w) && w[j] >= '0' && w[j] <= '9' {
+		j++
+	}
+	if j == 0 || j > 4 || resultOf(w) != "" {
+		return false
+	}
+	if rest := w[j:]; bytes.HasPrefix(rest, []byte("..")) || isEllipsis(rest) || len(rest) > 1 && rest[0] == '.' && isEllipsis(rest[1:]) {
+		return false // Black's number: "1...", "1…"
+	}
+	ply := int32(2*atoi(w[:j]) - 1)
+	return ply >= 1 && ply <= max(p.firstPly, 1) && (ply == 1 || !p.firstFromFEN)
 }
 
 // markApart adds the check or mate mark src[i:k] to the game's last move,
