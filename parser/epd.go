@@ -152,15 +152,41 @@ func epdHead(head []byte, atEOF bool) (is, decided bool) {
 	return false, atEOF
 }
 
-// epdCut is findCut for an EPD file: the end of the line the target falls
-// in, so that a chunk holds whole records; the cap cuts a line longer
-// than it, as findCut does.
+// nextEPDRecord returns the start of the first line at or after from (a
+// line start, or inside a line: then the next one) that is not blank, or
+// -1 when data holds none, or ends inside blanks that may go on.
+func nextEPDRecord(data []byte, from int) int {
+	i := from
+	if i > 0 && data[i-1] != '\n' {
+		k := bytes.IndexByte(data[i:], '\n')
+		if k < 0 {
+			return -1
+		}
+		i += k + 1
+	}
+	for i < len(data) {
+		e := bytes.IndexByte(data[i:], '\n')
+		if e < 0 {
+			e = len(data) - i
+		}
+		if !isBlank(data[i : i+e]) {
+			return i
+		}
+		i += e + 1
+	}
+	return -1
+}
+
+// epdCut is findCut for an EPD file: the first record at or after the
+// target, so that a chunk holds whole records and the blank lines after
+// its last one, which are that record's however the input is cut; the
+// cap cuts a line longer than it, as findCut does.
 func (s *Splitter) epdCut() (cut int, capped bool) {
-	from := max(min(s.target, len(s.buf)), 1) - 1
+	from := max(min(s.target, len(s.buf)), 1)
 	for {
 		limit := min(len(s.buf), s.max)
-		if k := bytes.IndexByte(s.buf[from:limit], '\n'); k >= 0 {
-			return from + k + 1, false
+		if k := nextEPDRecord(s.buf[:limit], from); k > 0 {
+			return k, false
 		}
 		if s.eof && len(s.buf) <= s.max {
 			return len(s.buf), false
@@ -169,7 +195,11 @@ func (s *Splitter) epdCut() (cut int, capped bool) {
 			c := capCut(s.buf, s.max)
 			return c, !s.blankTail(c)
 		}
-		from = limit
+		// Every line before the last is settled: resume at the last one,
+		// which the next read completes.
+		if nl := bytes.LastIndexByte(s.buf[from:limit], '\n'); nl >= 0 {
+			from += nl + 1
+		}
 		s.fill(len(s.buf) + s.block)
 	}
 }
@@ -237,22 +267,42 @@ func (p *Parser) epdLine(h, e int) {
 		e--
 	}
 	p.g.EPD = true
+	h = skipBlanks(s, h)
 	n, ok := epdFields(s[h:e])
 	if !ok {
 		p.problem(h, "the line is not an EPD record (a FEN's first four fields, then operations): it is not read")
 		return
 	}
 	fields := s[h : h+n]
-	hmvc, fmvn := "0", "1"
 	black := bytes.Contains(fields, []byte(" b"))
-	for i := skipBlanks(s, h+n); i < e; i = skipBlanks(s, i) {
+	hmvc, fmvn := p.epdOps(h+n, e, black)
+	fen := append(append(append(append(append([]byte(nil), fields...), ' '), hmvc...), ' '), fmvn...)
+	p.epdTag("FEN", h, fen)
+	p.epdTag("SetUp", h, []byte("1"))
+	if len(p.g.Moves) > 0 {
+		ply := 2*int32(atoi([]byte(fmvn))) - 1
+		if black {
+			ply++
+		}
+		p.g.FirstPly = ply
+	}
+}
+
+// epdOps reads the operations in src[i:e] and returns the move counters
+// that hmvc and fmvn give, "0" and "1" without them. An operation that
+// cannot be read ends the reading of the line, with a problem saying so:
+// the position and the operations before it still count.
+func (p *Parser) epdOps(i, e int, black bool) (hmvc, fmvn string) {
+	s := p.src
+	hmvc, fmvn = "0", "1"
+	for i = skipBlanks(s, i); i < e; i = skipBlanks(s, i) {
 		op := i
 		for i < e && (isASCIILetter(s[i]) || isDigit(s[i]) || s[i] == '_') {
 			i++
 		}
 		if i == op || !isASCIILetter(s[op]) {
 			p.problem(op, "an EPD operation starts with an opcode (a letter, then letters, digits or '_'): the rest of the line is not read")
-			return
+			return hmvc, fmvn
 		}
 		code := string(s[op:i])
 		// The operands: quoted strings or words, up to the semicolon.
@@ -269,7 +319,7 @@ func (p *Parser) epdLine(h, e int) {
 				k := bytes.IndexByte(s[i+1:e], '"')
 				if k < 0 {
 					p.problem(i, `a string operand not closed by " on its line: the rest of the line is not read`)
-					return
+					return hmvc, fmvn
 				}
 				i += k + 2
 				args = append(args, [2]int{a + 1, i - 1})
@@ -293,7 +343,7 @@ func (p *Parser) epdLine(h, e int) {
 				p.epdTag("Event", op, s[args[0][0]:args[len(args)-1][1]])
 			}
 		case "c0":
-			if len(args) > 0 {
+			if len(args) > 0 && !p.opt.NoComments {
 				p.g.Comment = p.span(args[0][0], args[len(args)-1][1])
 			}
 		case "hmvc", "fmvn":
@@ -310,23 +360,16 @@ func (p *Parser) epdLine(h, e int) {
 			}
 		}
 	}
-	fen := append(append(append(append(append([]byte(nil), fields...), ' '), hmvc...), ' '), fmvn...)
-	p.epdTag("FEN", h, fen)
-	p.epdTag("SetUp", h, []byte("1"))
-	if len(p.g.Moves) > 0 {
-		ply := 2*int32(atoi([]byte(fmvn))) - 1
-		if black {
-			ply++
-		}
-		p.g.FirstPly = ply
-	}
+	return hmvc, fmvn
 }
 
 // epdMove adds the move src[i:e], which an operation names, as a side line
 // of one move from the position (see the top of this file).
 func (p *Parser) epdMove(i, e int, black bool) {
 	g := &p.g
-	if len(g.Moves) >= p.opt.MaxMoves {
+	if len(g.Moves) >= p.opt.MaxMoves || p.opt.NoVariations {
+		// A main-line reading has no use for side lines, and the
+		// position has no main line.
 		return
 	}
 	norm, same, _, nags, sc, folds := p.normalize(p.src[i:e])
