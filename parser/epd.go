@@ -119,145 +119,64 @@ func IsEPD(head []byte) bool {
 // of it when atEOF; decided says that more bytes would not change the
 // answer.
 func epdHead(head []byte, atEOF bool) (is, decided bool) {
-	i := 0
-	if bytes.HasPrefix(head, utf8BOM) {
-		i = len(utf8BOM)
-	}
-	for i < len(head) {
-		e := bytes.IndexByte(head[i:], '\n')
-		if e < 0 {
-			if !atEOF {
-				// The line goes on: it decides now when its first
-				// word cannot be a piece placement.
-				line := head[i:]
-				for _, c := range line {
-					if isSpaceByte(c) {
-						break
-					}
-					if c != '/' && !isDigit(c) && !isPieceLetter(c) {
-						return false, true
-					}
-				}
-				return false, false
+	return firstLine(head, atEOF, isBlank, isEPDLine, func(line []byte) (is, decided bool) {
+		// The line goes on: it decides now when its first word cannot
+		// be a piece placement.
+		for _, c := range line {
+			if isSpaceByte(c) {
+				break
 			}
-			e = len(head)
-		} else {
-			e += i
+			if c != '/' && !isDigit(c) && !isPieceLetter(c) {
+				return false, true
+			}
 		}
-		if line := head[i:e]; !isBlank(line) {
-			return isEPDLine(line), true
-		}
-		i = e + 1
-	}
-	return false, atEOF
+		return false, false
+	})
 }
 
 // nextEPDRecord returns the start of the first line at or after from (a
 // line start, or inside a line: then the next one) that is not blank, or
 // -1 when data holds none, or ends inside blanks that may go on.
 func nextEPDRecord(data []byte, from int) int {
-	i := from
-	if i > 0 && data[i-1] != '\n' {
-		k := bytes.IndexByte(data[i:], '\n')
-		if k < 0 {
-			return -1
-		}
-		i += k + 1
-	}
-	for i < len(data) {
+	return nextLineWhere(data, from, func(data []byte, i int) bool {
 		e := bytes.IndexByte(data[i:], '\n')
 		if e < 0 {
 			e = len(data) - i
 		}
-		if !isBlank(data[i : i+e]) {
-			return i
-		}
-		i += e + 1
-	}
-	return -1
+		return !isBlank(data[i : i+e])
+	})
 }
 
 // epdCut is findCut for an EPD file: the first record at or after the
 // target, so that a chunk holds whole records and the blank lines after
-// its last one, which are that record's however the input is cut; the
-// cap cuts a line longer than it, as findCut does.
-func (s *Splitter) epdCut() (cut int, capped bool) {
-	from := max(min(s.target, len(s.buf)), 1)
-	for {
-		limit := min(len(s.buf), s.max)
-		if k := nextEPDRecord(s.buf[:limit], from); k > 0 {
-			return k, false
-		}
-		if s.eof && len(s.buf) <= s.max {
-			return len(s.buf), false
-		}
-		if len(s.buf) >= s.max {
-			c := capCut(s.buf, s.max)
-			return c, !s.blankTail(c)
-		}
-		// Every line before the last is settled: resume at the last one,
-		// which the next read completes.
-		if nl := bytes.LastIndexByte(s.buf[from:limit], '\n'); nl >= 0 {
-			from += nl + 1
-		}
-		s.fill(len(s.buf) + s.block)
-	}
-}
+// its last one, which are that record's however the input is cut; blank
+// lines at the file's start are its first record's.
+func (s *Splitter) epdCut() (cut int, capped bool) { return s.recordCut(nextEPDRecord, isBlankText) }
 
 // parseEPD is Parse for a chunk of an EPD file: a game a line that is not
-// blank, whose text runs on over the blank lines after it (the chunk's
-// blank lines before its first record are that record's).
+// blank, whose text runs on over the blank lines after it (the blank lines
+// at a file's start are its first record's).
 func (p *Parser) parseEPD(c Chunk) {
-	data := c.Data
-	start := c.startPos()
-	if isBlankText(data) {
-		return
-	}
-	end := posAfter(start, data)
-	p.enterSegment(data, start)
-	src := p.src
-	lineStart := func(from int) int { // the next line at or after from that is not blank, or len(src)
-		for from < len(src) {
-			e := bytes.IndexByte(src[from:], '\n')
-			if e < 0 {
-				e = len(src)
-			} else {
-				e += from
+	p.parseRecords(c, func(src []byte, a int) (h, b int) {
+		h = max(nextEPDRecord(src, a), a) // a chunk's text is not all blank
+		b = len(src)
+		if eol := bytes.IndexByte(src[h:], '\n'); eol >= 0 {
+			if k := nextEPDRecord(src, h+eol+1); k >= 0 {
+				b = k
 			}
-			if !isBlank(src[from:e]) {
-				return from
-			}
-			from = e + 1
 		}
-		return len(src)
-	}
-	h := lineStart(0)
-	for a := 0; a < len(src); {
-		eol := bytes.IndexByte(src[h:], '\n')
+		return h, b
+	}, func(a, h, b int) {
+		eol := bytes.IndexByte(p.src[h:b], '\n')
 		if eol < 0 {
-			eol = len(src)
+			eol = b
 		} else {
 			eol += h
-		}
-		b := len(src)
-		if eol < len(src) {
-			b = lineStart(eol + 1)
-		}
-		last := b == len(src)
-		p.beginGame(a, p.posAt(a))
-		if a == 0 {
-			p.g.BOM = p.segBOM
 		}
 		p.lines(a, h)
 		p.epdLine(h, eol)
 		p.lines(h, b)
-		at := end
-		if !last {
-			at = p.posAt(b)
-		}
-		p.finishGame(b, at, c.Cut && last, last)
-		a, h = b, b
-	}
+	})
 }
 
 // epdLine reads the record src[h:e] into the game.
@@ -274,11 +193,20 @@ func (p *Parser) epdLine(h, e int) {
 		return
 	}
 	fields := s[h : h+n]
-	black := bytes.Contains(fields, []byte(" b"))
+	// The side to move is the field after the placement: a castling
+	// field may hold a 'b' too (Chess960's b-file rook).
+	k := 0
+	for !isSpaceByte(fields[k]) {
+		k++
+	}
+	black := fields[skipBlanks(fields, k)] == 'b'
 	hmvc, fmvn := p.epdOps(h+n, e, black)
-	fen := append(append(append(append(append([]byte(nil), fields...), ' '), hmvc...), ' '), fmvn...)
-	p.epdTag("FEN", h, fen)
-	p.epdTag("SetUp", h, []byte("1"))
+	// The fields as FEN writes them, one space apart: a tab between two
+	// is no FEN's.
+	fen := append(bytes.Join(bytes.Fields(fields), []byte(" ")), ' ')
+	fen = append(append(append(fen, hmvc...), ' '), fmvn...)
+	p.recordTag("FEN", h, fen)
+	p.recordTag("SetUp", h, []byte("1"))
 	if len(p.g.Moves) > 0 {
 		ply := 2*int32(atoi([]byte(fmvn))) - 1
 		if black {
@@ -340,7 +268,7 @@ func (p *Parser) epdOps(i, e int, black bool) (hmvc, fmvn string) {
 			}
 		case "id":
 			if len(args) > 0 {
-				p.epdTag("Event", op, s[args[0][0]:args[len(args)-1][1]])
+				p.recordTag("Event", op, s[args[0][0]:args[len(args)-1][1]])
 			}
 		case "c0":
 			if len(args) > 0 && !p.opt.NoComments {
@@ -348,7 +276,7 @@ func (p *Parser) epdOps(i, e int, black bool) (hmvc, fmvn string) {
 			}
 		case "hmvc", "fmvn":
 			if len(args) != 1 || strconv.Itoa(atoi(s[args[0][0]:args[0][1]])) != string(s[args[0][0]:args[0][1]]) ||
-				code == "fmvn" && atoi(s[args[0][0]:args[0][1]]) < 1 {
+				code == "fmvn" && (atoi(s[args[0][0]:args[0][1]]) < 1 || atoi(s[args[0][0]:args[0][1]]) >= 1<<30) {
 				p.problem(op, "the EPD operation "+code+" takes one whole number: it is not read")
 				continue
 			}
@@ -387,12 +315,4 @@ func (p *Parser) epdMove(i, e int, black bool) {
 		ply = 2
 	}
 	p.plies = append(p.plies, ply)
-}
-
-// epdTag adds the tag name with the value v, at src offset at.
-func (p *Parser) epdTag(name string, at int, v []byte) {
-	vs := len(p.tagBuf)
-	p.tagBuf = append(p.tagBuf, v...)
-	p.g.Tags = append(p.g.Tags, Tag{Name: name, Pos: p.posAt(at)})
-	p.tagRefs = append(p.tagRefs, tagRef{valOff: int32(vs), valLen: int32(len(v))})
 }

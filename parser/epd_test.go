@@ -75,7 +75,8 @@ func TestEPDMalformed(t *testing.T) {
 		"4k3/8/8/8/8/8/8/4K3 w - - 1bm Kd2;\n" +
 		"4k3/8/8/8/8/8/8/4K3 w - - id \"open;\n" +
 		"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2\n" +
-		"4k3/8/8/8/8/8/8/4K3 w - - hmvc x; fmvn 0;\n"
+		"4k3/8/8/8/8/8/8/4K3 w - - hmvc x; fmvn 0;\n" +
+		"1r2k3/8/8/8/8/8/8/4K3\tw\tb - fmvn 1073741824; bm Kd2;\n"
 	want := []string{
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@1:1 SetUp="1"@1:1 Kd2@1:30 `,
 		` [2:1 the line is not an EPD record (a FEN's first four fields, then operations): it is not read]`,
@@ -83,6 +84,10 @@ func TestEPDMalformed(t *testing.T) {
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@4:1 SetUp="1"@4:1  [4:30 a string operand not closed by " on its line: the rest of the line is not read]`,
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@5:1 SetUp="1"@5:1 Kd2@5:30  [5:27 the EPD operation bm is not closed by ';']`,
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@6:1 SetUp="1"@6:1  [6:27 the EPD operation hmvc takes one whole number: it is not read] [6:35 the EPD operation fmvn takes one whole number: it is not read]`,
+		// Tabs between the fields, and a castling field with a 'b' (a
+		// Chess960 rook's file): White is to move. A counter past int32's
+		// plies is not read.
+		`FEN="1r2k3/8/8/8/8/8/8/4K3 w b - 0 1"@7:1 SetUp="1"@7:1 Kd2@7:49  [7:29 the EPD operation fmvn takes one whole number: it is not read]`,
 	}
 	games := epdGames(t, in, 0)
 	if len(games) != len(want) {
@@ -92,6 +97,9 @@ func TestEPDMalformed(t *testing.T) {
 		if got := ecoLine(g); got != want[i] {
 			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
 		}
+	}
+	if g := games[len(games)-1]; g.FirstPly != 1 {
+		t.Errorf("FirstPly %d, want 1 (White to move, no fmvn read)", g.FirstPly)
 	}
 }
 
