@@ -275,13 +275,15 @@ func (p *Parser) epdOps(i, e int, black bool) (hmvc, fmvn string) {
 				p.g.Comment = p.span(args[0][0], args[len(args)-1][1])
 			}
 		case "hmvc", "fmvn":
-			if len(args) != 1 || strconv.Itoa(atoi(s[args[0][0]:args[0][1]])) != string(s[args[0][0]:args[0][1]]) ||
-				code == "fmvn" && (atoi(s[args[0][0]:args[0][1]]) < 1 || atoi(s[args[0][0]:args[0][1]]) >= 1<<30) {
-				p.problem(op, "the EPD operation "+code+" takes one whole number: it is not read")
-				continue
+			// One whole number, as FEN's counters are; a move number
+			// whose plies int32 cannot count is not read either.
+			v := ""
+			if len(args) == 1 {
+				v = string(s[args[0][0]:args[0][1]])
 			}
-			v := string(s[args[0][0]:args[0][1]])
-			if code == "hmvc" {
+			if n := atoi([]byte(v)); v == "" || strconv.Itoa(n) != v || code == "fmvn" && (n < 1 || n >= 1<<30) {
+				p.problem(op, "the EPD operation "+code+" takes one whole number: it is not read")
+			} else if code == "hmvc" {
 				hmvc = v
 			} else {
 				fmvn = v
