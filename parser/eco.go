@@ -77,6 +77,31 @@ func IsECO(head []byte) bool {
 // of it when atEOF; decided says that more bytes would not change the
 // answer, so that the Splitter reads no more than it needs to decide.
 func ecoHead(head []byte, atEOF bool) (is, decided bool) {
+	skip := func(line []byte) bool { return isBlank(line) || line[0] == '#' }
+	return firstLine(head, atEOF, skip, func(line []byte) bool { return ecoEntryAt(line, 0) }, func(line []byte) (is, decided bool) {
+		// The line goes on: it decides once it shows the entry's quote
+		// or a byte no entry has there.
+		if skip(line) {
+			return false, false
+		}
+		if ecoEntryAt(line, 0) {
+			return true, true
+		}
+		for _, more := range []string{`"`, ` "`, `0 "`, `00 "`} {
+			if ecoEntryAt(append(bytes.Clone(line), more...), 0) {
+				return false, false
+			}
+		}
+		return false, true
+	})
+}
+
+// firstLine says, for head, an input's first bytes read so far (all of it
+// when atEOF), whether its first line that skip does not pass over opens a
+// record of a file of records (ECO, EPD): whole judges a line head holds
+// whole, part one that goes on past head; decided says that more bytes
+// would not change the answer.
+func firstLine(head []byte, atEOF bool, skip, whole func(line []byte) bool, part func(line []byte) (is, decided bool)) (is, decided bool) {
 	i := 0
 	if bytes.HasPrefix(head, utf8BOM) {
 		i = len(utf8BOM)
@@ -84,29 +109,15 @@ func ecoHead(head []byte, atEOF bool) (is, decided bool) {
 	for i < len(head) {
 		e := bytes.IndexByte(head[i:], '\n')
 		if e < 0 && !atEOF {
-			// The line goes on: it decides once it shows the entry's
-			// quote or a byte no entry has there.
-			line := head[i:]
-			if isBlank(line) || line[0] == '#' {
-				return false, false
-			}
-			if ecoEntryAt(line, 0) {
-				return true, true
-			}
-			for _, more := range []string{`"`, ` "`, `0 "`, `00 "`} {
-				if ecoEntryAt(append(bytes.Clone(line), more...), 0) {
-					return false, false
-				}
-			}
-			return false, true
+			return part(head[i:])
 		}
 		if e < 0 {
 			e = len(head)
 		} else {
 			e += i
 		}
-		if line := head[i:e]; !isBlank(line) && line[0] != '#' {
-			return ecoEntryAt(head[:e], i), true
+		if line := head[i:e]; !skip(line) {
+			return whole(line), true
 		}
 		i = e + 1
 	}
@@ -126,7 +137,12 @@ func ecoComments(b []byte) bool {
 // nextECOEntry returns the start of the first line at or after from (a
 // line start, or inside a line: then the next one) that opens an entry,
 // or -1.
-func nextECOEntry(data []byte, from int) int {
+func nextECOEntry(data []byte, from int) int { return nextLineWhere(data, from, ecoEntryAt) }
+
+// nextLineWhere returns the start of the first line at or after from (a
+// line start, or inside a line: then the next one) that opens says opens a
+// record, or -1.
+func nextLineWhere(data []byte, from int, opens func(data []byte, i int) bool) int {
 	i := from
 	if i > 0 && data[i-1] != '\n' {
 		k := bytes.IndexByte(data[i:], '\n')
@@ -136,7 +152,7 @@ func nextECOEntry(data []byte, from int) int {
 		i += k + 1
 	}
 	for i < len(data) {
-		if ecoEntryAt(data, i) {
+		if opens(data, i) {
 			return i
 		}
 		k := bytes.IndexByte(data[i:], '\n')
@@ -150,16 +166,21 @@ func nextECOEntry(data []byte, from int) int {
 
 // ecoCut is findCut for an ECO file: the first entry at or after the
 // target, so that a chunk holds whole entries (the game scan would cut
-// between an entry's name and its moves, at its "1."); the cap cuts an
-// entry longer than it at a line end, as findCut does.
-func (s *Splitter) ecoCut() (cut int, capped bool) {
+// between an entry's name and its moves, at its "1."); the comments at
+// the file's start are read with its first entry (parseECO): no cut
+// between them.
+func (s *Splitter) ecoCut() (cut int, capped bool) { return s.recordCut(nextECOEntry, ecoComments) }
+
+// recordCut is findCut for a file of records (ECO, EPD): the first record
+// that next finds at or after the target, but not one that only lead
+// (nil: none) comes before at the file's start, which that record takes;
+// the cap cuts a record longer than it at a line end, as findCut does.
+func (s *Splitter) recordCut(next func(data []byte, from int) int, lead func(b []byte) bool) (cut int, capped bool) {
 	from := max(min(s.target, len(s.buf)), 1)
 	for {
 		limit := min(len(s.buf), s.max)
-		k := nextECOEntry(s.buf[:limit], from)
-		if k > 0 && s.pos.Offset == 0 && ecoComments(s.buf[:k]) {
-			// The comments at the file's start are read with its first
-			// entry (parseECO): no cut between them.
+		k := next(s.buf[:limit], from)
+		if k > 0 && lead != nil && s.pos.Offset == 0 && lead(s.buf[:k]) {
 			from = k + 1
 			continue
 		}
@@ -189,17 +210,9 @@ func (s *Splitter) ecoCut() (cut int, capped bool) {
 // blank lines after its '*' are its own, as text after a PGN game's result
 // is, and the comments before a file's first entry belong to that entry.
 func (p *Parser) parseECO(c Chunk) {
-	data := c.Data
-	start := c.startPos()
-	if isBlankText(data) {
-		return
-	}
-	end := posAfter(start, data)
-	p.enterSegment(data, start)
-	src := p.src
-	for a := 0; a < len(src); {
-		h := nextECOEntry(src, a)
-		b := -1
+	p.parseRecords(c, func(src []byte, a int) (h, b int) {
+		h = nextECOEntry(src, a)
+		b = -1
 		if h >= 0 {
 			b = nextECOEntry(src, h+1)
 		}
@@ -211,17 +224,39 @@ func (p *Parser) parseECO(c Chunk) {
 		if b < 0 {
 			b = len(src)
 		}
+		return h, b
+	}, func(a, h, b int) {
+		src := p.src
+		p.src = src[:b] // the reader stops at the next entry
+		p.ecoEntry(a, h)
+		p.src = src
+	})
+}
+
+// parseRecords is Parse for a chunk of a file of records (ECO, EPD), read
+// as one piece: bounds returns, for a game whose text starts at src offset
+// a, where its record starts (h) and where the next game's text does (b);
+// read reads the game's text.
+func (p *Parser) parseRecords(c Chunk, bounds func(src []byte, a int) (h, b int), read func(a, h, b int)) {
+	data := c.Data
+	start := c.startPos()
+	if isBlankText(data) {
+		return
+	}
+	end := posAfter(start, data)
+	p.enterSegment(data, start)
+	src := p.src
+	for a := 0; a < len(src); {
+		h, b := bounds(src, a)
 		last := b == len(src)
 		p.beginGame(a, p.posAt(a))
 		if a == 0 {
 			p.g.BOM = p.segBOM
 		}
-		p.src = src[:b] // the reader stops at the next entry
-		p.ecoEntry(a, h)
-		p.src = src
+		read(a, h, b)
 		at := end
 		if !last {
-			at = p.posAt(b) // run read the line end before b
+			at = p.posAt(b) // read accounted for the line ends before b
 		}
 		p.finishGame(b, at, c.Cut && last, last)
 		a = b
@@ -263,9 +298,13 @@ func (p *Parser) ecoEntry(a, h int) {
 }
 
 // ecoTag adds the tag name with the value src[i:j], at src offset at.
-func (p *Parser) ecoTag(name string, at, i, j int) {
+func (p *Parser) ecoTag(name string, at, i, j int) { p.recordTag(name, at, p.src[i:j]) }
+
+// recordTag adds the tag name with the value v, at src offset at, for a
+// record that is no tag pair (an ECO entry, an EPD line).
+func (p *Parser) recordTag(name string, at int, v []byte) {
 	vs := len(p.tagBuf)
-	p.tagBuf = append(p.tagBuf, p.src[i:j]...)
+	p.tagBuf = append(p.tagBuf, v...)
 	p.g.Tags = append(p.g.Tags, Tag{Name: name, Pos: p.posAt(at)})
-	p.tagRefs = append(p.tagRefs, tagRef{valOff: int32(vs), valLen: int32(j - i)})
+	p.tagRefs = append(p.tagRefs, tagRef{valOff: int32(vs), valLen: int32(len(v))})
 }

@@ -95,7 +95,8 @@ func crOnlyAsLF(data []byte) []byte {
 // end at off: a boundary there (in an ECO file, an entry), or a game start that the cut scan or the
 // parser reading from prev finds.
 func gameStartFor(data []byte, prev, off int, li lineIndex) bool {
-	if NextBoundary(data, off) == off || IsECO(data) && ecoEntryAt(data, off) {
+	if NextBoundary(data, off) == off || IsECO(data) && ecoEntryAt(data, off) ||
+		IsEPD(data) && data[off-1] == '\n' {
 		return true
 	}
 	rest := data[prev:]

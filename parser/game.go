@@ -112,6 +112,11 @@ type Game struct {
 	// Game.CharCol do not).
 	BOM bool
 
+	// EPD says the game is a line of an EPD file (see epd.go): a position
+	// with its FEN and SetUp tags and the moves its operations name, each a
+	// side line of one move from it; no players, no result.
+	EPD bool
+
 	// Lead is the number of characters on Start's line before Start, for a
 	// game that begins inside a line after text the parser read with it
 	// (another game's result, a heading such as "Партия 2:", a comment):

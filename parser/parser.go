@@ -244,6 +244,12 @@ func (p *Parser) Parse(c Chunk, fn func(*Game)) {
 		p.shed()
 		return
 	}
+	if c.EPD {
+		p.parseEPD(c)
+		p.emit = nil
+		p.shed()
+		return
+	}
 	data := c.Data
 	pos := c.startPos()
 	for start := 0; start < len(data); {

@@ -23,6 +23,9 @@ type Chunk struct {
 	// (see IsECO): the Splitter decides it once, from the input's first
 	// bytes, and cuts such an input at its entries only.
 	ECO bool
+	// EPD says the chunk is of an EPD file, a position a line (see IsEPD),
+	// decided as ECO is; the chunk is cut at line ends.
+	EPD bool
 
 	buf []byte // the whole buffer Data starts, handed back by Release
 }
@@ -110,6 +113,8 @@ type Splitter struct {
 	// eco is 1 for a Scid ECO file (IsECO), decided at the first chunk of
 	// an input read from its start, -1 for any other input, 0 until then.
 	eco int8
+	// epd is 1 for an EPD file (IsEPD), decided with eco.
+	epd int8
 }
 
 // NewSplitter returns a Splitter reading r.
@@ -148,9 +153,14 @@ func (s *Splitter) Next() (Chunk, error) {
 		s.eco = -1
 		for s.pos.Offset == 0 {
 			head := s.buf[:min(len(s.buf), ecoSniff)]
-			if is, decided := ecoHead(head, s.eof || len(head) == ecoSniff); decided {
-				if is {
+			full := s.eof || len(head) == ecoSniff
+			isECO, ecoDone := ecoHead(head, full)
+			isEPD, epdDone := epdHead(head, full)
+			if ecoDone && epdDone || isECO || isEPD && epdDone {
+				if isECO {
 					s.eco = 1
+				} else if isEPD {
+					s.epd = 1
 				}
 				break
 			}
@@ -159,12 +169,15 @@ func (s *Splitter) Next() (Chunk, error) {
 	}
 	var cut int
 	var capped bool
-	if s.eco > 0 {
+	switch {
+	case s.eco > 0:
 		cut, capped = s.ecoCut()
-	} else {
+	case s.epd > 0:
+		cut, capped = s.epdCut()
+	default:
 		cut, capped = s.findCut()
 	}
-	c := Chunk{Data: s.buf[:cut:cut], Start: s.pos, Cut: capped, Continued: s.cont, ECO: s.eco > 0, buf: s.buf}
+	c := Chunk{Data: s.buf[:cut:cut], Start: s.pos, Cut: capped, Continued: s.cont, ECO: s.eco > 0, EPD: s.epd > 0, buf: s.buf}
 	s.cont = capped
 	s.advance(c.Data)
 	s.scanned = max(0, s.scanned-cut)

@@ -27,6 +27,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Scripts = 0
 	g.Has = 0
 	g.BOM = false
+	g.EPD = false
 	g.Lead, g.LeadBOM = p.lead(at, start)
 	if len(g.Pairs) > 0 {
 		g.Pairs = g.Pairs[:0]

@@ -514,7 +514,7 @@ func namedAsGames(name string) string {
 
 // looksLikeGames says whether the first bytes of a file are a compressed
 // stream or text with games in it: a PGN tag pair, a Scid ECO entry
-// (parser.IsECO), a first move ("1." then
+// (parser.IsECO), an EPD record (parser.IsEPD), a first move ("1." then
 // a square within a few bytes: "1. e4", "1.Sf3", "1. е2–е4"), or a few words
 // that read as moves ("f3 e5 g4 Qh4", "b2b3", "Кb1—c3"), which prose, code
 // and position lists lack. JSON, HTML and XML are never games, however many
@@ -538,7 +538,7 @@ func looksLikeGames(head []byte) bool {
 	}
 	// A Scid ECO file ("A00a \"Start position\" *") opens with entries
 	// that need not hold a move.
-	return hasFirstMove(head) || moveWords(head) >= 3 || parser.IsECO(head)
+	return hasFirstMove(head) || moveWords(head) >= 3 || parser.IsECO(head) || parser.IsEPD(head)
 }
 
 // isMarkup says that head starts as a JSON object or array, or as HTML or

@@ -351,6 +351,10 @@ func TestLooksLikeGames(t *testing.T) {
 		// Scid's ECO file, whose first entries hold no move
 		{"# scid.eco\nA00a \"Start position\"  *\nA00b \"Barnes\" *\n", true},
 		{"# notes\nA00 Barnes *\n", false},
+		// an EPD file, whose records need name no move; a FEN list is not one
+		{"4k3/8/8/8/8/8/8/4K3 w - - id \"x\";\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - -\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", false},
 	} {
 		if got := looksLikeGames([]byte(c.text)); got != c.want {
 			t.Errorf("looksLikeGames(%q) = %v, want %v", c.text, got, c.want)

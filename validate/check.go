@@ -155,7 +155,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 		c.tags = Tags{}
 	} else {
 		r.Findings = ReadTags(g, &c.tags, r.Findings)
-		recorded, r.Findings = CheckResultRecord(g, &c.tags, r.Findings)
+		if !g.EPD { // a position records no result
+			recorded, r.Findings = CheckResultRecord(g, &c.tags, r.Findings)
+		}
 		r.Termination = c.tags.Termination
 	}
 	r.RecordedResult = recorded

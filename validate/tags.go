@@ -220,7 +220,9 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 	if t.HasFEN || hasSetUp {
 		out = setUpFindings(out, t, setUp, setUpPos, hasSetUp)
 	}
-	if missing := sevenTagRoster &^ seen; missing != 0 && !(missing == sevenTagRoster && openingLine(g)) {
+	// A line of an EPD file is a position, with no players, event or
+	// result to name (its id is read as Event).
+	if missing := sevenTagRoster &^ seen; missing != 0 && !g.EPD && !(missing == sevenTagRoster && openingLine(g)) {
 		out = addRosterFinding(out, g, missing)
 	}
 	if dups != nil {

@@ -1,0 +1,320 @@
+package parser
+
+import (
+	"bytes"
+	"strconv"
+)
+
+// An EPD file (Extended Position Description, PGN standard 16.2) holds a
+// position a line: FEN's first four fields, then operations, each an
+// opcode, its operands and a semicolon:
+//
+//	r1b1k2r/pp2qppp/2n5/8/8/8/PPP2PPP/R2QKB1R w KQkq - bm Qe2 Rb1; id "WAC.999";
+//
+// pgn-extract's -Wepd writes its comments unquoted ("c0 Barnes, David
+// J.-Horton, Mark ... 1994.10.10;"). Read as PGN, such a line's dates and
+// names are moves and numbers. The format is told by content, once per
+// input (IsEPD, by the Splitter), as an ECO file is. Each line is a game:
+//
+//   - the tags FEN (the four fields, with hmvc and fmvn as its counters,
+//     else 0 and 1) and SetUp "1", both at the line's start, so that the
+//     replay audits the position as it does any FEN tag;
+//   - id as the tag Event, which names the position in every report as an
+//     event names a game; c0 as the game's comment;
+//   - each move that bm, am, pm or sm names as a move of its own from the
+//     position, a one-move side line (Depth 1, Prev -1), not a main line:
+//     "bm Nf3 Nc3" are alternatives, each legal or not in the same position,
+//     which the replay of side lines resolves there and reports at the
+//     move's line and column; no move is played after another;
+//   - Game.EPD set, which tells the checker that a position has no players
+//     and no result to be missing.
+//
+// Other opcodes (acd, ce, pv, D1...) are read and skipped: pv is a line
+// of play, not a set of moves in one position, and the rest are numbers.
+
+// epdFields returns the end of the four FEN fields line starts with, and
+// whether they read as such: piece placement (eight ranks of pieces and
+// digits), side to move, castling (KQkq or Chess960's file letters, or
+// '-'), en passant ('-' or a square), each separated by blanks, the last
+// followed by a blank or the line's end.
+func epdFields(line []byte) (int, bool) {
+	i := 0
+	ranks := 1
+	for ; i < len(line) && !isSpaceByte(line[i]); i++ {
+		switch c := line[i]; {
+		case c == '/':
+			ranks++
+		case c >= '1' && c <= '8', isPieceLetter(c):
+		default:
+			return 0, false
+		}
+	}
+	if ranks != 8 {
+		return 0, false
+	}
+	field := func(ok func(w []byte) bool) bool {
+		j := skipBlanks(line, i)
+		if j == i {
+			return false
+		}
+		e := j
+		for e < len(line) && !isSpaceByte(line[e]) {
+			e++
+		}
+		if e == j || !ok(line[j:e]) {
+			return false
+		}
+		i = e
+		return true
+	}
+	side := func(w []byte) bool { return len(w) == 1 && (w[0] == 'w' || w[0] == 'b') }
+	castling := func(w []byte) bool {
+		if len(w) == 1 && w[0] == '-' {
+			return true
+		}
+		for _, c := range w {
+			if !(c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h' || c == 'K' || c == 'Q' || c == 'k' || c == 'q') {
+				return false
+			}
+		}
+		return len(w) <= 4
+	}
+	ep := func(w []byte) bool {
+		return len(w) == 1 && w[0] == '-' || len(w) == 2 && w[0] >= 'a' && w[0] <= 'h' && w[1] >= '1' && w[1] <= '8'
+	}
+	if !field(side) || !field(castling) || !field(ep) {
+		return 0, false
+	}
+	return i, true
+}
+
+// isPieceLetter says c is a FEN piece letter.
+func isPieceLetter(c byte) bool { return bytes.IndexByte([]byte("pnbrqkPNBRQK"), c) >= 0 }
+
+// isEPDLine says whether line (without its line end) is an EPD record:
+// the four fields, then nothing or an operation, whose opcode starts with
+// a letter. A FEN (its counters after the fields) is not one, nor a
+// perft list's "0 1 ;D1 20".
+func isEPDLine(line []byte) bool {
+	line = bytes.TrimRight(line, "\r")
+	i, ok := epdFields(line)
+	if !ok {
+		return false
+	}
+	j := skipBlanks(line, i)
+	return j == len(line) || isASCIILetter(line[j])
+}
+
+// epdSniff is how far IsEPD looks for the end of an input's first line.
+const epdSniff = 64 << 10
+
+// IsEPD says whether head, an input's first bytes, is an EPD file: its
+// first line that is not blank is an EPD record (isEPDLine).
+func IsEPD(head []byte) bool {
+	is, _ := epdHead(head[:min(len(head), epdSniff)], true)
+	return is
+}
+
+// epdHead is IsEPD for head, the first bytes of an input read so far, all
+// of it when atEOF; decided says that more bytes would not change the
+// answer.
+func epdHead(head []byte, atEOF bool) (is, decided bool) {
+	return firstLine(head, atEOF, isBlank, isEPDLine, func(line []byte) (is, decided bool) {
+		// The line goes on: it decides now when its first word cannot
+		// be a piece placement.
+		for _, c := range line {
+			if isSpaceByte(c) {
+				break
+			}
+			if c != '/' && !isDigit(c) && !isPieceLetter(c) {
+				return false, true
+			}
+		}
+		return false, false
+	})
+}
+
+// nextEPDRecord returns the start of the first line at or after from (a
+// line start, or inside a line: then the next one) that is not blank, or
+// -1 when data holds none, or ends inside blanks that may go on.
+func nextEPDRecord(data []byte, from int) int {
+	return nextLineWhere(data, from, func(data []byte, i int) bool {
+		e := bytes.IndexByte(data[i:], '\n')
+		if e < 0 {
+			e = len(data) - i
+		}
+		return !isBlank(data[i : i+e])
+	})
+}
+
+// epdCut is findCut for an EPD file: the first record at or after the
+// target, so that a chunk holds whole records and the blank lines after
+// its last one, which are that record's however the input is cut; blank
+// lines at the file's start are its first record's.
+func (s *Splitter) epdCut() (cut int, capped bool) { return s.recordCut(nextEPDRecord, isBlankText) }
+
+// parseEPD is Parse for a chunk of an EPD file: a game a line that is not
+// blank, whose text runs on over the blank lines after it (the blank lines
+// at a file's start are its first record's).
+func (p *Parser) parseEPD(c Chunk) {
+	p.parseRecords(c, func(src []byte, a int) (h, b int) {
+		h = max(nextEPDRecord(src, a), a) // a chunk's text is not all blank
+		b = len(src)
+		if eol := bytes.IndexByte(src[h:], '\n'); eol >= 0 {
+			if k := nextEPDRecord(src, h+eol+1); k >= 0 {
+				b = k
+			}
+		}
+		return h, b
+	}, func(a, h, b int) {
+		eol := bytes.IndexByte(p.src[h:b], '\n')
+		if eol < 0 {
+			eol = b
+		} else {
+			eol += h
+		}
+		p.lines(a, h)
+		p.epdLine(h, eol)
+		p.lines(h, b)
+	})
+}
+
+// epdLine reads the record src[h:e] into the game.
+func (p *Parser) epdLine(h, e int) {
+	s := p.src
+	for e > h && (s[e-1] == '\r' || isSpaceByte(s[e-1])) {
+		e--
+	}
+	p.g.EPD = true
+	h = skipBlanks(s, h)
+	n, ok := epdFields(s[h:e])
+	if !ok {
+		p.problem(h, "the line is not an EPD record (a FEN's first four fields, then operations): it is not read")
+		return
+	}
+	fields := s[h : h+n]
+	// The side to move is the field after the placement: a castling
+	// field may hold a 'b' too (Chess960's b-file rook).
+	k := 0
+	for !isSpaceByte(fields[k]) {
+		k++
+	}
+	black := fields[skipBlanks(fields, k)] == 'b'
+	hmvc, fmvn := p.epdOps(h+n, e, black)
+	// The fields as FEN writes them, one space apart: a tab between two
+	// is no FEN's.
+	fen := append(bytes.Join(bytes.Fields(fields), []byte(" ")), ' ')
+	fen = append(append(append(fen, hmvc...), ' '), fmvn...)
+	p.recordTag("FEN", h, fen)
+	p.recordTag("SetUp", h, []byte("1"))
+	if len(p.g.Moves) > 0 {
+		ply := 2*int32(atoi([]byte(fmvn))) - 1
+		if black {
+			ply++
+		}
+		p.g.FirstPly = ply
+	}
+}
+
+// epdOps reads the operations in src[i:e] and returns the move counters
+// that hmvc and fmvn give, "0" and "1" without them. An operation that
+// cannot be read ends the reading of the line, with a problem saying so:
+// the position and the operations before it still count.
+func (p *Parser) epdOps(i, e int, black bool) (hmvc, fmvn string) {
+	s := p.src
+	hmvc, fmvn = "0", "1"
+	for i = skipBlanks(s, i); i < e; i = skipBlanks(s, i) {
+		op := i
+		for i < e && (isASCIILetter(s[i]) || isDigit(s[i]) || s[i] == '_') {
+			i++
+		}
+		if i == op || !isASCIILetter(s[op]) {
+			p.problem(op, "an EPD operation starts with an opcode (a letter, then letters, digits or '_'): the rest of the line is not read")
+			return hmvc, fmvn
+		}
+		code := string(s[op:i])
+		// The operands: quoted strings or words, up to the semicolon.
+		var args [][2]int
+		closed := false
+		for i = skipBlanks(s, i); i < e; i = skipBlanks(s, i) {
+			if s[i] == ';' {
+				closed = true
+				i++
+				break
+			}
+			a := i
+			if s[i] == '"' {
+				k := bytes.IndexByte(s[i+1:e], '"')
+				if k < 0 {
+					p.problem(i, `a string operand not closed by " on its line: the rest of the line is not read`)
+					return hmvc, fmvn
+				}
+				i += k + 2
+				args = append(args, [2]int{a + 1, i - 1})
+				continue
+			}
+			for i < e && !isSpaceByte(s[i]) && s[i] != ';' {
+				i++
+			}
+			args = append(args, [2]int{a, i})
+		}
+		if !closed {
+			p.problem(op, "the EPD operation "+code+" is not closed by ';'")
+		}
+		switch code {
+		case "bm", "am", "pm", "sm":
+			for _, a := range args {
+				p.epdMove(a[0], a[1], black)
+			}
+		case "id":
+			if len(args) > 0 {
+				p.recordTag("Event", op, s[args[0][0]:args[len(args)-1][1]])
+			}
+		case "c0":
+			if len(args) > 0 && !p.opt.NoComments {
+				p.g.Comment = p.span(args[0][0], args[len(args)-1][1])
+			}
+		case "hmvc", "fmvn":
+			// One whole number, as FEN's counters are; a move number
+			// whose plies int32 cannot count is not read either.
+			v := ""
+			if len(args) == 1 {
+				v = string(s[args[0][0]:args[0][1]])
+			}
+			if n := atoi([]byte(v)); v == "" || strconv.Itoa(n) != v || code == "fmvn" && (n < 1 || n >= 1<<30) {
+				p.problem(op, "the EPD operation "+code+" takes one whole number: it is not read")
+			} else if code == "hmvc" {
+				hmvc = v
+			} else {
+				fmvn = v
+			}
+		}
+	}
+	return hmvc, fmvn
+}
+
+// epdMove adds the move src[i:e], which an operation names, as a side line
+// of one move from the position (see the top of this file).
+func (p *Parser) epdMove(i, e int, black bool) {
+	g := &p.g
+	if len(g.Moves) >= p.opt.MaxMoves || p.opt.NoVariations {
+		// A main-line reading has no use for side lines, and the
+		// position has no main line.
+		return
+	}
+	norm, same, _, nags, sc, folds := p.normalize(p.src[i:e])
+	m := Move{Raw: p.span(i, e), Pos: p.posAt(i), Prev: -1, Depth: 1, NAGs: nags, Clock: -1, EMT: -1, Folds: folds}
+	if same {
+		m.Norm = m.Raw
+	} else {
+		m.Norm = p.extraSpan(norm)
+	}
+	g.Moves = append(g.Moves, m)
+	g.Has |= HasVariations
+	g.Scripts |= sc
+	ply := int32(1)
+	if black {
+		ply = 2
+	}
+	p.plies = append(p.plies, ply)
+}

@@ -1,0 +1,153 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// epdSample is an EPD file in small: a test suite's records, pgn-extract's
+// unquoted comment, a record with no operation, move counters, blank and
+// CRLF lines.
+const epdSample = "\n" +
+	"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5 Bc4; id \"T.1\"; c0 \"two ways\";\r\n" +
+	"\n" +
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 Barnes, David J.-Horton 1994.10.10; c1 1/2-1/2;\n" +
+	"4k3/8/8/8/8/8/8/4K3 b - -\n" +
+	"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - am O-O-O; hmvc 3; fmvn 20; pv O-O Kd8;\n"
+
+// epdGames reads input with chunks of target bytes (0: the default).
+func epdGames(t *testing.T, input string, target int) []*Game {
+	t.Helper()
+	games, chunks := readAll(t, []byte(input), SplitOptions{Target: target}, Options{})
+	checkGames(t, []byte(input), games, chunks)
+	for _, c := range chunks {
+		if !c.EPD {
+			t.Fatalf("chunk at %+v not marked EPD", c.Start)
+		}
+	}
+	return games
+}
+
+// epdRecord is what a test asserts of a record: ecoLine, each move's
+// depth and the comment.
+func epdRecord(g *Game) string {
+	s := ecoLine(g)
+	var d []string
+	for _, m := range g.Moves {
+		d = append(d, fmt.Sprint(m.Depth, m.Prev))
+	}
+	return fmt.Sprintf("%s |%s| %q epd=%v", s, strings.Join(d, ","), g.Str(g.Comment), g.EPD)
+}
+
+func TestEPDRecords(t *testing.T) {
+	want := []string{
+		// Each named move a one-move side line from the position; id as Event.
+		`Event="T.1"@2:74 FEN="r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1"@2:1 SetUp="1"@2:1 Bb5@2:65 Bc4@2:69  |1 -1,1 -1| "two ways" epd=true`,
+		// pgn-extract's unquoted comment: its words are neither moves nor numbers.
+		`FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"@4:1 SetUp="1"@4:1  || "Barnes, David J.-Horton 1994.10.10" epd=true`,
+		// No operation: the position alone.
+		`FEN="4k3/8/8/8/8/8/8/4K3 b - - 0 1"@5:1 SetUp="1"@5:1  || "" epd=true`,
+		// hmvc and fmvn are the FEN's counters; pv is no set of moves.
+		`FEN="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20"@6:1 SetUp="1"@6:1 O-O-O@6:37  |1 -1| "" epd=true`,
+	}
+	for _, target := range []int{0, 1, 40, 100} {
+		games := epdGames(t, epdSample, target)
+		if len(games) != len(want) {
+			t.Fatalf("target %d: %d games, want %d", target, len(games), len(want))
+		}
+		for i, g := range games {
+			if got := epdRecord(g); got != want[i] {
+				t.Errorf("target %d, game %d:\n got %s\nwant %s", target, i, got, want[i])
+			}
+		}
+		if games[3].FirstPly != 39 {
+			t.Errorf("target %d: FirstPly %d, want 39 (fmvn 20, White)", target, games[3].FirstPly)
+		}
+	}
+}
+
+// A line that cannot be read is a syntax problem at its line and column;
+// the records around it are read.
+func TestEPDMalformed(t *testing.T) {
+	in := "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n" +
+		"not a record\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - 1bm Kd2;\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - id \"open;\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - hmvc x; fmvn 0;\n" +
+		"1r2k3/8/8/8/8/8/8/4K3\tw\tb - fmvn 1073741824; bm Kd2;\n"
+	want := []string{
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@1:1 SetUp="1"@1:1 Kd2@1:30 `,
+		` [2:1 the line is not an EPD record (a FEN's first four fields, then operations): it is not read]`,
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@3:1 SetUp="1"@3:1  [3:27 an EPD operation starts with an opcode (a letter, then letters, digits or '_'): the rest of the line is not read]`,
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@4:1 SetUp="1"@4:1  [4:30 a string operand not closed by " on its line: the rest of the line is not read]`,
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@5:1 SetUp="1"@5:1 Kd2@5:30  [5:27 the EPD operation bm is not closed by ';']`,
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@6:1 SetUp="1"@6:1  [6:27 the EPD operation hmvc takes one whole number: it is not read] [6:35 the EPD operation fmvn takes one whole number: it is not read]`,
+		// Tabs between the fields, and a castling field with a 'b' (a
+		// Chess960 rook's file): White is to move. A counter past int32's
+		// plies is not read.
+		`FEN="1r2k3/8/8/8/8/8/8/4K3 w b - 0 1"@7:1 SetUp="1"@7:1 Kd2@7:49  [7:29 the EPD operation fmvn takes one whole number: it is not read]`,
+	}
+	games := epdGames(t, in, 0)
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d", len(games), len(want))
+	}
+	for i, g := range games {
+		if got := ecoLine(g); got != want[i] {
+			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
+		}
+	}
+	if g := games[len(games)-1]; g.FirstPly != 1 {
+		t.Errorf("FirstPly %d, want 1 (White to move, no fmvn read)", g.FirstPly)
+	}
+}
+
+func TestIsEPD(t *testing.T) {
+	for _, tc := range []struct {
+		head string
+		want bool
+	}{
+		{"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n", true},
+		{"\ufeff\n\n  \n4k3/8/8/8/8/8/8/4K3 b - e3\n", true},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - id \"960\";", true},
+		// Near misses: PGN with a FEN tag, PGN opening with a comment or
+		// a move, a FEN with its counters, a perft list, a bad field.
+		{"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n", false},
+		{"{4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;}\n[Event \"x\"]\n", false},
+		{"1. e4 e5 *\n4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n", false},
+		{"4k3/8/8/8/8/8/8 w - - bm Kd2;\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 x - - bm Kd2;\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - e9 bm Kd2;\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w KQkqK - bm Kd2;\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w -\n", false},
+		{"", false},
+	} {
+		if got := IsEPD([]byte(tc.head)); got != tc.want {
+			t.Errorf("IsEPD(%q) = %v, want %v", tc.head, got, tc.want)
+		}
+	}
+}
+
+// PGN whose first game sets up a position, or that opens with a comment,
+// stays PGN.
+func TestEPDNearMissIsPGN(t *testing.T) {
+	for _, in := range []string{
+		"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
+		"{4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;}\n1. e4 *\n",
+	} {
+		games, chunks := readAll(t, []byte(in), SplitOptions{}, Options{})
+		for _, c := range chunks {
+			if c.EPD {
+				t.Errorf("%q: chunk marked EPD", in)
+			}
+		}
+		for _, g := range games {
+			if g.EPD {
+				t.Errorf("%q: game marked EPD", in)
+			}
+		}
+	}
+}
