@@ -311,6 +311,10 @@ func (p *Parser) epdMove(i, e int, black bool) {
 	}
 	g.Moves = append(g.Moves, m)
 	g.Has |= HasVariations
+	if folds&FoldCapitalFile != 0 {
+		// As setFolds marks it: the checker reads such a move both ways.
+		g.Has |= HasCapitalFile
+	}
 	g.Scripts |= sc
 	ply := int32(1)
 	if black {
