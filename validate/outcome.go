@@ -753,6 +753,13 @@ func canMate(p *replay.Position, c replay.Color, recorded string) (can, sure boo
 	return v != replay.No, v != replay.Unknown
 }
 
+// serverTimeoutRules states, by server, the rule serverScoredTimeout
+// judges a timeout by, as its messages quote it.
+var serverTimeoutRules = map[string]string{
+	"chess.com": "a timeout is a draw when the side with time has only a king, one bishop, one knight or two knights, whatever the other side has",
+	"lichess":   "a timeout is a draw when the side with time has only a king, one knight against a king and queens, or bishops of one square colour against no knight or pawn; earlier, any single minor piece",
+}
+
 // serverScoredTimeout lowers to info a verdict on a game decided on time
 // that FIDE 6.9 and the server the game was played on score differently,
 // when the recorded result is the server's by its own published rule: the
@@ -794,10 +801,7 @@ func serverScoredTimeout(f Finding, server string, p *replay.Position, forfeit F
 		d, w := drawOn(winner ^ 1)
 		draw, win = draw || d, win || w
 	}
-	rule := map[string]string{
-		"chess.com": "a timeout is a draw when the side with time has only a king, one bishop, one knight or two knights, whatever the other side has",
-		"lichess":   "a timeout is a draw when the side with time has only a king, one knight against a king and queens, or bishops of one square colour against no knight or pawn; earlier, any single minor piece",
-	}[server]
+	rule := serverTimeoutRules[server]
 	switch {
 	case f.Code == WrongResult && draw:
 		f.Message += fmt.Sprintf("; but the game was played on %s, whose rule scores it 1/2-1/2 as recorded (%s)", server, rule)
