@@ -57,6 +57,44 @@ func TestMalformedTags(t *testing.T) {
 	eq(t, "moves", norms(g), []string{"e4"})
 }
 
+// Quotes inside a value, not escaped, are kept in it when the line ends
+// with the pair's `"]`; else the value ends at the first of them.
+func TestUnescapedQuotesInTagValue(t *testing.T) {
+	const said = `quotes inside the tag value not escaped: write \" for each; the value is read to the last " before ]`
+	for _, c := range []struct {
+		line, value, problem string
+	}{
+		{`[White ""Mephisto""]`, `"Mephisto"`, said},
+		{`[Event "The "Big" Open"]  `, `The "Big" Open`, said},
+		{`[Event "A" "B" ]`, `A" "B`, said},
+		{`[Site "C:\\dir "x""]`, `C:\dir "x"`, said},
+		// Near misses: a pair closed as it should be, and text after the
+		// value that does not end the line with a quote and ].
+		{`[Event "The \"Big\" Open"]`, `The "Big" Open`, ""},
+		{`[Site "x" junk]`, "x", "tag pair not closed by ]"},
+		{`[Site "x" "y]`, "x", "tag pair not closed by ]"},
+	} {
+		g := one(t, c.line+"\n\n1. e4 *\n")
+		want := []string{}
+		if c.problem != "" {
+			want = []string{"1:1 " + c.problem}
+		}
+		eq(t, c.line+" problems", problems(g), want)
+		if eq(t, c.line+" tags", len(g.Tags), 1); len(g.Tags) == 1 {
+			eq(t, c.line+" value", g.Tags[0].Value, c.value)
+		}
+		eq(t, c.line+" moves", norms(g), []string{"e4"})
+	}
+	// Two pairs on a line are two pairs, each closed.
+	g := one(t, "[Event \"A\"] [Site \"B\"]\n\n1. e4 *\n")
+	eq(t, "two pairs", len(g.Tags), 2)
+	eq(t, "two pairs' problems", problems(g), []string{})
+	// A pair whose rest holds the next pair is not read as one value.
+	g = one(t, "[Event \"a \"b\" c\"] [Site \"x\"]\n\n1. e4 *\n")
+	eq(t, "a pair after", g.Tags[0].Value, "a ")
+	eq(t, "a pair after: problems", problems(g), []string{"1:1 tag pair not closed by ]"})
+}
+
 // A damaged tag pair on a game's first line is a Problem, as it is further
 // down the header: the game has read no tag yet, but the line is a tag line.
 func TestDamagedTagOnFirstLine(t *testing.T) {

@@ -32,6 +32,7 @@ func (p *Parser) tagPair(i int) (end int, ok bool) {
 	pos := p.posAt(i)
 
 	j++
+	valueStart := j
 	vs := len(p.tagBuf)
 	closed, truncated := false, false
 	for j < n {
@@ -84,8 +85,18 @@ func (p *Parser) tagPair(i int) (end int, ok bool) {
 	case j < n && s[j] == ']':
 		j++
 	case closed:
-		p.problemAt(pos, "tag pair not closed by ]")
 		e := p.endOfLine(j)
+		if q, ok := innerQuotesEnd(s[:e], j); ok && !truncated {
+			// [White ""Mephisto""], [Event "The "Big" Open"]: quotes
+			// in the value, not escaped. The value runs to the last
+			// quote of the line, as every reader of such files takes it.
+			p.tagBuf = appendTagValue(p.tagBuf[:vs], s[valueStart:q])
+			ve = len(p.tagBuf)
+			p.problemAt(pos, `quotes inside the tag value not escaped: write \" for each; the value is read to the last " before ]`)
+			j = skipBlanks(s, q+1) + 1
+			break
+		}
+		p.problemAt(pos, "tag pair not closed by ]")
 		if k := bytes.IndexByte(s[j:e], ']'); k >= 0 && bytes.IndexByte(s[j:j+k], '[') < 0 {
 			j += k + 1
 		}
@@ -115,6 +126,44 @@ func (p *Parser) tagPair(i int) (end int, ok bool) {
 	p.tagRefs = append(p.tagRefs, ref)
 	p.text = false
 	return j, true
+}
+
+// innerQuotesEnd reports whether line, from j (just past a tag value's
+// closing quote) to its end, ends with `"]` and holds no '[' or ']' before
+// it: the value went on, its quotes not escaped. It returns the offset of
+// that last quote.
+func innerQuotesEnd(line []byte, j int) (q int, ok bool) {
+	e := len(line)
+	for e > j && (line[e-1] == ' ' || line[e-1] == '\t') {
+		e--
+	}
+	if e-j < 2 || line[e-1] != ']' {
+		return 0, false
+	}
+	q = e - 2
+	for q > j && (line[q] == ' ' || line[q] == '\t') {
+		q--
+	}
+	if line[q] != '"' || bytes.ContainsAny(line[j:q], "[]") {
+		return 0, false
+	}
+	return q, true
+}
+
+// appendTagValue appends a tag value as written, its \" and \\ escapes
+// undone, and cut to maxTagValue bytes at a character start.
+func appendTagValue(dst, v []byte) []byte {
+	start := len(dst)
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) && (v[i+1] == '"' || v[i+1] == '\\') {
+			i++
+		}
+		dst = append(dst, v[i])
+	}
+	if len(dst)-start > maxTagValue {
+		dst = dst[:start+runeStartBefore(dst[start:], maxTagValue)]
+	}
+	return dst
 }
 
 // tagValueStop marks the bytes that interrupt a plain copy of a tag value.
