@@ -8,8 +8,9 @@ import (
 	"unsafe"
 )
 
-// hugePage is the size of a transparent huge page on amd64 and arm64 with
-// 4 KiB pages, the only sizes arbiter is built for on Linux.
+// hugePage is the size of a transparent huge page on amd64, and on arm64
+// with 4 KiB pages; where huge pages are larger, the advice on a range
+// aligned to it is taken and does nothing, which is harmless.
 const hugePage = 2 << 20
 
 // madviseHugePage is MADV_HUGEPAGE; package syscall does not name it.
