@@ -264,6 +264,11 @@ func (p *Parser) epdOps(i, e int, black bool) (hmvc, fmvn string) {
 		switch code {
 		case "bm", "am", "pm", "sm":
 			for _, a := range args {
+				if a[0] == a[1] {
+					// An empty string ("") names no move.
+					p.problem(a[0]-1, "the EPD operation "+code+" names an empty move (\"\"): it is not read")
+					continue
+				}
 				p.epdMove(a[0], a[1], black)
 			}
 		case "id":

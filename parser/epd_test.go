@@ -76,7 +76,8 @@ func TestEPDMalformed(t *testing.T) {
 		"4k3/8/8/8/8/8/8/4K3 w - - id \"open;\n" +
 		"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2\n" +
 		"4k3/8/8/8/8/8/8/4K3 w - - hmvc x; fmvn 0;\n" +
-		"1r2k3/8/8/8/8/8/8/4K3\tw\tb - fmvn 1073741824; bm Kd2;\n"
+		"1r2k3/8/8/8/8/8/8/4K3\tw\tb - fmvn 1073741824; bm Kd2;\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - am \"\" Kd2;\n"
 	want := []string{
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@1:1 SetUp="1"@1:1 Kd2@1:30 `,
 		` [2:1 the line is not an EPD record (a FEN's first four fields, then operations): it is not read]`,
@@ -88,6 +89,8 @@ func TestEPDMalformed(t *testing.T) {
 		// Chess960 rook's file): White is to move. A counter past int32's
 		// plies is not read.
 		`FEN="1r2k3/8/8/8/8/8/8/4K3 w b - 0 1"@7:1 SetUp="1"@7:1 Kd2@7:49  [7:29 the EPD operation fmvn takes one whole number: it is not read]`,
+		// An empty string names no move (FuzzParse 872bbe1bfe29423a).
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@8:1 SetUp="1"@8:1 Kd2@8:33  [8:30 the EPD operation am names an empty move (""): it is not read]`,
 	}
 	games := epdGames(t, in, 0)
 	if len(games) != len(want) {
@@ -98,7 +101,7 @@ func TestEPDMalformed(t *testing.T) {
 			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
 		}
 	}
-	if g := games[len(games)-1]; g.FirstPly != 1 {
+	if g := games[len(games)-2]; g.FirstPly != 1 {
 		t.Errorf("FirstPly %d, want 1 (White to move, no fmvn read)", g.FirstPly)
 	}
 }
