@@ -353,3 +353,27 @@ func TestCorpusRussianExcerpts(t *testing.T) {
 	games = read("pages_excerpts/20_helpiks_sicilian_short_Latin_K.txt")
 	eq(t, "20 last game", norms(games[len(games)-1]), []string{"e4", "c5", "Kf3", "d6", "d4", "cd", "K:d4", "Kf6", "Kc3", "g6"})
 }
+
+// Web pages in German, Italian and Portuguese: the moves their prose names
+// ("mit h7-h6 weiter schwächt", "den Lc8 ein", "del tratto "Af1-b5"", "il
+// pedone debole e5", "col Cc6", "ameaça imeditata de f4 seguido de Taf1")
+// are words of the notes; the moves around them, the castling of a
+// bracketed variation ("[... beantwortet. 6.0-0 ]") included, are read.
+func TestCorpusOtherLanguageExcerpts(t *testing.T) {
+	root := corpusDir(t)
+	read := func(name string) []*Game {
+		return readCorpusFile(t, filepath.Join(root, "other_notation", "pages_excerpts", name))
+	}
+	g := read("de_01_sg-kohlscheid_tennison_VII_long_german.txt")[0]
+	eq(t, "de_01 moves", norms(g), strings.Fields("Sg1-f3 d7-d5 e2-e4 d5xe4 Sf3-g5 Sg8-f6 Lf1-c4 e7-e6 Sb1-c3 Dd1-e2 "+
+		"Lf8-e7 Sg5xe4 O-O Sf6xe4 Sc3xe4 Dd8-d4 Dd1-e2 Sb8-c6 c2-c3 Dd4-d7 d2-d4 O-O O-O"))
+	eq(t, "de_01 6.0-0 aside", [2]any{g.Moves[12].Prev, g.Moves[12].Depth}, [2]any{int32(10), int16(1)})
+	eq(t, "de_01 note", g.Str(g.Moves[18].Comment), "Die Bauernformation c3-d4 ist in dieser Variante typisch und sichert Weiß ein stabiles Zentrum.")
+	g = read("de_03_herderschach_tr2p16g0_one_halfmove_per_line.txt")[0]
+	eq(t, "de_03 note", g.Str(g.Moves[9].Comment), "und sperrt somit den Lc8 ein.")
+	g = read("it_01_chesscom_blog_partita_spagnola.txt")[0]
+	eq(t, "it_01 moves", norms(g), strings.Fields("e4 e5 Cf3 Cc6 Ab5 Ab5 Axc6 dxc6 Cxe5 Dd4 a6"))
+	g = read("pt_01_e4e5combr_quatro_cavalos_mixed.txt")[0]
+	eq(t, "pt_01 threat", [2]string{g.Str(g.Moves[52].Norm), g.Str(g.Moves[52].Comment)},
+		[2]string{"Tg1", "com ataque forte em troca do peão, com ameaça imeditata de f4 seguido de Taf1."})
+}
