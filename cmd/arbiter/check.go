@@ -54,7 +54,7 @@ Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on
 a usage error or an input that could not be read (the others are still
 checked), 130 when interrupted before every input was read (what was read
 is written; no partial output file is left).`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs("at least one PATH: a file, a directory or - for standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd, &f, args) },
 	}
 	fl := cmd.Flags()
@@ -310,8 +310,15 @@ func (f *checkFlags) options() (*pipeline.Config, int, error) {
 	if f.workers < 0 {
 		return nil, 0, usageError("--workers must be 0 or more, not %d", f.workers)
 	}
-	if (f.moves || f.resume) && f.out == "" {
+	// Name only the flags given: "--moves and --resume" puzzles a user
+	// who gave one.
+	switch {
+	case f.moves && f.resume && f.out == "":
 		return nil, 0, usageError("--moves and --resume need --out DIR")
+	case f.moves && f.out == "":
+		return nil, 0, usageError("--moves needs --out DIR: the moves table is written there")
+	case f.resume && f.out == "":
+		return nil, 0, usageError("--resume needs --out DIR: the directory an earlier run wrote, whose finished inputs it skips")
 	}
 	if f.stdinName != "" && f.out == "" {
 		return nil, 0, usageError("--stdin-name needs --out DIR: it names a piped input in the tables")
