@@ -53,7 +53,9 @@ name a file to read it whatever it holds.
 Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on
 a usage error or an input that could not be read (the others are still
 checked), 130 when interrupted before every input was read (what was read
-is written; no partial output file is left).`,
+is written; no partial output file is left).
+
+` + codesHelp(),
 		Args: needArgs("at least one PATH: a file, a directory or - for standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd, &f, args) },
 	}
@@ -65,12 +67,12 @@ is written; no partial output file is left).`,
 	fl.BoolVar(&f.resume, "resume", false, "with --out, skip the inputs an earlier run into the same directory finished")
 	fl.StringVar(&f.stdinName, "stdin-name", "", "with --out, the name of standard input or a piped input (<(zstd -dc ...)) in the tables and for --resume")
 	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
-	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
+	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, ru-latin, de, fr, es, nl, pl, cs, sv, hu, pt")
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never (none is the same as never)")
-	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
-	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code but no-game, which only its name turns off)")
+	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code, one off by default or after --disable all (repeatable, comma lists)")
+	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable, comma lists; \"all\" for every code but no-game, which only its name turns off)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
 	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file; the flags given win over it")
 	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto and always draw a bar on a terminal and log a line every 10 s elsewhere; auto shows nothing with --quiet; never")
@@ -78,6 +80,28 @@ is written; no partial output file is left).`,
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary and no progress bar; log errors only unless --log-level says otherwise")
 	return cmd
+}
+
+// codesHelp lists the finding codes with their default severities: the
+// names --enable, --disable, --severity and --config take, which a user
+// should not have to mistype to see (the error lists them too).
+func codesHelp() string {
+	var b strings.Builder
+	b.WriteString("Finding codes, with their default severity (the README says when each fires):\n")
+	line := " "
+	for i, r := range validate.Catalogue {
+		word := fmt.Sprintf(" %s (%s)", r.Code, r.Severity)
+		if i < len(validate.Catalogue)-1 {
+			word += ","
+		}
+		if len(line)+len(word) > 78 {
+			b.WriteString(line + "\n")
+			line = " "
+		}
+		line += word
+	}
+	b.WriteString(line)
+	return b.String()
 }
 
 // runCheck is the command: set up from the flags, run, map the outcome to
