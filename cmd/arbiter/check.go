@@ -205,7 +205,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		m := pq.Manifest()
 		sum.SameContent = m.SameContent("")
 	}
-	warnSameContent(&logger, sum.SameContent)
+	warnSameContent(&logger, sum.SameContent, f.out)
 	if !f.quiet {
 		pipeline.WriteSummary(stderr, &sum)
 	}
@@ -268,14 +268,29 @@ func logDuplicates(logger *zerolog.Logger, dups []pipeline.Duplicate) {
 // content (the same file under two names, or copied into two
 // directories): the summary's counts hold their games once per input, and
 // so will arbiter stats's.
-func warnSameContent(logger *zerolog.Logger, groups []pipeline.SameContent) {
-	for _, g := range groups {
+//
+// Past the first stats.ShownWarnings sets, as arbiter stats counts them,
+// the others are debug lines and one warning counts them: an archive of
+// copied test directories has dozens, which would scroll the summary away.
+func warnSameContent(logger *zerolog.Logger, groups []pipeline.SameContent, out string) {
+	for n, g := range groups {
 		paths := make([]string, len(g.Inputs))
 		for i, in := range g.Inputs {
 			paths[i] = stats.Printable(pipeline.ColumnPath(in.Path))
 		}
-		logger.Warn().Strs("paths", paths).Int64("bytes", g.Content.Bytes).Int64("games", g.Games).
+		ev := logger.Warn()
+		if n >= stats.ShownWarnings {
+			ev = logger.Debug()
+		}
+		ev.Strs("paths", paths).Int64("bytes", g.Content.Bytes).Int64("games", g.Games).
 			Msg("inputs with the same content: their games are counted once per input")
+	}
+	if more := len(groups) - stats.ShownWarnings; more > 0 {
+		how := "--log-level debug names them"
+		if out != "" {
+			how += ", as arbiter stats --format json " + out + " does"
+		}
+		logger.Warn().Int("sets", more).Msgf("%d more sets of inputs with the same content (%s)", more, how)
 	}
 }
 

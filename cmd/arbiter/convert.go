@@ -116,7 +116,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	// A signal once every input was read leaves the output complete.
 	keep := runErr == nil && !sum.Interrupted
 	finishErr := out.finish(keep)
-	warnSameContent(&logger, sum.SameContent)
+	warnSameContent(&logger, sum.SameContent, "")
 	if !f.quiet {
 		// Written in place (standard output, a device), what was written stays.
 		sink.WriteSummary(stderr, &sum, out.tmp == "" || keep && finishErr == nil)

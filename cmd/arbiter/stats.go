@@ -77,7 +77,11 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 	for _, g := range pipeline.SameContentInputs(dirs) {
 		warnings = append(warnings, g.String())
 	}
-	for _, w := range warnings {
+	for i, w := range warnings {
+		if i == stats.ShownWarnings {
+			fmt.Fprintf(stderr, "arbiter stats: %s\n", stats.MoreWarnings(len(warnings)-i))
+			break
+		}
 		fmt.Fprintf(stderr, "arbiter stats: %s\n", stats.Printable(w))
 	}
 	agg, err := stats.ReadParquetLogged(func(p string) {
