@@ -416,13 +416,20 @@ func TestCheckProgressAlways(t *testing.T) {
 func TestCheckInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
-	cmd := exec.Command(binary, "check", "--format", "jsonl", "--out", out, "-")
+	cmd := exec.Command(binary, "check", "--format", "jsonl", "--out", out, "--report", "r.html", "-")
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	interruptWhileFeeding(t, cmd, 4<<20, &stderr)
 	if !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("summary does not say interrupted:\n%s", stderr.String())
+	}
+	// The report asked for is not written, and stderr says so and how.
+	if _, err := os.Stat(filepath.Join(dir, "r.html")); err == nil {
+		t.Errorf("an interrupted run wrote its report")
+	}
+	if want := "the report is not written: the run was interrupted; once check --out " + out + " --resume has read the rest, arbiter stats -o r.html " + out + " writes it"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
 	}
 	_, read, kept := counts(t, stderr.String())
 	if kept != "0" || read == "0" {
