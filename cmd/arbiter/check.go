@@ -75,8 +75,8 @@ is written; no partial output file is left).
 	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable, comma lists; \"all\" for every code but no-game, which only its name turns off)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
 	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file; the flags given win over it")
-	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto and always draw a bar on a terminal and log a line every 10 s elsewhere; auto shows nothing with --quiet; never")
-	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto (a bar on a terminal, an info line every 10 s elsewhere; none under --quiet), always (the same, --quiet or not) or never")
+	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn (or warning), error")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary and no progress bar; log errors only unless --log-level says otherwise")
 	return cmd
@@ -393,9 +393,13 @@ func (f *checkFlags) lowerValues() {
 
 // logger builds the zerolog logger on stderr that the flags ask for.
 func (f *checkFlags) logger(stderr io.Writer, levelSet bool) (zerolog.Logger, error) {
+	if f.logLevel == "warning" {
+		// The word of --fail-on and of the findings: zerolog's is warn.
+		f.logLevel = "warn"
+	}
 	level, err := zerolog.ParseLevel(f.logLevel)
 	if err != nil || f.logLevel == "" {
-		return zerolog.Logger{}, usageError("--log-level must be debug, info, warn or error, not %q", f.logLevel)
+		return zerolog.Logger{}, usageError("--log-level must be debug, info, warn (or warning) or error, not %q", f.logLevel)
 	}
 	if f.quiet && !levelSet {
 		level = zerolog.ErrorLevel
