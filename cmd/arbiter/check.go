@@ -212,6 +212,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	switch {
 	// A signal once every input was read leaves the output complete.
 	case sum.Interrupted:
+		if !f.quiet {
+			return &exitError{code: exitInterrupted} // the summary ends "; interrupted; ..."
+		}
 		return &exitError{code: exitInterrupted, msg: "interrupted"}
 	case runErr != nil:
 		return runErr

@@ -427,6 +427,9 @@ func TestCheckInterrupted(t *testing.T) {
 	if !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("summary does not say interrupted:\n%s", stderr.String())
 	}
+	if strings.Contains(stderr.String(), "\narbiter: interrupted\n") {
+		t.Errorf("a line repeats what the summary says:\n%s", stderr.String())
+	}
 	// The report asked for is not written, and stderr says so and how.
 	if _, err := os.Stat(filepath.Join(dir, "r.html")); err == nil {
 		t.Errorf("an interrupted run wrote its report")
