@@ -71,7 +71,7 @@ is written; no partial output file is left).
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never (none is the same as never)")
-	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code, one off by default or after --disable all (repeatable, comma lists)")
+	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code again after --disable all or a --config's disable (repeatable, comma lists)")
 	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable, comma lists; \"all\" for every code but no-game, which only its name turns off)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
 	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file; the flags given win over it")
@@ -87,10 +87,13 @@ is written; no partial output file is left).
 // should not have to mistype to see (the error lists them too).
 func codesHelp() string {
 	var b strings.Builder
-	b.WriteString("Finding codes, with their default severity (the README says when each fires):\n")
+	b.WriteString("Finding codes, with their default severity (\"up to\": the rule chooses it case\nby case; the README says when each fires):\n")
 	line := " "
 	for i, r := range validate.Catalogue {
 		word := fmt.Sprintf(" %s (%s)", r.Code, r.Severity)
+		if r.Varies {
+			word = fmt.Sprintf(" %s (up to %s)", r.Code, r.Severity)
+		}
 		if i < len(validate.Catalogue)-1 {
 			word += ","
 		}
