@@ -365,6 +365,11 @@ func (f *checkFlags) options() (*pipeline.Config, int, error) {
 	case f.resume && f.out == "":
 		return nil, 0, usageError("--resume needs --out DIR: the directory an earlier run wrote, whose finished inputs it skips")
 	}
+	if info, err := os.Stat(f.out); f.out != "" && err == nil && !info.IsDir() {
+		// Not "mkdir r.html: not a directory": --out is taken for the
+		// report's flag, as stats's and convert's -o are files.
+		return nil, 0, usageError("--out %s is a file: --out names a directory for the tables (the report's file is --report FILE)", f.out)
+	}
 	if f.stdinName != "" && f.out == "" {
 		return nil, 0, usageError("--stdin-name needs --out DIR: it names a piped input in the tables")
 	}

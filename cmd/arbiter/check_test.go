@@ -188,6 +188,7 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--log-level", "Warning", "clean.pgn"}, 0, ""},
 		{[]string{"check", "--log-level", "warn", "clean.pgn"}, 0, ""},
 		{[]string{"check", "--log-level", "warnings", "clean.pgn"}, 2, `--log-level must be debug, info, warn (or warning) or error, not "warnings"`},
+		{[]string{"check", "--out", "broken.pgn", "clean.pgn"}, 2, "arbiter: --out broken.pgn is a file: --out names a directory for the tables (the report's file is --report FILE)\n"},
 		{[]string{"check", "--moves", "clean.pgn"}, 2, "arbiter: --moves needs --out DIR: the moves table is written there\n"},
 		{[]string{"check", "--resume", "clean.pgn"}, 2, "arbiter: --resume needs --out DIR: the directory an earlier run wrote, whose finished inputs it skips\n"},
 		{[]string{"check", "--resume", "--moves", "clean.pgn"}, 2, "arbiter: --moves and --resume need --out DIR\n"},
