@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -319,5 +320,45 @@ func TestGroupNotePastBound(t *testing.T) {
 	}
 	if got := groupSection("Events, the worst first", "event", "events", under.summarize(2), noEvent, emptyEvent).note; got != "The first 2 of 3 events." {
 		t.Errorf("under the bound: note %q", got)
+	}
+}
+
+// The table report, read on a terminal, lists the first ten warnings and
+// counts the rest on one line, as the HTML page folds them; markdown and
+// JSON, kept as files, list them all. Ten warnings fold nothing.
+func TestTableFoldsManyWarnings(t *testing.T) {
+	s := sampleSummary()
+	for i := range 12 {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("w%02d", i))
+	}
+	var b bytes.Buffer
+	if err := WriteTable(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := strings.Cut(b.String(), "Warnings\n")
+	block, _, _ := strings.Cut(after, "\n\n")
+	want := "  w00\n  w01\n  w02\n  w03\n  w04\n  w05\n  w06\n  w07\n  w08\n  w09\n" +
+		"  and 2 more warnings (arbiter stats --format json or markdown lists them all)"
+	if block != want {
+		t.Errorf("table warnings:\n%s\nwant:\n%s", block, want)
+	}
+	b.Reset()
+	if err := WriteMarkdown(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "w11") || strings.Contains(b.String(), "more warning") {
+		t.Errorf("markdown does not list every warning:\n%s", b.String())
+	}
+	s.Warnings = s.Warnings[:11]
+	b.Reset()
+	WriteTable(&b, s)
+	if !strings.Contains(b.String(), "  and 1 more warning (") {
+		t.Errorf("eleven warnings: no line counting the eleventh:\n%s", b.String())
+	}
+	s.Warnings = s.Warnings[:10]
+	b.Reset()
+	WriteTable(&b, s)
+	if !strings.Contains(b.String(), "  w09\n\n") || strings.Contains(b.String(), "more warning") {
+		t.Errorf("ten warnings: some folded:\n%s", b.String())
 	}
 }

@@ -29,7 +29,7 @@ func WriteHTML(w io.Writer, s *Summary) error {
 // page is what the template prints.
 type page struct {
 	Sources              []string
-	Warnings             []string // the first shownWarnings
+	Warnings             []string // the first ShownWarnings
 	MoreWarnings         []string // the others, folded
 	Cards                []card
 	Codes                chart
@@ -75,11 +75,12 @@ type matrixCell struct {
 	Class    string // agree, clash (a result the board contradicts) or zero
 }
 
-// shownWarnings is how many warnings the page lists before the figures;
-// the others (an archive of many copied files has one warning a set of
-// copies, hundreds of them) are folded under one line that counts them,
-// which opens them, so that the figures stay at the top of the page.
-const shownWarnings = 10
+// ShownWarnings is how many warnings the page lists before the figures
+// (so do the table report and arbiter stats on stderr); the others (an
+// archive of many copied files has one warning a set of copies, hundreds
+// of them) are folded under one line that counts them, which opens them,
+// so that the figures stay at the top of the page.
+const ShownWarnings = 10
 
 func newPage(s *Summary) *page {
 	p := &page{HasCodes: len(s.Codes) > 0, HasElo: len(s.Elo.Bands) > 0}
@@ -87,7 +88,7 @@ func newPage(s *Summary) *page {
 		p.Sources = append(p.Sources, Printable(src))
 	}
 	for i, w := range s.Warnings {
-		if i < shownWarnings {
+		if i < ShownWarnings {
 			p.Warnings = append(p.Warnings, Printable(w))
 		} else {
 			p.MoreWarnings = append(p.MoreWarnings, Printable(w))

@@ -237,6 +237,27 @@ func sharedPaths(dirs []string) (map[string]map[string]string, error) {
 	return out, nil
 }
 
+// tablesDir says what dir is when it is not a directory check --out
+// wrote: a user new to arbiter names the games themselves, or a report.
+func tablesDir(dir string) error {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such directory", dir)
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return fmt.Errorf("%s: a file, not a directory: stats reads the directory arbiter check --out DIR wrote (for a report on games files, arbiter check --report report.html FILE...)", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, table.GamesDir)); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: no %s directory: not written by arbiter check --out (for a report on the games in it, arbiter check --report report.html %s)", dir, table.GamesDir, dir)
+		}
+		return err
+	}
+	return nil
+}
+
 // parquetInputs lists the games files of the directories with their
 // findings files, which must exist; in a directory with a manifest, only
 // those it lists (the others are passed to ignored).
@@ -250,10 +271,7 @@ func parquetInputs(dirs []string, ignored func(string)) (out []tablePair, empty 
 	}
 	for _, dir := range dirs {
 		rename := shared[dir]
-		if _, err := os.Stat(filepath.Join(dir, table.GamesDir)); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, nil, fmt.Errorf("%s: no %s directory: not written by arbiter check --out", dir, table.GamesDir)
-			}
+		if err := tablesDir(dir); err != nil {
 			return nil, nil, err
 		}
 		listed, none, err := listedFiles(dir)

@@ -66,8 +66,12 @@ func eventsSection(s *Summary) section {
 }
 
 func resultsSection(s *Summary) section {
+	// The note reads the column * and the rows other and none, which a
+	// reader took for unfinished games: most games end by resignation or
+	// agreement, which the board does not decide.
 	sec := section{title: "Results: recorded (Result tag) against computed (the board)",
-		header: append([]string{"recorded \\ computed"}, s.Results.Computed...)}
+		header: append([]string{"recorded \\ computed"}, s.Results.Computed...),
+		note:   "computed *: the board decided nothing (resignation, agreement, time); other: not a PGN result"}
 	for i, r := range s.Results.Recorded {
 		row := []string{r}
 		for _, n := range s.Results.Games[i] {

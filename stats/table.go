@@ -2,6 +2,7 @@ package stats
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -22,9 +23,16 @@ func WriteTable(w io.Writer, s *Summary) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("arbiter statistics\n\n")
 	if len(s.Warnings) > 0 {
-		// Whole, not cut to the width: a warning names its inputs.
+		// Whole, not cut to the width: a warning names its inputs. The
+		// first few only, as the HTML page shows them: an archive of
+		// copied files has a warning a set of copies, and a terminal
+		// would scroll the figures away under them.
 		bw.WriteString("Warnings\n")
-		for _, w := range s.Warnings {
+		for i, w := range s.Warnings {
+			if i == ShownWarnings {
+				bw.WriteString(indent + MoreWarnings(len(s.Warnings)-ShownWarnings) + "\n")
+				break
+			}
 			bw.WriteString(indent + Printable(w) + "\n")
 		}
 		bw.WriteString("\n")
@@ -33,6 +41,15 @@ func WriteTable(w io.Writer, s *Summary) error {
 		writeTableSection(bw, &sec)
 	}
 	return bw.Flush()
+}
+
+// MoreWarnings is the line that stands for the n warnings past the first
+// ShownWarnings in the table report and on stderr.
+func MoreWarnings(n int) string {
+	if n == 1 {
+		return "and 1 more warning (arbiter stats --format json or markdown lists them all)"
+	}
+	return fmt.Sprintf("and %d more warnings (arbiter stats --format json or markdown lists them all)", n)
 }
 
 func writeTableSection(w *bufio.Writer, sec *section) {

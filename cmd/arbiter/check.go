@@ -53,8 +53,10 @@ name a file to read it whatever it holds.
 Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on
 a usage error or an input that could not be read (the others are still
 checked), 130 when interrupted before every input was read (what was read
-is written; no partial output file is left).`,
-		Args: cobra.MinimumNArgs(1),
+is written; no partial output file is left).
+
+` + codesHelp(),
+		Args: needArgs("at least one PATH: a file, a directory or - for standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd, &f, args) },
 	}
 	fl := cmd.Flags()
@@ -65,19 +67,44 @@ is written; no partial output file is left).`,
 	fl.BoolVar(&f.resume, "resume", false, "with --out, skip the inputs an earlier run into the same directory finished")
 	fl.StringVar(&f.stdinName, "stdin-name", "", "with --out, the name of standard input or a piped input (<(zstd -dc ...)) in the tables and for --resume")
 	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
-	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
+	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, ru-latin, de, fr, es, nl, pl, cs, sv, hu, pt")
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never (none is the same as never)")
-	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code (repeatable)")
-	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable; \"all\" for every code but no-game, which only its name turns off)")
+	fl.StringSliceVar(&f.enable, "enable", nil, "report findings with this code again after --disable all or a --config's disable (repeatable, comma lists)")
+	fl.StringSliceVar(&f.disable, "disable", nil, "do not report findings with this code (repeatable, comma lists; \"all\" for every code but no-game, which only its name turns off)")
 	fl.StringSliceVar(&f.severity, "severity", nil, "change a code's severity: CODE=info|warning|error|off (repeatable)")
 	fl.StringVar(&f.config, "config", "", "read --rules, --enable, --disable, --severity and --fail-on from this JSON file; the flags given win over it")
-	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto and always draw a bar on a terminal and log a line every 10 s elsewhere; auto shows nothing with --quiet; never")
-	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	fl.StringVar(&f.progress, "progress", "auto", "progress on stderr: auto (a bar on a terminal, an info line every 10 s elsewhere; none under --quiet), always (the same, --quiet or not) or never")
+	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn (or warning), error")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary and no progress bar; log errors only unless --log-level says otherwise")
 	return cmd
+}
+
+// codesHelp lists the finding codes with their default severities: the
+// names --enable, --disable, --severity and --config take, which a user
+// should not have to mistype to see (the error lists them too).
+func codesHelp() string {
+	var b strings.Builder
+	b.WriteString("Finding codes, with their default severity (\"up to\": the rule chooses it case\nby case; the README says when each fires):\n")
+	line := " "
+	for i, r := range validate.Catalogue {
+		word := fmt.Sprintf(" %s (%s)", r.Code, r.Severity)
+		if r.Varies {
+			word = fmt.Sprintf(" %s (up to %s)", r.Code, r.Severity)
+		}
+		if i < len(validate.Catalogue)-1 {
+			word += ","
+		}
+		if len(line)+len(word) > 78 {
+			b.WriteString(line + "\n")
+			line = " "
+		}
+		line += word
+	}
+	b.WriteString(line)
+	return b.String()
 }
 
 // runCheck is the command: set up from the flags, run, map the outcome to
@@ -181,13 +208,16 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		m := pq.Manifest()
 		sum.SameContent = m.SameContent("")
 	}
-	warnSameContent(&logger, sum.SameContent)
+	warnSameContent(&logger, sum.SameContent, f.out)
 	if !f.quiet {
 		pipeline.WriteSummary(stderr, &sum)
 	}
 	switch {
 	// A signal once every input was read leaves the output complete.
 	case sum.Interrupted:
+		if !f.quiet {
+			return &exitError{code: exitInterrupted} // the summary ends "; interrupted; ..."
+		}
 		return &exitError{code: exitInterrupted, msg: "interrupted"}
 	case runErr != nil:
 		return runErr
@@ -244,14 +274,29 @@ func logDuplicates(logger *zerolog.Logger, dups []pipeline.Duplicate) {
 // content (the same file under two names, or copied into two
 // directories): the summary's counts hold their games once per input, and
 // so will arbiter stats's.
-func warnSameContent(logger *zerolog.Logger, groups []pipeline.SameContent) {
-	for _, g := range groups {
+//
+// Past the first stats.ShownWarnings sets, as arbiter stats counts them,
+// the others are debug lines and one warning counts them: an archive of
+// copied test directories has dozens, which would scroll the summary away.
+func warnSameContent(logger *zerolog.Logger, groups []pipeline.SameContent, out string) {
+	for n, g := range groups {
 		paths := make([]string, len(g.Inputs))
 		for i, in := range g.Inputs {
 			paths[i] = stats.Printable(pipeline.ColumnPath(in.Path))
 		}
-		logger.Warn().Strs("paths", paths).Int64("bytes", g.Content.Bytes).Int64("games", g.Games).
+		ev := logger.Warn()
+		if n >= stats.ShownWarnings {
+			ev = logger.Debug()
+		}
+		ev.Strs("paths", paths).Int64("bytes", g.Content.Bytes).Int64("games", g.Games).
 			Msg("inputs with the same content: their games are counted once per input")
+	}
+	if more := len(groups) - stats.ShownWarnings; more > 0 {
+		how := "--log-level debug names them"
+		if out != "" {
+			how += ", as arbiter stats --format json " + out + " does"
+		}
+		logger.Warn().Int("sets", more).Msgf("%d more sets of inputs with the same content (%s)", more, how)
 	}
 }
 
@@ -310,8 +355,20 @@ func (f *checkFlags) options() (*pipeline.Config, int, error) {
 	if f.workers < 0 {
 		return nil, 0, usageError("--workers must be 0 or more, not %d", f.workers)
 	}
-	if (f.moves || f.resume) && f.out == "" {
+	// Name only the flags given: "--moves and --resume" puzzles a user
+	// who gave one.
+	switch {
+	case f.moves && f.resume && f.out == "":
 		return nil, 0, usageError("--moves and --resume need --out DIR")
+	case f.moves && f.out == "":
+		return nil, 0, usageError("--moves needs --out DIR: the moves table is written there")
+	case f.resume && f.out == "":
+		return nil, 0, usageError("--resume needs --out DIR: the directory an earlier run wrote, whose finished inputs it skips")
+	}
+	if info, err := os.Stat(f.out); f.out != "" && err == nil && !info.IsDir() {
+		// Not "mkdir r.html: not a directory": --out is taken for the
+		// report's flag, as stats's and convert's -o are files.
+		return nil, 0, usageError("--out %s is a file: --out names a directory for the tables (the report's file is --report FILE)", f.out)
 	}
 	if f.stdinName != "" && f.out == "" {
 		return nil, 0, usageError("--stdin-name needs --out DIR: it names a piped input in the tables")
@@ -347,9 +404,13 @@ func (f *checkFlags) lowerValues() {
 
 // logger builds the zerolog logger on stderr that the flags ask for.
 func (f *checkFlags) logger(stderr io.Writer, levelSet bool) (zerolog.Logger, error) {
+	if f.logLevel == "warning" {
+		// The word of --fail-on and of the findings: zerolog's is warn.
+		f.logLevel = "warn"
+	}
 	level, err := zerolog.ParseLevel(f.logLevel)
 	if err != nil || f.logLevel == "" {
-		return zerolog.Logger{}, usageError("--log-level must be debug, info, warn or error, not %q", f.logLevel)
+		return zerolog.Logger{}, usageError("--log-level must be debug, info, warn (or warning) or error, not %q", f.logLevel)
 	}
 	if f.quiet && !levelSet {
 		level = zerolog.ErrorLevel

@@ -173,7 +173,11 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--disable", "tag-format", "--severity", "tag-format=error", "clean.pgn"}, 2, "tag-format is disabled and given the severity error"},
 		{[]string{"check", "clean.pgn", "missing.pgn"}, 2, "1 input could not be read"},
 		{[]string{"check", "broken.pgn", "missing.pgn"}, 2, "missing.pgn"},
-		{[]string{"check"}, 2, "requires at least 1 arg"},
+		{[]string{"check"}, 2, "check needs at least one PATH: a file, a directory or - for standard input (arbiter check --help)"},
+		{[]string{"check", "--fromat", "jsonl", "clean.pgn"}, 2, "unknown flag: --fromat (did you mean --format?); arbiter check --help lists the flags"},
+		{[]string{"check", "--fail", "warning", "clean.pgn"}, 2, "unknown flag: --fail (did you mean --fail-on?); arbiter check --help lists the flags"},
+		{[]string{"check", "--colour", "clean.pgn"}, 2, "unknown flag: --colour; arbiter check --help lists the flags"},
+		{[]string{"check", "-o", "r.html", "clean.pgn"}, 2, "unknown shorthand flag: 'o' in -o (check writes its tables with --out DIR and a report with --report FILE)"},
 		{[]string{"check", "--format", "xml", "clean.pgn"}, 2, "--format must be"},
 		{[]string{"check", "--format", "JSON", "clean.pgn"}, 2, `--format must be text, jsonl, sarif, github or none, not "json": jsonl writes a JSON object a line, sarif one JSON document`},
 		{[]string{"check", "--fail-on", "sometimes", "clean.pgn"}, 2, "--fail-on must be"},
@@ -181,11 +185,21 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--encoding", "ebcdic", "clean.pgn"}, 2, "--encoding must be"},
 		{[]string{"check", "--progress", "maybe", "clean.pgn"}, 2, "--progress must be"},
 		{[]string{"check", "--log-format", "xml", "clean.pgn"}, 2, "--log-format must be"},
-		{[]string{"check", "--moves", "clean.pgn"}, 2, "need --out"},
+		{[]string{"check", "--log-level", "Warning", "clean.pgn"}, 0, ""},
+		{[]string{"check", "--log-level", "warn", "clean.pgn"}, 0, ""},
+		{[]string{"check", "--log-level", "warnings", "clean.pgn"}, 2, `--log-level must be debug, info, warn (or warning) or error, not "warnings"`},
+		{[]string{"check", "--out", "broken.pgn", "clean.pgn"}, 2, "arbiter: --out broken.pgn is a file: --out names a directory for the tables (the report's file is --report FILE)\n"},
+		{[]string{"check", "--moves", "clean.pgn"}, 2, "arbiter: --moves needs --out DIR: the moves table is written there\n"},
+		{[]string{"check", "--resume", "clean.pgn"}, 2, "arbiter: --resume needs --out DIR: the directory an earlier run wrote, whose finished inputs it skips\n"},
+		{[]string{"check", "--resume", "--moves", "clean.pgn"}, 2, "arbiter: --moves and --resume need --out DIR\n"},
 		{[]string{"check", "--enable", "syntax", "--disable", "syntax", "clean.pgn"}, 2, "both enabled and disabled"},
 		{[]string{"check", "--disable", "Not A Code", "clean.pgn"}, 2, "unknown rule code"},
 		{[]string{"check", "--workers", "-1", "clean.pgn"}, 2, "--workers"},
 		{[]string{"check", "--no-such-flag", "clean.pgn"}, 2, "unknown flag"},
+		{[]string{"stats", "--fromat", "json", "out"}, 2, "unknown flag: --fromat (did you mean --format?); arbiter stats --help lists the flags"},
+		{[]string{"perft"}, 2, "perft needs one DEPTH, the plies to count: arbiter perft 5 (arbiter perft --help)"},
+		{[]string{"perft", "1", "2"}, 2, "perft needs one DEPTH"},
+		{[]string{"perft", "1"}, 0, ""},
 	} {
 		r := arbiter(t, dir, nil, c.args...)
 		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
@@ -406,13 +420,23 @@ func TestCheckProgressAlways(t *testing.T) {
 func TestCheckInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
-	cmd := exec.Command(binary, "check", "--format", "jsonl", "--out", out, "-")
+	cmd := exec.Command(binary, "check", "--format", "jsonl", "--out", out, "--report", "r.html", "-")
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	interruptWhileFeeding(t, cmd, 4<<20, &stderr)
 	if !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("summary does not say interrupted:\n%s", stderr.String())
+	}
+	if strings.Contains(stderr.String(), "\narbiter: interrupted\n") {
+		t.Errorf("a line repeats what the summary says:\n%s", stderr.String())
+	}
+	// The report asked for is not written, and stderr says so and how.
+	if _, err := os.Stat(filepath.Join(dir, "r.html")); err == nil {
+		t.Errorf("an interrupted run wrote its report")
+	}
+	if want := "the report is not written: the run was interrupted; once check --out " + out + " --resume has read the rest, arbiter stats -o r.html " + out + " writes it"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
 	}
 	_, read, kept := counts(t, stderr.String())
 	if kept != "0" || read == "0" {
@@ -1282,6 +1306,29 @@ func TestCheckUploadMix(t *testing.T) {
 		r := arbiter(t, dir, nil, append(append([]string{"check", "-q", "--format", "none"}, c.args...), "up")...)
 		if r.code != c.code {
 			t.Errorf("%q: exit %d, want %d\n%s", c.args, r.code, c.code, r.stderr)
+		}
+	}
+}
+
+// TestOneSlip: the typing slips a flag suggestion forgives, and near misses
+// it must not take for one.
+func TestOneSlip(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"fromat", "format", true}, // two neighbours swapped
+		{"formt", "format", true},  // a letter dropped
+		{"formatt", "format", true},
+		{"formas", "format", true}, // a letter wrong
+		{"format", "format", false},
+		{"frmoat", "format", false}, // two slips
+		{"fo", "format", false},
+		{"workers", "rules", false},
+		{"tamrof", "format", false},
+	} {
+		if got := oneSlip(c.a, c.b); got != c.want {
+			t.Errorf("oneSlip(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}
 }

@@ -51,7 +51,7 @@ such as a malformed clock comment: each is printed) and its finding is at or
 above --fail-on (error unless set), 2 on a usage error or an input
 that could not be read (the others are still converted), 130 when
 interrupted before every input was read (no output file is left).`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs("at least one PATH to convert: a file, a directory or - for standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runConvert(cmd, &f, args) },
 	}
 	fl := cmd.Flags()
@@ -116,7 +116,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	// A signal once every input was read leaves the output complete.
 	keep := runErr == nil && !sum.Interrupted
 	finishErr := out.finish(keep)
-	warnSameContent(&logger, sum.SameContent)
+	warnSameContent(&logger, sum.SameContent, "")
 	if !f.quiet {
 		// Written in place (standard output, a device), what was written stays.
 		sink.WriteSummary(stderr, &sum, out.tmp == "" || keep && finishErr == nil)

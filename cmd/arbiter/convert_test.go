@@ -86,7 +86,7 @@ func TestConvertExitCodes(t *testing.T) {
 		{[]string{"convert", "broken.pgn", "-o", "out.pgn"}, 1, "broken.pgn:10:13: error illegal-move: Ke3: "},
 		{[]string{"convert", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "1 input could not be read"},
 		{[]string{"convert", "clean.pgn"}, 2, "-o FILE is required"},
-		{[]string{"convert", "-o", "out.pgn"}, 2, "requires at least 1 arg"},
+		{[]string{"convert", "-o", "out.pgn"}, 2, "convert needs at least one PATH to convert"},
 		{[]string{"convert", "clean.pgn", "-o", "no/such/dir/out.pgn"}, 2, "-o no/such/dir/out.pgn: "},
 		{[]string{"convert", "--rules", "fifa", "clean.pgn", "-o", "out.pgn"}, 2, "--rules must be"},
 		{[]string{"convert", "--notation", "klingon", "clean.pgn", "-o", "out.pgn"}, 2, "--notation"},

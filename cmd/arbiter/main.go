@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // subcommands are registered by each command's file in its init, so that a
@@ -23,6 +25,7 @@ func main() {
 	for _, c := range subcommands {
 		root.AddCommand(c())
 	}
+	root.SetFlagErrorFunc(flagError)
 	stopProfile := startProfile(os.Getenv("ARBITER_CPUPROFILE"))
 	err := root.Execute()
 	stopProfile()
@@ -73,4 +76,69 @@ func startProfile(path string) func() {
 		pprof.StopCPUProfile()
 		f.Close()
 	}
+}
+
+// needArgs is cobra.MinimumNArgs(1) with a message that says what the
+// command reads: cobra's own ("requires at least 1 arg(s), only received
+// 0") leaves a user new to arbiter to guess what an arg is.
+func needArgs(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageError("%s needs %s (arbiter %s --help)", cmd.Name(), what, cmd.Name())
+		}
+		return nil
+	}
+}
+
+// flagError names the closest flag of the command to one it does not know
+// (--fromat, --output for check), as cobra does for a mistyped command but
+// not for a flag, and where --help lists them all: SilenceUsage keeps the
+// usage from burying the findings, and so from helping here.
+func flagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		if near := nearestFlag(cmd, name); near != "" {
+			msg += " (did you mean --" + near + "?)"
+		}
+	}
+	if cmd.Name() == "check" && strings.Contains(msg, "'o'") {
+		// -o is stats's and convert's output; check has two.
+		msg += " (check writes its tables with --out DIR and a report with --report FILE)"
+	}
+	return usageError("%s; arbiter %s --help lists the flags", msg, cmd.Name())
+}
+
+// nearestFlag is the flag of cmd one slip away from name (a letter
+// wrong, missing or extra, or two swapped), or a flag name holds it or it
+// holds the name (--fail for --fail-on, --output for --out), or "".
+func nearestFlag(cmd *cobra.Command, name string) string {
+	near := ""
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if near == "" && !f.Hidden && len(name) >= 3 && (oneSlip(name, f.Name) ||
+			strings.HasPrefix(f.Name, name) || strings.HasPrefix(name, f.Name)) {
+			near = f.Name
+		}
+	})
+	return near
+}
+
+// oneSlip says whether a and b differ by one letter changed, added or
+// dropped, or by two neighbours swapped.
+func oneSlip(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case a == b || len(b)-len(a) > 1:
+		return false
+	case len(a) < len(b): // one letter more in b
+		return a[i:] == b[i+1:]
+	case i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]:
+		return true
+	}
+	return a[i+1:] == b[i+1:]
 }

@@ -23,7 +23,12 @@ func newPerftCmd() *cobra.Command {
 the start position or from --fen, counting the last ply in bulk. With
 --divide it prints the count below each legal move first, in UCI notation
 (castling as king-takes-rook with --chess960, or when the FEN needs it).`,
-		Args: cobra.ExactArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError("perft needs one DEPTH, the plies to count: arbiter perft 5 (arbiter perft --help)")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			depth, err := strconv.Atoi(args[0])
 			if err != nil || depth < 0 || depth > 20 {

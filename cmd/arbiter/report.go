@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 
@@ -62,9 +63,17 @@ func (s *reportSink) EndFile(fs *pipeline.FileSummary) error {
 }
 
 // Close writes the report unless the run was interrupted, which would make
-// it describe part of the input.
+// it describe part of the input; it then says so, and how to get it, since
+// a user who asked for it looks for the file.
 func (s *reportSink) Close(sum *pipeline.Summary) error {
 	if sum.Interrupted {
+		if s.log != nil {
+			how := "run again to write it"
+			if s.out != "" || s.dir != "" {
+				how = fmt.Sprintf("once check --out %s --resume has read the rest, arbiter stats -o %s %s writes it", cmp.Or(s.out, s.dir), s.path, cmp.Or(s.out, s.dir))
+			}
+			s.log.Warn().Str("report", s.path).Msg("the report is not written: the run was interrupted; " + how)
+		}
 		return nil
 	}
 	agg := &s.agg

@@ -187,3 +187,40 @@ func TestCheckReportSameContent(t *testing.T) {
 		t.Errorf("no %q in the report:\n%s", want, report)
 	}
 }
+
+// TestSameContentWarningsFolded: an archive of many copied files names its
+// first ten sets of copies on stderr, in check and in stats, and counts the
+// others on one line (check names them at debug level); ten sets fold
+// nothing.
+func TestSameContentWarningsFolded(t *testing.T) {
+	for _, sets := range []int{12, 10} {
+		dir := t.TempDir()
+		for i := range sets {
+			g := games(i, 1)
+			write(t, dir, fmt.Sprintf("d/a%02d.pgn", i), g)
+			write(t, dir, fmt.Sprintf("d/copy/a%02d.pgn", i), g)
+		}
+		r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "d")
+		named := strings.Count(r.stderr, "WRN inputs with the same content")
+		more := fmt.Sprintf("WRN %d more sets of inputs with the same content (--log-level debug names them, as arbiter stats --format json out does)", sets-10)
+		if sets == 12 && (named != 10 || !strings.Contains(r.stderr, more)) {
+			t.Errorf("%d sets: check names %d, want 10 and %q:\n%s", sets, named, more, r.stderr)
+		}
+		if sets == 10 && (named != 10 || strings.Contains(r.stderr, "more sets")) {
+			t.Errorf("%d sets: check names %d, want 10 and no line counting more:\n%s", sets, named, r.stderr)
+		}
+		r = arbiter(t, dir, nil, "check", "--format", "none", "--log-level", "debug", "d")
+		if n := strings.Count(r.stderr, "inputs with the same content: their games"); n != sets {
+			t.Errorf("%d sets: --log-level debug names %d", sets, n)
+		}
+		r = arbiter(t, dir, nil, "stats", "--format", "json", "-o", "r.json", "out")
+		named = strings.Count(r.stderr, "hold the same content")
+		folded := strings.Contains(r.stderr, "arbiter stats: and 2 more warnings (arbiter stats --format json or markdown lists them all)\n")
+		if named != 10 || folded != (sets == 12) {
+			t.Errorf("%d sets: stats names %d on stderr, folded %v:\n%s", sets, named, folded, r.stderr)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "r.json")); bytes.Count(b, []byte("hold the same content")) != sets {
+			t.Errorf("%d sets: the JSON report does not name every set", sets)
+		}
+	}
+}

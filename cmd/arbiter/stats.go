@@ -35,7 +35,7 @@ Several DIRs (runs on several machines, say) make one report.
 Formats: table (aligned text for a terminal, the default), markdown, json
 (keys documented in stats/JSON.md), html (one self-contained page with SVG
 charts, no script). With -o and no --format, the file's extension chooses.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: needArgs("the DIR that arbiter check --out DIR wrote"),
 		RunE: func(cmd *cobra.Command, args []string) error { return runStats(cmd, &f, args) },
 	}
 	fl := cmd.Flags()
@@ -51,7 +51,8 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 		format = stats.FormatFor(f.output)
 	}
 	if !slices.Contains(stats.Formats, format) {
-		return &exitError{code: 2, msg: fmt.Sprintf("--format must be %s, not %q", strings.Join(stats.Formats, ", "), format)}
+		last := len(stats.Formats) - 1
+		return &exitError{code: 2, msg: fmt.Sprintf("--format must be %s or %s, not %q", strings.Join(stats.Formats[:last], ", "), stats.Formats[last], format)}
 	}
 	if f.top < 0 {
 		return &exitError{code: 2, msg: fmt.Sprintf("--top must be 0 or more, not %d", f.top)}
@@ -76,7 +77,11 @@ func runStats(cmd *cobra.Command, f *statsFlags, dirs []string) error {
 	for _, g := range pipeline.SameContentInputs(dirs) {
 		warnings = append(warnings, g.String())
 	}
-	for _, w := range warnings {
+	for i, w := range warnings {
+		if i == stats.ShownWarnings {
+			fmt.Fprintf(stderr, "arbiter stats: %s\n", stats.MoreWarnings(len(warnings)-i))
+			break
+		}
 		fmt.Fprintf(stderr, "arbiter stats: %s\n", stats.Printable(w))
 	}
 	agg, err := stats.ReadParquetLogged(func(p string) {

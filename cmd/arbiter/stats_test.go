@@ -169,15 +169,22 @@ func TestStatsOutputFile(t *testing.T) {
 func TestStatsUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	writeCheckOutput(t, dir, "a.pgn", 1)
+	games := filepath.Join(dir, "uploads")
+	pgn := filepath.Join(games, "a.pgn")
+	os.Mkdir(games, 0o755)
+	os.WriteFile(pgn, []byte("1. e4 e5 *\n"), 0o644)
 	for _, tc := range []struct {
 		args []string
 		code int
 		msg  string
 	}{
-		{[]string{"--format", "pdf", dir}, 2, `--format must be table, markdown, json, html, not "pdf"`},
+		{[]string{"--format", "pdf", dir}, 2, `--format must be table, markdown, json or html, not "pdf"`},
 		{[]string{"--top", "-1", dir}, 2, "--top must be 0 or more, not -1"},
-		{[]string{filepath.Join(dir, "nothing")}, 2, "no games directory"},
-		{[]string{}, 2, "requires at least 1 arg"},
+		{[]string{filepath.Join(dir, "nothing")}, 2, filepath.Join(dir, "nothing") + ": no such directory"},
+		// Games named where their tables belong: the message says how to report on them.
+		{[]string{games}, 2, games + ": no games directory: not written by arbiter check --out (for a report on the games in it, arbiter check --report report.html " + games + ")"},
+		{[]string{pgn}, 2, pgn + ": a file, not a directory: stats reads the directory arbiter check --out DIR wrote"},
+		{[]string{}, 2, "stats needs the DIR that arbiter check --out DIR wrote (arbiter stats --help)"},
 	} {
 		_, err := runStatsCommand(tc.args...)
 		if err == nil || exitCode(err) != tc.code || !strings.Contains(err.Error(), tc.msg) {
