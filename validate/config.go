@@ -28,7 +28,7 @@ var Catalogue = []Rule{
 	{ImpossiblePosition, Error, false, "a FEN start position that cannot arise in a game (kings, pawns, castling rights, en passant, checks)"},
 	{MovesAfterEnd, Error, true, "moves after checkmate, stalemate, a dead position, fivefold repetition or 75 moves: warning after a dead position in a game scored 1/2-1/2, the draw it gives"},
 	{ResultMismatch, Error, false, "the Result tag differs from the result marker at the end of the moves"},
-	{WrongResult, Error, false, "the recorded result contradicts the final position or the clocks"},
+	{WrongResult, Error, true, "the recorded result contradicts the final position or the clocks: info where chess.com or lichess scored a timeout by its own published rule"},
 	{ThreefoldClaimable, Info, false, "the first move at which a draw by threefold repetition could be claimed"},
 	{MissedThreefold, Warning, true, "a threefold repetition could be claimed but the game went on to a decisive result: warning when the loser could claim, info when only the winner could"},
 	{FiftyMoveClaimable, Info, false, "the first move at which a draw under the 50-move rule could be claimed"},

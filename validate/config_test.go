@@ -44,7 +44,7 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 	varies := map[Code]bool{MovesAfterEnd: true, FivefoldRepetition: true, SeventyFiveMoves: true, TimeoutInsufficientMaterial: true, ClockInconsistent: true, MissedThreefold: true, MissedFiftyMove: true,
-		TagMissing: true, VariantUnsupported: true}
+		TagMissing: true, VariantUnsupported: true, WrongResult: true}
 	for _, r := range Catalogue {
 		if r.Varies != varies[r.Code] {
 			t.Errorf("%s: Varies %v", r.Code, r.Varies)
@@ -224,6 +224,19 @@ func TestConfigCanonical(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("%s: %+v: Canonical = %+v, want %+v", tt.name, f, got, tt.want)
 			}
+		}
+	}
+}
+
+func TestParseSeverity(t *testing.T) {
+	for in, want := range map[string]Severity{"info": Info, "warning": Warning, "warn": Warning, "error": Error} {
+		if got, ok := ParseSeverity(in); !ok || got != want {
+			t.Errorf("ParseSeverity(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "Warning", "warnings", "err", "fatal"} {
+		if got, ok := ParseSeverity(in); ok {
+			t.Errorf("ParseSeverity(%q) = %v, read; want refused", in, got)
 		}
 	}
 }

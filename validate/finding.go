@@ -22,8 +22,12 @@ func (s Severity) String() string {
 	return "unknown"
 }
 
-// ParseSeverity reads "info", "warning" or "error".
+// ParseSeverity reads "info", "warning" or "error"; also "warn", the word
+// of --log-level and of many linters, for a warning.
 func ParseSeverity(s string) (Severity, bool) {
+	if s == "warn" {
+		return Warning, true
+	}
 	for i, n := range severityNames {
 		if n == s {
 			return Severity(i), true
