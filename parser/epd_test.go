@@ -111,13 +111,27 @@ func TestIsEPD(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n", true},
 		{"\ufeff\n\n  \n4k3/8/8/8/8/8/8/4K3 b - e3\n", true},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - id \"960\";", true},
+		// A perft suite, with its counters or without, after comments.
+		{"# Sedlak\n\n#\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1;D1 5", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - ;D1 5\n", true},
+		// A FEN list: a FEN alone, or followed by a record of any kind.
+		{"R7/8/8/8/6k1/5pp1/8/6K1 b - - 0 1\r\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n# more\n\n4k3/8/8/8/8/8/8/3K4 w - - 0 1\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/3K4 w - - bm Kd2;\n", true},
 		// Near misses: PGN with a FEN tag, PGN opening with a comment or
-		// a move, a FEN with its counters, a perft list, a bad field.
+		// a move, a FEN followed by movetext or a game, counters that are
+		// not two numbers, a bad field.
 		{"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n", false},
 		{"{4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;}\n[Event \"x\"]\n", false},
 		{"1. e4 e5 *\n4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n", false},
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", false},
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n", false},
+		{"# a game\n[Event \"x\"]\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n1. Kd2 Kd7 *\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\n[Event \"x\"]\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 Kd2\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 ;D1 5\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1x\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 2\n", false},
 		{"4k3/8/8/8/8/8/8 w - - bm Kd2;\n", false},
 		{"4k3/8/8/8/8/8/8/4K3 x - - bm Kd2;\n", false},
 		{"4k3/8/8/8/8/8/8/4K3 w - e9 bm Kd2;\n", false},
@@ -132,11 +146,12 @@ func TestIsEPD(t *testing.T) {
 }
 
 // PGN whose first game sets up a position, or that opens with a comment,
-// stays PGN.
+// or a FEN followed by movetext, stays PGN.
 func TestEPDNearMissIsPGN(t *testing.T) {
 	for _, in := range []string{
 		"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
 		"{4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;}\n1. e4 *\n",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n1. e4 *\n",
 	} {
 		games, chunks := readAll(t, []byte(in), SplitOptions{}, Options{})
 		for _, c := range chunks {
@@ -148,6 +163,53 @@ func TestEPDNearMissIsPGN(t *testing.T) {
 			if g.EPD {
 				t.Errorf("%q: game marked EPD", in)
 			}
+		}
+	}
+}
+
+// positionSample is a perft suite and a FEN list in small: '#' comments
+// before and between the records, counters, the semicolon before each
+// operation, Chess960's castling letters, a record without counters, a
+// FEN alone, trailing blanks and CR LF.
+const positionSample = "# perft suite\n#\n" +
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n" +
+	"# avoid illegal ep\n" +
+	"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1         ;D6 1440467\r\n" +
+	"R3rkrR/8/8/8/8/8/8/r3RKRr w EGeg - 0 1 ;D1 25 ;D2 586  \n" +
+	"\n" +
+	"4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n" +
+	"R7/8/8/8/6k1/5pp1/8/6K1 b - - 12 40\r\n" +
+	"4k3/8/8/8/8/8/8/4K3 w - - 0 1;D1 5;\n" +
+	"4k3/8/8/8/8/8/8/4K3 b - - 7 9 bm Kd7; hmvc 8;\n"
+
+func TestPositionLists(t *testing.T) {
+	want := []string{
+		// The comments at the start are the first record's text.
+		`FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"@3:1 SetUp="1"@3:1  || "" epd=true`,
+		// The en passant square is the FEN's, not a move.
+		`FEN="8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"@5:1 SetUp="1"@5:1  || "" epd=true`,
+		`FEN="R3rkrR/8/8/8/8/8/8/r3RKRr w EGeg - 0 1"@6:1 SetUp="1"@6:1  || "" epd=true`,
+		// No counters: 0 and 1, as in an EPD record.
+		`FEN="4k3/8/8/8/8/8/8/4K2R w K - 0 1"@8:1 SetUp="1"@8:1  || "" epd=true`,
+		// A FEN alone, its counters as written.
+		`FEN="R7/8/8/8/6k1/5pp1/8/6K1 b - - 12 40"@9:1 SetUp="1"@9:1  || "" epd=true`,
+		// A semicolon after the last operation too: nothing else.
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@10:1 SetUp="1"@10:1  || "" epd=true`,
+		// Counters, then EPD's operations: hmvc wins over the line's.
+		`FEN="4k3/8/8/8/8/8/8/4K3 b - - 8 9"@11:1 SetUp="1"@11:1 Kd7@11:34  |1 -1| "" epd=true`,
+	}
+	for _, target := range []int{0, 1, 40, 100} {
+		games := epdGames(t, positionSample, target)
+		if len(games) != len(want) {
+			t.Fatalf("target %d: %d games, want %d", target, len(games), len(want))
+		}
+		for i, g := range games {
+			if got := epdRecord(g); got != want[i] {
+				t.Errorf("target %d, game %d:\n got %s\nwant %s", target, i, got, want[i])
+			}
+		}
+		if g := games[len(games)-1]; g.FirstPly != 18 {
+			t.Errorf("target %d: FirstPly %d, want 18 (move 9, Black)", target, g.FirstPly)
 		}
 	}
 }
