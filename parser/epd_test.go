@@ -51,8 +51,15 @@ func TestEPDRecords(t *testing.T) {
 		// hmvc and fmvn are the FEN's counters; pv is no set of moves.
 		`FEN="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20"@6:1 SetUp="1"@6:1 O-O-O@6:37  |1 -1| "" epd=true`,
 	}
+	epdRecordsAre(t, epdSample, want, 39) // fmvn 20, White
+}
+
+// epdRecordsAre checks the records (epdRecord) read from input however it
+// is cut, and the first ply of the last one, which names moves.
+func epdRecordsAre(t *testing.T, input string, want []string, lastFirstPly int32) {
+	t.Helper()
 	for _, target := range []int{0, 1, 40, 100} {
-		games := epdGames(t, epdSample, target)
+		games := epdGames(t, input, target)
 		if len(games) != len(want) {
 			t.Fatalf("target %d: %d games, want %d", target, len(games), len(want))
 		}
@@ -61,8 +68,8 @@ func TestEPDRecords(t *testing.T) {
 				t.Errorf("target %d, game %d:\n got %s\nwant %s", target, i, got, want[i])
 			}
 		}
-		if games[3].FirstPly != 39 {
-			t.Errorf("target %d: FirstPly %d, want 39 (fmvn 20, White)", target, games[3].FirstPly)
+		if g := games[len(games)-1]; g.FirstPly != lastFirstPly {
+			t.Errorf("target %d: FirstPly %d, want %d", target, g.FirstPly, lastFirstPly)
 		}
 	}
 }
@@ -198,18 +205,5 @@ func TestPositionLists(t *testing.T) {
 		// Counters, then EPD's operations: hmvc wins over the line's.
 		`FEN="4k3/8/8/8/8/8/8/4K3 b - - 8 9"@11:1 SetUp="1"@11:1 Kd7@11:34  |1 -1| "" epd=true`,
 	}
-	for _, target := range []int{0, 1, 40, 100} {
-		games := epdGames(t, positionSample, target)
-		if len(games) != len(want) {
-			t.Fatalf("target %d: %d games, want %d", target, len(games), len(want))
-		}
-		for i, g := range games {
-			if got := epdRecord(g); got != want[i] {
-				t.Errorf("target %d, game %d:\n got %s\nwant %s", target, i, got, want[i])
-			}
-		}
-		if g := games[len(games)-1]; g.FirstPly != 18 {
-			t.Errorf("target %d: FirstPly %d, want 18 (move 9, Black)", target, g.FirstPly)
-		}
-	}
+	epdRecordsAre(t, positionSample, want, 18) // move 9, Black
 }
