@@ -274,7 +274,7 @@ func (p *Parser) epdLine(h, e int) {
 	h = skipBlanks(s, h)
 	n, ok := epdFields(s[h:e])
 	if !ok {
-		p.problem(h, "the line is not an EPD record (a FEN's first four fields, then operations): it is not read")
+		p.problem(h, "the line is not a position (a FEN's first four fields, then its counters or EPD operations): it is not read")
 		return
 	}
 	fields := s[h : h+n]

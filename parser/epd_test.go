@@ -86,7 +86,7 @@ func TestEPDMalformed(t *testing.T) {
 		"1r2k3/8/8/8/8/8/8/4K3\tw\tb - fmvn 1073741824; bm Kd2;\n"
 	want := []string{
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@1:1 SetUp="1"@1:1 Kd2@1:30 `,
-		` [2:1 the line is not an EPD record (a FEN's first four fields, then operations): it is not read]`,
+		` [2:1 the line is not a position (a FEN's first four fields, then its counters or EPD operations): it is not read]`,
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@3:1 SetUp="1"@3:1  [3:27 an EPD operation starts with an opcode (a letter, then letters, digits or '_'): the rest of the line is not read]`,
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@4:1 SetUp="1"@4:1  [4:30 a string operand not closed by " on its line: the rest of the line is not read]`,
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@5:1 SetUp="1"@5:1 Kd2@5:30  [5:27 the EPD operation bm is not closed by ';']`,
@@ -96,15 +96,7 @@ func TestEPDMalformed(t *testing.T) {
 		// plies is not read.
 		`FEN="1r2k3/8/8/8/8/8/8/4K3 w b - 0 1"@7:1 SetUp="1"@7:1 Kd2@7:49  [7:29 the EPD operation fmvn takes one whole number: it is not read]`,
 	}
-	games := epdGames(t, in, 0)
-	if len(games) != len(want) {
-		t.Fatalf("%d games, want %d", len(games), len(want))
-	}
-	for i, g := range games {
-		if got := ecoLine(g); got != want[i] {
-			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
-		}
-	}
+	games := epdLinesAre(t, in, want)
 	if g := games[len(games)-1]; g.FirstPly != 1 {
 		t.Errorf("FirstPly %d, want 1 (White to move, no fmvn read)", g.FirstPly)
 	}
@@ -206,4 +198,33 @@ func TestPositionLists(t *testing.T) {
 		`FEN="4k3/8/8/8/8/8/8/4K3 b - - 8 9"@11:1 SetUp="1"@11:1 Kd7@11:34  |1 -1| "" epd=true`,
 	}
 	epdRecordsAre(t, positionSample, want, 18) // move 9, Black
+}
+
+// In a FEN list (two FENs first), a line that is no position (movetext,
+// prose) is a syntax problem at its start; the positions around it are
+// read.
+func TestFENListMalformed(t *testing.T) {
+	in := "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n1. Kd2 Kd7 *\n4k3/8/8/8/8/8/8/3K4 b - - 3 9\n"
+	want := []string{
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@1:1 SetUp="1"@1:1 `,
+		`FEN="4k3/8/8/8/8/8/8/4K3 b - - 0 1"@2:1 SetUp="1"@2:1 `,
+		` [3:1 the line is not a position (a FEN's first four fields, then its counters or EPD operations): it is not read]`,
+		`FEN="4k3/8/8/8/8/8/8/3K4 b - - 3 9"@4:1 SetUp="1"@4:1 `,
+	}
+	epdLinesAre(t, in, want)
+}
+
+// epdLinesAre checks the games (ecoLine) read from in and returns them.
+func epdLinesAre(t *testing.T, in string, want []string) []*Game {
+	t.Helper()
+	games := epdGames(t, in, 0)
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d", len(games), len(want))
+	}
+	for i, g := range games {
+		if got := ecoLine(g); got != want[i] {
+			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
+		}
+	}
+	return games
 }
