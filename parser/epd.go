@@ -13,12 +13,19 @@ import (
 //
 // pgn-extract's -Wepd writes its comments unquoted ("c0 Barnes, David
 // J.-Horton, Mark ... 1994.10.10;"). Read as PGN, such a line's dates and
-// names are moves and numbers. The format is told by content, once per
-// input (IsEPD, by the Splitter), as an ECO file is. Each line is a game:
+// names are moves and numbers. Two cousins are read alike: a perft suite
+// (a full FEN, counters and all, then ";D1 20 ;D2 400", the semicolon
+// before each operation), and a FEN list (a full FEN a line, nothing
+// else); read as PGN, a perft line's en passant square and node counts are
+// a move and numbers. The format is told by content, once per input
+// (IsEPD, by the Splitter), as an ECO file is; '#' lines are comments, as
+// in an ECO file and in the perft suites that open with their sources.
+// Each line is a game:
 //
-//   - the tags FEN (the four fields, with hmvc and fmvn as its counters,
-//     else 0 and 1) and SetUp "1", both at the line's start, so that the
-//     replay audits the position as it does any FEN tag;
+//   - the tags FEN (the four fields, with the line's counters, or those
+//     hmvc and fmvn give, else 0 and 1) and SetUp "1", both at the line's
+//     start, so that the replay audits the position as it does any FEN
+//     tag (the counters too: they are copied as written);
 //   - id as the tag Event, which names the position in every report as an
 //     event names a game; c0 as the game's comment;
 //   - each move that bm, am, pm or sm names as a move of its own from the
@@ -31,6 +38,8 @@ import (
 //
 // Other opcodes (acd, ce, pv, D1...) are read and skipped: pv is a line
 // of play, not a set of moves in one position, and the rest are numbers.
+// Any line of such a file may take any of the three forms: only the first
+// decides what the file is.
 
 // epdFields returns the end of the four FEN fields line starts with, and
 // whether they read as such: piece placement (eight ranks of pieces and
@@ -91,25 +100,71 @@ func epdFields(line []byte) (int, bool) {
 // isPieceLetter says c is a FEN piece letter.
 func isPieceLetter(c byte) bool { return bytes.IndexByte([]byte("pnbrqkPNBRQK"), c) >= 0 }
 
-// isEPDLine says whether line (without its line end) is an EPD record:
-// the four fields, then nothing or an operation, whose opcode starts with
-// a letter. A FEN (its counters after the fields) is not one, nor a
-// perft list's "0 1 ;D1 20".
-func isEPDLine(line []byte) bool {
-	line = bytes.TrimRight(line, "\r")
+// The kinds of record line may be (positionKind).
+const (
+	notPosition   = iota
+	epdLineKind   // the four fields, then nothing or an operation
+	fenLineKind   // the four fields and the counters, nothing else
+	perftLineKind // the four fields, the counters or not, then ";D1 20 ..."
+)
+
+// positionKind says what record of a position list line (without its
+// line end) is, if any.
+func positionKind(line []byte) int {
+	line = bytes.TrimRight(line, " \t\r")
 	i, ok := epdFields(line)
 	if !ok {
-		return false
+		return notPosition
 	}
 	j := skipBlanks(line, i)
-	return j == len(line) || isASCIILetter(line[j])
+	if j == len(line) || isASCIILetter(line[j]) {
+		return epdLineKind
+	}
+	if _, _, k, ok := fenCounters(line, j); ok {
+		if j = skipBlanks(line, k); j == len(line) {
+			return fenLineKind
+		}
+	}
+	if line[j] == ';' {
+		return perftLineKind
+	}
+	return notPosition
+}
+
+// fenCounters reads FEN's two move counters, two words of digits, at
+// line[i:]: each followed by a blank, the line's end or (the second) a
+// ';'. It returns the two and the end of the second.
+func fenCounters(line []byte, i int) (half, full []byte, end int, ok bool) {
+	var w [2][]byte
+	for n := range 2 {
+		if n > 0 {
+			j := skipBlanks(line, i)
+			if j == i {
+				return nil, nil, 0, false
+			}
+			i = j
+		}
+		d := i
+		for i < len(line) && isDigit(line[i]) {
+			i++
+		}
+		if i == d || i < len(line) && !isSpaceByte(line[i]) && (n == 0 || line[i] != ';') {
+			return nil, nil, 0, false
+		}
+		w[n] = line[d:i]
+	}
+	return w[0], w[1], i, true
 }
 
 // epdSniff is how far IsEPD looks for the end of an input's first line.
 const epdSniff = 64 << 10
 
-// IsEPD says whether head, an input's first bytes, is an EPD file: its
-// first line that is not blank is an EPD record (isEPDLine).
+// IsEPD says whether head, an input's first bytes, is a position list (an
+// EPD file, a perft suite or a FEN list): its first line that is neither
+// blank nor a '#' comment is a record of one (positionKind). A FEN alone
+// is taken for a list only when the next such line is a record too, or
+// there is none: a FEN with movetext after it is no list (the PGN reader
+// passes over the FEN).
 func IsEPD(head []byte) bool {
 	is, _ := epdHead(head[:min(len(head), epdSniff)], true)
 	return is
@@ -119,43 +174,72 @@ func IsEPD(head []byte) bool {
 // of it when atEOF; decided says that more bytes would not change the
 // answer.
 func epdHead(head []byte, atEOF bool) (is, decided bool) {
-	return firstLine(head, atEOF, isBlank, isEPDLine, func(line []byte) (is, decided bool) {
-		// The line goes on: it decides now when its first word cannot
-		// be a piece placement.
-		for _, c := range line {
-			if isSpaceByte(c) {
-				break
+	i := 0
+	if bytes.HasPrefix(head, utf8BOM) {
+		i = len(utf8BOM)
+	}
+	fen := false // the first record is a FEN: the next line decides
+	for i < len(head) {
+		e := bytes.IndexByte(head[i:], '\n')
+		if e < 0 && !atEOF {
+			// The line goes on: it decides now when it is no comment and
+			// its first word cannot be a piece placement.
+			line := head[i:]
+			if line[0] == '#' {
+				return false, false
 			}
-			if c != '/' && !isDigit(c) && !isPieceLetter(c) {
-				return false, true
+			for _, c := range line {
+				if isSpaceByte(c) {
+					break
+				}
+				if c != '/' && !isDigit(c) && !isPieceLetter(c) {
+					return false, true
+				}
 			}
+			return false, false
 		}
-		return false, false
-	})
+		if e < 0 {
+			e = len(head)
+		} else {
+			e += i
+		}
+		if line := head[i:e]; !isBlank(line) && line[0] != '#' {
+			k := positionKind(line)
+			if fen || k != fenLineKind {
+				return k != notPosition, true
+			}
+			fen = true
+		}
+		i = e + 1
+	}
+	return fen, atEOF
 }
 
 // nextEPDRecord returns the start of the first line at or after from (a
-// line start, or inside a line: then the next one) that is not blank, or
-// -1 when data holds none, or ends inside blanks that may go on.
+// line start, or inside a line: then the next one) that is neither blank
+// nor a '#' comment, or -1 when data holds none, or ends inside blanks
+// that may go on.
 func nextEPDRecord(data []byte, from int) int {
 	return nextLineWhere(data, from, func(data []byte, i int) bool {
 		e := bytes.IndexByte(data[i:], '\n')
 		if e < 0 {
 			e = len(data) - i
 		}
-		return !isBlank(data[i : i+e])
+		return !isBlank(data[i:i+e]) && data[i] != '#'
 	})
 }
 
 // epdCut is findCut for an EPD file: the first record at or after the
-// target, so that a chunk holds whole records and the blank lines after
-// its last one, which are that record's however the input is cut; blank
-// lines at the file's start are its first record's.
-func (s *Splitter) epdCut() (cut int, capped bool) { return s.recordCut(nextEPDRecord, isBlankText) }
+// target, so that a chunk holds whole records and the blank and comment
+// lines after its last one, which are that record's however the input is
+// cut; those at the file's start are its first record's.
+func (s *Splitter) epdCut() (cut int, capped bool) {
+	return s.recordCut(nextEPDRecord, func(b []byte) bool { return ecoComments(bytes.TrimPrefix(b, utf8BOM)) })
+}
 
-// parseEPD is Parse for a chunk of an EPD file: a game a line that is not
-// blank, whose text runs on over the blank lines after it (the blank lines
-// at a file's start are its first record's).
+// parseEPD is Parse for a chunk of an EPD file: a game a line that is
+// neither blank nor a comment, whose text runs on over such lines after it
+// (those at a file's start are its first record's).
 func (p *Parser) parseEPD(c Chunk) {
 	p.parseRecords(c, func(src []byte, a int) (h, b int) {
 		h = max(nextEPDRecord(src, a), a) // a chunk's text is not all blank
@@ -185,11 +269,12 @@ func (p *Parser) epdLine(h, e int) {
 	for e > h && (s[e-1] == '\r' || isSpaceByte(s[e-1])) {
 		e--
 	}
-	p.g.EPD = true
+	g := &p.g
+	g.EPD = true
 	h = skipBlanks(s, h)
 	n, ok := epdFields(s[h:e])
 	if !ok {
-		p.problem(h, "the line is not an EPD record (a FEN's first four fields, then operations): it is not read")
+		p.problem(h, "the line is not a position (a FEN's first four fields, then its counters or EPD operations): it is not read")
 		return
 	}
 	fields := s[h : h+n]
@@ -200,29 +285,43 @@ func (p *Parser) epdLine(h, e int) {
 		k++
 	}
 	black := fields[skipBlanks(fields, k)] == 'b'
-	hmvc, fmvn := p.epdOps(h+n, e, black)
+	hmvc, fmvn := "0", "1"
+	i := h + n
+	if j := skipBlanks(s[:e], i); j > i {
+		if half, full, c, ok := fenCounters(s[:e], j); ok {
+			// As written: the FEN's audit says what is wrong with them.
+			hmvc, fmvn, i = string(half), string(full), c
+		}
+	}
+	hmvc, fmvn = p.epdOps(i, e, black, hmvc, fmvn)
 	// The fields as FEN writes them, one space apart: a tab between two
 	// is no FEN's.
 	fen := append(bytes.Join(bytes.Fields(fields), []byte(" ")), ' ')
 	fen = append(append(append(fen, hmvc...), ' '), fmvn...)
 	p.recordTag("FEN", h, fen)
 	p.recordTag("SetUp", h, []byte("1"))
-	if len(p.g.Moves) > 0 {
-		ply := 2*int32(atoi([]byte(fmvn))) - 1
+	if n := atoi([]byte(fmvn)); len(g.Moves) > 0 && len(fmvn) < 10 && n >= 1 && n < 1<<30 {
+		ply := 2*int32(n) - 1
 		if black {
 			ply++
 		}
-		p.g.FirstPly = ply
+		g.FirstPly = ply
 	}
 }
 
 // epdOps reads the operations in src[i:e] and returns the move counters
-// that hmvc and fmvn give, "0" and "1" without them. An operation that
-// cannot be read ends the reading of the line, with a problem saying so:
-// the position and the operations before it still count.
-func (p *Parser) epdOps(i, e int, black bool) (hmvc, fmvn string) {
+// that hmvc and fmvn give, else those given. An operation that cannot be
+// read ends the reading of the line, with a problem saying so: the
+// position and the operations before it still count. A perft suite writes
+// the semicolon before each operation (";D1 20 ;D2 400"), so that its
+// last one is not closed by one.
+func (p *Parser) epdOps(i, e int, black bool, hmvc, fmvn string) (string, string) {
 	s := p.src
-	hmvc, fmvn = "0", "1"
+	i = skipBlanks(s, i)
+	perft := i < e && s[i] == ';'
+	if perft {
+		i++
+	}
 	for i = skipBlanks(s, i); i < e; i = skipBlanks(s, i) {
 		op := i
 		for i < e && (isASCIILetter(s[i]) || isDigit(s[i]) || s[i] == '_') {
@@ -258,7 +357,7 @@ func (p *Parser) epdOps(i, e int, black bool) (hmvc, fmvn string) {
 			}
 			args = append(args, [2]int{a, i})
 		}
-		if !closed {
+		if !closed && !perft {
 			p.problem(op, "the EPD operation "+code+" is not closed by ';'")
 		}
 		switch code {

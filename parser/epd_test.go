@@ -51,8 +51,15 @@ func TestEPDRecords(t *testing.T) {
 		// hmvc and fmvn are the FEN's counters; pv is no set of moves.
 		`FEN="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20"@6:1 SetUp="1"@6:1 O-O-O@6:37  |1 -1| "" epd=true`,
 	}
+	epdRecordsAre(t, epdSample, want, 39) // fmvn 20, White
+}
+
+// epdRecordsAre checks the records (epdRecord) read from input however it
+// is cut, and the first ply of the last one, which names moves.
+func epdRecordsAre(t *testing.T, input string, want []string, lastFirstPly int32) {
+	t.Helper()
 	for _, target := range []int{0, 1, 40, 100} {
-		games := epdGames(t, epdSample, target)
+		games := epdGames(t, input, target)
 		if len(games) != len(want) {
 			t.Fatalf("target %d: %d games, want %d", target, len(games), len(want))
 		}
@@ -61,8 +68,8 @@ func TestEPDRecords(t *testing.T) {
 				t.Errorf("target %d, game %d:\n got %s\nwant %s", target, i, got, want[i])
 			}
 		}
-		if games[3].FirstPly != 39 {
-			t.Errorf("target %d: FirstPly %d, want 39 (fmvn 20, White)", target, games[3].FirstPly)
+		if g := games[len(games)-1]; g.FirstPly != lastFirstPly {
+			t.Errorf("target %d: FirstPly %d, want %d", target, g.FirstPly, lastFirstPly)
 		}
 	}
 }
@@ -80,7 +87,7 @@ func TestEPDMalformed(t *testing.T) {
 		"4k3/8/8/8/8/8/8/4K3 w - - am \"\" Kd2;\n"
 	want := []string{
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@1:1 SetUp="1"@1:1 Kd2@1:30 `,
-		` [2:1 the line is not an EPD record (a FEN's first four fields, then operations): it is not read]`,
+		` [2:1 the line is not a position (a FEN's first four fields, then its counters or EPD operations): it is not read]`,
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@3:1 SetUp="1"@3:1  [3:27 an EPD operation starts with an opcode (a letter, then letters, digits or '_'): the rest of the line is not read]`,
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@4:1 SetUp="1"@4:1  [4:30 a string operand not closed by " on its line: the rest of the line is not read]`,
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@5:1 SetUp="1"@5:1 Kd2@5:30  [5:27 the EPD operation bm is not closed by ';']`,
@@ -92,15 +99,7 @@ func TestEPDMalformed(t *testing.T) {
 		// An empty string names no move (FuzzParse 872bbe1bfe29423a).
 		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@8:1 SetUp="1"@8:1 Kd2@8:33  [8:30 the EPD operation am names an empty move (""): it is not read]`,
 	}
-	games := epdGames(t, in, 0)
-	if len(games) != len(want) {
-		t.Fatalf("%d games, want %d", len(games), len(want))
-	}
-	for i, g := range games {
-		if got := ecoLine(g); got != want[i] {
-			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
-		}
-	}
+	games := epdLinesAre(t, in, want)
 	if g := games[len(games)-2]; g.FirstPly != 1 {
 		t.Errorf("FirstPly %d, want 1 (White to move, no fmvn read)", g.FirstPly)
 	}
@@ -114,13 +113,27 @@ func TestIsEPD(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n", true},
 		{"\ufeff\n\n  \n4k3/8/8/8/8/8/8/4K3 b - e3\n", true},
 		{"r3k2r/8/8/8/8/8/8/R3K2R w HAha - id \"960\";", true},
+		// A perft suite, with its counters or without, after comments.
+		{"# Sedlak\n\n#\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1;D1 5", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - ;D1 5\n", true},
+		// A FEN list: a FEN alone, or followed by a record of any kind.
+		{"R7/8/8/8/6k1/5pp1/8/6K1 b - - 0 1\r\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n# more\n\n4k3/8/8/8/8/8/8/3K4 w - - 0 1\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/3K4 w - - bm Kd2;\n", true},
 		// Near misses: PGN with a FEN tag, PGN opening with a comment or
-		// a move, a FEN with its counters, a perft list, a bad field.
+		// a move, a FEN followed by movetext or a game, counters that are
+		// not two numbers, a bad field.
 		{"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n", false},
 		{"{4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;}\n[Event \"x\"]\n", false},
 		{"1. e4 e5 *\n4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n", false},
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", false},
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n", false},
+		{"# a game\n[Event \"x\"]\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n1. Kd2 Kd7 *\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\n[Event \"x\"]\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 Kd2\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 ;D1 5\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1x\n", false},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 2\n", false},
 		{"4k3/8/8/8/8/8/8 w - - bm Kd2;\n", false},
 		{"4k3/8/8/8/8/8/8/4K3 x - - bm Kd2;\n", false},
 		{"4k3/8/8/8/8/8/8/4K3 w - e9 bm Kd2;\n", false},
@@ -135,11 +148,12 @@ func TestIsEPD(t *testing.T) {
 }
 
 // PGN whose first game sets up a position, or that opens with a comment,
-// stays PGN.
+// or a FEN followed by movetext, stays PGN.
 func TestEPDNearMissIsPGN(t *testing.T) {
 	for _, in := range []string{
 		"[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n",
 		"{4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;}\n1. e4 *\n",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n1. e4 *\n",
 	} {
 		games, chunks := readAll(t, []byte(in), SplitOptions{}, Options{})
 		for _, c := range chunks {
@@ -153,4 +167,67 @@ func TestEPDNearMissIsPGN(t *testing.T) {
 			}
 		}
 	}
+}
+
+// positionSample is a perft suite and a FEN list in small: '#' comments
+// before and between the records, counters, the semicolon before each
+// operation, Chess960's castling letters, a record without counters, a
+// FEN alone, trailing blanks and CR LF.
+const positionSample = "# perft suite\n#\n" +
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n" +
+	"# avoid illegal ep\n" +
+	"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1         ;D6 1440467\r\n" +
+	"R3rkrR/8/8/8/8/8/8/r3RKRr w EGeg - 0 1 ;D1 25 ;D2 586  \n" +
+	"\n" +
+	"4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n" +
+	"R7/8/8/8/6k1/5pp1/8/6K1 b - - 12 40\r\n" +
+	"4k3/8/8/8/8/8/8/4K3 w - - 0 1;D1 5;\n" +
+	"4k3/8/8/8/8/8/8/4K3 b - - 7 9 bm Kd7; hmvc 8;\n"
+
+func TestPositionLists(t *testing.T) {
+	want := []string{
+		// The comments at the start are the first record's text.
+		`FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"@3:1 SetUp="1"@3:1  || "" epd=true`,
+		// The en passant square is the FEN's, not a move.
+		`FEN="8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"@5:1 SetUp="1"@5:1  || "" epd=true`,
+		`FEN="R3rkrR/8/8/8/8/8/8/r3RKRr w EGeg - 0 1"@6:1 SetUp="1"@6:1  || "" epd=true`,
+		// No counters: 0 and 1, as in an EPD record.
+		`FEN="4k3/8/8/8/8/8/8/4K2R w K - 0 1"@8:1 SetUp="1"@8:1  || "" epd=true`,
+		// A FEN alone, its counters as written.
+		`FEN="R7/8/8/8/6k1/5pp1/8/6K1 b - - 12 40"@9:1 SetUp="1"@9:1  || "" epd=true`,
+		// A semicolon after the last operation too: nothing else.
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@10:1 SetUp="1"@10:1  || "" epd=true`,
+		// Counters, then EPD's operations: hmvc wins over the line's.
+		`FEN="4k3/8/8/8/8/8/8/4K3 b - - 8 9"@11:1 SetUp="1"@11:1 Kd7@11:34  |1 -1| "" epd=true`,
+	}
+	epdRecordsAre(t, positionSample, want, 18) // move 9, Black
+}
+
+// In a FEN list (two FENs first), a line that is no position (movetext,
+// prose) is a syntax problem at its start; the positions around it are
+// read.
+func TestFENListMalformed(t *testing.T) {
+	in := "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\n1. Kd2 Kd7 *\n4k3/8/8/8/8/8/8/3K4 b - - 3 9\n"
+	want := []string{
+		`FEN="4k3/8/8/8/8/8/8/4K3 w - - 0 1"@1:1 SetUp="1"@1:1 `,
+		`FEN="4k3/8/8/8/8/8/8/4K3 b - - 0 1"@2:1 SetUp="1"@2:1 `,
+		` [3:1 the line is not a position (a FEN's first four fields, then its counters or EPD operations): it is not read]`,
+		`FEN="4k3/8/8/8/8/8/8/3K4 b - - 3 9"@4:1 SetUp="1"@4:1 `,
+	}
+	epdLinesAre(t, in, want)
+}
+
+// epdLinesAre checks the games (ecoLine) read from in and returns them.
+func epdLinesAre(t *testing.T, in string, want []string) []*Game {
+	t.Helper()
+	games := epdGames(t, in, 0)
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d", len(games), len(want))
+	}
+	for i, g := range games {
+		if got := ecoLine(g); got != want[i] {
+			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
+		}
+	}
+	return games
 }

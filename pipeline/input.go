@@ -514,12 +514,13 @@ func namedAsGames(name string) string {
 
 // looksLikeGames says whether the first bytes of a file are a compressed
 // stream or text with games in it: a PGN tag pair, a Scid ECO entry
-// (parser.IsECO), an EPD record (parser.IsEPD), a first move ("1." then
-// a square within a few bytes: "1. e4", "1.Sf3", "1. е2–е4"), or a few words
-// that read as moves ("f3 e5 g4 Qh4", "b2b3", "Кb1—c3"), which prose, code
-// and position lists lack. JSON, HTML and XML are never games, however many
-// moves they quote: arbiter's own reports (SARIF, JSON Lines, HTML) left in
-// a directory it reads again are full of them.
+// (parser.IsECO), a list of positions (EPD, a perft suite, FENs:
+// parser.IsEPD), a first move ("1." then a square within a few bytes:
+// "1. e4", "1.Sf3", "1. е2–е4"), or a few words that read as moves ("f3 e5
+// g4 Qh4", "b2b3", "Кb1—c3"), which prose and code lack. JSON, HTML and XML
+// are never games, however many moves they quote: arbiter's own reports
+// (SARIF, JSON Lines, HTML) left in a directory it reads again are full of
+// them.
 func looksLikeGames(head []byte) bool {
 	if compression(head) != streamPlain {
 		return true

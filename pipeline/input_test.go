@@ -31,6 +31,13 @@ func TestExpand(t *testing.T) {
 	writeFile(t, dir, "a/prose.PGN", []byte("not a game, but named as one\n"))
 	eco := []byte("# Scid's ECO file\nA00a \"Start position\"  *\nA00b \"Fried fox\"  1.f3 e5 2.Kf2 *\n")
 	writeFile(t, dir, "a/scid.eco", eco)
+	// A perft suite after its comments, a FEN list; a FEN with prose after
+	// it is neither.
+	perft := []byte("# Sedlak\n4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n")
+	writeFile(t, dir, "a/perft.epd", perft)
+	fens := []byte("R7/8/8/8/6k1/5pp1/8/6K1 b - - 0 1\r\n")
+	writeFile(t, dir, "a/kkppr.fen", fens)
+	writeFile(t, dir, "a/notes.fen", []byte("4k3/8/8/8/8/8/8/4K2R w K - 0 1\nWhite wins.\n"))
 	if err := os.Symlink(filepath.Join(dir, "b.pgn"), filepath.Join(dir, "link.pgn")); err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +52,9 @@ func TestExpand(t *testing.T) {
 	want := []Input{
 		{Path: explicit, Size: 13},
 		{Path: filepath.Join(dir, "a/empty.pgn"), Size: 0},
+		{Path: filepath.Join(dir, "a/kkppr.fen"), Size: int64(len(fens))},
 		{Path: filepath.Join(dir, "a/moves.txt"), Size: 17},
+		{Path: filepath.Join(dir, "a/perft.epd"), Size: int64(len(perft))},
 		{Path: filepath.Join(dir, "a/prose.PGN"), Size: 29},
 		{Path: filepath.Join(dir, "a/scid.eco"), Size: int64(len(eco))},
 		{Path: filepath.Join(dir, "a/x.data"), Size: int64(len(gzipped(t, []byte("anything"))))},
@@ -351,10 +360,13 @@ func TestLooksLikeGames(t *testing.T) {
 		// Scid's ECO file, whose first entries hold no move
 		{"# scid.eco\nA00a \"Start position\"  *\nA00b \"Barnes\" *\n", true},
 		{"# notes\nA00 Barnes *\n", false},
-		// an EPD file, whose records need name no move; a FEN list is not one
+		// an EPD file, a perft suite or a FEN list, whose records need
+		// name no move; not a FEN with prose after it
 		{"4k3/8/8/8/8/8/8/4K3 w - - id \"x\";\n", true},
 		{"4k3/8/8/8/8/8/8/4K3 w - -\n", true},
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", false},
+		{"# perft\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", true},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1\nWhite wins.\n", false},
 	} {
 		if got := looksLikeGames([]byte(c.text)); got != c.want {
 			t.Errorf("looksLikeGames(%q) = %v, want %v", c.text, got, c.want)

@@ -1,6 +1,9 @@
 package validate
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A line of an EPD file is checked as a position: its audit and the moves
 // its operations name, each from the position; no roster, no result.
@@ -45,6 +48,38 @@ func TestEPDPositions(t *testing.T) {
 func TestEPDNearMissPGN(t *testing.T) {
 	got := findingsOf(t, "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. Kd2\n")
 	if want := "1:1 tag-missing warning; 4:7 result-missing info; "; len(got) != 1 || got[0] != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A perft suite and a FEN list are checked as EPD lines are: each position
+// audited, its counters with it; no roster, no result, no moves.
+func TestPositionListFindings(t *testing.T) {
+	check := func(name, text string, want ...string) {
+		if got := findingsOf(t, text); strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s:\n got %q\nwant %q", name, got, want)
+		}
+	}
+	check("perft suite", "# comments first\n"+
+		// Legal, with an en passant square: nothing.
+		"rnbqkbnr/pppp1pp1/8/3Pp2p/3Q4/8/PPP1PPPP/RNB1KBNR w KQkq e6 0 1 ;D1 44 ;D2 1307\n"+
+		// Two checkers on one line through the king: impossible.
+		"B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1 ;D1 6 ;D2 106\n"+
+		// Chess960's castling letters: read as Chess960.
+		"R3rkrR/8/8/8/8/8/8/r3RKRr w EGeg - 0 1 ;D1 25 ;D2 586\n",
+		"", "3:1 impossible-position error; ", "4:1 non-standard-notation info; ")
+	check("FEN list", "R7/8/8/8/6k1/5pp1/8/6K1 b - - 0 1\r\n"+
+		// The counters are the FEN's, audited with it: a move number
+		// past int32's.
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999\n",
+		"", "2:1 syntax error; ")
+}
+
+// A FEN followed by movetext is no list of positions: as PGN, the moves
+// are read and the game asked for its roster, as before.
+func TestPositionListNearMissPGN(t *testing.T) {
+	got := findingsOf(t, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n1. e4 *\n")
+	if want := "1:1 tag-missing warning; "; len(got) != 1 || got[0] != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -217,6 +217,38 @@ func TestConvertShortLegacyRecords(t *testing.T) {
 	}
 }
 
+// TestConvertPositionLists: each position of a perft suite or a FEN list
+// becomes a game of its own, set up from the position (its counters too),
+// with no move and the result "*"; comments and node counts are left out.
+// Chess960's castling letters name the variant.
+func TestConvertPositionLists(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "perft.epd", []byte("# Sedlak\n"+
+		"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1         ;D6 1440467\n"+
+		"# Chess960\n"+
+		"R3rkrR/8/8/8/8/8/8/r3RKRr w EGeg - 0 1 ;D1 25 ;D2 586  \n"))
+	write(t, dir, "kkppr.fen", []byte("R7/8/8/8/6k1/5pp1/8/6K1 b - - 12 40\r\n"))
+	r := arbiter(t, dir, nil, "convert", "perft.epd", "kkppr.fen", "-o", "-")
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	if read, written, errs := convertCounts(t, r.stderr); read != "3" || written != "3" || errs != "0" {
+		t.Errorf("summary: %s read, %s written, %s errors", read, written, errs)
+	}
+	roster := "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+	want := ""
+	for _, fen := range []string{"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1", "R3rkrR/8/8/8/8/8/8/r3RKRr w EGeg - 0 1", "R7/8/8/8/6k1/5pp1/8/6K1 b - - 12 40"} {
+		variant := ""
+		if strings.Contains(fen, "EGeg") {
+			variant = "[Variant \"Chess960\"]\n"
+		}
+		want += roster + variant + "[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n*\n\n"
+	}
+	if r.stdout != want {
+		t.Errorf("stdout:\n%s\nwant\n%s", r.stdout, want)
+	}
+}
+
 // TestConvertConfigFile: convert takes check's --config file and rule
 // flags for the findings it prints, the command line winning over the
 // file, and fails by --fail-on as check does.
