@@ -24,7 +24,7 @@ func (p *Position) suggest(n *Notation, ml *MoveList) []Move {
 	var all []ranked
 	for _, m := range ml.Slice() {
 		text := p.candidateShape(n, m)
-		d := editDistance(written, text)
+		d := EditDistance(written, text)
 		sameDest := !m.IsCastle() && m.To() == to
 		sameKind := n.Kind != NoKind && p.MovedKind(m) == n.Kind && !m.IsCastle()
 		if n.Castle != NoCastle {
@@ -133,35 +133,35 @@ func (p *Position) candidateShape(n *Notation, m Move) string {
 	return string(b)
 }
 
-// editDistance is the optimal-string-alignment distance: insertions,
-// deletions, substitutions and swaps of neighbours each cost one.
-func editDistance(a, b string) int {
-	if len(a) > 16 || len(b) > 16 {
-		if a == b {
-			return 0
-		}
-		return 99
-	}
-	var d [17][17]int
-	for i := 0; i <= len(a); i++ {
-		d[i][0] = i
+// EditDistance is the optimal-string-alignment distance of two strings,
+// byte by byte: a letter wrong, added or left out, or two neighbours
+// swapped ("Whtie", "--fromat"), each one edit. It is the one measure of a
+// typing slip for moves (the suggestions), rule codes, tag values and
+// flags. Strings of up to 16 bytes take no allocation.
+func EditDistance(a, b string) int {
+	var rows [3][17]int
+	prev2, prev, cur := rows[0][:], rows[1][:], rows[2][:]
+	if len(b) >= len(rows[0]) {
+		prev2, prev, cur = make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	}
 	for j := 0; j <= len(b); j++ {
-		d[0][j] = j
+		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
+		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 		}
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return d[len(a)][len(b)]
+	return prev[len(b)]
 }
 
 // squareDistance is the number of king steps between a and b.

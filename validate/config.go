@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/arbiter-chess/arbiter/replay"
 )
 
 // Rule describes one finding code: what the README and the SARIF rule list say
@@ -217,7 +219,7 @@ func lookupCode(name string) (Code, error) {
 	best, bestDist := "", 4
 	for _, r := range Catalogue {
 		known = append(known, string(r.Code))
-		if d := editDistance(name, string(r.Code)); d < bestDist {
+		if d := replay.EditDistance(name, string(r.Code)); d < bestDist {
 			best, bestDist = string(r.Code), d
 		}
 	}
@@ -226,31 +228,6 @@ func lookupCode(name string) (Code, error) {
 		hint = fmt.Sprintf(" (did you mean %s?)", best)
 	}
 	return "", fmt.Errorf("unknown rule code %q%s; known codes: %s", name, hint, strings.Join(known, ", "))
-}
-
-// editDistance is the optimal string alignment distance of two short ASCII
-// names: a letter wrong, added or left out, or two neighbours swapped
-// ("Whtie"), each one edit.
-func editDistance(a, b string) int {
-	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 var profileNames = [...]string{"fide", "fide2009", "ussr"}

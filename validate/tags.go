@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/arbiter-chess/arbiter/parser"
+	"github.com/arbiter-chess/arbiter/replay"
 )
 
 // VariantKind sorts Variant tags by what the replay can check.
@@ -501,7 +502,7 @@ func nearName(a, b string) bool {
 	if len(a)-len(b) > 1 || len(b)-len(a) > 1 {
 		return false
 	}
-	return editDistance(strings.ToLower(a), strings.ToLower(b)) <= 1
+	return replay.EditDistance(strings.ToLower(a), strings.ToLower(b)) <= 1
 }
 
 // joinAnd writes "A", "A and B", "A, B and C".

@@ -1312,23 +1312,16 @@ func TestCheckUploadMix(t *testing.T) {
 
 // TestOneSlip: the typing slips a flag suggestion forgives, and near misses
 // it must not take for one.
-func TestOneSlip(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want bool
-	}{
-		{"fromat", "format", true}, // two neighbours swapped
-		{"formt", "format", true},  // a letter dropped
-		{"formatt", "format", true},
-		{"formas", "format", true}, // a letter wrong
-		{"format", "format", false},
-		{"frmoat", "format", false}, // two slips
-		{"fo", "format", false},
-		{"workers", "rules", false},
-		{"tamrof", "format", false},
+// A flag one slip away is named: a letter swapped, dropped, added or wrong;
+// two slips, or a word too short to tell, are not.
+func TestNearestFlag(t *testing.T) {
+	cmd := newCheckCmd()
+	for name, want := range map[string]string{
+		"fromat": "format", "formt": "format", "formatt": "format", "formas": "format",
+		"frmoat": "", "fo": "", "tamrof": "", "wrokers": "workers", "output": "out", "fail": "fail-on",
 	} {
-		if got := oneSlip(c.a, c.b); got != c.want {
-			t.Errorf("oneSlip(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		if got := nearestFlag(cmd, name); got != want {
+			t.Errorf("nearestFlag(check, %q) = %q, want %q", name, got, want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"runtime/pprof"
 	"strings"
 
+	"github.com/arbiter-chess/arbiter/replay"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -114,31 +115,10 @@ func flagError(cmd *cobra.Command, err error) error {
 func nearestFlag(cmd *cobra.Command, name string) string {
 	near := ""
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if near == "" && !f.Hidden && len(name) >= 3 && (oneSlip(name, f.Name) ||
+		if near == "" && !f.Hidden && len(name) >= 3 && (replay.EditDistance(name, f.Name) == 1 ||
 			strings.HasPrefix(f.Name, name) || strings.HasPrefix(name, f.Name)) {
 			near = f.Name
 		}
 	})
 	return near
-}
-
-// oneSlip says whether a and b differ by one letter changed, added or
-// dropped, or by two neighbours swapped.
-func oneSlip(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	switch {
-	case a == b || len(b)-len(a) > 1:
-		return false
-	case len(a) < len(b): // one letter more in b
-		return a[i:] == b[i+1:]
-	case i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]:
-		return true
-	}
-	return a[i+1:] == b[i+1:]
 }
