@@ -78,7 +78,7 @@ func IsECO(head []byte) bool {
 // answer, so that the Splitter reads no more than it needs to decide.
 func ecoHead(head []byte, atEOF bool) (is, decided bool) {
 	skip := func(line []byte) bool { return isBlank(line) || line[0] == '#' }
-	return firstLine(head, atEOF, skip, func(line []byte) bool { return ecoEntryAt(line, 0) }, func(line []byte) (is, decided bool) {
+	return firstLine(head, atEOF, skip, func(line []byte) (bool, bool) { return ecoEntryAt(line, 0), true }, func(line []byte) (is, decided bool) {
 		// The line goes on: it decides once it shows the entry's quote
 		// or a byte no entry has there.
 		if skip(line) {
@@ -97,11 +97,13 @@ func ecoHead(head []byte, atEOF bool) (is, decided bool) {
 }
 
 // firstLine says, for head, an input's first bytes read so far (all of it
-// when atEOF), whether its first line that skip does not pass over opens a
-// record of a file of records (ECO, EPD): whole judges a line head holds
-// whole, part one that goes on past head; decided says that more bytes
-// would not change the answer.
-func firstLine(head []byte, atEOF bool, skip, whole func(line []byte) bool, part func(line []byte) (is, decided bool)) (is, decided bool) {
+// when atEOF), whether its first lines that skip does not pass over open a
+// file of records (ECO, EPD): whole judges a line head holds whole, and
+// may leave the answer to the next such line (decided false: a FEN alone
+// may begin a PGN game or a list of them), part one that goes on past
+// head; decided says that more bytes would not change the answer. Without
+// a next line, whole's last answer stands.
+func firstLine(head []byte, atEOF bool, skip func(line []byte) bool, whole, part func(line []byte) (is, decided bool)) (is, decided bool) {
 	i := 0
 	if bytes.HasPrefix(head, utf8BOM) {
 		i = len(utf8BOM)
@@ -117,11 +119,13 @@ func firstLine(head []byte, atEOF bool, skip, whole func(line []byte) bool, part
 			e += i
 		}
 		if line := head[i:e]; !skip(line) {
-			return whole(line), true
+			if is, decided = whole(line); decided {
+				return is, true
+			}
 		}
 		i = e + 1
 	}
-	return false, atEOF
+	return is, atEOF
 }
 
 // ecoComments says that b holds only blank lines and '#' comments.

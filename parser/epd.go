@@ -174,45 +174,31 @@ func IsEPD(head []byte) bool {
 // of it when atEOF; decided says that more bytes would not change the
 // answer.
 func epdHead(head []byte, atEOF bool) (is, decided bool) {
-	i := 0
-	if bytes.HasPrefix(head, utf8BOM) {
-		i = len(utf8BOM)
-	}
+	skip := func(line []byte) bool { return isBlank(line) || line[0] == '#' }
 	fen := false // the first record is a FEN: the next line decides
-	for i < len(head) {
-		e := bytes.IndexByte(head[i:], '\n')
-		if e < 0 && !atEOF {
-			// The line goes on: it decides now when it is no comment and
-			// its first word cannot be a piece placement.
-			line := head[i:]
-			if line[0] == '#' {
-				return false, false
-			}
-			for _, c := range line {
-				if isSpaceByte(c) {
-					break
-				}
-				if c != '/' && !isDigit(c) && !isPieceLetter(c) {
-					return false, true
-				}
-			}
+	return firstLine(head, atEOF, skip, func(line []byte) (is, decided bool) {
+		k := positionKind(line)
+		if !fen && k == fenLineKind {
+			fen = true
+			return true, false
+		}
+		return k != notPosition, true
+	}, func(line []byte) (is, decided bool) {
+		// The line goes on: it decides now when it is no comment and its
+		// first word cannot be a piece placement.
+		if line[0] == '#' {
 			return false, false
 		}
-		if e < 0 {
-			e = len(head)
-		} else {
-			e += i
-		}
-		if line := head[i:e]; !isBlank(line) && line[0] != '#' {
-			k := positionKind(line)
-			if fen || k != fenLineKind {
-				return k != notPosition, true
+		for _, c := range line {
+			if isSpaceByte(c) {
+				break
 			}
-			fen = true
+			if c != '/' && !isDigit(c) && !isPieceLetter(c) {
+				return false, true
+			}
 		}
-		i = e + 1
-	}
-	return fen, atEOF
+		return false, false
+	})
 }
 
 // nextEPDRecord returns the start of the first line at or after from (a
