@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arbiter-chess/arbiter/pipeline"
+	"github.com/arbiter-chess/arbiter/replay"
 	"github.com/arbiter-chess/arbiter/stats"
 	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/rs/zerolog"
@@ -67,7 +68,7 @@ is written; no partial output file is left).
 	fl.BoolVar(&f.resume, "resume", false, "with --out, skip the inputs an earlier run into the same directory finished")
 	fl.StringVar(&f.stdinName, "stdin-name", "", "with --out, the name of standard input or a piped input (<(zstd -dc ...)) in the tables and for --resume")
 	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
-	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, ru-latin, de, fr, es, nl, pl, cs, sv, hu, pt")
+	fl.StringVar(&f.notation, "notation", "auto", notationUsage())
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games checked in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.StringVar(&f.failOn, "fail-on", "error", "exit 1 when a finding is at or above: error, warning, info, or never (none is the same as never)")
@@ -80,6 +81,16 @@ is written; no partial output file is left).
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format on stderr: console or json")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary and no progress bar; log errors only unless --log-level says otherwise")
 	return cmd
+}
+
+// notationUsage is --notation's help: every letter set ParseLetterSet
+// takes, by the names its error lists.
+func notationUsage() string {
+	var names []string
+	for s := replay.LetterSet(0); replay.AllLetterSets&(1<<s) != 0; s++ {
+		names = append(names, s.String())
+	}
+	return "piece letters of the moves: auto (per game), " + strings.Join(names, ", ")
 }
 
 // codesHelp lists the finding codes with their default severities: the

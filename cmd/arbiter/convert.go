@@ -57,7 +57,7 @@ interrupted before every input was read (no output file is left).`,
 	fl := cmd.Flags()
 	fl.StringVarP(&f.output, "output", "o", "", `the PGN file to write, "-" for standard output (required)`)
 	fl.StringVar(&f.rules, "rules", "fide", "rule book: fide (Laws since 2023), fide2009, or ussr")
-	fl.StringVar(&f.notation, "notation", "auto", "piece letters of the moves: auto (per game), san, ru, de, fr, ...")
+	fl.StringVar(&f.notation, "notation", "auto", notationUsage())
 	fl.StringVar(&f.encoding, "encoding", "auto", "text encoding: auto (per game), utf-8, windows-1252, windows-1251, koi8-r, cp866, cp850")
 	fl.IntVar(&f.workers, "workers", 0, "games converted in parallel (0: one per CPU the process may use, GOMAXPROCS)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no summary; log errors only")
