@@ -26,6 +26,7 @@ func (p *Parser) run(from int) {
 				p.commentAfterProse(i)
 			}
 			p.inProse = false
+			p.threat = threatRun{}
 			i = p.braceComment(i)
 		case ';':
 			if p.text && i > 0 && !isSpaceByte(s[i-1]) {
@@ -293,6 +294,7 @@ func (p *Parser) openVariation(i int, open byte) int {
 	if len(p.g.Moves) == 0 && !p.text {
 		p.problem(i, "variation before the first move")
 	}
+	p.threat = threatRun{} // a bracket ends the threat's line
 	anchor := int32(-1)
 	if alt := p.fr.cur; alt >= 0 {
 		anchor = p.g.Moves[alt].Prev
@@ -328,6 +330,7 @@ func (p *Parser) closeVariation(i int, close byte) {
 		}
 		return
 	}
+	p.threat = threatRun{}
 	if p.text && p.fr.afterMove {
 		p.lastWasMove = true
 	}

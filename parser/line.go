@@ -7,10 +7,17 @@ import (
 
 // addMove records the move src[i:e].
 func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scripts) {
-	if p.text && !p.lastWasMove && p.namedInProse(i, e) {
-		// "отскоком коня на е8", "с угрозой Лe1": the sentence's word
-		p.prose(i, e)
-		return
+	if p.text && !p.lastWasMove {
+		if (p.pend.ok || p.threat.on) && p.threatMove(i, e) {
+			// "ameaçando 12.Bxf6 gxf6 13.Dh6": a line not played
+			return
+		}
+		if p.namedInProse(i, e) {
+			// "отскоком коня на е8", "с угрозой Лe1": the sentence's word
+			p.prose(i, e)
+			p.namedEnd = e
+			return
+		}
 	}
 	numbered := p.pend.ok
 	var ply int32
@@ -38,6 +45,10 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 		p.proseGoesOn(i)
 	}
 	p.inProse = false
+	if numbered && p.blackFirst {
+		p.blackFirst = false
+		p.numberFirstMoves(ply)
+	}
 	g := &p.g
 	if len(g.Moves) >= p.opt.MaxMoves {
 		p.tooManyMoves(i)
@@ -149,6 +160,7 @@ func (p *Parser) addMove(i, e int, norm []byte, same bool, nags [2]uint8, sc Scr
 	if len(p.stack) == 0 && p.firstPly == 0 {
 		p.firstPly = ply
 		g.FirstPly = ply
+		p.blackFirst = p.text && !numbered && ellipsisBefore(p.src, i)
 	}
 	g.Scripts |= sc
 	p.pend = pending{}
@@ -580,4 +592,54 @@ func plyLabel(ply int32) string {
 		return fmt.Sprintf("%d.", (ply+1)/2)
 	}
 	return fmt.Sprintf("%d...", ply/2)
+}
+
+// ellipsisBefore says whether an ellipsis of its own stands right before
+// the move at src offset i, past blanks and the bars of a table's cells
+// ("... dxc6", "...dxc6", "... |\ndxc6"): the mark of Black's move whose
+// number is not written.
+func ellipsisBefore(src []byte, i int) bool {
+	k := i
+	for k > 0 && (isSpaceByte(src[k-1]) || src[k-1] == '|') {
+		k--
+	}
+	switch {
+	case k >= 3 && string(src[k-3:k]) == "...":
+		k -= 3
+	case k >= 3 && isEllipsis(src[k-3:k]):
+		k -= 3
+	default:
+		return false
+	}
+	return k == 0 || isSpaceByte(src[k-1]) || src[k-1] == '|'
+}
+
+// numberFirstMoves numbers the game's first moves, written without numbers
+// and the first of them as Black's (Parser.blackFirst), from the first
+// number after them, that of the move numbered ply: a page or a table that
+// starts at Black's reply ("... | dxc6 | 5. h3", "... dxc6 | La alternativa
+// 4. ... bxc6") continues them with it, or names the last of them again
+// for an alternative, whichever gives the first move to Black. A game so
+// begun after move 1... is a fragment (Game.FirstPly), which the numbers
+// tell apart from a game that lacks its first moves; one that begins at
+// 1... keeps its numbers as read.
+func (p *Parser) numberFirstMoves(ply int32) {
+	g := &p.g
+	n := int32(len(g.Moves))
+	if n == 0 || len(p.stack) > 0 || g.Has&(HasVariations|HasGap) != 0 {
+		return
+	}
+	first := ply - n
+	if first%2 == 1 {
+		first++
+	}
+	if first <= 2 {
+		return
+	}
+	shift := first - p.firstPly
+	for k := range p.plies {
+		p.plies[k] += shift
+	}
+	p.firstPly, g.FirstPly = first, first
+	p.placedIdx = -1
 }

@@ -10,7 +10,9 @@ import (
 // played: a square after a word that names a square or a piece ("отскоком
 // коня на е8", "слона е2", "через поле a6", "на пункт e4", "on h7", "auf
 // c8"), or any move after a word that makes it a threat ("с угрозой Лe1", "threatening
-// Re1"), which is the same side's next move, not the reply, and a diagonal
+// Re1"), which is the same side's next move, not the reply, or after the
+// word for a move ("ходами Kg1-f3", "после хода Кf3"), a move joined to a
+// move so named by "and" or "or" ("ходами Kg1-f3 и d2-d4"), and a diagonal
 // by its end squares ("по диагонали b1-h7"). A book's moves
 // stand after a number or another move, which this never looks at; a move
 // after other prose ("лучше Кf3", "Следовало играть g6") is still the
@@ -28,7 +30,10 @@ func (p *Parser) namedInProse(i, e int) bool {
 	if w == "" {
 		return false
 	}
-	if threatWords[w] {
+	if threatWords[w] || moveWords[w] {
+		return true
+	}
+	if andWords[w] && p.namedEnd >= 0 && p.namedEnd == blanksBack(p.src, skipWordBack(p.src, i)) {
 		return true
 	}
 	if diagonalWords[w] {
@@ -121,6 +126,14 @@ func wordsBefore(src []byte, i int) (w2, w3 string, sameLine bool) {
 	return w2, w3, sameLine
 }
 
+// blanksBack returns where the blanks before src offset i begin.
+func blanksBack(src []byte, i int) int {
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' || src[i-1] == '\r') {
+		i--
+	}
+	return i
+}
+
 // skipWordBack returns where the word of letters that ends before the
 // blanks before src offset i begins.
 func skipWordBack(src []byte, i int) int {
@@ -193,7 +206,14 @@ func lowerWord(src []byte, i int) string {
 	if k == i {
 		return ""
 	}
-	end := k
+	w, _ := lowerWordAt(src, k)
+	return w
+}
+
+// lowerWordAt returns, in small letters, the word of letters that ends at
+// src offset end, "" when there is none, and where it begins.
+func lowerWordAt(src []byte, end int) (string, int) {
+	k := end
 	for k > 0 && end-k < 40 {
 		r, size := utf8.DecodeLastRune(src[:k])
 		if !unicode.IsLetter(r) {
@@ -202,9 +222,9 @@ func lowerWord(src []byte, i int) string {
 		k -= size
 	}
 	if k == end {
-		return ""
+		return "", k
 	}
-	return string(toLower(src[k:end]))
+	return string(toLower(src[k:end])), k
 }
 
 // bareSquare says whether w is a square alone, as prose names one: a file
@@ -237,6 +257,15 @@ var squareWords = setOf(
 	"королем", "пешки", "пешку", "пешка", "пешкой",
 	"on", "square", "via", "auf",
 )
+
+// moveWords are the Russian word for a move in the forms a sentence names
+// its move after: "ход e2-e4", "после хода Кf3", "ходом Cd6-c5",
+// "ходами Kg1-f3".
+var moveWords = setOf("ход", "хода", "ходу", "ходом", "ходе", "ходы", "ходов", "ходам", "ходами", "ходах")
+
+// andWords join a move to the move named before them: "ходами Kg1-f3 и
+// d2-d4", "threatening Qxf7 or Qxh7".
+var andWords = setOf("и", "или", "and", "or", "und", "oder", "et", "ou", "e", "y", "o", "ed")
 
 // diagonalWords name a diagonal by its two end squares ("b1-h7").
 var diagonalWords = setOf("диагональ", "диагонали", "диагональю", "diagonal")

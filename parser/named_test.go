@@ -4,10 +4,11 @@ import "testing"
 
 // A square or move that the prose of a scoresheet names, not plays, is a
 // word of the note: a square after a word of place or a piece's name, any
-// move after a threat's word, a diagonal's end squares. Near misses: a
-// move after other prose, a piece's move after "на" (a reply named: "А на
-// Сd3:c4"), a numbered move after such a word, and PGN with tags, stay
-// moves.
+// move after a threat's word or the word for a move and one joined to it
+// by "и", a diagonal's end squares. Near misses: a move after other prose,
+// a piece's move after "на" (a reply named: "А на Сd3:c4"), a numbered
+// move after such a word ("ходом 3. d4"), a move after "и" that follows a
+// move played, and PGN with tags, stay moves.
 func TestNamedInProse(t *testing.T) {
 	for _, tc := range []namedCase{
 		{"a square after на", "1. e4 e5 2. Кf3 Кc6 конь пойдёт на е5 3. Сb5 a6 *\n",
@@ -24,6 +25,12 @@ func TestNamedInProse(t *testing.T) {
 			[]string{"Sg1-f3", "d7-d5", "e2-e4", "d5xe4", "Sf3-g5"}, "sperrt seinen Läufer auf c8 ein"},
 		{"a diagonal", "1. e4 e5 2. Сc4 по диагонали a2-g8 Кc6 *\n",
 			[]string{"e4", "e5", "Сc4", "Кc6"}, "по диагонали a2-g8"},
+		{"the word for a move", "1. e4 c5 2. Кf3 после хода Кf3 черные играют 2... d6 3. d4 *\n",
+			[]string{"e4", "c5", "Кf3", "d6", "d4"}, "после хода Кf3 черные играют"},
+		{"ход", "1. e2-e4 e7-e5 ход e2-e4 самый популярный 2. Кg1-f3 *\n",
+			[]string{"e2-e4", "e7-e5", "Кg1-f3"}, "ход e2-e4 самый популярный"},
+		{"two moves joined by и", "1. e4 c5 белые борются за центр ходами Kg1-f3 и d2-d4. 2. Кf3 d6 *\n",
+			[]string{"e4", "c5", "Кf3", "d6"}, "белые борются за центр ходами Kg1-f3 и d2-d4."},
 		// near misses
 		{"a move after other prose", "1. e4 e5 2. Кc3 лучше Кf3 Кc6 *\n",
 			nil, "Кf3"},
@@ -31,6 +38,10 @@ func TestNamedInProse(t *testing.T) {
 			nil, "Сb5"},
 		{"a numbered move after на", "1. e4 e5 2. Кf3 Кc6 на 3. Сb5 a6 *\n",
 			nil, "Сb5"},
+		{"a numbered move after ходом", "1. e4 e5 2. Кf3 Кc6 начать атаку ходом 3. d4 *\n",
+			nil, "d4"},
+		{"a move after и that follows a move played", "1. e4 e5 2. Кf3 и Кc6 3. Сb5 *\n",
+			nil, "Кc6"},
 		{"PGN with tags", tags7 + "1. e4 e5 2. Nf3 {on} d6 1-0\n",
 			[]string{"e4", "e5", "Nf3", "d6"}, "on"},
 	} {

@@ -167,6 +167,17 @@ type Parser struct {
 	// file ("E2-E4", "КF3"): the writer types squares so, and a piece
 	// before a capital square after prose is a move too (capitalAfterProse).
 	capitals bool
+	// threat is the line of moves that a note gives as a threat, being
+	// read (threat.go).
+	threat threatRun
+	// namedEnd is the src offset where the last move that namedInProse
+	// took for the note's word ends (-1: none), which a move joined to it
+	// by "and" follows ("ходами Kg1-f3 и d2-d4").
+	namedEnd int
+	// blackFirst says that the game's first move, in scoresheet text, was
+	// written without a number after an ellipsis ("... dxc6"), and no
+	// number has come since (numberFirstMoves).
+	blackFirst bool
 }
 
 // frame is one line of play: the main line or an open variation.

@@ -51,6 +51,9 @@ func (p *Parser) beginGame(at int, start Pos) {
 	}
 	p.lost = 0
 	p.capitals = false
+	p.threat = threatRun{}
+	p.namedEnd = -1
+	p.blackFirst = false
 	p.gapMoves = 0
 	p.placedIdx, p.placedPly = -1, 0
 	p.slipIdx, p.slipPly = -1, 0

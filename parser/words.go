@@ -270,6 +270,7 @@ func isDashRune(r rune) bool {
 // game's (not one inside a variation or after the game's end).
 func (p *Parser) result(i int, res string) bool {
 	p.inProse = false
+	p.threat = threatRun{}
 	p.pend = pending{}
 	p.lastWasMove = false
 	p.lost = 0
@@ -327,6 +328,9 @@ func (p *Parser) prose(i, j int) {
 	// the move after them keeps its turn.
 	p.lost = 0
 	if p.text {
+		if p.threat.on {
+			p.threatProse(j)
+		}
 		if p.proseFrom < 0 {
 			// Where the text after the last move began: a heading there
 			// ("Game 12") stands after the result the game lacks.

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -41,6 +42,51 @@ func TestFragmentWithoutPosition(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := checkOne(t, c.text, nil)
 			wantOne(t, r, c.want, Syntax, c.msg)
+			if r.Replayed != c.replayed {
+				t.Errorf("replayed %v, want %v", r.Replayed, c.replayed)
+			}
+		})
+	}
+}
+
+// TestFragmentAfterEllipsis: a page or a table that starts at Black's reply
+// writes its first move without a number, after an ellipsis ("... dxc6");
+// the first number after it says which move that was, continuing it ("5.
+// h3") or naming it again for an alternative in a note ("4. ... bxc6"). The
+// game is a fragment from that move, reported at its first move and not
+// replayed. Near misses, read as before: the same moves without the
+// ellipsis (a move missing, replayed from the start), a number that makes
+// the first move 1..., and an ellipsis with no number after it.
+func TestFragmentAfterEllipsis(t *testing.T) {
+	for _, c := range []struct {
+		name, text, want, code, msg, at string
+		replayed                        bool
+	}{
+		{"a number that continues the moves", "... dxc6 5. h3 c5 6. O-O\n",
+			"tag-missing@-1 syntax@-1 result-missing@-1", "syntax",
+			"a fragment from move 4... with no position to start from, which a FEN tag would give: its 4 moves are not checked", "1:5", false},
+		{"a table with a note that names the move again", "... |\ndxc6 |\nLa alternativa 4. ... bxc6 es peor. |\n5. h3 |\nc5 |\n",
+			"tag-missing@-1 syntax@-1 result-missing@-1", "syntax",
+			"a fragment from move 4... with no position to start from, which a FEN tag would give: its 3 moves are not checked", "2:1", false},
+		// near misses
+		{"no ellipsis", "dxc6 5. h3 c5\n",
+			"tag-missing@-1 illegal-move@1 syntax@-1 result-missing@-1", "illegal-move",
+			"dxc6: no white pawn on the d-file can reach c6; the 2 moves after it are not checked", "1:1", true},
+		{"a number that makes it 1...", "... e5 2. Nf3 Nc6\n",
+			"tag-missing@-1 illegal-move@1 syntax@-1 result-missing@-1", "illegal-move",
+			"e5: no white pawn can reach e5; the 2 moves after it are not checked", "1:5", true},
+		{"no number after it", "... dxc6 h3 c5\n",
+			"tag-missing@-1 illegal-move@1 result-missing@-1", "illegal-move",
+			"dxc6: no white pawn on the d-file can reach c6; the 2 moves after it are not checked", "1:5", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := checkOne(t, c.text, nil)
+			wantOne(t, r, c.want, Code(c.code), c.msg)
+			if f := find(r, Code(c.code)); f != nil {
+				if at := fmt.Sprintf("%d:%d", f.Pos.Line, f.Pos.Col); at != c.at {
+					t.Errorf("%s at %s, want %s", c.code, at, c.at)
+				}
+			}
 			if r.Replayed != c.replayed {
 				t.Errorf("replayed %v, want %v", r.Replayed, c.replayed)
 			}
