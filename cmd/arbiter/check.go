@@ -339,7 +339,7 @@ func (f *checkFlags) readConfig(changed func(string) bool) error {
 	}
 	rf, err := pipeline.ReadRuleFile(f.config)
 	if err != nil {
-		return usageError("--config: %v", err)
+		return configError(err)
 	}
 	if rf.Rules != "" && !changed("rules") {
 		f.rules = rf.Rules
@@ -349,6 +349,21 @@ func (f *checkFlags) readConfig(changed func(string) bool) error {
 	}
 	f.enable, f.disable, f.severity = rf.Merge(f.enable, f.disable, f.severity)
 	return nil
+}
+
+// configError is the usage error of a rule file at fault: each fault a
+// line of its own that begins as the one-line errors do, so that a CI log
+// shows them all and each reads alone.
+func configError(err error) error {
+	faults := []error{err}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		faults = joined.Unwrap()
+	}
+	lines := make([]string, len(faults))
+	for i, fault := range faults {
+		lines[i] = "--config: " + fault.Error()
+	}
+	return usageError("%s", strings.Join(lines, "\narbiter: "))
 }
 
 // options checks the flags and turns them into the run's configuration.

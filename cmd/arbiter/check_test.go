@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -870,7 +871,7 @@ func TestCheckSARIFOverrides(t *testing.T) {
 
 // TestCheckConfigFile: --config reads the rule settings and --fail-on from
 // a JSON file, the flags given on the command line win over it, and a bad
-// file is a usage error that names its line and column.
+// file is a usage error that names every fault, each at its line and column.
 func TestCheckConfigFile(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "empty.pgn", nil)
@@ -899,6 +900,25 @@ func TestCheckConfigFile(t *testing.T) {
 			t.Errorf("%q: exit %d, want %d; stderr:\n%s", c.args, r.code, c.code, r.stderr)
 		}
 	}
+
+	// Every fault of the file, a line each, in file order; the known codes once.
+	write(t, dir, "faults.json", []byte("{\n  \"disable\": [\"no-gmae\", \"tag-mising\"],\n  \"fail-on\": \"warnings\"\n}\n"))
+	r := arbiter(t, dir, nil, "check", "--config", "faults.json", "empty.pgn")
+	want := `arbiter: --config: faults.json:2:15: unknown rule code "no-gmae" (did you mean no-game?); known codes: ` + strings.Join(codeNames(), ", ") + "\n" +
+		`arbiter: --config: faults.json:2:26: unknown rule code "tag-mising" (did you mean tag-missing?) (known codes: see above)` + "\n" +
+		`arbiter: --config: faults.json:3:14: "fail-on" must be error, warning, info or never (or none), not "warnings"` + "\n"
+	if r.code != 2 || r.stderr != want || r.stdout != "" {
+		t.Errorf("a file with three faults: exit %d, stdout %q, stderr:\n%s\nwant:\n%s", r.code, r.stdout, r.stderr, want)
+	}
+}
+
+// codeNames are the catalogue's codes, in its order.
+func codeNames() []string {
+	var names []string
+	for _, r := range validate.Catalogue {
+		names = append(names, string(r.Code))
+	}
+	return names
 }
 
 // TestCheckUnreadableInputLine: an input that cannot be read is a line of
