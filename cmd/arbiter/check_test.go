@@ -165,9 +165,13 @@ func TestCheckExitCodes(t *testing.T) {
 		err  string // in stderr
 	}{
 		{[]string{"check", "clean.pgn"}, 0, ""},
-		{[]string{"check", "broken.pgn"}, 1, ""},
+		{[]string{"check", "broken.pgn"}, 1, "\narbiter: failing: 4 findings at error (--fail-on error)\n"},
 		{[]string{"check", "--fail-on", "never", "broken.pgn"}, 0, ""},
-		{[]string{"check", "--fail-on", "warning", "broken.pgn"}, 1, ""},
+		{[]string{"check", "--fail-on", "warning", "broken.pgn"}, 1, "\narbiter: failing: 4 findings at warning or above (--fail-on warning)\n"},
+		{[]string{"check", "--fail-on", "Info", "--format", "github", "broken.pgn"}, 1, "\narbiter: failing: 4 findings at info or above (--fail-on info)\n"},
+		{[]string{"check", "--fail-on", "info", "clean.pgn"}, 0, ""},
+		// --quiet drops the summary, and the line that would follow it.
+		{[]string{"check", "-q", "--fail-on", "warning", "broken.pgn"}, 1, ""},
 		{[]string{"check", "--fail-on", "none", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "None", "--format", "none", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "NEVER", "--format", "SARIF", "--progress", "Never", "broken.pgn"}, 0, ""},
@@ -208,6 +212,11 @@ func TestCheckExitCodes(t *testing.T) {
 		}
 		if c.code == 1 && strings.Contains(r.stderr, "arbiter: \n") {
 			t.Errorf("arbiter %s: an empty error message was printed", strings.Join(c.args, " "))
+		}
+		// Why a run failed is its last line, and only a failed run has one.
+		if failing := strings.Contains(r.stderr, "failing:"); failing != (c.err != "" && c.code == 1) ||
+			failing && !strings.HasSuffix(r.stderr, c.err) {
+			t.Errorf("arbiter %s: exit %d, the failing line wrong; stderr:\n%s", strings.Join(c.args, " "), r.code, r.stderr)
 		}
 	}
 }
@@ -884,6 +893,8 @@ func TestCheckConfigFile(t *testing.T) {
 		err  string
 	}{
 		{[]string{"--config", "ci.json"}, 1, ""},
+		{[]string{"--config", "ci.json", "--quiet=false"}, 1, "arbiter: failing: 1 finding at warning or above (fail-on warning in ci.json)\n"},
+		{[]string{"--config", "ci.json", "--quiet=false", "--fail-on", "info"}, 1, "arbiter: failing: 1 finding at info or above (--fail-on info)\n"},
 		{[]string{"--config", "ci.json", "--fail-on", "error"}, 0, ""},
 		{[]string{"--config", "quiet.json"}, 0, ""},
 		{[]string{"--config", "quiet.json", "--enable", "no-game"}, 1, ""},
