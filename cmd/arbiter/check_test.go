@@ -823,15 +823,17 @@ func TestCheckNonUTF8FileName(t *testing.T) {
 // TestCheckEmptyInput: an empty file, empty standard input and a directory
 // named with no game file are each a no-game warning at line 1, column 1
 // in every format, which --fail-on warning fails on and --disable no-game
-// silences; a file with games gets no such line. Standard input is
-// <stdin> on stderr too, as in the text format.
+// silences; a file with games gets no such line. A format that prints
+// findings prints it once, and stderr, which a CI log shows beside stdout,
+// does not name it again; with --format none (and --out, whose tables hold
+// only games' findings) stderr names it, standard input as <stdin>.
 func TestCheckEmptyInput(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "empty.pgn", nil)
 	write(t, dir, "g.pgn", games(1, 2))
 	write(t, dir, "upload/notes.txt", []byte("no games here\n"))
 	r := arbiter(t, dir, nil, "check", "empty.pgn")
-	if r.code != 0 || !strings.Contains(r.stderr, "no game in this input file=empty.pgn") ||
+	if r.code != 0 || strings.Contains(r.stderr, "no game") ||
 		r.stdout != "empty.pgn:1:1: warning no-game: no game in this input\n" {
 		t.Errorf("empty: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -844,9 +846,18 @@ func TestCheckEmptyInput(t *testing.T) {
 		t.Errorf("empty, --disable no-game: exit %d, stdout:\n%s", r.code, r.stdout)
 	}
 	r = arbiter(t, dir, strings.NewReader(""), "check", "--fail-on", "warning", "-")
-	if r.code != 1 || !strings.Contains(r.stderr, "no game in this input file=<stdin>") ||
+	if r.code != 1 || strings.Contains(r.stderr, "no game") ||
 		r.stdout != "<stdin>:1:1: warning no-game: no game in this input\n" {
 		t.Errorf("empty stdin: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = arbiter(t, dir, strings.NewReader(""), "check", "--format", "none", "-")
+	if r.code != 0 || strings.Count(r.stderr, "no game") != 1 || !strings.Contains(r.stderr, " WRN no game in this input file=<stdin>\n") || r.stdout != "" {
+		t.Errorf("empty stdin, --format none: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "empty.pgn", "upload")
+	if r.code != 0 || strings.Count(r.stderr, "no game") != 2 || !strings.Contains(r.stderr, " WRN no game in this input file=empty.pgn\n") ||
+		!strings.Contains(r.stderr, " WRN no game file in this directory file=upload\n") {
+		t.Errorf("--format none --out: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 	for format, want := range map[string]string{
 		"text":   "upload:1:1: warning no-game: no game file in this directory\n",
@@ -854,9 +865,14 @@ func TestCheckEmptyInput(t *testing.T) {
 		"github": "::warning file=upload,line=1,col=1,title=no-game::no game file in this directory\n",
 		"sarif":  `{"ruleId":"no-game","ruleIndex":26,"level":"warning","message":{"text":"no game file in this directory"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"upload"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"suggestions":[]}}`,
 	} {
-		r = arbiter(t, dir, nil, "check", "--format", format, "--fail-on", "warning", "upload")
+		r = arbiter(t, dir, nil, "check", "--format", format, "--fail-on", "warning", "upload", "empty.pgn")
 		if r.code != 1 || !strings.Contains(r.stdout, want) {
 			t.Errorf("%s, a directory without games: exit %d, stdout:\n%s\nwant it to hold:\n%s", format, r.code, r.stdout, want)
+		}
+		// Once each in the log of stdout and stderr together.
+		log := r.stdout + r.stderr
+		if strings.Count(log, "no game file in this directory") != 1 || strings.Count(log, "no game in this input") != 1 {
+			t.Errorf("%s: no-game not once an input in stdout and stderr:\n%s", format, log)
 		}
 	}
 	r = arbiter(t, dir, nil, "check", "--fail-on", "never", "g.pgn")
