@@ -47,10 +47,12 @@ func ParseFailOn(s string) (int, bool) {
 }
 
 // ReadRuleFile reads and checks the rule settings in the file at path. An
-// error names the place at fault as path:LINE:COL (the column in bytes):
-// JSON that cannot be read, a key that is none of the settings, a value of
-// the wrong type, an unknown rule code (with the nearest one), level or
-// profile.
+// error names every place at fault, in file order, as path:LINE:COL (the
+// column in bytes), one a line: a key that is none of the settings, a value
+// of the wrong type, an unknown rule code (with the nearest one), level or
+// profile, a key or code given twice, a code set both on and off. JSON that
+// cannot be read ends the reading: it is the last fault named. The error
+// joins the faults (errors.Join): Unwrap() []error gives them one by one.
 func ReadRuleFile(path string) (*RuleFile, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -62,35 +64,81 @@ func ReadRuleFile(path string) (*RuleFile, error) {
 // ParseRuleFile is ReadRuleFile for the file's bytes; name is its path.
 func ParseRuleFile(name string, data []byte) (*RuleFile, error) {
 	p := &ruleParser{name: name, data: data, dec: json.NewDecoder(bytes.NewReader(data))}
-	return p.file()
+	f, err := p.file()
+	if err != nil {
+		// JSON that cannot be read lies past every fault found before it.
+		p.faults = append(p.faults, err)
+	}
+	if len(p.faults) > 0 {
+		return nil, errors.Join(p.faults...)
+	}
+	return f, nil
 }
 
+// ruleParser reads a rule file on past the faults it finds, so that one
+// run names them all, as a compiler does: a value at fault is left out
+// (skipped whole when it is an object or a list) and the next is read. Its
+// methods return an error only for JSON that cannot be read, after which
+// nothing more can be.
 type ruleParser struct {
 	name string
 	data []byte
 	dec  *json.Decoder
 	// set is how the file has set each code so far: "enable", "disable",
 	// or the level of "severity", for the conflicts the flags refuse too.
-	set map[string]string
+	set    map[string]string
+	faults []error
+	// listed is set once a fault has listed the known codes: a second
+	// unknown code names only its nearest.
+	listed bool
 }
 
-// conflict says, at, that the file sets code both as before and now as
-// the flags would be refused for (validate.ConfigFromFlags): enabled and
-// disabled, disabled and given a level, enabled and given "off".
-func (p *ruleParser) conflict(code, as string, at int64) error {
+// fault records a fault at byte offset off of the file.
+func (p *ruleParser) fault(off int64, format string, a ...any) {
+	p.faults = append(p.faults, p.errAt(off, format, a...))
+}
+
+// checkCode records a fault at at when code is no known code, or is "all"
+// where all is no code (a level for every code); it says whether the code
+// is good.
+func (p *ruleParser) checkCode(code string, allToo bool, at int64) bool {
+	if code == "all" {
+		if !allToo {
+			p.fault(at, "\"all\" takes no level: name each code")
+		}
+		return allToo
+	}
+	err := (&validate.Config{}).Enable(code)
+	var unknown *validate.UnknownCodeError
+	switch {
+	case err == nil:
+		return true
+	case errors.As(err, &unknown) && p.listed:
+		p.fault(at, "%s (known codes: see above)", unknown.Short())
+	default:
+		p.listed = p.listed || errors.As(err, &unknown)
+		p.fault(at, "%v", err)
+	}
+	return false
+}
+
+// conflict records a fault at at when the file sets code both as before
+// and now as the flags would be refused for (validate.ConfigFromFlags):
+// enabled and disabled, disabled and given a level, enabled and given
+// "off".
+func (p *ruleParser) conflict(code, as string, at int64) {
 	if p.set == nil {
 		p.set = map[string]string{}
 	}
 	before, ok := p.set[code]
 	if !ok {
 		p.set[code] = as
-		return nil
+		return
 	}
 	on := func(s string) bool { return s != "disable" && s != "off" }
-	if on(before) == on(as) {
-		return nil
+	if on(before) != on(as) {
+		p.fault(at, "%s is set %s here and %s before", code, describeSetting(as), describeSetting(before))
 	}
-	return p.errAt(at, "%s is set %s here and %s before", code, describeSetting(as), describeSetting(before))
 }
 
 func describeSetting(as string) string {
@@ -136,30 +184,64 @@ func (p *ruleParser) token() (json.Token, int64, error) {
 	return tok, at, nil
 }
 
-// str reads a string value, in lower case; what names it for an error.
-func (p *ruleParser) str(what string) (string, int64, error) {
-	tok, at, err := p.token()
-	if err != nil {
-		return "", at, err
+// skip reads the rest of the value tok opens, when it opens an object or
+// a list: a value at fault is left out whole.
+func (p *ruleParser) skip(tok json.Token) error {
+	if d, ok := tok.(json.Delim); !ok || d == '}' || d == ']' {
+		return nil
 	}
-	s, ok := tok.(string)
-	if !ok {
-		return "", at, p.errAt(at, "%s must be a string, not %s", what, describe(tok))
+	for depth := 1; depth > 0; {
+		tok, _, err := p.token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
 	}
-	return strings.ToLower(strings.TrimSpace(s)), at, nil
+	return nil
 }
 
-// open reads the opening delimiter of a value that must be a kind of
-// object or list; what names the value for an error.
-func (p *ruleParser) open(what string, d json.Delim, kind string) error {
-	tok, at, err := p.token()
+// skipValue reads a value and leaves it out.
+func (p *ruleParser) skipValue() error {
+	tok, _, err := p.token()
 	if err != nil {
 		return err
 	}
-	if tok != d {
-		return p.errAt(at, "%s must be %s, not %s", what, kind, describe(tok))
+	return p.skip(tok)
+}
+
+// str reads a string value, in lower case, and whether it is one (a fault
+// otherwise, and the value skipped); what names it for the fault.
+func (p *ruleParser) str(what string) (string, int64, bool, error) {
+	tok, at, err := p.token()
+	if err != nil {
+		return "", at, false, err
 	}
-	return nil
+	s, ok := tok.(string)
+	if !ok {
+		p.fault(at, "%s must be a string, not %s", what, describe(tok))
+		return "", at, false, p.skip(tok)
+	}
+	return strings.ToLower(strings.TrimSpace(s)), at, true, nil
+}
+
+// open reads the opening delimiter of a value that must be a kind of
+// object or list, and whether it is there (a fault otherwise, and the value
+// skipped); what names the value for the fault.
+func (p *ruleParser) open(what string, d json.Delim, kind string) (bool, error) {
+	tok, at, err := p.token()
+	if err != nil {
+		return false, err
+	}
+	if tok != d {
+		p.fault(at, "%s must be %s, not %s", what, kind, describe(tok))
+		return false, p.skip(tok)
+	}
+	return true, nil
 }
 
 // close reads the closing delimiter the decoder holds after More is false.
@@ -170,7 +252,7 @@ func (p *ruleParser) close() error {
 
 func (p *ruleParser) file() (*RuleFile, error) {
 	f := &RuleFile{}
-	if err := p.open("the settings", '{', "a JSON object"); err != nil {
+	if ok, err := p.open("the settings", '{', "a JSON object"); !ok {
 		return nil, err
 	}
 	var seen []string
@@ -181,28 +263,30 @@ func (p *ruleParser) file() (*RuleFile, error) {
 		}
 		key := tok.(string) // an object's keys are strings, or Token fails
 		if slices.Contains(seen, key) {
-			return nil, p.errAt(at, "%q is set twice", key)
+			p.fault(at, "%q is set twice", key)
 		}
 		seen = append(seen, key)
 		switch key {
 		case "rules":
-			s, at, err := p.str(`"` + key + `"`)
+			s, at, ok, err := p.str(`"` + key + `"`)
 			if err != nil {
 				return nil, err
 			}
-			if _, err := validate.ParseProfile(s); err != nil {
-				return nil, p.errAt(at, "\"rules\" must be fide, fide2009 or ussr, not %q", s)
+			if _, perr := validate.ParseProfile(s); ok && perr != nil {
+				p.fault(at, "\"rules\" must be fide, fide2009 or ussr, not %q", s)
+			} else if ok {
+				f.Rules = s
 			}
-			f.Rules = s
 		case "fail-on":
-			s, at, err := p.str(`"` + key + `"`)
+			s, at, ok, err := p.str(`"` + key + `"`)
 			if err != nil {
 				return nil, err
 			}
-			if _, ok := ParseFailOn(s); !ok {
-				return nil, p.errAt(at, "\"fail-on\" must be error, warning, info or never (or none), not %q", s)
+			if _, known := ParseFailOn(s); ok && !known {
+				p.fault(at, "\"fail-on\" must be error, warning, info or never (or none), not %q", s)
+			} else if ok {
+				f.FailOn = s
 			}
-			f.FailOn = s
 		case "enable", "disable":
 			codes, err := p.codes(key)
 			if err != nil {
@@ -218,7 +302,10 @@ func (p *ruleParser) file() (*RuleFile, error) {
 				return nil, err
 			}
 		default:
-			return nil, p.errAt(at, "unknown setting %q: the settings are rules, enable, disable, severity and fail-on", key)
+			p.fault(at, "unknown setting %q: the settings are rules, enable, disable, severity and fail-on", key)
+			if err := p.skipValue(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := p.close(); err != nil {
@@ -226,37 +313,37 @@ func (p *ruleParser) file() (*RuleFile, error) {
 	}
 	end := p.dec.InputOffset()
 	if rest := p.data[end:]; len(bytes.TrimSpace(rest)) > 0 {
-		return nil, p.errAt(end+int64(len(rest)-len(bytes.TrimLeft(rest, " \t\r\n"))), "text after the settings' closing brace")
+		p.fault(end+int64(len(rest)-len(bytes.TrimLeft(rest, " \t\r\n"))), "text after the settings' closing brace")
 	}
 	return f, nil
 }
 
-// codes reads the list of codes of --enable or --disable, each checked.
+// codes reads the list of codes of --enable or --disable, each checked;
+// those at fault are left out.
 func (p *ruleParser) codes(key string) ([]string, error) {
-	if err := p.open(`"`+key+`"`, '[', "a list of rule codes"); err != nil {
+	if ok, err := p.open(`"`+key+`"`, '[', "a list of rule codes"); !ok {
 		return nil, err
 	}
 	var codes []string
 	for p.dec.More() {
-		code, at, err := p.str(`an entry of "` + key + `"`)
+		code, at, ok, err := p.str(`an entry of "` + key + `"`)
 		if err != nil {
 			return nil, err
 		}
-		if err := (&validate.Config{}).Enable(code); err != nil {
-			return nil, p.errAt(at, "%v", err)
+		if !ok || !p.checkCode(code, true, at) {
+			continue
 		}
-		if err := p.conflict(code, key, at); err != nil {
-			return nil, err
-		}
+		p.conflict(code, key, at)
 		codes = append(codes, code)
 	}
 	return codes, p.close()
 }
 
 // severities reads the object of --severity settings, code to level, each
-// checked: an unknown code at the code, a wrong level at the level.
+// checked: an unknown code at the code (its level is then left unread), a
+// wrong level at the level.
 func (p *ruleParser) severities() ([]string, error) {
-	if err := p.open(`"severity"`, '{', `an object of rule codes and levels, {"tag-missing": "info"}`); err != nil {
+	if ok, err := p.open(`"severity"`, '{', `an object of rule codes and levels, {"tag-missing": "info"}`); !ok {
 		return nil, err
 	}
 	var specs []string
@@ -267,27 +354,31 @@ func (p *ruleParser) severities() ([]string, error) {
 			return nil, err
 		}
 		code := strings.ToLower(strings.TrimSpace(tok.(string)))
-		if seen[code] {
-			return nil, p.errAt(at, "%q is given a level twice", code)
+		good := p.checkCode(code, false, at)
+		if good && seen[code] {
+			p.fault(at, "%q is given a level twice", code)
+			good = false
 		}
 		seen[code] = true
-		if err := (&validate.Config{}).Enable(code); err != nil || code == "all" {
-			if err == nil {
-				err = fmt.Errorf("\"all\" takes no level: name each code")
+		if !good {
+			if err := p.skipValue(); err != nil {
+				return nil, err
 			}
-			return nil, p.errAt(at, "%v", err)
+			continue
 		}
-		level, at, err := p.str(`the level of "` + code + `"`)
+		level, at, ok, err := p.str(`the level of "` + code + `"`)
 		if err != nil {
 			return nil, err
 		}
+		if !ok {
+			continue
+		}
 		spec := code + "=" + level
 		if err := (&validate.Config{}).SetSeverity(spec); err != nil {
-			return nil, p.errAt(at, "%v", err)
+			p.fault(at, "%v", err)
+			continue
 		}
-		if err := p.conflict(code, level, at); err != nil {
-			return nil, err
-		}
+		p.conflict(code, level, at)
 		specs = append(specs, spec)
 	}
 	return specs, p.close()

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -74,5 +75,58 @@ func TestRuleFileMerge(t *testing.T) {
 	e, d, s = f.Merge(nil, []string{"all"}, nil)
 	if e != nil || !reflect.DeepEqual(d, []string{"all"}) || s != nil {
 		t.Errorf("--disable all: %q %q %q", e, d, s)
+	}
+}
+
+// A file with several faults names them all, in file order, each at its
+// place; a value at fault is skipped whole, so that what follows it is
+// still read and checked; the known codes are listed once.
+func TestParseRuleFileEveryFault(t *testing.T) {
+	in := `{
+  "profile": {"name": "fide", "list": [1, {"x": 2}]},
+  "rules": "fifa",
+  "enable": ["ilegal-move", "syntax", 3, "tag-mising"],
+  "disable": ["syntax", "frobnicate"],
+  "severity": {"no-gmae": ["info"], "tag-format": "loud", "null-move": "info"},
+  "fail-on": ["warning"],
+  "rules": "ussr"
+}
+`
+	want := []string{
+		`a.json:2:3: unknown setting "profile": the settings are rules, enable, disable, severity and fail-on`,
+		`a.json:3:12: "rules" must be fide, fide2009 or ussr, not "fifa"`,
+		`a.json:4:14: unknown rule code "ilegal-move" (did you mean illegal-move?); known codes: ` + knownCodes,
+		`a.json:4:39: an entry of "enable" must be a string, not the number 3`,
+		`a.json:4:42: unknown rule code "tag-mising" (did you mean tag-missing?) (known codes: see above)`,
+		`a.json:5:15: syntax is set in "disable" here and in "enable" before`,
+		`a.json:5:25: unknown rule code "frobnicate" (known codes: see above)`,
+		`a.json:6:16: unknown rule code "no-gmae" (did you mean no-game?) (known codes: see above)`,
+		`a.json:6:51: severity "loud" for tag-format: want info, warning, error or off`,
+		`a.json:7:14: "fail-on" must be a string, not a list`,
+		`a.json:8:3: "rules" is set twice`,
+	}
+	_, err := ParseRuleFile("a.json", []byte(in))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if got := strings.Split(err.Error(), "\n"); !reflect.DeepEqual(got, want) {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if faults := err.(interface{ Unwrap() []error }).Unwrap(); len(faults) != len(want) {
+		t.Errorf("%d faults unwrapped, want %d", len(faults), len(want))
+	}
+
+	// JSON that cannot be read ends the reading, after the faults before it.
+	_, err = ParseRuleFile("a.json", []byte("{\"rules\": \"fifa\",\n \"fail-on\": \"error\" \"disable\": []}"))
+	wantErr := "a.json:1:11: \"rules\" must be fide, fide2009 or ussr, not \"fifa\"\n" +
+		`a.json:2:21: not JSON: invalid character '"' after object key:value pair`
+	if err == nil || err.Error() != wantErr {
+		t.Errorf("got %v\nwant %s", err, wantErr)
+	}
+
+	// The near miss: a file without faults gives its settings and no error.
+	f, err := ParseRuleFile("a.json", []byte(`{"enable": ["syntax"], "severity": {"null-move": "info"}, "fail-on": "warning"}`))
+	if err != nil || !reflect.DeepEqual(f, &RuleFile{FailOn: "warning", Enable: []string{"syntax"}, Severity: []string{"null-move=info"}}) {
+		t.Errorf("good file: %+v, %v", f, err)
 	}
 }

@@ -620,8 +620,10 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 // whole: not an error (an archive may hold empty files), but a CI job
 // checking an upload must hear of an empty one, and fail on it under
 // --fail-on warning. It goes, as the rule settings leave it, to the sinks
-// that print findings and into the summary's counts, and is logged on
-// stderr, which is all --format none shows.
+// that print findings and into the summary's counts. It is logged on
+// stderr only when no sink printed it (--format none, convert): a CI log
+// holds stdout and stderr both, and there it was read twice; the tables of
+// --out keep only games' findings, so that the line is all they give.
 func (r *run) noGame(path, msg string) error {
 	f := inputFinding(validate.NoGame, validate.DefaultSeverity(validate.NoGame), msg)
 	kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f})
@@ -631,6 +633,18 @@ func (r *run) noGame(path, msg string) error {
 	f = kept[0]
 	r.summary.Counts.add(f.Severity)
 	r.progress.hide()
+	printed := false
+	for _, sink := range r.sinks {
+		if s, ok := sink.(InputSink); ok {
+			if err := s.InputFinding(path, &f); err != nil {
+				return err
+			}
+			printed = true
+		}
+	}
+	if printed {
+		return nil
+	}
 	level := zerolog.WarnLevel
 	switch f.Severity {
 	case validate.Error:
@@ -639,13 +653,6 @@ func (r *run) noGame(path, msg string) error {
 		level = zerolog.InfoLevel
 	}
 	r.log.WithLevel(level).Str("file", displayName(path)).Msg(msg)
-	for _, sink := range r.sinks {
-		if s, ok := sink.(InputSink); ok {
-			if err := s.InputFinding(path, &f); err != nil {
-				return err
-			}
-		}
-	}
 	return nil
 }
 

@@ -867,3 +867,46 @@ func TestRunReadsTar(t *testing.T) {
 		t.Errorf("tar of a .pgn.gz: summary %+v, error %v, file %+v", s, err, rec.files[0])
 	}
 }
+
+// TestRunNoGameOnce: an input with no game and a directory named with none
+// are each printed by the sinks that print findings and then not logged,
+// which a CI log of stdout and stderr together showed twice; with no such
+// sink (--format none, --out's tables, convert) the log names each, at the
+// level the rule settings give it.
+func TestRunNoGameOnce(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.pgn")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(rules *validate.Config, sinks ...Sink) (string, Summary) {
+		t.Helper()
+		var logged bytes.Buffer
+		log := zerolog.New(&logged).Level(zerolog.InfoLevel)
+		cfg := &Config{Log: &log, NoGameDirs: []string{"upload"}}
+		cfg.Check.Validate.Rules = rules
+		s, err := runWithin(t, context.Background(), cfg, []Input{{Path: empty}}, sinks...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return logged.String(), s
+	}
+	var text bytes.Buffer
+	logged, s := run(nil, NewTextSink(&text), &recordingSink{})
+	want := "upload:1:1: warning no-game: no game file in this directory\n" + empty + ":1:1: warning no-game: no game in this input\n"
+	if logged != "" || text.String() != want || s.Counts.Warnings != 2 {
+		t.Errorf("text sink: log %q, printed %q, %+v", logged, text.String(), s.Counts)
+	}
+	logged, s = run(nil, &recordingSink{})
+	want = `{"level":"warn","file":"upload","message":"no game file in this directory"}` + "\n" +
+		`{"level":"warn","file":"` + empty + `","message":"no game in this input"}` + "\n"
+	if logged != want || s.Counts.Warnings != 2 {
+		t.Errorf("no printing sink: log\n%s\nwant\n%s%+v", logged, want, s.Counts)
+	}
+	rules, err := validate.ConfigFromFlags(nil, nil, []string{"no-game=error"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if logged, s = run(rules); !strings.Contains(logged, `{"level":"error","file":"upload"`) || s.Counts.Errors != 2 {
+		t.Errorf("no sink, no-game=error: log\n%s%+v", logged, s.Counts)
+	}
+}

@@ -105,14 +105,17 @@ func (c *Counts) add(s validate.Severity) {
 }
 
 // AtLeast says whether any finding is at or above severity s.
-func (c Counts) AtLeast(s validate.Severity) bool {
+func (c Counts) AtLeast(s validate.Severity) bool { return c.From(s) > 0 }
+
+// From is the number of findings at severity s or above.
+func (c Counts) From(s validate.Severity) int64 {
 	switch s {
 	case validate.Error:
-		return c.Errors > 0
+		return c.Errors
 	case validate.Warning:
-		return c.Errors+c.Warnings > 0
+		return c.Errors + c.Warnings
 	}
-	return c.Errors+c.Warnings+c.Infos > 0
+	return c.Errors + c.Warnings + c.Infos
 }
 
 // FileSummary is what one input gave.

@@ -588,3 +588,17 @@ func TestUnreadableReason(t *testing.T) {
 		}
 	}
 }
+
+// From counts the findings at a severity or above, which --fail-on's line
+// reports; AtLeast is whether there is one.
+func TestCountsFrom(t *testing.T) {
+	c := Counts{Errors: 2, Warnings: 3, Infos: 5}
+	for sev, want := range map[validate.Severity]int64{validate.Error: 2, validate.Warning: 5, validate.Info: 10} {
+		if got := c.From(sev); got != want || !c.AtLeast(sev) {
+			t.Errorf("From(%s) = %d, want %d", sev, got, want)
+		}
+	}
+	if c := (Counts{Infos: 1}); c.From(validate.Warning) != 0 || c.AtLeast(validate.Warning) || !c.AtLeast(validate.Info) {
+		t.Errorf("infos only: From(warning) = %d", c.From(validate.Warning))
+	}
+}

@@ -209,25 +209,44 @@ func (c *Config) set(code Code, o override) {
 	c.overrides[code] = o
 }
 
-// lookupCode returns the known code named name or an error that lists the
-// known codes (and the nearest one, for a typing slip).
+// lookupCode returns the known code named name or an *UnknownCodeError.
 func lookupCode(name string) (Code, error) {
 	if i := catalogueIndex(Code(name)); i >= 0 {
 		return Catalogue[i].Code, nil
 	}
-	var known []string
-	best, bestDist := "", 4
+	e := &UnknownCodeError{Name: name}
+	bestDist := 4
 	for _, r := range Catalogue {
-		known = append(known, string(r.Code))
 		if d := replay.EditDistance(name, string(r.Code)); d < bestDist {
-			best, bestDist = string(r.Code), d
+			e.Nearest, bestDist = r.Code, d
 		}
 	}
-	hint := ""
-	if best != "" {
-		hint = fmt.Sprintf(" (did you mean %s?)", best)
+	return "", e
+}
+
+// UnknownCodeError is a rule code arbiter does not know. Its message lists
+// the known codes, and names the nearest one when the name is a typing slip
+// away from it.
+type UnknownCodeError struct {
+	Name    string // as given, in lower case
+	Nearest Code   // "" when no known code is near
+}
+
+func (e *UnknownCodeError) Error() string {
+	known := make([]string, len(Catalogue))
+	for i, r := range Catalogue {
+		known[i] = string(r.Code)
 	}
-	return "", fmt.Errorf("unknown rule code %q%s; known codes: %s", name, hint, strings.Join(known, ", "))
+	return e.Short() + "; known codes: " + strings.Join(known, ", ")
+}
+
+// Short is the message without the list of known codes, for a message that
+// has listed them once already (a rule file with several unknown codes).
+func (e *UnknownCodeError) Short() string {
+	if e.Nearest != "" {
+		return fmt.Sprintf("unknown rule code %q (did you mean %s?)", e.Name, e.Nearest)
+	}
+	return fmt.Sprintf("unknown rule code %q", e.Name)
 }
 
 var profileNames = [...]string{"fide", "fide2009", "ussr"}

@@ -34,6 +34,7 @@ type checkFlags struct {
 	rules, notation, encoding      string
 	workers                        int
 	failOn                         string
+	failOnFrom                     string // the --config file that set failOn, "" when none did
 	enable, disable, severity      []string
 	progress, logLevel, logFormat  string
 	config                         string
@@ -51,8 +52,9 @@ replays it and prints its findings in input order.
 In a directory, only files that look like games or are compressed are read;
 name a file to read it whatever it holds.
 
-Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on
-a usage error or an input that could not be read (the others are still
+Exit status: 0 when no finding is at or above --fail-on, 1 when one is (the
+last line on stderr says so: "arbiter: failing: N findings at ..."), 2 on a
+usage error or an input that could not be read (the others are still
 checked), 130 when interrupted before every input was read (what was read
 is written; no partial output file is left).
 
@@ -238,9 +240,34 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		}
 		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", sum.Failed)}
 	case failOn >= 0 && sum.Counts.AtLeast(validate.Severity(failOn)):
-		return &exitError{code: exitFindings}
+		return f.failing(sum.Counts, validate.Severity(failOn))
 	}
 	return nil
+}
+
+// failing is the exit of a run whose findings reach --fail-on: status 1,
+// and a line after the summary that says why, so that a CI log shows what
+// failed the job without a reader counting severities (arbiter: failing: 3
+// findings at warning or above (--fail-on warning)). --quiet, which drops
+// the summary, drops it too: the findings are then the message.
+func (f *checkFlags) failing(counts pipeline.Counts, failOn validate.Severity) error {
+	if f.quiet {
+		return &exitError{code: exitFindings}
+	}
+	n := counts.From(failOn)
+	findings := "findings"
+	if n == 1 {
+		findings = "finding"
+	}
+	at := failOn.String()
+	if failOn != validate.Error {
+		at += " or above"
+	}
+	flag := "--fail-on " + failOn.String()
+	if f.failOnFrom != "" {
+		flag = "fail-on " + failOn.String() + " in " + f.failOnFrom
+	}
+	return &exitError{code: exitFindings, msg: fmt.Sprintf("failing: %d %s at %s (%s)", n, findings, at, flag)}
 }
 
 // namedToo returns the input, not piped, that name names too: the same
@@ -339,16 +366,31 @@ func (f *checkFlags) readConfig(changed func(string) bool) error {
 	}
 	rf, err := pipeline.ReadRuleFile(f.config)
 	if err != nil {
-		return usageError("--config: %v", err)
+		return configError(err)
 	}
 	if rf.Rules != "" && !changed("rules") {
 		f.rules = rf.Rules
 	}
 	if rf.FailOn != "" && !changed("fail-on") {
-		f.failOn = rf.FailOn
+		f.failOn, f.failOnFrom = rf.FailOn, f.config
 	}
 	f.enable, f.disable, f.severity = rf.Merge(f.enable, f.disable, f.severity)
 	return nil
+}
+
+// configError is the usage error of a rule file at fault: each fault a
+// line of its own that begins as the one-line errors do, so that a CI log
+// shows them all and each reads alone.
+func configError(err error) error {
+	faults := []error{err}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		faults = joined.Unwrap()
+	}
+	lines := make([]string, len(faults))
+	for i, fault := range faults {
+		lines[i] = "--config: " + fault.Error()
+	}
+	return usageError("%s", strings.Join(lines, "\narbiter: "))
 }
 
 // options checks the flags and turns them into the run's configuration.

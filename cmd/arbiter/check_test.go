@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -164,9 +165,13 @@ func TestCheckExitCodes(t *testing.T) {
 		err  string // in stderr
 	}{
 		{[]string{"check", "clean.pgn"}, 0, ""},
-		{[]string{"check", "broken.pgn"}, 1, ""},
+		{[]string{"check", "broken.pgn"}, 1, "\narbiter: failing: 4 findings at error (--fail-on error)\n"},
 		{[]string{"check", "--fail-on", "never", "broken.pgn"}, 0, ""},
-		{[]string{"check", "--fail-on", "warning", "broken.pgn"}, 1, ""},
+		{[]string{"check", "--fail-on", "warning", "broken.pgn"}, 1, "\narbiter: failing: 4 findings at warning or above (--fail-on warning)\n"},
+		{[]string{"check", "--fail-on", "Info", "--format", "github", "broken.pgn"}, 1, "\narbiter: failing: 4 findings at info or above (--fail-on info)\n"},
+		{[]string{"check", "--fail-on", "info", "clean.pgn"}, 0, ""},
+		// --quiet drops the summary, and the line that would follow it.
+		{[]string{"check", "-q", "--fail-on", "warning", "broken.pgn"}, 1, ""},
 		{[]string{"check", "--fail-on", "none", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "None", "--format", "none", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "NEVER", "--format", "SARIF", "--progress", "Never", "broken.pgn"}, 0, ""},
@@ -207,6 +212,11 @@ func TestCheckExitCodes(t *testing.T) {
 		}
 		if c.code == 1 && strings.Contains(r.stderr, "arbiter: \n") {
 			t.Errorf("arbiter %s: an empty error message was printed", strings.Join(c.args, " "))
+		}
+		// Why a run failed is its last line, and only a failed run has one.
+		if failing := strings.Contains(r.stderr, "failing:"); failing != (c.err != "" && c.code == 1) ||
+			failing && !strings.HasSuffix(r.stderr, c.err) {
+			t.Errorf("arbiter %s: exit %d, the failing line wrong; stderr:\n%s", strings.Join(c.args, " "), r.code, r.stderr)
 		}
 	}
 }
@@ -813,15 +823,17 @@ func TestCheckNonUTF8FileName(t *testing.T) {
 // TestCheckEmptyInput: an empty file, empty standard input and a directory
 // named with no game file are each a no-game warning at line 1, column 1
 // in every format, which --fail-on warning fails on and --disable no-game
-// silences; a file with games gets no such line. Standard input is
-// <stdin> on stderr too, as in the text format.
+// silences; a file with games gets no such line. A format that prints
+// findings prints it once, and stderr, which a CI log shows beside stdout,
+// does not name it again; with --format none (and --out, whose tables hold
+// only games' findings) stderr names it, standard input as <stdin>.
 func TestCheckEmptyInput(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "empty.pgn", nil)
 	write(t, dir, "g.pgn", games(1, 2))
 	write(t, dir, "upload/notes.txt", []byte("no games here\n"))
 	r := arbiter(t, dir, nil, "check", "empty.pgn")
-	if r.code != 0 || !strings.Contains(r.stderr, "no game in this input file=empty.pgn") ||
+	if r.code != 0 || strings.Contains(r.stderr, "no game") ||
 		r.stdout != "empty.pgn:1:1: warning no-game: no game in this input\n" {
 		t.Errorf("empty: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -834,9 +846,18 @@ func TestCheckEmptyInput(t *testing.T) {
 		t.Errorf("empty, --disable no-game: exit %d, stdout:\n%s", r.code, r.stdout)
 	}
 	r = arbiter(t, dir, strings.NewReader(""), "check", "--fail-on", "warning", "-")
-	if r.code != 1 || !strings.Contains(r.stderr, "no game in this input file=<stdin>") ||
+	if r.code != 1 || strings.Contains(r.stderr, "no game") ||
 		r.stdout != "<stdin>:1:1: warning no-game: no game in this input\n" {
 		t.Errorf("empty stdin: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = arbiter(t, dir, strings.NewReader(""), "check", "--format", "none", "-")
+	if r.code != 0 || strings.Count(r.stderr, "no game") != 1 || !strings.Contains(r.stderr, " WRN no game in this input file=<stdin>\n") || r.stdout != "" {
+		t.Errorf("empty stdin, --format none: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = arbiter(t, dir, nil, "check", "--format", "none", "--out", "out", "empty.pgn", "upload")
+	if r.code != 0 || strings.Count(r.stderr, "no game") != 2 || !strings.Contains(r.stderr, " WRN no game in this input file=empty.pgn\n") ||
+		!strings.Contains(r.stderr, " WRN no game file in this directory file=upload\n") {
+		t.Errorf("--format none --out: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 	for format, want := range map[string]string{
 		"text":   "upload:1:1: warning no-game: no game file in this directory\n",
@@ -844,9 +865,14 @@ func TestCheckEmptyInput(t *testing.T) {
 		"github": "::warning file=upload,line=1,col=1,title=no-game::no game file in this directory\n",
 		"sarif":  `{"ruleId":"no-game","ruleIndex":26,"level":"warning","message":{"text":"no game file in this directory"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"upload"},"region":{"startLine":1,"startColumn":1}}}],"properties":{"suggestions":[]}}`,
 	} {
-		r = arbiter(t, dir, nil, "check", "--format", format, "--fail-on", "warning", "upload")
+		r = arbiter(t, dir, nil, "check", "--format", format, "--fail-on", "warning", "upload", "empty.pgn")
 		if r.code != 1 || !strings.Contains(r.stdout, want) {
 			t.Errorf("%s, a directory without games: exit %d, stdout:\n%s\nwant it to hold:\n%s", format, r.code, r.stdout, want)
+		}
+		// Once each in the log of stdout and stderr together.
+		log := r.stdout + r.stderr
+		if strings.Count(log, "no game file in this directory") != 1 || strings.Count(log, "no game in this input") != 1 {
+			t.Errorf("%s: no-game not once an input in stdout and stderr:\n%s", format, log)
 		}
 	}
 	r = arbiter(t, dir, nil, "check", "--fail-on", "never", "g.pgn")
@@ -870,7 +896,7 @@ func TestCheckSARIFOverrides(t *testing.T) {
 
 // TestCheckConfigFile: --config reads the rule settings and --fail-on from
 // a JSON file, the flags given on the command line win over it, and a bad
-// file is a usage error that names its line and column.
+// file is a usage error that names every fault, each at its line and column.
 func TestCheckConfigFile(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "empty.pgn", nil)
@@ -883,6 +909,8 @@ func TestCheckConfigFile(t *testing.T) {
 		err  string
 	}{
 		{[]string{"--config", "ci.json"}, 1, ""},
+		{[]string{"--config", "ci.json", "--quiet=false"}, 1, "arbiter: failing: 1 finding at warning or above (fail-on warning in ci.json)\n"},
+		{[]string{"--config", "ci.json", "--quiet=false", "--fail-on", "info"}, 1, "arbiter: failing: 1 finding at info or above (--fail-on info)\n"},
 		{[]string{"--config", "ci.json", "--fail-on", "error"}, 0, ""},
 		{[]string{"--config", "quiet.json"}, 0, ""},
 		{[]string{"--config", "quiet.json", "--enable", "no-game"}, 1, ""},
@@ -899,6 +927,25 @@ func TestCheckConfigFile(t *testing.T) {
 			t.Errorf("%q: exit %d, want %d; stderr:\n%s", c.args, r.code, c.code, r.stderr)
 		}
 	}
+
+	// Every fault of the file, a line each, in file order; the known codes once.
+	write(t, dir, "faults.json", []byte("{\n  \"disable\": [\"no-gmae\", \"tag-mising\"],\n  \"fail-on\": \"warnings\"\n}\n"))
+	r := arbiter(t, dir, nil, "check", "--config", "faults.json", "empty.pgn")
+	want := `arbiter: --config: faults.json:2:15: unknown rule code "no-gmae" (did you mean no-game?); known codes: ` + strings.Join(codeNames(), ", ") + "\n" +
+		`arbiter: --config: faults.json:2:26: unknown rule code "tag-mising" (did you mean tag-missing?) (known codes: see above)` + "\n" +
+		`arbiter: --config: faults.json:3:14: "fail-on" must be error, warning, info or never (or none), not "warnings"` + "\n"
+	if r.code != 2 || r.stderr != want || r.stdout != "" {
+		t.Errorf("a file with three faults: exit %d, stdout %q, stderr:\n%s\nwant:\n%s", r.code, r.stdout, r.stderr, want)
+	}
+}
+
+// codeNames are the catalogue's codes, in its order.
+func codeNames() []string {
+	var names []string
+	for _, r := range validate.Catalogue {
+		names = append(names, string(r.Code))
+	}
+	return names
 }
 
 // TestCheckUnreadableInputLine: an input that cannot be read is a line of

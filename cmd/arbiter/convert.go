@@ -134,7 +134,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 		}
 		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", sum.Failed)}
 	case failOn >= 0 && sink.Counts.AtLeast(validate.Severity(failOn)):
-		return &exitError{code: exitFindings}
+		return shared.failing(sink.Counts, validate.Severity(failOn))
 	}
 	return nil
 }

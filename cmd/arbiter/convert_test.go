@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -84,6 +85,9 @@ func TestConvertExitCodes(t *testing.T) {
 		{[]string{"convert", "german.pgn", "--notation", "de", "-o", "out.pgn"}, 0, ""},
 		{[]string{"convert", "german.pgn", "--notation", "san", "-o", "out.pgn"}, 1, "german.pgn:3:13: error syntax: \"Sf3\" cannot be read as a move"},
 		{[]string{"convert", "broken.pgn", "-o", "out.pgn"}, 1, "broken.pgn:10:13: error illegal-move: Ke3: "},
+		{[]string{"convert", "broken.pgn", "-o", "out.pgn"}, 1, " 3 errors, 0 warnings in "},
+		{[]string{"convert", "--fail-on", "warning", "broken.pgn", "-o", "out.pgn"}, 1, "\narbiter: failing: 3 findings at warning or above (--fail-on warning)\n"},
+		{[]string{"convert", "-q", "broken.pgn", "-o", "out.pgn"}, 1, ""},
 		{[]string{"convert", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "1 input could not be read"},
 		{[]string{"convert", "clean.pgn"}, 2, "-o FILE is required"},
 		{[]string{"convert", "-o", "out.pgn"}, 2, "convert needs at least one PATH to convert"},
@@ -98,6 +102,12 @@ func TestConvertExitCodes(t *testing.T) {
 		r := arbiter(t, dir, nil, c.args...)
 		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
 			t.Errorf("arbiter %s: exit %d, want %d; stderr:\n%s", strings.Join(c.args, " "), r.code, c.code, r.stderr)
+		}
+		// Why a run failed is its last line, after the summary; none under -q.
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		last := strings.HasPrefix(lines[len(lines)-1], "arbiter: failing: ")
+		if want := c.code == 1 && !slices.Contains(c.args, "-q"); last != want || strings.Count(r.stderr, "failing:") > 1 {
+			t.Errorf("arbiter %s: exit %d, the failing line wrong; stderr:\n%s", strings.Join(c.args, " "), r.code, r.stderr)
 		}
 		_, err := os.Stat(filepath.Join(dir, "out.pgn"))
 		if written := err == nil; written != (c.code < 2 || strings.Contains(c.err, "could not be read")) {
