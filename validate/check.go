@@ -166,6 +166,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 
 	replayed := false
 	if (c.tags.Variant == VariantStandard || !c.unsupportedVariant()) && c.setUp() {
+		if len(g.Perft) > 0 {
+			c.checkPerft()
+		}
 		c.replayMainLine()
 		if len(g.Pairs) > 0 {
 			c.splitPairs()
