@@ -12,22 +12,12 @@ import (
 )
 
 // perftFindings reads text as a position list and returns, a line each,
-// the findings of each line but the Chess960 reading's note:
-// "line:col code severity: message".
+// its findings: "line:col code severity: message".
 func perftFindings(t *testing.T, text string) []string {
 	t.Helper()
-	var out []string
-	err := parser.ReadGames(bytes.NewReader([]byte(text)), parser.Options{}, func(g *parser.Game) {
-		var fs []string
-		for _, f := range Check(g, nil).Findings {
-			fs = append(fs, fmt.Sprintf("%d:%d %s %s: %s", f.Pos.Line, f.Pos.Col, f.Code, f.Severity, f.Message))
-		}
-		out = append(out, strings.Join(fs, "; "))
+	return findingsEach(t, text, "; ", func(f *Finding) string {
+		return fmt.Sprintf("%d:%d %s %s: %s", f.Pos.Line, f.Pos.Col, f.Code, f.Severity, f.Message)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 func TestPerftMismatch(t *testing.T) {
