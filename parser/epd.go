@@ -34,10 +34,12 @@ import (
 //     which the replay of side lines resolves there and reports at the
 //     move's line and column; no move is played after another;
 //   - Game.EPD set, which tells the checker that a position has no players
-//     and no result to be missing.
+//     and no result to be missing;
+//   - a perft suite's counts (";D3 8902", D1 to D99, a whole number each)
+//     in Game.Perft, for the checker to compute again.
 //
-// Other opcodes (acd, ce, pv, D1...) are read and skipped: pv is a line
-// of play, not a set of moves in one position, and the rest are numbers.
+// Other opcodes (acd, ce, pv...) are read and skipped: pv is a line of
+// play, not a set of moves in one position, and the rest are numbers.
 // Any line of such a file may take any of the three forms: only the first
 // decides what the file is.
 
@@ -364,6 +366,12 @@ func (p *Parser) epdOps(i, e int, black bool, hmvc, fmvn string) (string, string
 			if len(args) > 0 && !p.opt.NoComments {
 				p.g.Comment = p.span(args[0][0], args[len(args)-1][1])
 			}
+		default:
+			if d, ok := perftDepth(code); ok && len(args) == 1 {
+				if n, ok := perftNodes(s[args[0][0]:args[0][1]]); ok {
+					p.g.Perft = append(p.g.Perft, PerftCount{Depth: d, Nodes: n, Pos: p.posAt(args[0][0])})
+				}
+			}
 		case "hmvc", "fmvn":
 			// One whole number, as FEN's counters are; a move number
 			// whose plies int32 cannot count is not read either.
@@ -381,6 +389,42 @@ func (p *Parser) epdOps(i, e int, black bool, hmvc, fmvn string) (string, string
 		}
 	}
 	return hmvc, fmvn
+}
+
+// maxPerftDepth is the deepest perft count read: no suite goes past a
+// dozen plies, and a count deeper than this is no perft suite's.
+const maxPerftDepth = 99
+
+// perftDepth reads a perft suite's opcode, D and the depth (D1 to D99).
+func perftDepth(code string) (int, bool) {
+	if len(code) < 2 || len(code) > 3 || code[0] != 'D' || code[1] == '0' {
+		return 0, false
+	}
+	d := 0
+	for _, c := range []byte(code[1:]) {
+		if !isDigit(c) {
+			return 0, false
+		}
+		d = d*10 + int(c-'0')
+	}
+	return d, d <= maxPerftDepth
+}
+
+// perftNodes reads a perft count, a whole number of up to 18 digits (the
+// largest published counts have 16). One that is not such a number is
+// left unread, as the other opcodes are.
+func perftNodes(w []byte) (uint64, bool) {
+	if len(w) == 0 || len(w) > 18 {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range w {
+		if !isDigit(c) {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	return n, true
 }
 
 // epdMove adds the move src[i:e], which an operation names, as a side line

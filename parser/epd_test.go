@@ -231,3 +231,31 @@ func epdLinesAre(t *testing.T, in string, want []string) []*Game {
 	}
 	return games
 }
+
+// A perft suite's counts are read with their depth and the place of the
+// number, in an EPD record's operations too; a count that is no whole
+// number of up to 18 digits, an opcode that is no depth (D0, D100, Dx, d5)
+// and a count of two words are not.
+func TestPerftCounts(t *testing.T) {
+	in := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D12 62854969236701747\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1;D1 5;D2 x5;D3 1234567890123456789;D0 1;D100 1;Dx 1;D4 7 8;d5 1\n" +
+		"4k3/8/8/8/8/8/8/4K3 b - - bm Kd7; D1 5;\n"
+	want := []string{
+		"D1 20 @1:62, D2 400 @1:69, D12 62854969236701747 @1:78",
+		"D1 5 @2:34",
+		"D1 5 @3:38",
+	}
+	games := epdGames(t, in, 0)
+	if len(games) != len(want) {
+		t.Fatalf("%d games, want %d", len(games), len(want))
+	}
+	for i, g := range games {
+		var got []string
+		for _, c := range g.Perft {
+			got = append(got, fmt.Sprintf("D%d %d @%d:%d", c.Depth, c.Nodes, c.Pos.Line, c.Pos.Col))
+		}
+		if s := strings.Join(got, ", "); s != want[i] {
+			t.Errorf("line %d: counts %q, want %q", i+1, s, want[i])
+		}
+	}
+}

@@ -117,6 +117,10 @@ type Game struct {
 	// side line of one move from it; no players, no result.
 	EPD bool
 
+	// Perft lists the node counts a perft suite's line gives its position
+	// (";D1 20 ;D2 400"), in source order; empty for every other game.
+	Perft []PerftCount
+
 	// Lead is the number of characters on Start's line before Start, for a
 	// game that begins inside a line after text the parser read with it
 	// (another game's result, a heading such as "Партия 2:", a comment):
@@ -128,6 +132,15 @@ type Game struct {
 	// mark before the game (the file's first line, another game before this
 	// one on it), which Pos.Col counts and Game.ByteCol does not.
 	LeadBOM bool
+}
+
+// PerftCount is one node count of a perft suite's line: "D3 8902" says
+// that the legal move tree of the line's position has 8902 leaves 3 plies
+// deep.
+type PerftCount struct {
+	Depth int
+	Nodes uint64
+	Pos   Pos // of the count (8902), where a finding about it points
 }
 
 // NotAGame reports that no tag pair, move or result could be read in the
@@ -324,6 +337,7 @@ func (g *Game) Clone() *Game {
 	c.UnreadEvals = append([]UnreadEval(nil), g.UnreadEvals...)
 	c.Renumbered = append([]Problem(nil), g.Renumbered...)
 	c.Pairs = append([]Pair(nil), g.Pairs...)
+	c.Perft = append([]PerftCount(nil), g.Perft...)
 	c.Text = append([]byte(nil), g.Text...)
 	return &c
 }

@@ -102,6 +102,7 @@ func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, broke
 			End:      g.End.Offset,
 			Encoding: g.Encoding,
 			Report:   report,
+			EPD:      g.EPD,
 			HeadChar: g.CharCol(head),
 			HeadByte: g.ByteCol(head),
 		})

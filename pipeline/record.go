@@ -16,6 +16,9 @@ type GameRecord struct {
 	Tags     []parser.Tag
 	Encoding parser.Encoding
 	Report   validate.Report
+	// EPD says the game is a line of a list of positions (parser.Game.EPD),
+	// whose notes on how its FEN is read the writer keeps once an input.
+	EPD bool
 
 	// HeadChar and HeadByte are the columns, in characters and in bytes
 	// without a BOM (validate.Finding.CharCol, ByteCol), of the game's first

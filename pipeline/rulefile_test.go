@@ -56,7 +56,7 @@ func TestParseRuleFile(t *testing.T) {
 	}
 }
 
-const knownCodes = "syntax, illegal-move, ambiguous-move, non-standard-notation, impossible-position, moves-after-end, result-mismatch, wrong-result, threefold-claimable, missed-threefold, fifty-move-claimable, missed-fifty-move, fivefold-repetition, seventy-five-moves, time-forfeit, timeout-insufficient-material, flag-fall-unclaimed, clock-inconsistent, tag-missing, tag-format, null-move, variant-unsupported, result-missing, tag-duplicate, wrong-termination, duplicate-game, no-game, internal-error"
+const knownCodes = "syntax, illegal-move, ambiguous-move, non-standard-notation, impossible-position, moves-after-end, result-mismatch, wrong-result, threefold-claimable, missed-threefold, fifty-move-claimable, missed-fifty-move, fivefold-repetition, seventy-five-moves, time-forfeit, timeout-insufficient-material, flag-fall-unclaimed, clock-inconsistent, tag-missing, tag-format, null-move, variant-unsupported, result-missing, tag-duplicate, wrong-termination, duplicate-game, no-game, internal-error, perft-mismatch"
 
 // The command line's code settings win over the file's: a code it names
 // keeps only its own settings, and "all" drops every one of the file's.

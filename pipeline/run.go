@@ -239,6 +239,12 @@ type run struct {
 	seen     map[uint64]gameRef
 	seenFile string // the input seen holds games of
 
+	// noted holds the kinds of validate.ReadingNote (bit 1 << kind) that
+	// a line of notedFile, a list of positions, has reported: the ordered
+	// writer alone touches it.
+	noted     uint8
+	notedFile string
+
 	// same gathers the inputs by content (Summary.SameContent); the
 	// ordered writer alone touches it.
 	same contentGroups
@@ -666,6 +672,9 @@ func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 		if fp := fingerprint(rec); fp != 0 {
 			r.duplicate(rec, fp)
 		}
+		if rec.EPD && len(rec.Report.Findings) > 0 {
+			r.noteOnce(rec)
+		}
 		file.Games++
 		file.Plies += int64(rec.Report.Plies)
 		file.Counts.Add(&rec.Report)
@@ -798,6 +807,33 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 	// Rules as Check applies them: the code may be off or its severity changed.
 	if kept := r.cfg.Check.Validate.Rules.Apply([]validate.Finding{f}); len(kept) > 0 {
 		rec.Report.Add(kept[0])
+	}
+}
+
+// noteOnce keeps, of the notes on how a FEN is read (Chess960 castling
+// without a Variant tag, a shuffle-chess start), the first of each kind in
+// a list of positions, which says that the later ones are not repeated,
+// and drops those of the later lines: a Chess960 perft suite, each of its
+// lines a game of its own, would otherwise say the same on every line.
+// The first line's note is written before the later lines are read, so it
+// cannot count them.
+func (r *run) noteOnce(rec *GameRecord) {
+	if r.notedFile != rec.File || rec.Index == 0 {
+		r.noted, r.notedFile = 0, rec.File
+	}
+	fs := &rec.Report.Findings
+	for i := 0; i < len(*fs); i++ {
+		f := &(*fs)[i]
+		kind := validate.ReadingNote(f)
+		switch {
+		case kind == 0:
+		case r.noted&(1<<kind) == 0:
+			r.noted |= 1 << kind
+			f.Message += validate.ReadingNoteOnce
+		default:
+			rec.Report.Remove(i)
+			i--
+		}
 	}
 }
 

@@ -71,3 +71,49 @@ func Divide(p Position, depth int) []DivideEntry {
 	})
 	return out
 }
+
+// PerftWithin is Perft for a count that must cost at most about limit
+// nodes: it gives up once it has counted more than limit leaves, or
+// visited more than limit positions above them (a tree whose lines
+// mostly end in mate before the last ply). exact says the count is the
+// whole tree's; when it is not, a count above limit says the tree has more
+// than limit leaves, and one at or below limit says nothing.
+func PerftWithin(p Position, depth int, limit uint64) (nodes uint64, exact bool) {
+	if depth <= 0 {
+		return 1, true
+	}
+	w := boundedPerft{plies: make([]ply, depth), limit: limit}
+	w.walk(&p, depth)
+	return w.leaves, !w.over
+}
+
+// boundedPerft is the state of one PerftWithin walk.
+type boundedPerft struct {
+	plies         []ply
+	leaves, inner uint64
+	limit         uint64
+	over          bool
+}
+
+func (w *boundedPerft) walk(p *Position, depth int) {
+	ml := &w.plies[depth-1].moves
+	ml.n = 0
+	p.generate(ml, false)
+	if depth == 1 {
+		w.leaves += uint64(ml.n)
+		w.over = w.over || w.leaves > w.limit
+		return
+	}
+	if w.inner++; w.inner > w.limit {
+		w.over = true
+		return
+	}
+	q := &w.plies[depth-1].child
+	for _, m := range ml.moves[:ml.n] {
+		*q = *p
+		q.Play(m)
+		if w.walk(q, depth-1); w.over {
+			return
+		}
+	}
+}

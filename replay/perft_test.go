@@ -232,3 +232,32 @@ func PerftPlain(p Position, depth int) uint64 {
 	}
 	return perft(&p, depth, make([]ply, depth), false)
 }
+
+// PerftWithin counts as Perft does within its limit, gives up with more
+// than limit leaves counted past it, and gives up on a tree of many inner
+// positions and few leaves with a count that says nothing.
+func TestPerftWithin(t *testing.T) {
+	for _, c := range standardPerft {
+		p := mustFEN(t, c.fen)
+		for d := 1; d <= 3; d++ {
+			if got, exact := PerftWithin(p, d, c.counts[d-1]); got != c.counts[d-1] || !exact {
+				t.Errorf("%s: PerftWithin(%d, limit %d) = %d %v, want %d true", c.name, d, c.counts[d-1], got, exact, c.counts[d-1])
+			}
+			if got, exact := PerftWithin(p, d, c.counts[d-1]-1); got <= c.counts[d-1]-1 || exact {
+				t.Errorf("%s: PerftWithin(%d, limit %d) = %d %v, want more than the limit, not exact", c.name, d, c.counts[d-1]-1, got, exact)
+			}
+		}
+	}
+	if got, exact := PerftWithin(StartPosition(), 0, 0); got != 1 || !exact {
+		t.Errorf("PerftWithin(0) = %d %v, want 1 true", got, exact)
+	}
+	// Black is mated: no leaf two plies deep, and the walk visits one
+	// inner position, the root, which a limit of 0 does not allow.
+	mated := mustFEN(t, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+	if got, exact := PerftWithin(mated, 2, 1); got != 0 || !exact {
+		t.Errorf("mated, limit 1: %d %v, want 0 true", got, exact)
+	}
+	if got, exact := PerftWithin(mated, 2, 0); got != 0 || exact {
+		t.Errorf("mated, limit 0: %d %v, want 0 false", got, exact)
+	}
+}

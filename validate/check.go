@@ -166,6 +166,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 
 	replayed := false
 	if (c.tags.Variant == VariantStandard || !c.unsupportedVariant()) && c.setUp() {
+		if len(g.Perft) > 0 {
+			c.checkPerft()
+		}
 		c.replayMainLine()
 		if len(g.Pairs) > 0 {
 			c.splitPairs()
@@ -391,14 +394,43 @@ func (c *Checker) setUpFEN() bool {
 	// by Chess960's rules unremarked, so the reading is said.
 	if p.Chess960() && t.Variant != VariantChess960 {
 		c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
-			Pos: t.FENPos, Ply: 0, Message: "the FEN's castling rights need a king or rook off its square in standard chess, and no Variant tag names Chess960: the game is read as Chess960"})
+			Pos: t.FENPos, Ply: 0, Message: chess960Reading})
 	}
 	if shuffle {
 		c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
-			Pos: t.FENPos, Ply: 0, Message: "the FEN is the start of a game of shuffle chess (every pawn unmoved, the pieces of the first rank in another order than chess's), and no Variant tag names the variant: the position is judged as a Chess960 start"})
+			Pos: t.FENPos, Ply: 0, Message: shuffleReading})
 	}
 	return true
 }
+
+// The notes on how a FEN is read (non-standard-notation, at the FEN).
+const (
+	chess960Reading = "the FEN's castling rights need a king or rook off its square in standard chess, and no Variant tag names Chess960: the game is read as Chess960"
+	shuffleReading  = "the FEN is the start of a game of shuffle chess (every pawn unmoved, the pieces of the first rank in another order than chess's), and no Variant tag names the variant: the position is judged as a Chess960 start"
+)
+
+// ReadingNote says which note on how a FEN is read f is: 1 for Chess960
+// castling read without a Variant tag, 2 for a shuffle-chess start, 0 for
+// any other finding. Each line of a list of positions is its own game, and
+// a Chess960 perft suite would repeat the note on every line: the
+// pipeline, which sees an input's lines in order, keeps the first of each
+// kind (ReadingNoteOnce).
+func ReadingNote(f *Finding) int {
+	if f.Code != NonStandardNotation || f.Ply != 0 {
+		return 0
+	}
+	switch f.Message {
+	case chess960Reading:
+		return 1
+	case shuffleReading:
+		return 2
+	}
+	return 0
+}
+
+// ReadingNoteOnce is what the first note of its kind in a list of
+// positions adds to its message: the later ones are not reported.
+const ReadingNoteOnce = "; this note is not repeated for the later positions of this list read the same way"
 
 // readFEN reads a FEN tag. An en-passant field that names a square off the
 // third and sixth ranks ("f1" in a chessgames.com Chess960 record) is dropped

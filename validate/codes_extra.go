@@ -54,4 +54,10 @@ const (
 	// checking an upload must be able to fail on an empty one, so it is a
 	// finding of the input, not of a game, which the pipeline reports.
 	NoGame Code = "no-game"
+
+	// PerftMismatch: a perft suite's node count (";D3 8902") that is not
+	// the number of leaves of the position's legal move tree that deep, as
+	// the replay counts them. A suite is a test of move generators: a wrong
+	// count in it fails every generator it is run against.
+	PerftMismatch Code = "perft-mismatch"
 )

@@ -51,6 +51,7 @@ var Catalogue = []Rule{
 	{DuplicateGame, Warning, false, "a game read twice in an input: the same Seven Tag Roster and the same moves as an earlier game"},
 	{NoGame, Warning, false, "an input with no game in it: an empty file, or a directory named that holds no game file"},
 	{InternalError, Error, false, "arbiter failed on this game (a bug to report); the game is still written and the run goes on"},
+	{PerftMismatch, Error, false, "a perft suite's node count (;D3 8902) of at most 1,000,000 that differs from the count of the position's legal move tree to that depth"},
 }
 
 // catalogueIndex finds a code's rule without allocating; -1 when unknown.

@@ -14,6 +14,7 @@ func TestCatalogue(t *testing.T) {
 		TimeForfeit: Info, TimeoutInsufficientMaterial: Error, FlagFallUnclaimed: Warning, ClockInconsistent: Warning,
 		TagMissing: Warning, TagFormat: Warning,
 		NullMove: Warning, VariantUnsupported: Warning, ResultMissing: Info, TagDuplicate: Warning, WrongTermination: Warning, DuplicateGame: Warning, NoGame: Warning, InternalError: Error,
+		PerftMismatch: Error,
 	}
 	seen := map[Code]bool{}
 	for _, r := range Catalogue {
@@ -142,7 +143,7 @@ func TestConfigErrors(t *testing.T) {
 	known := "syntax, illegal-move, ambiguous-move, non-standard-notation, impossible-position, moves-after-end, " +
 		"result-mismatch, wrong-result, threefold-claimable, missed-threefold, fifty-move-claimable, missed-fifty-move, " +
 		"fivefold-repetition, seventy-five-moves, time-forfeit, timeout-insufficient-material, flag-fall-unclaimed, " +
-		"clock-inconsistent, tag-missing, tag-format, null-move, variant-unsupported, result-missing, tag-duplicate, wrong-termination, duplicate-game, no-game, internal-error"
+		"clock-inconsistent, tag-missing, tag-format, null-move, variant-unsupported, result-missing, tag-duplicate, wrong-termination, duplicate-game, no-game, internal-error, perft-mismatch"
 	tests := []struct {
 		args []string
 		err  string

@@ -14,13 +14,22 @@ import (
 // game.
 func findingsOf(t *testing.T, text string) []string {
 	t.Helper()
+	return findingsEach(t, text, "", func(f *Finding) string {
+		return fmt.Sprintf("%d:%d %s %s; ", f.Pos.Line, f.Pos.Col, f.Code, f.Severity)
+	})
+}
+
+// findingsEach checks each game of text and returns, a game each, its
+// findings as show writes them, joined by sep.
+func findingsEach(t *testing.T, text, sep string, show func(*Finding) string) []string {
+	t.Helper()
 	var out []string
 	err := parser.ReadGames(bytes.NewReader([]byte(text)), parser.Options{}, func(g *parser.Game) {
-		var b strings.Builder
+		var fs []string
 		for _, f := range Check(g, nil).Findings {
-			fmt.Fprintf(&b, "%d:%d %s %s; ", f.Pos.Line, f.Pos.Col, f.Code, f.Severity)
+			fs = append(fs, show(&f))
 		}
-		out = append(out, b.String())
+		out = append(out, strings.Join(fs, sep))
 	})
 	if err != nil {
 		t.Fatal(err)

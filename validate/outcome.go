@@ -328,14 +328,20 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		{r.FivefoldPly, FivefoldRepetition, "fivefold repetition (FIDE 9.6.1)"},
 		{r.SeventyFivePly, SeventyFiveMoves, "the 75-move rule (FIDE 9.6.2)"},
 	}
-	for _, a := range autos {
+	for i, a := range autos {
 		if a.ply < 0 || ln.endPly >= 0 && a.ply > ln.endPly {
 			continue // the game had ended before: moves-after-end says so
+		}
+		if i == 1 && a.ply == autos[0].ply {
+			continue // the same move ended it by both rules: one finding says so
 		}
 		m := c.moveAtPly(a.ply)
 		wentOn := ln.plies > a.ply || ln.failed
 		sev := Info
 		msg := fmt.Sprintf("the game was drawn automatically by %s %s", a.what, c.after(a.ply))
+		if i == 0 && a.ply == autos[1].ply {
+			msg += ", and by " + autos[1].what + " with the same move"
+		}
 		switch {
 		case wentOn:
 			sev = Error
