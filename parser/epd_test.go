@@ -221,12 +221,19 @@ func TestFENListMalformed(t *testing.T) {
 // epdLinesAre checks the games (ecoLine) read from in and returns them.
 func epdLinesAre(t *testing.T, in string, want []string) []*Game {
 	t.Helper()
+	return epdShownAre(t, in, want, ecoLine)
+}
+
+// epdShownAre checks that the games read from in, each as show writes it,
+// are want.
+func epdShownAre(t *testing.T, in string, want []string, show func(*Game) string) []*Game {
+	t.Helper()
 	games := epdGames(t, in, 0)
 	if len(games) != len(want) {
 		t.Fatalf("%d games, want %d", len(games), len(want))
 	}
 	for i, g := range games {
-		if got := ecoLine(g); got != want[i] {
+		if got := show(g); got != want[i] {
 			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
 		}
 	}
@@ -287,15 +294,7 @@ func TestEPDLineOfPlay(t *testing.T) {
 		}
 		return fmt.Sprintf("%s, pv %d:%d problems %v", strings.Join(ms, ", "), g.PVFrom, g.PVTo, ps)
 	}
-	games := epdGames(t, in, 0)
-	if len(games) != len(want) {
-		t.Fatalf("%d games, want %d", len(games), len(want))
-	}
-	for i, g := range games {
-		if got := show(g); got != want[i] {
-			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
-		}
-	}
+	epdShownAre(t, in, want, show)
 
 	// A pv longer than the moves a game keeps: the first ones are kept,
 	// the rest dropped with one problem, as a main line's are.
