@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 )
 
@@ -33,13 +34,16 @@ import (
 //     "bm Nf3 Nc3" are alternatives, each legal or not in the same position,
 //     which the replay of side lines resolves there and reports at the
 //     move's line and column; no move is played after another;
+//   - the moves pv names as one side line from the position (Depth 1, each
+//     after the one before it), marked by Game.PVFrom and PVTo: a line of
+//     play, whose replay stops at its first move that is not legal;
 //   - Game.EPD set, which tells the checker that a position has no players
 //     and no result to be missing;
 //   - a perft suite's counts (";D3 8902", D1 to D99, a whole number each)
 //     in Game.Perft, for the checker to compute again.
 //
-// Other opcodes (acd, ce, pv...) are read and skipped: pv is a line of
-// play, not a set of moves in one position, and the rest are numbers.
+// Other opcodes (acd, acn, ce...) are read and skipped: they are numbers
+// and names.
 // Any line of such a file may take any of the three forms: only the first
 // decides what the file is.
 
@@ -356,8 +360,10 @@ func (p *Parser) epdOps(i, e int, black bool, hmvc, fmvn string) (string, string
 					p.problem(a[0]-1, "the EPD operation "+code+" names an empty move (\"\"): it is not read")
 					continue
 				}
-				p.epdMove(a[0], a[1], black)
+				p.epdMove(a[0], a[1], -1, epdPly(black))
 			}
+		case "pv":
+			p.epdLineOfPlay(args, black)
 		case "id":
 			if len(args) > 0 {
 				p.recordTag("Event", op, s[args[0][0]:args[len(args)-1][1]])
@@ -427,17 +433,64 @@ func perftNodes(w []byte) (uint64, bool) {
 	return n, true
 }
 
-// epdMove adds the move src[i:e], which an operation names, as a side line
-// of one move from the position (see the top of this file).
-func (p *Parser) epdMove(i, e int, black bool) {
+// epdPly is the ply of a move from the position: 1 for White's, 2 for
+// Black's, as FirstPly counts from the move number fmvn gives.
+func epdPly(black bool) int32 {
+	if black {
+		return 2
+	}
+	return 1
+}
+
+// epdLineOfPlay adds the moves that pv names, src[a[0]:a[1]] for each of
+// args, as one side line from the position: each is played after the one
+// before it, and Game.PVFrom and PVTo mark them for the checker, which
+// says which move of the pv a finding is about. An empty move ("") ends
+// the line: the moves after it would follow a move that is not there.
+func (p *Parser) epdLineOfPlay(args [][2]int, black bool) {
 	g := &p.g
-	if len(g.Moves) >= p.opt.MaxMoves || p.opt.NoVariations {
+	prev, ply := int32(-1), epdPly(black)
+	from := int32(len(g.Moves))
+	for k, a := range args {
+		if a[0] == a[1] {
+			msg := "the EPD operation pv names an empty move (\"\"): it is not read"
+			switch rest := len(args) - k - 1; {
+			case rest == 1:
+				msg = "the EPD operation pv names an empty move (\"\"): it and the move after it are not read"
+			case rest > 1:
+				msg = fmt.Sprintf("the EPD operation pv names an empty move (\"\"): it and the %d moves after it are not read", rest)
+			}
+			p.problem(a[0]-1, msg)
+			break
+		}
+		if !p.epdMove(a[0], a[1], prev, ply) {
+			break
+		}
+		prev, ply = int32(len(g.Moves)-1), ply+1
+	}
+	if to := int32(len(g.Moves)); to > from && g.PVTo == 0 {
+		// The first pv's: a line holds one, and a second one (which no
+		// writer puts) is still replayed as a line of its own.
+		g.PVFrom, g.PVTo = from, to
+	}
+}
+
+// epdMove adds the move src[i:e], which an operation names, as a side line
+// from the position (see the top of this file): after move prev, -1 for
+// the position itself, at ply. It says whether the move was kept.
+func (p *Parser) epdMove(i, e int, prev, ply int32) bool {
+	g := &p.g
+	if p.opt.NoVariations {
 		// A main-line reading has no use for side lines, and the
 		// position has no main line.
-		return
+		return false
+	}
+	if len(g.Moves) >= p.opt.MaxMoves {
+		p.tooManyMoves(i)
+		return false
 	}
 	norm, same, _, nags, sc, folds := p.normalize(p.src[i:e])
-	m := Move{Raw: p.span(i, e), Pos: p.posAt(i), Prev: -1, Depth: 1, NAGs: nags, Clock: -1, EMT: -1, Folds: folds}
+	m := Move{Raw: p.span(i, e), Pos: p.posAt(i), Prev: prev, Depth: 1, NAGs: nags, Clock: -1, EMT: -1, Folds: folds}
 	if same {
 		m.Norm = m.Raw
 	} else {
@@ -450,9 +503,6 @@ func (p *Parser) epdMove(i, e int, black bool) {
 		g.Has |= HasCapitalFile
 	}
 	g.Scripts |= sc
-	ply := int32(1)
-	if black {
-		ply = 2
-	}
 	p.plies = append(p.plies, ply)
+	return true
 }

@@ -48,8 +48,9 @@ func TestEPDRecords(t *testing.T) {
 		`FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"@4:1 SetUp="1"@4:1  || "Barnes, David J.-Horton 1994.10.10" epd=true`,
 		// No operation: the position alone.
 		`FEN="4k3/8/8/8/8/8/8/4K3 b - - 0 1"@5:1 SetUp="1"@5:1  || "" epd=true`,
-		// hmvc and fmvn are the FEN's counters; pv is no set of moves.
-		`FEN="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20"@6:1 SetUp="1"@6:1 O-O-O@6:37  |1 -1| "" epd=true`,
+		// hmvc and fmvn are the FEN's counters; pv is a line of play, its
+		// second move after its first.
+		`FEN="r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 20"@6:1 SetUp="1"@6:1 O-O-O@6:37 O-O@6:64 Kd8@6:68  |1 -1,1 -1,1 1| "" epd=true`,
 	}
 	epdRecordsAre(t, epdSample, want, 39) // fmvn 20, White
 }
@@ -220,12 +221,19 @@ func TestFENListMalformed(t *testing.T) {
 // epdLinesAre checks the games (ecoLine) read from in and returns them.
 func epdLinesAre(t *testing.T, in string, want []string) []*Game {
 	t.Helper()
+	return epdShownAre(t, in, want, ecoLine)
+}
+
+// epdShownAre checks that the games read from in, each as show writes it,
+// are want.
+func epdShownAre(t *testing.T, in string, want []string, show func(*Game) string) []*Game {
+	t.Helper()
 	games := epdGames(t, in, 0)
 	if len(games) != len(want) {
 		t.Fatalf("%d games, want %d", len(games), len(want))
 	}
 	for i, g := range games {
-		if got := ecoLine(g); got != want[i] {
+		if got := show(g); got != want[i] {
 			t.Errorf("game %d:\n got %s\nwant %s", i, got, want[i])
 		}
 	}
@@ -257,5 +265,47 @@ func TestPerftCounts(t *testing.T) {
 		if s := strings.Join(got, ", "); s != want[i] {
 			t.Errorf("line %d: counts %q, want %q", i+1, s, want[i])
 		}
+	}
+}
+
+// pv's moves are one line from the position, each after the one before
+// it, and Game.PVFrom and PVTo mark them apart from bm's alternatives; an
+// empty move ends the line, and so does the moves limit, with a problem
+// each.
+func TestEPDLineOfPlay(t *testing.T) {
+	in := "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Kf2; pv Ke2 Ke7 Kd3; am Kd1;\n" +
+		"4k3/8/8/8/8/8/8/4K3 b - - pv Kd7 \"\" Kc6 Kc5;\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Kd7 \"\";\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n"
+	want := []string{
+		"Kd2 1 -1, Kf2 1 -1, Ke2 1 -1, Ke7 1 2, Kd3 1 3, Kd1 1 -1, pv 2:5 problems []",
+		"Kd7 1 -1, pv 0:1 problems [2:34 the EPD operation pv names an empty move (\"\"): it and the 2 moves after it are not read]",
+		"Kd2 1 -1, Kd7 1 0, pv 0:2 problems [3:38 the EPD operation pv names an empty move (\"\"): it is not read]",
+		"Kd2 1 -1, pv 0:0 problems []",
+	}
+	show := func(g *Game) string {
+		var ms []string
+		for _, m := range g.Moves {
+			ms = append(ms, fmt.Sprint(g.Str(m.Raw), " ", m.Depth, " ", m.Prev))
+		}
+		var ps []string
+		for _, p := range g.Problems {
+			ps = append(ps, fmt.Sprintf("%d:%d %s", p.Pos.Line, p.Pos.Col, p.Message))
+		}
+		return fmt.Sprintf("%s, pv %d:%d problems %v", strings.Join(ms, ", "), g.PVFrom, g.PVTo, ps)
+	}
+	epdShownAre(t, in, want, show)
+
+	// A pv longer than the moves a game keeps: the first ones are kept,
+	// the rest dropped with one problem, as a main line's are.
+	var got []string
+	err := ReadGames(strings.NewReader("4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Kd7 Kd3 Kd6 Kd4;\n"), Options{MaxMoves: 3}, func(g *Game) {
+		got = append(got, show(g))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Kd2 1 -1, Kd7 1 0, Kd3 1 1, pv 0:3 problems [1:42 more than 3 moves: the rest are not kept]"; len(got) != 1 || got[0] != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

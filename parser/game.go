@@ -120,6 +120,10 @@ type Game struct {
 	// Perft lists the node counts a perft suite's line gives its position
 	// (";D1 20 ;D2 400"), in source order; empty for every other game.
 	Perft []PerftCount
+	// PVFrom and PVTo mark the moves an EPD line's pv names, its line of
+	// play from the position: Moves[PVFrom:PVTo], each played after the
+	// one before it. Both 0 for every other game.
+	PVFrom, PVTo int32
 
 	// Lead is the number of characters on Start's line before Start, for a
 	// game that begins inside a line after text the parser read with it

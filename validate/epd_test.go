@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -81,5 +82,48 @@ func TestPositionListNearMissPGN(t *testing.T) {
 	got := findingsOf(t, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n1. e4 *\n")
 	if want := "1:1 tag-missing warning; "; len(got) != 1 || got[0] != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// pv is a line of play from the position: its moves are played in order,
+// and the first that is not legal is the finding, which says which move of
+// the pv it is and how many after it are not checked. sm and pm name one
+// move each, checked as bm's are.
+func TestEPDLineOfPlay(t *testing.T) {
+	in := "" +
+		// A right pv, in long algebraic too: nothing.
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; pv e2e4 e7-e5 Ng1-f3 Nc6; id \"ok\";\n" +
+		// Its third move is illegal: Ke3 is no white king's, Nf3 and Nc6
+		// are not checked.
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - pv e4 e5 Ke3 Nc6 Nf3;\n" +
+		// Legal each in the position, Kd7 is not after Kd2 Kd7: a pv is no
+		// set of alternatives.
+		"4k3/8/8/8/8/8/8/2N1K1N1 w - - pv Kd2 Kd7 Ne2;\n" +
+		// A false check mark: passed over, as in bm (e4+).
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4+; pv e4 e5+ Nf3#;\n" +
+		// Black's pv after fmvn, its last move illegal: nothing left.
+		"4k3/8/8/8/8/8/8/4K3 b - - pv Kd7 Kd2 Kc5; fmvn 40;\n" +
+		// sm and pm right, then wrong.
+		"4k3/8/8/8/8/8/8/2N1K1N1 w - - sm Kd2; pm Nce2;\n" +
+		"4k3/8/8/8/8/8/8/2N1K1N1 w - - sm Ke3; pm Ne2;\n"
+	want := []string{
+		"",
+		"2:63 illegal-move error Ke3: no white king can reach e3; it is move 3 of the pv; the 2 moves after it are not checked [1.e4]",
+		"3:42 ambiguous-move error Ne2 is ambiguous: it could be Nce2 or Nge2; it is move 3 of the pv [1.Kd2]",
+		"",
+		"5:38 illegal-move error Kc5: no black king can reach c5; it is move 3 of the pv [40...Kd7]",
+		"",
+		"7:34 illegal-move error Ke3: no white king can reach e3 [1.Ke3]|7:42 ambiguous-move error Ne2 is ambiguous: it could be Nce2 or Nge2 [1.Ne2]",
+	}
+	got := findingsEach(t, in, "|", func(f *Finding) string {
+		return fmt.Sprintf("%d:%d %s %s %s [%s]", f.Pos.Line, f.Pos.Col, f.Code, f.Severity, f.Message, f.Variation)
+	})
+	if len(got) != len(want) {
+		t.Fatalf("%d games, want %d: %q", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("line %d:\n got %q\nwant %q", i+1, got[i], want[i])
+		}
 	}
 }
