@@ -602,8 +602,12 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 			}
 			if j.err != nil {
 				s.Failed++
-				r.progress.hide()
-				r.log.Error().Str("file", displayName(in.Path)).Err(j.err).Msg("cannot read input")
+				// Logged only when no sink prints it as an
+				// unreadable-input finding, as noGame does.
+				if !r.printsInputFindings() {
+					r.progress.hide()
+					r.log.Error().Str("file", displayName(in.Path)).Err(j.err).Msg("cannot read input")
+				}
 			} else if file.Games == 0 && j.complete {
 				if err := r.noGame(in.Path, "no game in this input"); err != nil {
 					return err
@@ -639,16 +643,14 @@ func (r *run) noGame(path, msg string) error {
 	f = kept[0]
 	r.summary.Counts.add(f.Severity)
 	r.progress.hide()
-	printed := false
 	for _, sink := range r.sinks {
 		if s, ok := sink.(InputSink); ok {
 			if err := s.InputFinding(path, &f); err != nil {
 				return err
 			}
-			printed = true
 		}
 	}
-	if printed {
+	if r.printsInputFindings() {
 		return nil
 	}
 	level := zerolog.WarnLevel
@@ -660,6 +662,18 @@ func (r *run) noGame(path, msg string) error {
 	}
 	r.log.WithLevel(level).Str("file", displayName(path)).Msg(msg)
 	return nil
+}
+
+// printsInputFindings reports whether a sink prints the findings of an
+// input as a whole (InputSink), the unreadable-input one included: then the
+// log line saying the same would be read twice in a CI log.
+func (r *run) printsInputFindings() bool {
+	for _, sink := range r.sinks {
+		if _, ok := sink.(InputSink); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
