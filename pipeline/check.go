@@ -103,6 +103,7 @@ func (b *Batch) check(c parser.Chunk, opt *CheckOptions, p *parser.Parser, broke
 			Encoding: g.Encoding,
 			Report:   report,
 			EPD:      g.EPD,
+			Fragment: fragmentKey(g, &report),
 			HeadChar: g.CharCol(head),
 			HeadByte: g.ByteCol(head),
 		})

@@ -187,3 +187,49 @@ func TestDuplicateGameNamesItsGameKey(t *testing.T) {
 		t.Errorf("message %q names game %d (line %d); the earlier game is game 1, line 10 (its findings' line %d)", dups[0].Message, n, line, lineOf[1])
 	}
 }
+
+// A fragment (a game without a FEN that starts at a later move, which is
+// not replayed) pasted twice is a duplicate-game as a whole game is; one
+// that starts at another ply, has another move, or is a whole game of the
+// same moves is not.
+func TestDuplicateGameFragments(t *testing.T) {
+	game := func(moves string) string {
+		return "[Event \"Open\"]\n[Site \"Riga\"]\n[Date \"2024.05.01\"]\n[Round \"1\"]\n" +
+			"[White \"Tal, M\"]\n[Black \"Petrosian, T\"]\n[Result \"*\"]\n\n" + moves + " *\n\n"
+	}
+	for _, tc := range []struct {
+		name, a, b string
+		want       string // the finding, "" for none
+	}{
+		{"the same fragment twice", game("24. Rd1 Kf8 25. Rd3"), game("24. Rd1 Kf8 25. Rd3"),
+			":11:1: warning duplicate-game: the same game as game 0 (line 1): the same Seven Tag Roster (event, site, date, round, players, result) and moves"},
+		{"from another ply", game("24. Rd1 Kf8 25. Rd3"), game("23... Rd1 Kf8 24. Rd3"), ""},
+		{"from another move", game("24. Rd1 Kf8 25. Rd3"), game("25. Rd1 Kf8 26. Rd3"), ""},
+		{"another move", game("24. Rd1 Kf8 25. Rd3"), game("24. Rd1 Ke8 25. Rd3"), ""},
+		{"the moves in a variation differ only", game("24. Rd1 Kf8 (24... Ke8) 25. Rd3"), game("24. Rd1 Kf8 25. Rd3"),
+			":11:1: warning duplicate-game: the same game as game 0 (line 1): the same Seven Tag Roster (event, site, date, round, players, result) and moves"},
+		{"another position under a FEN tag spelt in another case", "[fEn \"4k3/8/8/8/8/8/8/3RK3 w - - 0 24\"]\n" + game("24. Rd1 Kf8 25. Rd3"),
+			"[fEn \"4k3/8/8/8/8/8/8/4K2R w - - 0 24\"]\n" + game("24. Rd1 Kf8 25. Rd3"), ""},
+		{"a whole game of the same moves", game("1. e4 e5 2. Nf3"), game("2. e4 e5 3. Nf3"), ""},
+		{"a fragment, then a whole game of its moves", game("2. e4 e5 3. Nf3"), game("1. e4 e5 2. Nf3"), ""},
+	} {
+		in := writeFile(t, t.TempDir(), "a.pgn", []byte(tc.a+tc.b))
+		var out bytes.Buffer
+		if _, err := runWithin(t, context.Background(), &Config{Workers: 1}, Expand([]string{in}), NewTextSink(&out)); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for l := range strings.Lines(out.String()) {
+			if strings.Contains(l, "duplicate-game") {
+				got = append(got, strings.TrimSuffix(l, "\n"))
+			}
+		}
+		want := []string(nil)
+		if tc.want != "" {
+			want = []string{in + tc.want}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: got %q, want %q\n%s", tc.name, got, want, out.String())
+		}
+	}
+}

@@ -20,6 +20,11 @@ type GameRecord struct {
 	// whose notes on how its FEN is read the writer keeps once an input.
 	EPD bool
 
+	// Fragment identifies the moves of a fragment (parser.Game.FirstPly),
+	// which is never replayed, for duplicate-game: see fragmentKey. 0 for
+	// every other game.
+	Fragment uint64
+
 	// HeadChar and HeadByte are the columns, in characters and in bytes
 	// without a BOM (validate.Finding.CharCol, ByteCol), of the game's first
 	// tag, or of its start without tags: where duplicate-game points, which

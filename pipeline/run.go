@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -602,8 +603,12 @@ func (r *run) write(gctx context.Context, order <-chan *job) error {
 			}
 			if j.err != nil {
 				s.Failed++
-				r.progress.hide()
-				r.log.Error().Str("file", displayName(in.Path)).Err(j.err).Msg("cannot read input")
+				// Logged only when no sink prints it as an
+				// unreadable-input finding, as noGame does.
+				if !r.printsInputFindings() {
+					r.progress.hide()
+					r.log.Error().Str("file", displayName(in.Path)).Err(j.err).Msg("cannot read input")
+				}
 			} else if file.Games == 0 && j.complete {
 				if err := r.noGame(in.Path, "no game in this input"); err != nil {
 					return err
@@ -639,16 +644,14 @@ func (r *run) noGame(path, msg string) error {
 	f = kept[0]
 	r.summary.Counts.add(f.Severity)
 	r.progress.hide()
-	printed := false
 	for _, sink := range r.sinks {
 		if s, ok := sink.(InputSink); ok {
 			if err := s.InputFinding(path, &f); err != nil {
 				return err
 			}
-			printed = true
 		}
 	}
-	if printed {
+	if r.printsInputFindings() {
 		return nil
 	}
 	level := zerolog.WarnLevel
@@ -660,6 +663,18 @@ func (r *run) noGame(path, msg string) error {
 	}
 	r.log.WithLevel(level).Str("file", displayName(path)).Msg(msg)
 	return nil
+}
+
+// printsInputFindings reports whether a sink prints the findings of an
+// input as a whole (InputSink), the unreadable-input one included: then the
+// log line saying the same would be read twice in a CI log.
+func (r *run) printsInputFindings() bool {
+	for _, sink := range r.sinks {
+		if _, ok := sink.(InputSink); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
@@ -704,14 +719,46 @@ var fingerprintSeed = maphash.MakeSeed()
 // without a FEN starts.
 var startKey = func() uint64 { p := replay.StartPosition(); return p.Key() }()
 
+// fragmentKey identifies a fragment for duplicate-game: a game without a FEN
+// whose first move is numbered above 1, which is not replayed, so that
+// fingerprint has no plies or final position of it to compare. Two copies
+// pasted into an input are as much a duplicate as two of a whole game, so
+// the key is its first ply and its main line's moves as written (folded,
+// parser.Move.Norm); the first ply also keeps a fragment from equalling a
+// whole game of the same moves. 0 for every other game. Worked out by the
+// checker, which alone has the moves, but only for fragments, which are
+// rare.
+func fragmentKey(g *parser.Game, r *validate.Report) uint64 {
+	if r.Replayed || g.FirstPly <= 1 || g.EPD {
+		return 0
+	}
+	for i := range g.Tags {
+		// A FEN that could not be read, or one under a name spelt in
+		// another case ("fEn", which is no FEN tag), is a position the
+		// writer gave: no fragment, and two such games may differ only
+		// in it.
+		if strings.EqualFold(g.Tags[i].Name, "FEN") {
+			return 0
+		}
+	}
+	h := uint64(g.FirstPly) * 0x9e3779b97f4a7c15
+	for i := range g.Moves {
+		if m := &g.Moves[i]; m.Depth == 0 {
+			h = (h^maphash.Bytes(fingerprintSeed, g.Bytes(m.Norm)))*0x100000001b3 + 1
+		}
+	}
+	return h | 1
+}
+
 // fingerprint identifies a game for duplicate-game: the Seven Tag Roster's
 // values and those of the tags that name one game (identityFactor), the position it starts from (a FEN of the standard position is
 // no FEN), and the main line, by the moves written, the plies replayed and
-// the final position (Zobrist keys); 0 for a game without White and Black
-// tags, or not replayed, which is not compared. The ordered writer works it out, not the checker:
+// the final position (Zobrist keys), or for a fragment its fragmentKey; 0 for
+// a game without White and Black tags, or not replayed and no fragment,
+// which is not compared. The ordered writer works it out, not the checker:
 // a hash of a few strings a game, off the workers' path.
 func fingerprint(rec *GameRecord) uint64 {
-	if !rec.Report.Replayed {
+	if !rec.Report.Replayed && rec.Fragment == 0 {
 		return 0
 	}
 	var h, players uint64
@@ -746,6 +793,9 @@ func fingerprint(rec *GameRecord) uint64 {
 	}
 	if players != 3 {
 		return 0
+	}
+	if !rec.Report.Replayed {
+		return (h ^ rec.Fragment*0xd6e8feb86659fd93) | 1
 	}
 	length := uint64(rec.Report.Plies) | uint64(rec.Report.MainMoves)<<32
 	return (h ^ length*0x9e3779b97f4a7c15 ^ rec.Report.Final.Key()*0xbf58476d1ce4e5b9 ^ start*0x94d049bb133111eb) | 1

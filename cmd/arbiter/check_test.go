@@ -177,7 +177,7 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--fail-on", "NEVER", "--format", "SARIF", "--progress", "Never", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--disable", "tag-format", "--severity", "tag-format=error", "clean.pgn"}, 2, "tag-format is disabled and given the severity error"},
 		{[]string{"check", "clean.pgn", "missing.pgn"}, 2, "1 input could not be read"},
-		{[]string{"check", "broken.pgn", "missing.pgn"}, 2, "missing.pgn"},
+		{[]string{"check", "--format", "none", "broken.pgn", "missing.pgn"}, 2, "missing.pgn"},
 		{[]string{"check"}, 2, "check needs at least one PATH: a file, a directory or - for standard input (arbiter check --help)"},
 		{[]string{"check", "--fromat", "jsonl", "clean.pgn"}, 2, "unknown flag: --fromat (did you mean --format?); arbiter check --help lists the flags"},
 		{[]string{"check", "--fail", "warning", "clean.pgn"}, 2, "unknown flag: --fail (did you mean --fail-on?); arbiter check --help lists the flags"},
@@ -355,8 +355,8 @@ func TestCheckFormatsAgree(t *testing.T) {
 }
 
 // TestCheckBrokenInputs: a truncated zstd file and a missing file among
-// good ones: both reported, exit 2, the games before the cut and the other
-// files still checked.
+// good ones: both reported, as unreadable-input records and not in the log
+// too, exit 2, the games before the cut and the other files still checked.
 func TestCheckBrokenInputs(t *testing.T) {
 	dir := t.TempDir()
 	full := zst(t, games(0, 3000))
@@ -373,8 +373,19 @@ func TestCheckBrokenInputs(t *testing.T) {
 			logged = append(logged, e.File+": "+e.Error)
 		}
 	}
-	if len(logged) != 2 || !strings.Contains(logged[0], "cut.pgn.zst: zstd stream broken after") || !strings.Contains(logged[1], "missing.pgn") {
-		t.Errorf("errors logged: %q", logged)
+	if len(logged) != 0 {
+		t.Errorf("errors logged beside the records: %q", logged)
+	}
+	var unreadable []string
+	for line := range strings.Lines(r.stdout) {
+		var f struct{ File, Code, Message string }
+		if json.Unmarshal([]byte(line), &f) == nil && f.Code == "unreadable-input" {
+			unreadable = append(unreadable, f.File+": "+f.Message)
+		}
+	}
+	if len(unreadable) != 2 || !strings.HasPrefix(unreadable[0], "cut.pgn.zst: zstd stream broken after") ||
+		unreadable[1] != "missing.pgn: cannot open: no such file or directory" {
+		t.Errorf("unreadable-input records: %q", unreadable)
 	}
 	if !strings.Contains(r.stdout, `"file":"cut.pgn.zst"`) || !strings.Contains(r.stdout, `"file":"good.pgn.gz"`) {
 		t.Error("findings missing for the games before the cut or for the good file")
@@ -965,14 +976,41 @@ func TestCheckUnreadableInputLine(t *testing.T) {
 	if want := "::error file=missing.pgn,line=1,col=1,title=unreadable-input::cannot open: no such file or directory\n"; r.code != 2 || r.stdout != want {
 		t.Errorf("github: exit %d, stdout %q, want %q", r.code, r.stdout, want)
 	}
-	// Standard input cut short is <stdin> in the line and the log, as the
-	// text format names it; the line's message does not repeat it, the
-	// log's names it.
+	// Standard input cut short is <stdin> in the line, as the text format
+	// names it; the line's message does not repeat it, and the log, which
+	// names it only under --format none, does not.
 	cut := gz(t, games(1, 1))
 	r = arbiter(t, dir, bytes.NewReader(cut[:len(cut)-12]), "check", "-")
 	want := "<stdin>:1:1: error unreadable-input: gzip stream broken after "
-	if r.code != 2 || !strings.Contains(r.stdout, want) || !strings.Contains(r.stderr, `error="<stdin>: gzip stream broken after `) || !strings.Contains(r.stderr, "file=<stdin>") {
-		t.Errorf("stdin: exit %d, stdout:\n%s\nstderr:\n%s\nwant a line starting %q", r.code, r.stdout, r.stderr, want)
+	if r.code != 2 || !strings.Contains(r.stdout, want) || strings.Contains(r.stderr, "gzip") {
+		t.Errorf("stdin: exit %d, stdout:\n%s\nstderr:\n%s\nwant a line starting %q and no log line", r.code, r.stdout, r.stderr, want)
+	}
+	r = arbiter(t, dir, bytes.NewReader(cut[:len(cut)-12]), "check", "--format", "none", "-")
+	if r.code != 2 || !strings.Contains(r.stderr, `error="<stdin>: gzip stream broken after `) || !strings.Contains(r.stderr, "file=<stdin>") {
+		t.Errorf("stdin, --format none: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+}
+
+// TestCheckUnreadableInputOnce: a CI log holds standard output and error
+// both, and there an input that cannot be read is named once, whatever the
+// format: by its finding when the format prints findings, else by the log
+// line; the summary only counts it, and the exit status stays 2.
+func TestCheckUnreadableInputOnce(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "clean.pgn", []byte(cleanGame))
+	for _, format := range []string{"text", "jsonl", "sarif", "github", "none"} {
+		r := arbiter(t, dir, nil, "check", "--format", format, "missing.pgn", "clean.pgn")
+		both := r.stdout + r.stderr
+		if n := strings.Count(both, "no such file or directory"); r.code != 2 || n != 1 {
+			t.Errorf("%s: exit %d, the reason %d times in\n%s", format, r.code, n, both)
+		}
+		logged := strings.Contains(r.stderr, "ERR cannot read input")
+		if logged != (format == "none") {
+			t.Errorf("%s: logged %v; stderr:\n%s", format, logged, r.stderr)
+		}
+		if !strings.Contains(r.stderr, "; 1 file unreadable\n") || !strings.HasSuffix(r.stderr, "arbiter: 1 input could not be read\n") {
+			t.Errorf("%s: the count missing from stderr:\n%s", format, r.stderr)
+		}
 	}
 }
 
@@ -1168,9 +1206,9 @@ func TestCheckZstdWindowTooLarge(t *testing.T) {
 	frame[5] = (30 - 10) << 3 // a 1 GiB window, as --long=30 writes
 	write(t, dir, "long.pgn.zst", frame)
 	r := arbiter(t, dir, nil, "check", "long.pgn.zst")
-	want := "long.pgn.zst: this zstd stream needs a 1024 MiB window, more than the 128 MiB arbiter accepts (zstd --long writes such streams; the file is not broken): recompress it without --long or with --long=27 or less"
-	if r.code != 2 || !strings.Contains(r.stderr, want) {
-		t.Errorf("exit %d, stderr:\n%s\nwant it to hold\n%s", r.code, r.stderr, want)
+	want := "long.pgn.zst:1:1: error unreadable-input: this zstd stream needs a 1024 MiB window, more than the 128 MiB arbiter accepts (zstd --long writes such streams; the file is not broken): recompress it without --long or with --long=27 or less, or pipe it in: `zstd -dc --long=31 long.pgn.zst | arbiter check -`\n"
+	if r.code != 2 || r.stdout != want {
+		t.Errorf("exit %d, stdout:\n%s\nwant\n%s", r.code, r.stdout, want)
 	}
 }
 
