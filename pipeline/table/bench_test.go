@@ -16,8 +16,12 @@ import (
 // findings and moves builders, handing over a batch every DefaultBatchRows
 // games as the writer does.
 func BenchmarkAppendGames(b *testing.B) {
-	games := sampleGames()
-	builders := []Builder{NewGamesBuilder(nil), NewFindingsBuilder(nil), NewMovesBuilder(nil)}
+	appendGames(b, sampleGames(), NewGamesBuilder(nil), NewFindingsBuilder(nil), NewMovesBuilder(nil))
+}
+
+// appendGames appends one of games (per op) to each of the builders, in
+// turn, handing over a batch every DefaultBatchRows games as the writer does.
+func appendGames(b *testing.B, games []Game, builders ...Builder) {
 	defer func() {
 		for _, bl := range builders {
 			bl.Release()
@@ -136,23 +140,5 @@ func tournamentGames(n int) []Game {
 // the games and findings builders alone: the row building the games table
 // costs per game, without the moves table's per-ply rows.
 func BenchmarkAppendGameRows(b *testing.B) {
-	games := tournamentGames(1024)
-	builders := []Builder{NewGamesBuilder(nil), NewFindingsBuilder(nil)}
-	defer func() {
-		for _, bl := range builders {
-			bl.Release()
-		}
-	}()
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		g := &games[i%len(games)]
-		for _, bl := range builders {
-			bl.Append(g)
-		}
-		if builders[0].Len() == DefaultBatchRows {
-			for _, bl := range builders {
-				bl.NewRecordBatch().Release()
-			}
-		}
-	}
+	appendGames(b, tournamentGames(1024), NewGamesBuilder(nil), NewFindingsBuilder(nil))
 }
