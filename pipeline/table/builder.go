@@ -49,13 +49,26 @@ type base struct {
 	rows    int
 	bytes   int    // Bytes
 	scratch []byte // reused for game ids and dictionary values, so rows allocate nothing
+	// last is, by field, the value a dictionary column was last given in
+	// this batch: consecutive games mostly repeat their file, Event, Result
+	// or notation, and a repeat takes its index from here instead of hashing
+	// the value into the dictionary again, which holds it at that index.
+	last []lastValue
+}
+
+// lastValue is a dictionary column's last value and its index in the dictionary.
+type lastValue struct {
+	value  []byte
+	index  int
+	ok     bool
+	behind bool // indices were appended without the dictionary builder's length: see sync
 }
 
 func newBase(mem memory.Allocator, s *arrow.Schema) base {
 	if mem == nil {
 		mem = defaultAllocator
 	}
-	return base{rb: array.NewRecordBuilder(mem, s), schema: s}
+	return base{rb: array.NewRecordBuilder(mem, s), schema: s, last: make([]lastValue, s.NumFields())}
 }
 
 func (b *base) Schema() *arrow.Schema { return b.schema }
@@ -66,11 +79,15 @@ func (b *base) Release()              { b.rb.Release() }
 // NewRecordBatch also empties the dictionaries, so that each batch (and so
 // each row group) stores only the values it uses.
 func (b *base) NewRecordBatch() arrow.RecordBatch {
+	b.sync()
 	rec := b.rb.NewRecordBatch()
 	for _, f := range b.rb.Fields() {
 		if d, ok := f.(array.DictionaryBuilder); ok {
 			d.ResetFull()
 		}
+	}
+	for i := range b.last {
+		b.last[i].ok = false // the indices were those of the emptied dictionaries
 	}
 	b.rows, b.bytes = 0, 0
 	return rec
@@ -90,9 +107,36 @@ func (b *base) identity(g *Game) {
 // dict appends a non-null value to a dictionary column. The dictionary's own
 // AppendString converts to []byte on the heap; the scratch buffer does not.
 func (b *base) dict(i int, v string) {
-	b.scratch = append(b.scratch[:0], v...)
 	b.bytes += len(v)
-	_ = b.rb.Field(i).(*array.BinaryDictionaryBuilder).Append(b.scratch)
+	d := b.rb.Field(i).(*array.BinaryDictionaryBuilder)
+	last := &b.last[i]
+	if last.ok && string(last.value) == v {
+		// The dictionary builder's own way to append an index,
+		// AppendIndices, costs as much as hashing the value again; its
+		// index builder's Append is a plain append, but leaves the
+		// dictionary builder's length behind, which sync makes good.
+		d.IndexBuilder().Append(last.index)
+		last.behind = true
+		return
+	}
+	b.scratch = append(b.scratch[:0], v...)
+	_ = d.Append(b.scratch)
+	last.value = append(last.value[:0], v...)
+	last.index, last.ok = d.GetValueIndex(d.IndexBuilder().Len()-1), true
+}
+
+// sync sets the length of each dictionary column that dict appended indices
+// to behind its back to that of its indices, as NewRecordBatch checks and
+// uses it: Resize to the capacity it has reallocates nothing and takes the
+// length (and null count) from the index builder.
+func (b *base) sync() {
+	for i := range b.last {
+		if b.last[i].behind {
+			d := b.rb.Field(i).(*array.BinaryDictionaryBuilder)
+			d.Resize(d.Cap())
+			b.last[i].behind = false
+		}
+	}
 }
 
 // optDict appends v, or a null when ok is false.

@@ -1,8 +1,6 @@
 package table
 
 import (
-	"slices"
-
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 )
@@ -18,7 +16,6 @@ type movesBuilder struct {
 	san, uci *array.BinaryBuilder
 	zobrist  *array.Uint64Builder
 	clock    *array.Int64Builder
-	fileIdx  []int // the file's dictionary index, once per row after a game's first
 }
 
 func newMovesBuilder(mem memory.Allocator) *movesBuilder {
@@ -54,12 +51,15 @@ func (b *movesBuilder) Append(g *Game) {
 	b.bytes += n*len(b.scratch) + (n-1)*len(g.File)
 	b.dict(mFile, g.File)
 	if n > 1 {
-		idx := b.file.GetValueIndex(b.file.Len() - 1)
-		b.fileIdx = slices.Grow(b.fileIdx[:0], n-1)[:n-1]
-		for i := range b.fileIdx {
-			b.fileIdx[i] = idx
+		// As dict repeats an index: AppendIndices would allocate its own
+		// copy of the indices on every game.
+		ib := b.file.IndexBuilder()
+		idx := b.file.GetValueIndex(ib.Len() - 1)
+		ib.Reserve(n - 1)
+		for range n - 1 {
+			ib.Append(idx)
 		}
-		b.file.AppendIndices(b.fileIdx, nil)
+		b.last[mFile].behind = true
 	}
 	for range n {
 		b.game.Append(int64(g.Index))
