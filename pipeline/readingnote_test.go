@@ -54,3 +54,34 @@ func TestReadingNoteOncePerList(t *testing.T) {
 		t.Errorf("%d games, %d infos counted; want 12 and %d", s.Games, s.Counts.Infos, len(want))
 	}
 }
+
+// With EveryReadingNote, as the Beam runner writes its tables, every line
+// keeps its note, unchanged.
+func TestEveryReadingNote(t *testing.T) {
+	const fischer = "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9 ;D1 20\n"
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.epd", []byte(fischer+fischer))
+	for _, every := range []bool{false, true} {
+		var text bytes.Buffer
+		var rules validate.Config
+		rules.Disable("tag-missing", "result-missing")
+		cfg := &Config{Workers: 2, ChunkSize: 150, EveryReadingNote: every}
+		cfg.Check.Validate.Rules = &rules
+		s, err := runWithin(t, context.Background(), cfg, Expand([]string{a}), NewTextSink(&text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(text.String()), "\n")
+		want, once := 1, 1
+		if every {
+			want, once = 2, 0
+		}
+		if len(lines) != want || s.Counts.Infos != int64(want) || strings.Count(text.String(), validate.ReadingNoteOnce) != once {
+			t.Errorf("EveryReadingNote %v: %d infos counted, findings:\n%s\nwant %d, %d of them saying they are not repeated",
+				every, s.Counts.Infos, text.String(), want, once)
+		}
+		if !strings.HasPrefix(lines[len(lines)-1], a+":"+map[bool]string{false: "1", true: "2"}[every]+":1: info non-standard-notation: ") {
+			t.Errorf("EveryReadingNote %v: last finding %q", every, lines[len(lines)-1])
+		}
+	}
+}

@@ -53,6 +53,14 @@ type Config struct {
 	// input read or reading cut short: from then on no input can hold the
 	// run up, and what is left is checking and writing what was read.
 	ReadDone func()
+
+	// EveryReadingNote keeps, on every line of a list of positions, the
+	// note on how its FEN is read (Chess960 castling, a shuffle-chess
+	// start), which the ordered writer otherwise keeps once an input
+	// (noteOnce): the Beam runner, whose shards cannot see an input's
+	// earlier lines, writes them so, and its tests compare its tables with
+	// such a run's.
+	EveryReadingNote bool
 }
 
 // inFlight is how many chunks per worker may be read ahead of the writer,
@@ -687,7 +695,7 @@ func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 		if fp := fingerprint(rec); fp != 0 {
 			r.duplicate(rec, fp)
 		}
-		if rec.EPD && len(rec.Report.Findings) > 0 {
+		if rec.EPD && !r.cfg.EveryReadingNote && len(rec.Report.Findings) > 0 {
 			r.noteOnce(rec)
 		}
 		file.Games++
