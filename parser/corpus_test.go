@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -344,7 +345,6 @@ func TestCorpusRussianExcerpts(t *testing.T) {
 	}
 	eq(t, "unreadable moves", unreadable, []string{
 		`02_fb2book_panov_interesnaya_igra_p10.txt 41:4 "d5:" looks like a move but cannot be read: skipped`,
-		`14_64ab_kalinichenko_sicilian_OCR.txt 19:99 "Фf819" looks like a move but cannot be read: skipped`,
 		`14_64ab_kalinichenko_sicilian_OCR.txt 19:121 "Се418" looks like a move but cannot be read: skipped`,
 		`14_64ab_kalinichenko_sicilian_OCR.txt 19:146 "Фf" looks like a move but cannot be read: skipped`, // "Фf 6+"
 	})
@@ -374,6 +374,9 @@ func TestCorpusOtherLanguageExcerpts(t *testing.T) {
 	g = read("it_01_chesscom_blog_partita_spagnola.txt")[0]
 	eq(t, "it_01 moves", norms(g), strings.Fields("e4 e5 Cf3 Cc6 Ab5 Ab5 Axc6 dxc6 Cxe5 Dd4 a6"))
 	g = read("pt_01_e4e5combr_quatro_cavalos_mixed.txt")[0]
-	eq(t, "pt_01 threat", [2]string{g.Str(g.Moves[52].Norm), g.Str(g.Moves[52].Comment)},
-		[2]string{"Tg1", "com ataque forte em troca do peão, com ameaça imeditata de f4 seguido de Taf1."})
+	// Found by its move: the threat lines before it ("(ameacando 12.Bxf6
+	// gxf6 13.Dh6)") are words of notes, not moves.
+	tg1 := slices.IndexFunc(g.Moves, func(m Move) bool { return g.Str(m.Norm) == "Tg1" })
+	eq(t, "pt_01 threat", [2]any{tg1, g.Str(g.Moves[max(tg1, 0)].Comment)},
+		[2]any{49, "com ataque forte em troca do peão, com ameaça imeditata de f4 seguido de Taf1."})
 }
