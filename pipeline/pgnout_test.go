@@ -217,7 +217,7 @@ func checkLines(t *testing.T, name, out string) {
 // maxLine bytes.
 func longWordLine(line string) bool {
 	long := false
-	for _, f := range strings.Fields(line) {
+	for _, f := range writtenWords(line) {
 		long = long || utf8.RuneCountInString(f) > maxWord
 	}
 	return long && len(line) <= maxLine
@@ -231,7 +231,7 @@ func gluedLine(line string) bool {
 	if len(line) > maxLine {
 		return false
 	}
-	fields := strings.Fields(line)
+	fields := writtenWords(line)
 	for i := 1; i < len(fields); i++ {
 		if !mustNotStartLine(fields[i]) {
 			continue
@@ -244,6 +244,14 @@ func gluedLine(line string) bool {
 		return utf8.RuneCountInString(strings.Join(fields[:i], " ")) < 80
 	}
 	return false
+}
+
+// writtenWords splits line where the writer separates words: at ASCII
+// blanks only (isBlank). strings.Fields would also split at a no-break
+// space, which the writer keeps inside its word, and so see a glued '['
+// word followed by an ordinary one (FuzzConvert found it).
+func writtenWords(line string) []string {
+	return strings.FieldsFunc(line, func(r rune) bool { return r < utf8.RuneSelf && isBlank(byte(r)) })
 }
 
 func mustNotStartLine(w string) bool {
