@@ -88,7 +88,8 @@ func TestConvertExitCodes(t *testing.T) {
 		{[]string{"convert", "broken.pgn", "-o", "out.pgn"}, 1, " 3 errors, 0 warnings in "},
 		{[]string{"convert", "--fail-on", "warning", "broken.pgn", "-o", "out.pgn"}, 1, "\narbiter: failing: 3 findings at warning or above (--fail-on warning)\n"},
 		{[]string{"convert", "-q", "broken.pgn", "-o", "out.pgn"}, 1, ""},
-		{[]string{"convert", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "1 input could not be read"},
+		{[]string{"convert", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "; 1 file unreadable\n"},
+		{[]string{"convert", "-q", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "arbiter: 1 input could not be read\n"},
 		{[]string{"convert", "clean.pgn"}, 2, "-o FILE is required"},
 		{[]string{"convert", "-o", "out.pgn"}, 2, "convert needs at least one PATH to convert"},
 		{[]string{"convert", "clean.pgn", "-o", "no/such/dir/out.pgn"}, 2, "-o no/such/dir/out.pgn: "},
@@ -103,6 +104,9 @@ func TestConvertExitCodes(t *testing.T) {
 		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
 			t.Errorf("arbiter %s: exit %d, want %d; stderr:\n%s", strings.Join(c.args, " "), r.code, c.code, r.stderr)
 		}
+		if strings.HasSuffix(c.err, "unreadable\n") && (!strings.HasSuffix(r.stderr, c.err) || strings.Contains(r.stderr, "could not be read")) {
+			t.Errorf("arbiter %s: the summary is not the last line, or a line after it counts again; stderr:\n%s", strings.Join(c.args, " "), r.stderr)
+		}
 		// Why a run failed is its last line, after the summary; none under -q.
 		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
 		last := strings.HasPrefix(lines[len(lines)-1], "arbiter: failing: ")
@@ -110,7 +114,7 @@ func TestConvertExitCodes(t *testing.T) {
 			t.Errorf("arbiter %s: exit %d, the failing line wrong; stderr:\n%s", strings.Join(c.args, " "), r.code, r.stderr)
 		}
 		_, err := os.Stat(filepath.Join(dir, "out.pgn"))
-		if written := err == nil; written != (c.code < 2 || strings.Contains(c.err, "could not be read")) {
+		if written := err == nil; written != (c.code < 2 || strings.Contains(c.err, "unreadable") || strings.Contains(c.err, "could not be read")) {
 			t.Errorf("arbiter %s: out.pgn written: %v", strings.Join(c.args, " "), written)
 		}
 		noLeftovers(t, dir)
