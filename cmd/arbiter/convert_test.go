@@ -263,6 +263,29 @@ func TestConvertPositionLists(t *testing.T) {
 	}
 }
 
+// TestConvertEPDLinesOfPlay: the moves an EPD line's operations name
+// become the game's moves, the first named the main line and the others
+// variations from the position; pv and sv, lines of play, are written
+// alike, each as a line, and one whose move is illegal is cut there, as a
+// game's main line is.
+func TestConvertEPDLinesOfPlay(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "ops.epd", []byte("4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; pv Kd2 Kd7; sv Kf2 Kf7; id \"both\";\n"+
+		"4k3/8/8/8/8/8/8/4K3 w - - sv Kf2 Kf7 Kd7;\n"))
+	r := arbiter(t, dir, nil, "convert", "--fail-on", "never", "ops.epd", "-o", "-")
+	if r.code != 0 || !strings.Contains(r.stderr, "ops.epd:2:38: error illegal-move: Kd7: no white king can reach d7; it is move 3 of the sv (") {
+		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	for _, want := range []string{
+		"\n\n1. Ke2 (1. Kd2 Kd7) (1. Kf2 Kf7) *\n",
+		"\n\n1. Kf2 Kf7 {arbiter: illegal move 2. Kd7 (no white king can reach d7; it is\nmove 3 of the sv); the rest of the game as written: Kd7;} *\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
+
 // TestConvertConfigFile: convert takes check's --config file and rule
 // flags for the findings it prints, the command line winning over the
 // file, and fails by --fail-on as check does.
