@@ -141,3 +141,44 @@ func TestEPDLineOfPlay(t *testing.T) {
 		}
 	}
 }
+
+// A line of a list of positions whose FEN writes no castling right and
+// whose position only Chess960 can reach is read both ways: Findings as
+// standard chess (the position cannot arise, its counts not checked) and
+// AsChess960 as Chess960 (no finding on the position, its counts checked),
+// for the pipeline to choose by the lines before it. A game's FEN, a
+// position possible or impossible both ways, and castling rights written
+// are read one way: AsChess960 nil.
+func TestEPDReadAsChess960(t *testing.T) {
+	const line47 = "1nqr1rbb/pppkp1pp/1n3p2/3p4/1P6/5P1P/P1PPPKP1/NNQR1RBB"
+	show := func(fs []Finding) string {
+		if fs == nil {
+			return "nil"
+		}
+		var s []string
+		for _, f := range fs {
+			s = append(s, fmt.Sprintf("%d:%d %s", f.Pos.Line, f.Pos.Col, f.Code))
+		}
+		return "[" + strings.Join(s, " ") + "]"
+	}
+	const two = "[1:1 impossible-position 1:1 impossible-position]"
+	for _, c := range []struct{ text, findings, as960 string }{
+		{line47 + " w - - 1 9 ;D1 24 ;D2 623\n", two, "[]"},
+		{line47 + " w - - 1 9 ;D1 24 ;D2 600\n", two, "[1:77 perft-mismatch]"},
+		// Other findings are in both readings.
+		{line47 + " w - - bm Kg1;\n", "[1:1 impossible-position 1:1 impossible-position 1:65 illegal-move]", "[1:65 illegal-move]"},
+		// The same position in a game: its Variant tag says which.
+		{"[SetUp \"1\"]\n[FEN \"" + line47 + " w - - 1 9\"]\n\n*\n", "[1:1 tag-missing 2:1 impossible-position 2:1 impossible-position]", "nil"},
+		// A castling right written, which the position drops.
+		{line47 + " w K - 1 9 ;D1 24\n", "[1:1 impossible-position 1:1 impossible-position 1:1 impossible-position]", "nil"},
+		// Kings side by side: impossible in Chess960 too.
+		{"1nqr1rbb/ppp1p1pp/1n3p2/3p4/1P6/4kP1P/P1PPPKP1/NNQR1RBB w - - 1 9 ;D1 24\n", "[1:1 impossible-position 1:1 impossible-position 1:1 impossible-position]", "nil"},
+		// Possible in standard chess: nothing to choose.
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 ;D1 20\n", "nil", "nil"},
+	} {
+		r := checkOne(t, c.text, nil)
+		if got := show(r.Findings); got != c.findings || show(r.AsChess960) != c.as960 {
+			t.Errorf("%q: findings %s, AsChess960 %s; want %s and %s", c.text, got, show(r.AsChess960), c.findings, c.as960)
+		}
+	}
+}

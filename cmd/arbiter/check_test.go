@@ -1417,3 +1417,17 @@ func TestNearestFlag(t *testing.T) {
 		}
 	}
 }
+
+// The project's Chess960 perft suite is checked clean: its line 47, which
+// writes no castling right and has its bishops behind unmoved pawns, is
+// read as Chess960 as the lines before it, its counts checked, and the
+// suite's one finding is the note at line 1.
+func TestCheckChess960PerftSuite(t *testing.T) {
+	suite, _ := filepath.Abs("../../testdata/perft/chess960.epd")
+	r := arbiter(t, t.TempDir(), nil, "check", "--fail-on", "info", suite)
+	want := suite + ":1:1: info non-standard-notation: the FEN's castling rights need a king or rook off its square in standard chess, " +
+		"and no Variant tag names Chess960: the game is read as Chess960" + validate.ReadingNoteOnce + " (start position)\n"
+	if r.code != 1 || r.stdout != want || !strings.Contains(r.stderr, " 50 games read, 50 records written, 0 plies: 0 errors, 0 warnings, 1 info in ") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+}
