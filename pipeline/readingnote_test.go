@@ -30,15 +30,7 @@ func TestReadingNoteOncePerList(t *testing.T) {
 	b := writeFile(t, dir, "b.epd", []byte(fischer+fischer))
 	pgn := "[SetUp \"1\"]\n[FEN \"" + strings.TrimSuffix(strings.Split(fischer, " ;")[0], "\n") + "\"]\n\n*\n\n"
 	c := writeFile(t, dir, "c.pgn", []byte(pgn+pgn))
-	var text bytes.Buffer
-	var rules validate.Config
-	rules.Disable("tag-missing", "result-missing")
-	cfg := &Config{Workers: 2, ChunkSize: 150}
-	cfg.Check.Validate.Rules = &rules
-	s, err := runWithin(t, context.Background(), cfg, Expand([]string{a, b, c}), NewTextSink(&text))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, text := checkPositionLists(t, false, a, b, c)
 	once := validate.ReadingNoteOnce + " (start position)"
 	want := []string{
 		a + ":3:1: info " + chess960Note + once,
@@ -62,15 +54,7 @@ func TestEveryReadingNote(t *testing.T) {
 	dir := t.TempDir()
 	a := writeFile(t, dir, "a.epd", []byte(fischer+fischer))
 	for _, every := range []bool{false, true} {
-		var text bytes.Buffer
-		var rules validate.Config
-		rules.Disable("tag-missing", "result-missing")
-		cfg := &Config{Workers: 2, ChunkSize: 150, EveryReadingNote: every}
-		cfg.Check.Validate.Rules = &rules
-		s, err := runWithin(t, context.Background(), cfg, Expand([]string{a}), NewTextSink(&text))
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, text := checkPositionLists(t, every, a)
 		lines := strings.Split(strings.TrimSpace(text.String()), "\n")
 		want, once := 1, 1
 		if every {
@@ -119,14 +103,7 @@ func TestChess960ListWithoutCastling(t *testing.T) {
 	pgn := func(fen string) string { return "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n*\n\n" }
 	e := writeFile(t, dir, "e.pgn", []byte(pgn(strings.Split(fischer, " ;")[0])+pgn(noRight)))
 	for _, every := range []bool{false, true} {
-		var text bytes.Buffer
-		var rules validate.Config
-		rules.Disable("tag-missing", "result-missing")
-		cfg := &Config{Workers: 2, ChunkSize: 150, EveryReadingNote: every}
-		cfg.Check.Validate.Rules = &rules
-		if _, err := runWithin(t, context.Background(), cfg, Expand([]string{a, b, c, d, e}), NewTextSink(&text)); err != nil {
-			t.Fatal(err)
-		}
+		_, text := checkPositionLists(t, every, a, b, c, d, e)
 		var want string
 		if every {
 			want = a + ":1:1: " + note + " (start position)\n" +
@@ -146,4 +123,21 @@ func TestChess960ListWithoutCastling(t *testing.T) {
 			t.Errorf("EveryReadingNote %v: got\n%s\nwant\n%s", every, got, want)
 		}
 	}
+}
+
+// checkPositionLists checks paths as the tests of this file do, the lines
+// over several chunks and workers, and returns the summary and the
+// findings as text, a position's missing roster and result left out.
+func checkPositionLists(t *testing.T, everyReadingNote bool, paths ...string) (Summary, *bytes.Buffer) {
+	t.Helper()
+	var text bytes.Buffer
+	var rules validate.Config
+	rules.Disable("tag-missing", "result-missing")
+	cfg := &Config{Workers: 2, ChunkSize: 150, EveryReadingNote: everyReadingNote}
+	cfg.Check.Validate.Rules = &rules
+	s, err := runWithin(t, context.Background(), cfg, Expand(paths), NewTextSink(&text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, &text
 }
