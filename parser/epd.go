@@ -34,9 +34,10 @@ import (
 //     "bm Nf3 Nc3" are alternatives, each legal or not in the same position,
 //     which the replay of side lines resolves there and reports at the
 //     move's line and column; no move is played after another;
-//   - the moves pv names as one side line from the position (Depth 1, each
-//     after the one before it), marked by Game.PVFrom and PVTo: a line of
-//     play, whose replay stops at its first move that is not legal;
+//   - the moves pv (predicted variation) or sv (supplied variation, 16.2.5)
+//     names as one side line from the position (Depth 1, each after the
+//     one before it), marked by Game.PV or SV: a line of play, whose
+//     replay stops at its first move that is not legal;
 //   - Game.EPD set, which tells the checker that a position has no players
 //     and no result to be missing;
 //   - a perft suite's counts (";D3 8902", D1 to D99, a whole number each)
@@ -362,8 +363,8 @@ func (p *Parser) epdOps(i, e int, black bool, hmvc, fmvn string) (string, string
 				}
 				p.epdMove(a[0], a[1], -1, epdPly(black))
 			}
-		case "pv":
-			p.epdLineOfPlay(args, black)
+		case "pv", "sv":
+			p.epdLineOfPlay(code, args, black)
 		case "id":
 			if len(args) > 0 {
 				p.recordTag("Event", op, s[args[0][0]:args[len(args)-1][1]])
@@ -442,23 +443,24 @@ func epdPly(black bool) int32 {
 	return 1
 }
 
-// epdLineOfPlay adds the moves that pv names, src[a[0]:a[1]] for each of
-// args, as one side line from the position: each is played after the one
-// before it, and Game.PVFrom and PVTo mark them for the checker, which
-// says which move of the pv a finding is about. An empty move ("") ends
-// the line: the moves after it would follow a move that is not there.
-func (p *Parser) epdLineOfPlay(args [][2]int, black bool) {
+// epdLineOfPlay adds the moves that the operation code (pv or sv) names,
+// src[a[0]:a[1]] for each of args, as one side line from the position:
+// each is played after the one before it, and Game.PV or SV marks them for
+// the checker, which says which move of the line a finding is about. An
+// empty move ("") ends the line: the moves after it would follow a move
+// that is not there.
+func (p *Parser) epdLineOfPlay(code string, args [][2]int, black bool) {
 	g := &p.g
 	prev, ply := int32(-1), epdPly(black)
 	from := int32(len(g.Moves))
 	for k, a := range args {
 		if a[0] == a[1] {
-			msg := "the EPD operation pv names an empty move (\"\"): it is not read"
+			msg := "the EPD operation " + code + " names an empty move (\"\"): it is not read"
 			switch rest := len(args) - k - 1; {
 			case rest == 1:
-				msg = "the EPD operation pv names an empty move (\"\"): it and the move after it are not read"
+				msg = "the EPD operation " + code + " names an empty move (\"\"): it and the move after it are not read"
 			case rest > 1:
-				msg = fmt.Sprintf("the EPD operation pv names an empty move (\"\"): it and the %d moves after it are not read", rest)
+				msg = fmt.Sprintf("the EPD operation %s names an empty move (\"\"): it and the %d moves after it are not read", code, rest)
 			}
 			p.problem(a[0]-1, msg)
 			break
@@ -468,10 +470,14 @@ func (p *Parser) epdLineOfPlay(args [][2]int, black bool) {
 		}
 		prev, ply = int32(len(g.Moves)-1), ply+1
 	}
-	if to := int32(len(g.Moves)); to > from && g.PVTo == 0 {
-		// The first pv's: a line holds one, and a second one (which no
-		// writer puts) is still replayed as a line of its own.
-		g.PVFrom, g.PVTo = from, to
+	line := &g.PV
+	if code == "sv" {
+		line = &g.SV
+	}
+	if to := int32(len(g.Moves)); to > from && line.To == 0 {
+		// The first one's: a line holds one of each, and a second one
+		// (which no writer puts) is still replayed as a line of its own.
+		*line = LineOfPlay{From: from, To: to}
 	}
 }
 

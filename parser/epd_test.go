@@ -268,20 +268,24 @@ func TestPerftCounts(t *testing.T) {
 	}
 }
 
-// pv's moves are one line from the position, each after the one before
-// it, and Game.PVFrom and PVTo mark them apart from bm's alternatives; an
-// empty move ends the line, and so does the moves limit, with a problem
-// each.
+// pv's and sv's moves are each one line from the position, each move
+// after the one before it, and Game.PV and SV mark them apart from bm's
+// alternatives and from each other; an empty move ends the line, and so
+// does the moves limit, with a problem each.
 func TestEPDLineOfPlay(t *testing.T) {
 	in := "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Kf2; pv Ke2 Ke7 Kd3; am Kd1;\n" +
 		"4k3/8/8/8/8/8/8/4K3 b - - pv Kd7 \"\" Kc6 Kc5;\n" +
 		"4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Kd7 \"\";\n" +
-		"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n"
+		"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - sv Kf1 Kf7; pv Ke2 Ke7 Kd3;\n" +
+		"4k3/8/8/8/8/8/8/4K3 w - - sv Kf1 \"\" Kf7;\n"
 	want := []string{
-		"Kd2 1 -1, Kf2 1 -1, Ke2 1 -1, Ke7 1 2, Kd3 1 3, Kd1 1 -1, pv 2:5 problems []",
-		"Kd7 1 -1, pv 0:1 problems [2:34 the EPD operation pv names an empty move (\"\"): it and the 2 moves after it are not read]",
-		"Kd2 1 -1, Kd7 1 0, pv 0:2 problems [3:38 the EPD operation pv names an empty move (\"\"): it is not read]",
-		"Kd2 1 -1, pv 0:0 problems []",
+		"Kd2 1 -1, Kf2 1 -1, Ke2 1 -1, Ke7 1 2, Kd3 1 3, Kd1 1 -1, pv 2:5 sv 0:0 problems []",
+		"Kd7 1 -1, pv 0:1 sv 0:0 problems [2:34 the EPD operation pv names an empty move (\"\"): it and the 2 moves after it are not read]",
+		"Kd2 1 -1, Kd7 1 0, pv 0:2 sv 0:0 problems [3:38 the EPD operation pv names an empty move (\"\"): it is not read]",
+		"Kd2 1 -1, pv 0:0 sv 0:0 problems []",
+		"Kf1 1 -1, Kf7 1 0, Ke2 1 -1, Ke7 1 2, Kd3 1 3, pv 2:5 sv 0:2 problems []",
+		"Kf1 1 -1, pv 0:0 sv 0:1 problems [6:34 the EPD operation sv names an empty move (\"\"): it and the move after it are not read]",
 	}
 	show := func(g *Game) string {
 		var ms []string
@@ -292,7 +296,7 @@ func TestEPDLineOfPlay(t *testing.T) {
 		for _, p := range g.Problems {
 			ps = append(ps, fmt.Sprintf("%d:%d %s", p.Pos.Line, p.Pos.Col, p.Message))
 		}
-		return fmt.Sprintf("%s, pv %d:%d problems %v", strings.Join(ms, ", "), g.PVFrom, g.PVTo, ps)
+		return fmt.Sprintf("%s, pv %d:%d sv %d:%d problems %v", strings.Join(ms, ", "), g.PV.From, g.PV.To, g.SV.From, g.SV.To, ps)
 	}
 	epdShownAre(t, in, want, show)
 
@@ -305,7 +309,7 @@ func TestEPDLineOfPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Kd2 1 -1, Kd7 1 0, Kd3 1 1, pv 0:3 problems [1:42 more than 3 moves: the rest are not kept]"; len(got) != 1 || got[0] != want {
+	if want := "Kd2 1 -1, Kd7 1 0, Kd3 1 1, pv 0:3 sv 0:0 problems [1:42 more than 3 moves: the rest are not kept]"; len(got) != 1 || got[0] != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -120,10 +120,10 @@ type Game struct {
 	// Perft lists the node counts a perft suite's line gives its position
 	// (";D1 20 ;D2 400"), in source order; empty for every other game.
 	Perft []PerftCount
-	// PVFrom and PVTo mark the moves an EPD line's pv names, its line of
-	// play from the position: Moves[PVFrom:PVTo], each played after the
-	// one before it. Both 0 for every other game.
-	PVFrom, PVTo int32
+	// PV and SV mark the moves an EPD line's pv (predicted variation) and
+	// sv (supplied variation) name, each a line of play from the position.
+	// Both empty for every other game.
+	PV, SV LineOfPlay
 
 	// Lead is the number of characters on Start's line before Start, for a
 	// game that begins inside a line after text the parser read with it
@@ -145,6 +145,25 @@ type PerftCount struct {
 	Depth int
 	Nodes uint64
 	Pos   Pos // of the count (8902), where a finding about it points
+}
+
+// LineOfPlay marks the moves of a line of play that an EPD operation (pv,
+// sv) names: Moves[From:To], each played after the one before it. Empty
+// (To 0) when the operation is absent.
+type LineOfPlay struct{ From, To int32 }
+
+// LineOfPlayOf says which of an EPD line's lines of play move i is in, by
+// its opcode ("pv", "sv"), and its number there, from 1: a finding names
+// the move so, the line as a whole being named by its first move. It
+// returns "", 0 for a move in neither.
+func (g *Game) LineOfPlayOf(i int32) (string, int32) {
+	switch {
+	case i >= g.PV.From && i < g.PV.To:
+		return "pv", i - g.PV.From + 1
+	case i >= g.SV.From && i < g.SV.To:
+		return "sv", i - g.SV.From + 1
+	}
+	return "", 0
 }
 
 // NotAGame reports that no tag pair, move or result could be read in the

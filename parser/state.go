@@ -29,7 +29,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.BOM = false
 	g.EPD = false
 	g.Perft = g.Perft[:0]
-	g.PVFrom, g.PVTo = 0, 0
+	g.PV, g.SV = LineOfPlay{}, LineOfPlay{}
 	g.Lead, g.LeadBOM = p.lead(at, start)
 	if len(g.Pairs) > 0 {
 		g.Pairs = g.Pairs[:0]

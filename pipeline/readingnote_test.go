@@ -30,15 +30,7 @@ func TestReadingNoteOncePerList(t *testing.T) {
 	b := writeFile(t, dir, "b.epd", []byte(fischer+fischer))
 	pgn := "[SetUp \"1\"]\n[FEN \"" + strings.TrimSuffix(strings.Split(fischer, " ;")[0], "\n") + "\"]\n\n*\n\n"
 	c := writeFile(t, dir, "c.pgn", []byte(pgn+pgn))
-	var text bytes.Buffer
-	var rules validate.Config
-	rules.Disable("tag-missing", "result-missing")
-	cfg := &Config{Workers: 2, ChunkSize: 150}
-	cfg.Check.Validate.Rules = &rules
-	s, err := runWithin(t, context.Background(), cfg, Expand([]string{a, b, c}), NewTextSink(&text))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, text := checkPositionLists(t, false, a, b, c)
 	once := validate.ReadingNoteOnce + " (start position)"
 	want := []string{
 		a + ":3:1: info " + chess960Note + once,
@@ -62,15 +54,7 @@ func TestEveryReadingNote(t *testing.T) {
 	dir := t.TempDir()
 	a := writeFile(t, dir, "a.epd", []byte(fischer+fischer))
 	for _, every := range []bool{false, true} {
-		var text bytes.Buffer
-		var rules validate.Config
-		rules.Disable("tag-missing", "result-missing")
-		cfg := &Config{Workers: 2, ChunkSize: 150, EveryReadingNote: every}
-		cfg.Check.Validate.Rules = &rules
-		s, err := runWithin(t, context.Background(), cfg, Expand([]string{a}), NewTextSink(&text))
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, text := checkPositionLists(t, every, a)
 		lines := strings.Split(strings.TrimSpace(text.String()), "\n")
 		want, once := 1, 1
 		if every {
@@ -84,4 +68,76 @@ func TestEveryReadingNote(t *testing.T) {
 			t.Errorf("EveryReadingNote %v: last finding %q", every, lines[len(lines)-1])
 		}
 	}
+}
+
+// A line of a Chess960 list of positions that writes no castling right,
+// whose position only Chess960 can reach (a bishop on h1 behind an unmoved
+// pawn), is read as Chess960 as the lines before it were: no finding on
+// the position, no note of its own, and its perft counts checked. Alone,
+// after a standard line or before the list's first Chess960 line, it is a
+// position that cannot arise, its counts not checked; so it is in a game
+// of PGN, whose FEN has its own Variant tag to say Chess960, and with
+// EveryReadingNote, whose lines do not see the ones before.
+func TestChess960ListWithoutCastling(t *testing.T) {
+	const (
+		fischer = "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9 ;D1 20 ;D2 479\n"
+		std     = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n"
+		noRight = "1nqr1rbb/pppkp1pp/1n3p2/3p4/1P6/5P1P/P1PPPKP1/NNQR1RBB w - - 1 9"
+		right   = noRight + " ;D1 24 ;D2 623\n"
+		wrong   = noRight + " ;D1 24 ;D2 600\n"
+		note    = "info non-standard-notation: the FEN's castling rights need a king or rook off its square in standard chess, " +
+			"and no Variant tag names Chess960: the game is read as Chess960"
+		once   = validate.ReadingNoteOnce + " (start position)"
+		cannot = "error impossible-position: the start position cannot arise in a game: "
+	)
+	// Each of the two, at the line's start as FILE:LINE:1: says.
+	impossible := func(at string) string {
+		return at + cannot + "White bishop on h1 cannot have got there: the only way in is past the pawn on g2, which has never moved (start position)\n" +
+			at + cannot + "Black bishop on h8 cannot have got there: the only way in is past the pawn on g7, which has never moved (start position)\n"
+	}
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.epd", []byte(fischer+right+wrong+right))
+	b := writeFile(t, dir, "b.epd", []byte(right))
+	c := writeFile(t, dir, "c.epd", []byte(std+right))
+	d := writeFile(t, dir, "d.epd", []byte(right+fischer))
+	pgn := func(fen string) string { return "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n*\n\n" }
+	e := writeFile(t, dir, "e.pgn", []byte(pgn(strings.Split(fischer, " ;")[0])+pgn(noRight)))
+	for _, every := range []bool{false, true} {
+		_, text := checkPositionLists(t, every, a, b, c, d, e)
+		var want string
+		if every {
+			want = a + ":1:1: " + note + " (start position)\n" +
+				impossible(a+":2:1: ") + impossible(a+":3:1: ") + impossible(a+":4:1: ")
+		} else {
+			want = a + ":1:1: " + note + once + "\n" +
+				a + ":3:77: error perft-mismatch: the perft count to depth 2 is written as 600, but the position has 623 nodes at that depth (start position)\n"
+		}
+		want += impossible(b+":1:1: ") + impossible(c+":2:1: ") + impossible(d+":1:1: ")
+		if every {
+			want += d + ":2:1: " + note + " (start position)\n"
+		} else {
+			want += d + ":2:1: " + note + once + "\n"
+		}
+		want += e + ":2:1: " + note + " (start position)\n" + impossible(e+":7:1: ")
+		if got := text.String(); got != want {
+			t.Errorf("EveryReadingNote %v: got\n%s\nwant\n%s", every, got, want)
+		}
+	}
+}
+
+// checkPositionLists checks paths as the tests of this file do, the lines
+// over several chunks and workers, and returns the summary and the
+// findings as text, a position's missing roster and result left out.
+func checkPositionLists(t *testing.T, everyReadingNote bool, paths ...string) (Summary, *bytes.Buffer) {
+	t.Helper()
+	var text bytes.Buffer
+	var rules validate.Config
+	rules.Disable("tag-missing", "result-missing")
+	cfg := &Config{Workers: 2, ChunkSize: 150, EveryReadingNote: everyReadingNote}
+	cfg.Check.Validate.Rules = &rules
+	s, err := runWithin(t, context.Background(), cfg, Expand(paths), NewTextSink(&text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, &text
 }

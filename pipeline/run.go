@@ -695,7 +695,7 @@ func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 		if fp := fingerprint(rec); fp != 0 {
 			r.duplicate(rec, fp)
 		}
-		if rec.EPD && !r.cfg.EveryReadingNote && len(rec.Report.Findings) > 0 {
+		if rec.EPD && !r.cfg.EveryReadingNote && (len(rec.Report.Findings) > 0 || rec.Report.AsChess960 != nil) {
 			r.noteOnce(rec)
 		}
 		file.Games++
@@ -874,10 +874,16 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 // and drops those of the later lines: a Chess960 perft suite, each of its
 // lines a game of its own, would otherwise say the same on every line.
 // The first line's note is written before the later lines are read, so it
-// cannot count them.
+// cannot count them. A later line that writes no castling right and whose
+// position only Chess960 can reach is read as Chess960 too, as the list
+// is (validate.Report.AsChess960), with no note of its own; alone, or in
+// a list of standard positions, it stays a position that cannot arise.
 func (r *run) noteOnce(rec *GameRecord) {
 	if r.notedFile != rec.File || rec.Index == 0 {
 		r.noted, r.notedFile = 0, rec.File
+	}
+	if r.noted&(1<<validate.ReadingChess960) != 0 {
+		rec.Report.ReadAsChess960()
 	}
 	fs := &rec.Report.Findings
 	for i := 0; i < len(*fs); i++ {

@@ -91,6 +91,13 @@ type Checker struct {
 	line lineReplay
 	note replay.Notation // the move being replayed, passed by pointer (see replay.ParseMoveInto)
 
+	// standardOnly holds the impossible-position findings of a line of a
+	// list of positions that only the standard reading of its FEN gives
+	// (see setUpFEN), to be put back at index standardAt of the findings;
+	// empty for every other game.
+	standardOnly []Finding
+	standardAt   int
+
 	// eager makes playMain apply the draw rules at every ply, quiet or not,
 	// in its general loop rather than playPlain: for the tests that hold the
 	// shortcuts to the same findings.
@@ -182,25 +189,35 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	}
 	c.checkTime(recorded, replayed)
 
-	r.Findings = opt.Rules.Apply(r.Findings)
-	// Linters list findings in source order; the checks above run in rule
-	// order. Most games' few findings are in order already: the loop that
-	// says so is a few instructions where the sort is a kilobyte of code.
-	for i := 1; i < len(r.Findings); i++ {
-		if r.Findings[i].Pos.Offset < r.Findings[i-1].Pos.Offset {
-			slices.SortStableFunc(r.Findings, func(a, b Finding) int { return cmp.Compare(a.Pos.Offset, b.Pos.Offset) })
-			break
-		}
+	if len(c.standardOnly) > 0 {
+		c.readBothWays()
 	}
-	for i := range r.Findings {
-		f := &r.Findings[i]
-		f.CharCol = charCol(g, f)
-		f.ByteCol = byteCol(g, f)
-	}
+	r.Findings = c.finish(r.Findings)
 	r.tally()
 	out := c.r
 	c.r = Report{}
 	return out
+}
+
+// finish applies the rules to fs and puts them in source order, with their
+// columns.
+func (c *Checker) finish(fs []Finding) []Finding {
+	fs = c.opt.Rules.Apply(fs)
+	// Linters list findings in source order; the checks above run in rule
+	// order. Most games' few findings are in order already: the loop that
+	// says so is a few instructions where the sort is a kilobyte of code.
+	for i := 1; i < len(fs); i++ {
+		if fs[i].Pos.Offset < fs[i-1].Pos.Offset {
+			slices.SortStableFunc(fs, func(a, b Finding) int { return cmp.Compare(a.Pos.Offset, b.Pos.Offset) })
+			break
+		}
+	}
+	for i := range fs {
+		f := &fs[i]
+		f.CharCol = charCol(c.g, f)
+		f.ByteCol = byteCol(c.g, f)
+	}
+	return fs
 }
 
 // parserFindings files the parser's problems with g, and the columns
@@ -384,8 +401,23 @@ func (c *Checker) setUpFEN() bool {
 	if err == nil && t.mirroredChess960() {
 		reasons = append(reasons, q.AuditMirror()...)
 	}
+	// A line of a Chess960 list of positions (a perft suite) need not
+	// write castling rights, and without them nothing on the line says
+	// Chess960: its position, impossible in standard chess (a bishop
+	// behind unmoved pawns), may be a Chess960 one. Which reading holds
+	// is the list's, which the pipeline knows from the lines before
+	// (Report.AsChess960); the checker, seeing one line, reads it both
+	// ways. A game's FEN has its own Variant tag to say so, and is read
+	// one way.
+	impossible := &c.r.Findings
+	if len(reasons) > 0 && err == nil && c.g.EPD && t.Variant == VariantStandard && !p.Chess960() && !shuffle && noCastlingField(fen) {
+		if _, as960, err := replay.AuditFEN(fen, true); err == nil && len(as960) == 0 {
+			c.standardOnly, c.standardAt = c.standardOnly[:0], len(c.r.Findings)
+			impossible = &c.standardOnly
+		}
+	}
 	for _, why := range reasons {
-		c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
+		*impossible = append(*impossible, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
 			Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: " + why.String()})
 	}
 	// Chess960 records without a Variant tag are common (chessgames.com
@@ -403,15 +435,39 @@ func (c *Checker) setUpFEN() bool {
 	return true
 }
 
+// noCastlingField says that fen's castling field is "-": no right at all,
+// rather than rights the position drops (a rook missing), which would
+// read otherwise in Chess960.
+func noCastlingField(fen string) bool {
+	f := strings.Fields(fen)
+	return len(f) > 2 && f[2] == "-"
+}
+
+// readBothWays finishes a line whose position only Chess960 can reach
+// (see setUpFEN): its findings, the perft counts checked, become the
+// Chess960 reading (Report.AsChess960), and the standard reading is them
+// with the audit's findings put back and no count checked, as for any
+// position that cannot arise.
+//
+//go:noinline
+func (c *Checker) readBothWays() {
+	r := &c.r
+	// Never nil, even with no finding: nil says there is no such reading.
+	r.AsChess960 = c.finish(append(make([]Finding, 0, len(r.Findings)), r.Findings...))
+	r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Code == PerftMismatch })
+	r.Findings = slices.Insert(r.Findings, c.standardAt, c.standardOnly...)
+	c.standardOnly = c.standardOnly[:0]
+}
+
 // The notes on how a FEN is read (non-standard-notation, at the FEN).
 const (
 	chess960Reading = "the FEN's castling rights need a king or rook off its square in standard chess, and no Variant tag names Chess960: the game is read as Chess960"
 	shuffleReading  = "the FEN is the start of a game of shuffle chess (every pawn unmoved, the pieces of the first rank in another order than chess's), and no Variant tag names the variant: the position is judged as a Chess960 start"
 )
 
-// ReadingNote says which note on how a FEN is read f is: 1 for Chess960
-// castling read without a Variant tag, 2 for a shuffle-chess start, 0 for
-// any other finding. Each line of a list of positions is its own game, and
+// ReadingNote says which note on how a FEN is read f is: ReadingChess960
+// (1) for Chess960 castling read without a Variant tag, 2 for a
+// shuffle-chess start, 0 for any other finding. Each line of a list of positions is its own game, and
 // a Chess960 perft suite would repeat the note on every line: the
 // pipeline, which sees an input's lines in order, keeps the first of each
 // kind (ReadingNoteOnce).
@@ -421,12 +477,16 @@ func ReadingNote(f *Finding) int {
 	}
 	switch f.Message {
 	case chess960Reading:
-		return 1
+		return ReadingChess960
 	case shuffleReading:
 		return 2
 	}
 	return 0
 }
+
+// ReadingChess960 is ReadingNote's kind for a FEN read as Chess960 by its
+// castling rights.
+const ReadingChess960 = 1
 
 // ReadingNoteOnce is what the first note of its kind in a list of
 // positions adds to its message: the later ones are not reported.

@@ -85,10 +85,10 @@ func TestPositionListNearMissPGN(t *testing.T) {
 	}
 }
 
-// pv is a line of play from the position: its moves are played in order,
-// and the first that is not legal is the finding, which says which move of
-// the pv it is and how many after it are not checked. sm and pm name one
-// move each, checked as bm's are.
+// pv and sv are lines of play from the position: the moves of each are
+// played in order, and the first that is not legal is the finding, which
+// says which move of the pv or sv it is and how many after it are not
+// checked. sm and pm name one move each, checked as bm's are.
 func TestEPDLineOfPlay(t *testing.T) {
 	in := "" +
 		// A right pv, in long algebraic too: nothing.
@@ -105,7 +105,17 @@ func TestEPDLineOfPlay(t *testing.T) {
 		"4k3/8/8/8/8/8/8/4K3 b - - pv Kd7 Kd2 Kc5; fmvn 40;\n" +
 		// sm and pm right, then wrong.
 		"4k3/8/8/8/8/8/8/2N1K1N1 w - - sm Kd2; pm Nce2;\n" +
-		"4k3/8/8/8/8/8/8/2N1K1N1 w - - sm Ke3; pm Ne2;\n"
+		"4k3/8/8/8/8/8/8/2N1K1N1 w - - sm Ke3; pm Ne2;\n" +
+		// A right sv: nothing.
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - sv d4 d5 c4; id \"sv\";\n" +
+		// Its second move is illegal: d3 is no black pawn's.
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - sv d4 d3 c4;\n" +
+		// Both: the pv right, the sv wrong at its third move, each its own
+		// line from the position (the pv's Kd7 is Black's second move, the
+		// sv's White's third, from f2).
+		"4k3/8/8/8/8/8/8/4K3 w - - pv Kd2 Kd7; sv Kf2 Kf7 Kd7;\n" +
+		// Both, the pv wrong at its second move, the sv right.
+		"4k3/8/8/8/8/8/8/4K3 w - - sv Kf2 Kf7; pv Kd2 Kd2;\n"
 	want := []string{
 		"",
 		"2:63 illegal-move error Ke3: no white king can reach e3; it is move 3 of the pv; the 2 moves after it are not checked [1.e4]",
@@ -114,6 +124,10 @@ func TestEPDLineOfPlay(t *testing.T) {
 		"5:38 illegal-move error Kc5: no black king can reach c5; it is move 3 of the pv [40...Kd7]",
 		"",
 		"7:34 illegal-move error Ke3: no white king can reach e3 [1.Ke3]|7:42 ambiguous-move error Ne2 is ambiguous: it could be Nce2 or Nge2 [1.Ne2]",
+		"",
+		"9:60 illegal-move error d3: no black pawn can reach d3; it is move 2 of the sv; the 1 move after it is not checked [1.d4]",
+		"10:50 illegal-move error Kd7: no white king can reach d7; it is move 3 of the sv [1.Kf2]",
+		"11:46 illegal-move error Kd2: no black king can reach d2; it is move 2 of the pv [1.Kd2]",
 	}
 	got := findingsEach(t, in, "|", func(f *Finding) string {
 		return fmt.Sprintf("%d:%d %s %s %s [%s]", f.Pos.Line, f.Pos.Col, f.Code, f.Severity, f.Message, f.Variation)
@@ -124,6 +138,47 @@ func TestEPDLineOfPlay(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("line %d:\n got %q\nwant %q", i+1, got[i], want[i])
+		}
+	}
+}
+
+// A line of a list of positions whose FEN writes no castling right and
+// whose position only Chess960 can reach is read both ways: Findings as
+// standard chess (the position cannot arise, its counts not checked) and
+// AsChess960 as Chess960 (no finding on the position, its counts checked),
+// for the pipeline to choose by the lines before it. A game's FEN, a
+// position possible or impossible both ways, and castling rights written
+// are read one way: AsChess960 nil.
+func TestEPDReadAsChess960(t *testing.T) {
+	const line47 = "1nqr1rbb/pppkp1pp/1n3p2/3p4/1P6/5P1P/P1PPPKP1/NNQR1RBB"
+	show := func(fs []Finding) string {
+		if fs == nil {
+			return "nil"
+		}
+		var s []string
+		for _, f := range fs {
+			s = append(s, fmt.Sprintf("%d:%d %s", f.Pos.Line, f.Pos.Col, f.Code))
+		}
+		return "[" + strings.Join(s, " ") + "]"
+	}
+	const two = "[1:1 impossible-position 1:1 impossible-position]"
+	for _, c := range []struct{ text, findings, as960 string }{
+		{line47 + " w - - 1 9 ;D1 24 ;D2 623\n", two, "[]"},
+		{line47 + " w - - 1 9 ;D1 24 ;D2 600\n", two, "[1:77 perft-mismatch]"},
+		// Other findings are in both readings.
+		{line47 + " w - - bm Kg1;\n", "[1:1 impossible-position 1:1 impossible-position 1:65 illegal-move]", "[1:65 illegal-move]"},
+		// The same position in a game: its Variant tag says which.
+		{"[SetUp \"1\"]\n[FEN \"" + line47 + " w - - 1 9\"]\n\n*\n", "[1:1 tag-missing 2:1 impossible-position 2:1 impossible-position]", "nil"},
+		// A castling right written, which the position drops.
+		{line47 + " w K - 1 9 ;D1 24\n", "[1:1 impossible-position 1:1 impossible-position 1:1 impossible-position]", "nil"},
+		// Kings side by side: impossible in Chess960 too.
+		{"1nqr1rbb/ppp1p1pp/1n3p2/3p4/1P6/4kP1P/P1PPPKP1/NNQR1RBB w - - 1 9 ;D1 24\n", "[1:1 impossible-position 1:1 impossible-position 1:1 impossible-position]", "nil"},
+		// Possible in standard chess: nothing to choose.
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 ;D1 20\n", "nil", "nil"},
+	} {
+		r := checkOne(t, c.text, nil)
+		if got := show(r.Findings); got != c.findings || show(r.AsChess960) != c.as960 {
+			t.Errorf("%q: findings %s, AsChess960 %s; want %s and %s", c.text, got, show(r.AsChess960), c.findings, c.as960)
 		}
 	}
 }

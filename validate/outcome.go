@@ -555,10 +555,10 @@ func (c *Checker) replayVariations() {
 			c.afterPos[i].Play(mv)
 		}
 		if code != "" {
-			if pv := int32(i) - g.PVFrom; pv >= 0 && int32(i) < g.PVTo {
-				// The variation names the pv by its first move: which
+			if op, n := g.LineOfPlayOf(int32(i)); n > 0 {
+				// The variation names the line by its first move: which
 				// move of it failed is the reader's first question.
-				msg += fmt.Sprintf("; it is move %d of the pv", pv+1)
+				msg += fmt.Sprintf("; it is move %d of the %s", n, op)
 			}
 			if rest := c.movesAfter(i); rest > 0 {
 				msg += fmt.Sprintf("; the %s after it %s not checked", countOf(rest, "move", "moves"), isAre(rest))

@@ -42,6 +42,14 @@ func NewReport() Report {
 // 1-based; -1 stands for "never" or "unknown".
 type Report struct {
 	Findings []Finding
+	// AsChess960 is, on a line of a list of positions whose position
+	// cannot arise in standard chess but can in Chess960 and whose FEN
+	// writes no castling right (nothing on it says which), the findings
+	// the line has read as Chess960, in place of Findings: none on the
+	// position, and its perft counts checked. The pipeline, which sees
+	// the list's lines in order, takes them (ReadAsChess960) when an
+	// earlier line was read as Chess960. nil for every other game.
+	AsChess960 []Finding
 
 	Notation string // the letter set the moves were read in ("san", "ru", "de", ...), "" when the main line has no move
 	Plies    int    // main-line plies replayed (up to the first illegal move)
@@ -171,6 +179,17 @@ func (t *MoveText) fit(out []byte) {
 func (r *Report) Add(f Finding) {
 	at, _ := slices.BinarySearchFunc(r.Findings, f.Pos.Offset, func(g Finding, off int64) int { return cmp.Compare(g.Pos.Offset, off+1) })
 	r.Findings = slices.Insert(r.Findings[:len(r.Findings):len(r.Findings)], at, f)
+	r.tally()
+}
+
+// ReadAsChess960 puts AsChess960 in place of the findings and counts them
+// again: for a line of a list of positions that the lines before it say
+// is one of Chess960 positions. It does nothing when AsChess960 is nil.
+func (r *Report) ReadAsChess960() {
+	if r.AsChess960 == nil {
+		return
+	}
+	r.Findings, r.AsChess960 = r.AsChess960, nil
 	r.tally()
 }
 

@@ -235,14 +235,26 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	case runErr != nil:
 		return runErr
 	case sum.Failed > 0:
-		if sum.Failed == 1 {
-			return &exitError{code: 2, msg: "1 input could not be read"}
-		}
-		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", sum.Failed)}
+		return unreadableExit(sum.Failed, f.quiet)
 	case failOn >= 0 && sum.Counts.AtLeast(validate.Severity(failOn)):
 		return f.failing(sum.Counts, validate.Severity(failOn))
 	}
 	return nil
+}
+
+// unreadableExit is the exit of a run some of whose inputs could not be
+// read: status 2. The summary already counts them ("; 1 file unreadable")
+// and the formats or the log name each, so a line after it would say the
+// same again; only --quiet, which drops the summary, keeps a count
+// (arbiter: 1 input could not be read).
+func unreadableExit(failed int, quiet bool) error {
+	if !quiet {
+		return &exitError{code: 2}
+	}
+	if failed == 1 {
+		return &exitError{code: 2, msg: "1 input could not be read"}
+	}
+	return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", failed)}
 }
 
 // failing is the exit of a run whose findings reach --fail-on: status 1,

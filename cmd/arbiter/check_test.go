@@ -176,7 +176,10 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--fail-on", "None", "--format", "none", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--fail-on", "NEVER", "--format", "SARIF", "--progress", "Never", "broken.pgn"}, 0, ""},
 		{[]string{"check", "--disable", "tag-format", "--severity", "tag-format=error", "clean.pgn"}, 2, "tag-format is disabled and given the severity error"},
-		{[]string{"check", "clean.pgn", "missing.pgn"}, 2, "1 input could not be read"},
+		// The summary counts an unreadable input; only under --quiet, which
+		// has none, does a line say it.
+		{[]string{"check", "clean.pgn", "missing.pgn"}, 2, "; 1 file unreadable\n"},
+		{[]string{"check", "-q", "clean.pgn", "missing.pgn", "gone.pgn"}, 2, "arbiter: 2 inputs could not be read\n"},
 		{[]string{"check", "--format", "none", "broken.pgn", "missing.pgn"}, 2, "missing.pgn"},
 		{[]string{"check"}, 2, "check needs at least one PATH: a file, a directory or - for standard input (arbiter check --help)"},
 		{[]string{"check", "--fromat", "jsonl", "clean.pgn"}, 2, "unknown flag: --fromat (did you mean --format?); arbiter check --help lists the flags"},
@@ -209,6 +212,9 @@ func TestCheckExitCodes(t *testing.T) {
 		r := arbiter(t, dir, nil, c.args...)
 		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
 			t.Errorf("arbiter %s: exit %d, want %d; stderr:\n%s", strings.Join(c.args, " "), r.code, c.code, r.stderr)
+		}
+		if strings.HasSuffix(c.err, "unreadable\n") && (!strings.HasSuffix(r.stderr, c.err) || strings.Contains(r.stderr, "could not be read")) {
+			t.Errorf("arbiter %s: the summary is not the last line, or a line after it counts again; stderr:\n%s", strings.Join(c.args, " "), r.stderr)
 		}
 		if c.code == 1 && strings.Contains(r.stderr, "arbiter: \n") {
 			t.Errorf("arbiter %s: an empty error message was printed", strings.Join(c.args, " "))
@@ -1008,8 +1014,9 @@ func TestCheckUnreadableInputOnce(t *testing.T) {
 		if logged != (format == "none") {
 			t.Errorf("%s: logged %v; stderr:\n%s", format, logged, r.stderr)
 		}
-		if !strings.Contains(r.stderr, "; 1 file unreadable\n") || !strings.HasSuffix(r.stderr, "arbiter: 1 input could not be read\n") {
-			t.Errorf("%s: the count missing from stderr:\n%s", format, r.stderr)
+		// The summary counts it, once: no line after it says so again.
+		if !strings.HasSuffix(r.stderr, "; 1 file unreadable\n") || strings.Contains(r.stderr, "could not be read") {
+			t.Errorf("%s: the count missing from stderr, or said twice:\n%s", format, r.stderr)
 		}
 	}
 }
@@ -1146,7 +1153,7 @@ func TestCheckPzstdAndForeignFormats(t *testing.T) {
 
 	r = arbiter(t, dir, nil, "check", "--format", "none", "d/old.pgn.xz")
 	want := "ERR cannot read input error=\"d/old.pgn.xz: an xz-compressed file, which arbiter does not read (it reads PGN text, plain or compressed with gzip, zstd or bzip2): pipe its text in, e.g. `xz -dc d/old.pgn.xz | arbiter check -`\" file=d/old.pgn.xz\n"
-	if r.code != 2 || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "1 input could not be read") {
+	if r.code != 2 || !strings.Contains(r.stderr, want) || !strings.HasSuffix(r.stderr, "; 1 file unreadable\n") {
 		t.Errorf("xz named: exit %d, stderr:\n%s\nwant it to hold\n%s", r.code, r.stderr, want)
 	}
 
@@ -1261,7 +1268,7 @@ func TestCheckDirectoryLinksAndWalkErrors(t *testing.T) {
 		want = append(want, `ERR cannot read input error="open d/locked: permission denied" file=d/locked`+"\n")
 	}
 	r := arbiter(t, dir, nil, "check", "--format", "none", "--out", "o", "d")
-	failed := fmt.Sprintf("%d inputs could not be read", len(want))
+	failed := fmt.Sprintf("; %d files unreadable\n", len(want))
 	if files, read, _ := counts(t, r.stderr); r.code != 2 || files != fmt.Sprint(len(want)+1) || read != "1" || !strings.Contains(r.stderr, failed) ||
 		strings.Contains(r.stderr, "cannot read a directory") {
 		t.Errorf("walk errors: exit %d, want 2 and %q; stderr:\n%s", r.code, failed, r.stderr)
@@ -1408,5 +1415,19 @@ func TestNearestFlag(t *testing.T) {
 		if got := nearestFlag(cmd, name); got != want {
 			t.Errorf("nearestFlag(check, %q) = %q, want %q", name, got, want)
 		}
+	}
+}
+
+// The project's Chess960 perft suite is checked clean: its line 47, which
+// writes no castling right and has its bishops behind unmoved pawns, is
+// read as Chess960 as the lines before it, its counts checked, and the
+// suite's one finding is the note at line 1.
+func TestCheckChess960PerftSuite(t *testing.T) {
+	suite, _ := filepath.Abs("../../testdata/perft/chess960.epd")
+	r := arbiter(t, t.TempDir(), nil, "check", "--fail-on", "info", suite)
+	want := suite + ":1:1: info non-standard-notation: the FEN's castling rights need a king or rook off its square in standard chess, " +
+		"and no Variant tag names Chess960: the game is read as Chess960" + validate.ReadingNoteOnce + " (start position)\n"
+	if r.code != 1 || r.stdout != want || !strings.Contains(r.stderr, " 50 games read, 50 records written, 0 plies: 0 errors, 0 warnings, 1 info in ") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 }

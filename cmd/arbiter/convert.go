@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/arbiter-chess/arbiter/validate"
 	"github.com/spf13/cobra"
@@ -129,10 +127,7 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	case finishErr != nil:
 		return &exitError{code: 2, msg: finishErr.Error()}
 	case sum.Failed > 0:
-		if sum.Failed == 1 {
-			return &exitError{code: 2, msg: "1 input could not be read"}
-		}
-		return &exitError{code: 2, msg: fmt.Sprintf("%d inputs could not be read", sum.Failed)}
+		return unreadableExit(sum.Failed, f.quiet)
 	case failOn >= 0 && sink.Counts.AtLeast(validate.Severity(failOn)):
 		return shared.failing(sink.Counts, validate.Severity(failOn))
 	}

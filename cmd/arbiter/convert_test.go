@@ -88,7 +88,8 @@ func TestConvertExitCodes(t *testing.T) {
 		{[]string{"convert", "broken.pgn", "-o", "out.pgn"}, 1, " 3 errors, 0 warnings in "},
 		{[]string{"convert", "--fail-on", "warning", "broken.pgn", "-o", "out.pgn"}, 1, "\narbiter: failing: 3 findings at warning or above (--fail-on warning)\n"},
 		{[]string{"convert", "-q", "broken.pgn", "-o", "out.pgn"}, 1, ""},
-		{[]string{"convert", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "1 input could not be read"},
+		{[]string{"convert", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "; 1 file unreadable\n"},
+		{[]string{"convert", "-q", "clean.pgn", "missing.pgn", "-o", "out.pgn"}, 2, "arbiter: 1 input could not be read\n"},
 		{[]string{"convert", "clean.pgn"}, 2, "-o FILE is required"},
 		{[]string{"convert", "-o", "out.pgn"}, 2, "convert needs at least one PATH to convert"},
 		{[]string{"convert", "clean.pgn", "-o", "no/such/dir/out.pgn"}, 2, "-o no/such/dir/out.pgn: "},
@@ -103,6 +104,9 @@ func TestConvertExitCodes(t *testing.T) {
 		if r.code != c.code || !strings.Contains(r.stderr, c.err) {
 			t.Errorf("arbiter %s: exit %d, want %d; stderr:\n%s", strings.Join(c.args, " "), r.code, c.code, r.stderr)
 		}
+		if strings.HasSuffix(c.err, "unreadable\n") && (!strings.HasSuffix(r.stderr, c.err) || strings.Contains(r.stderr, "could not be read")) {
+			t.Errorf("arbiter %s: the summary is not the last line, or a line after it counts again; stderr:\n%s", strings.Join(c.args, " "), r.stderr)
+		}
 		// Why a run failed is its last line, after the summary; none under -q.
 		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
 		last := strings.HasPrefix(lines[len(lines)-1], "arbiter: failing: ")
@@ -110,7 +114,7 @@ func TestConvertExitCodes(t *testing.T) {
 			t.Errorf("arbiter %s: exit %d, the failing line wrong; stderr:\n%s", strings.Join(c.args, " "), r.code, r.stderr)
 		}
 		_, err := os.Stat(filepath.Join(dir, "out.pgn"))
-		if written := err == nil; written != (c.code < 2 || strings.Contains(c.err, "could not be read")) {
+		if written := err == nil; written != (c.code < 2 || strings.Contains(c.err, "unreadable") || strings.Contains(c.err, "could not be read")) {
 			t.Errorf("arbiter %s: out.pgn written: %v", strings.Join(c.args, " "), written)
 		}
 		noLeftovers(t, dir)
@@ -256,6 +260,29 @@ func TestConvertPositionLists(t *testing.T) {
 	}
 	if r.stdout != want {
 		t.Errorf("stdout:\n%s\nwant\n%s", r.stdout, want)
+	}
+}
+
+// TestConvertEPDLinesOfPlay: the moves an EPD line's operations name
+// become the game's moves, the first named the main line and the others
+// variations from the position; pv and sv, lines of play, are written
+// alike, each as a line, and one whose move is illegal is cut there, as a
+// game's main line is.
+func TestConvertEPDLinesOfPlay(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "ops.epd", []byte("4k3/8/8/8/8/8/8/4K3 w - - bm Ke2; pv Kd2 Kd7; sv Kf2 Kf7; id \"both\";\n"+
+		"4k3/8/8/8/8/8/8/4K3 w - - sv Kf2 Kf7 Kd7;\n"))
+	r := arbiter(t, dir, nil, "convert", "--fail-on", "never", "ops.epd", "-o", "-")
+	if r.code != 0 || !strings.Contains(r.stderr, "ops.epd:2:38: error illegal-move: Kd7: no white king can reach d7; it is move 3 of the sv (") {
+		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	for _, want := range []string{
+		"\n\n1. Ke2 (1. Kd2 Kd7) (1. Kf2 Kf7) *\n",
+		"\n\n1. Kf2 Kf7 {arbiter: illegal move 2. Kd7 (no white king can reach d7; it is\nmove 3 of the sv); the rest of the game as written: Kd7;} *\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
 	}
 }
 
