@@ -111,6 +111,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("[Event \"a\"]\n1. e4 {c} (1. d4) e5 $1 *\n"))
 	// Scoresheet text: remarks, a result in words, spaced dashes, junk after a number.
 	f.Add([]byte("1. e4 - e5 2. Кf3 — Кc6 3. Сb5 — a6 (испанская) хорошо Белые сдались ввиду\nПартия 2\n1. Qq5 e5 *\n"))
+	// A list of pieces after a game: the next game's start position.
+	f.Add([]byte("1. e4 e5 *\nПозиция: Крg1, Лf1, пп. h2; черные Крg8, Лa8. Ход черных. 1… Лa1 2. Л:a1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkTagSectionSkip(t, data)
 		opt := Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 200}

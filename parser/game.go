@@ -117,6 +117,10 @@ type Game struct {
 	// side line of one move from it; no players, no result.
 	EPD bool
 
+	// PieceList says the game's FEN and SetUp tags were read from a list
+	// of pieces in its text (see pieces.go), not written as tags.
+	PieceList bool
+
 	// Perft lists the node counts a perft suite's line gives its position
 	// (";D1 20 ;D2 400"), in source order; empty for every other game.
 	Perft []PerftCount

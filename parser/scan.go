@@ -505,6 +505,11 @@ func (g *gameScan) word(data []byte, k int) (next int, ok bool) {
 		// as a word of its own: "12.1-0" is a number and a result.
 		w, e = w[:n], k+n
 	}
+	if !g.pgn && mayOpenList(data, k, e) && (len(data)-k < listReach || readPieceListOK(data, k)) {
+		// A list of pieces may begin a game here (Parser.pieceListAt),
+		// which the scan does not follow.
+		g.lost = true
+	}
 	number := isMoveNumber(w)
 	var kind wordKind
 	alone := false

@@ -28,6 +28,7 @@ func (p *Parser) beginGame(at int, start Pos) {
 	g.Has = 0
 	g.BOM = false
 	g.EPD = false
+	g.PieceList = false
 	g.Perft = g.Perft[:0]
 	g.PV, g.SV = LineOfPlay{}, LineOfPlay{}
 	g.Lead, g.LeadBOM = p.lead(at, start)

@@ -28,6 +28,11 @@ func (p *Parser) word(i int) int {
 		_, size := utf8.DecodeRune(s[i:])
 		return i + size
 	}
+	if p.text && len(p.stack) == 0 && mayOpenList(s, i, end) && (!p.pend.ok || !isSquareWord(s[i:end])) {
+		if k := p.pieceListAt(i); k > i {
+			return k
+		}
+	}
 	c := s[i]
 	switch {
 	case c >= '0' && c <= '9' || c == 0xC2 && i+1 < end && s[i+1] == 0xBD: // digit or '½'

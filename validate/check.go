@@ -376,6 +376,14 @@ func (c *Checker) setUpFEN() bool {
 		return false
 	}
 	c.start = p
+	if c.g.PieceList {
+		// The tags are the parser's reading of words: the reader sees
+		// which position the moves were replayed from, and what castling
+		// was granted (parser/pieces.go).
+		c.r.Findings = append(c.r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
+			Pos: t.FENPos, Ply: 0, Message: "the start position is read from a list of pieces in the text: FEN " + t.FEN +
+				" (castling only where king and rook stand on their start squares)"})
+	}
 	if strayEP != "" {
 		c.r.Findings = append(c.r.Findings, Finding{Code: ImpossiblePosition, Severity: DefaultSeverity(ImpossiblePosition),
 			Pos: t.FENPos, Ply: 0, Message: "the start position cannot arise in a game: en-passant square " + strayEP +

@@ -398,14 +398,17 @@ func duplicateTag(g *parser.Game, i int) Finding {
 func rosterFinding(g *parser.Game, missing int) Finding {
 	// At the tag section, which a comment before a file's first game
 	// (read with that game) does not hold.
+	// A list of pieces in the text is no tag section: its FEN and SetUp
+	// are the parser's, and the game has no tags of its own.
+	written := len(g.Tags) > 0 && !g.PieceList
 	pos := g.Start
-	if len(g.Tags) > 0 {
+	if written {
 		pos = g.Tags[0].Pos
 	}
 	f := Finding{Code: TagMissing, Severity: DefaultSeverity(TagMissing), Pos: pos, Ply: -1}
 	if missing == sevenTagRoster {
 		f.Message = "the game has no Seven Tag Roster (Event, Site, Date, Round, White, Black, Result)" + rosterHints(g, missing)
-		if len(g.Tags) == 0 {
+		if !written {
 			f.Message = "the game has no tags; the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing"
 		}
 		return f
