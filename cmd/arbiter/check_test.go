@@ -1431,3 +1431,29 @@ func TestCheckChess960PerftSuite(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestCheckInterruptedQuiet: under --quiet, which drops the summary, one
+// line still says the run was interrupted, after the findings logged.
+func TestCheckInterruptedQuiet(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(binary, "check", "--quiet", "--format", "none", "-")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	interruptWhileFeeding(t, cmd, 2<<20, &stderr)
+	if n, last := interruptedLines(stderr.String()); n != 1 || last != "arbiter: interrupted" {
+		t.Errorf("%d lines say interrupted, the last line is %q; want one, the last: arbiter: interrupted", n, last)
+	}
+}
+
+// interruptedLines counts the lines of stderr that say "interrupted" and
+// returns its last line: the findings logged before it say nothing of it.
+func interruptedLines(stderr string) (n int, last string) {
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	for _, l := range lines {
+		if strings.Contains(l, "interrupted") {
+			n++
+		}
+	}
+	return n, lines[len(lines)-1]
+}

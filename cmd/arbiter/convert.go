@@ -121,6 +121,9 @@ func runConvert(cmd *cobra.Command, f *convertFlags, args []string) error {
 	}
 	switch {
 	case sum.Interrupted:
+		if !f.quiet {
+			return &exitError{code: exitInterrupted} // the summary ends "; interrupted"
+		}
 		return &exitError{code: exitInterrupted, msg: "interrupted"}
 	case runErr != nil:
 		return runErr

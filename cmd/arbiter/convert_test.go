@@ -170,18 +170,39 @@ func TestConvertStdoutAndWorkers(t *testing.T) {
 }
 
 // TestConvertInterrupted: SIGINT ends the run with 130 and leaves neither
-// the output file nor its temporary.
+// the output file nor its temporary. The interruption is said once, as
+// check says it: by the summary, or under --quiet, which has none, by a
+// line of its own.
 func TestConvertInterrupted(t *testing.T) {
-	dir := t.TempDir()
-	cmd := exec.Command(binary, "convert", "-", "-o", "out.pgn")
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	interruptWhileFeeding(t, cmd, 2<<20, &stderr)
-	if _, err := os.Stat(filepath.Join(dir, "out.pgn")); err == nil {
-		t.Error("out.pgn written by an interrupted run")
+	for _, quiet := range []bool{false, true} {
+		dir := t.TempDir()
+		args := []string{"convert", "-", "-o", "out.pgn"}
+		if quiet {
+			args = append(args, "--quiet")
+		}
+		cmd := exec.Command(binary, args...)
+		cmd.Dir = dir
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		interruptWhileFeeding(t, cmd, 2<<20, &stderr)
+		if _, err := os.Stat(filepath.Join(dir, "out.pgn")); err == nil {
+			t.Errorf("quiet %v: out.pgn written by an interrupted run", quiet)
+		}
+		noLeftovers(t, dir)
+		n, last := interruptedLines(stderr.String())
+		if quiet {
+			if n != 1 || last != "arbiter: interrupted" {
+				t.Errorf("--quiet: %d lines say interrupted, the last line is %q; want one, the last: arbiter: interrupted", n, last)
+			}
+			continue
+		}
+		if n != 1 || !strings.HasPrefix(last, "arbiter: ") || !strings.HasSuffix(last, "; interrupted") {
+			t.Errorf("%d lines say interrupted, the last line is %q; want one, the summary, ending \"; interrupted\"", n, last)
+		}
+		if !strings.Contains(last, " games read, 0 games written, ") {
+			t.Errorf("the summary counts games written by a run whose output is given up on: %s", last)
+		}
 	}
-	noLeftovers(t, dir)
 }
 
 // TestConvertLeavesOutTextThatIsNotAGame: a preamble before the first game
