@@ -588,8 +588,10 @@ func reasonOf(msg string) string {
 		msg = msg[k+2:]
 	}
 	msg = strings.TrimSuffix(msg, " (in a variation)")
-	if head, tail, ok := strings.Cut(msg, "; the "); ok && strings.HasSuffix(tail, " not checked") {
-		msg = head
+	// The count comes last, after any hint ("; the game may start from a
+	// diagram..."), which stays.
+	if k := strings.LastIndex(msg, "; the "); k >= 0 && strings.HasSuffix(msg, " not checked") {
+		msg = msg[:k]
 	}
 	return msg
 }

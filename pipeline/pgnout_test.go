@@ -453,9 +453,11 @@ func TestNotReplayed(t *testing.T) {
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	// An illegal first move: the note stands before the moves.
+	// An illegal first move: the note stands before the moves. Its reason
+	// keeps the finding's hint of a diagram and drops the count of moves
+	// not checked, which the game as written shows.
 	got = movetext(t, appendOne(t, "[Event \"E\"]\n{Start.} 1. e5 e4 *\n"))
-	want = "{Start. arbiter: illegal move 1. e5 (no white pawn can reach e5); the game as\nwritten: 1. e5 e4} *\n\n"
+	want = "{Start. arbiter: illegal move 1. e5 (no white pawn can reach e5; the record may\nstart from a diagram it does not give; a FEN tag with that position lets\narbiter check it); the game as written: 1. e5 e4} *\n\n"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

@@ -111,6 +111,7 @@ type lineReplay struct {
 
 	failed   bool // stopped at a move it could not replay
 	gap      bool // ... because a move is missing before it (parser.Move.Gap)
+	noMatch  bool // ... because it reads as a move but no legal move matches it
 	failIdx  int32
 	failCode Code
 	failMsg  string
@@ -1225,6 +1226,7 @@ func (ln *lineReplay) fail(idx int32, code Code, msg string, sugg []string) {
 func (ln *lineReplay) failResolve(idx int32, err error, p *replay.Position) {
 	code, msg, sugg := resolveFinding(err, p)
 	ln.fail(idx, code, msg, sugg)
+	ln.noMatch = true
 }
 
 // resolveFinding turns a resolver error into a finding's code, message and

@@ -71,13 +71,13 @@ func TestFragmentAfterEllipsis(t *testing.T) {
 		// near misses
 		{"no ellipsis", "dxc6 5. h3 c5\n",
 			"tag-missing@-1 illegal-move@1 syntax@-1 result-missing@-1", "illegal-move",
-			"dxc6: no white pawn on the d-file can reach c6; the 2 moves after it are not checked", "1:1", true},
+			"dxc6: no white pawn on the d-file can reach c6; the record may start from a diagram it does not give; a FEN tag with that position lets arbiter check it; the 2 moves after it are not checked", "1:1", true},
 		{"a number that makes it 1...", "... e5 2. Nf3 Nc6\n",
 			"tag-missing@-1 illegal-move@1 syntax@-1 result-missing@-1", "illegal-move",
-			"e5: no white pawn can reach e5; the 2 moves after it are not checked", "1:5", true},
+			"e5: no white pawn can reach e5; the record may start from a diagram it does not give; a FEN tag with that position lets arbiter check it; the 2 moves after it are not checked", "1:5", true},
 		{"no number after it", "... dxc6 h3 c5\n",
 			"tag-missing@-1 illegal-move@1 result-missing@-1", "illegal-move",
-			"dxc6: no white pawn on the d-file can reach c6; the 2 moves after it are not checked", "1:5", true},
+			"dxc6: no white pawn on the d-file can reach c6; the record may start from a diagram it does not give; a FEN tag with that position lets arbiter check it; the 2 moves after it are not checked", "1:5", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := checkOne(t, c.text, nil)

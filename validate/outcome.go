@@ -153,11 +153,29 @@ func (c *Checker) reportFailure() {
 	g, r, ln := c.g, &c.r, &c.line
 	m := &g.Moves[ln.failIdx]
 	msg := ln.failMsg
+	if ln.plies == 0 && ln.failCode == IllegalMove && ln.noMatch && !c.tags.HasFEN {
+		msg += diagramHint(g.FirstPly)
+	}
 	if rest := len(c.main) - ln.plies - 1; rest > 0 {
 		msg += fmt.Sprintf("; the %s after it %s not checked", countOf(rest, "move", "moves"), isAre(rest))
 	}
 	r.Findings = append(r.Findings, Finding{Code: ln.failCode, Severity: DefaultSeverity(ln.failCode), Pos: m.Pos,
 		Ply: ln.plies + 1, Move: g.Str(m.Raw), Message: msg, Suggestions: ln.failSugg})
+}
+
+// diagramHint is what an illegal-move message adds when the first move of
+// a game without a FEN cannot be played from the start position: books and
+// magazines often give a game, or its last part, from a diagram whose
+// position the text does not spell out ("1. Фb1!" with a knight on b1).
+// A first move numbered as Black's (firstPly 2, "1... Qxh2+") makes that
+// all but certain; one numbered above 1 is a fragment, which fragment
+// reports before any replay.
+func diagramHint(firstPly int32) string {
+	const fen = " a diagram it does not give; a FEN tag with that position lets arbiter check it"
+	if firstPly == 2 {
+		return "; a first move numbered 1... is Black's: the record likely starts from" + fen
+	}
+	return "; the record may start from" + fen
 }
 
 //go:noinline
