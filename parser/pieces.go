@@ -21,9 +21,10 @@ import (
 // only where nothing else can be meant:
 //
 //   - it opens with a marker, a colour word ("Белые", "черные", "Бел.",
-//     "White", "Weiß", "Schwarz" ...) or "позиция:"/"position:", or with
-//     a piece when a colour word or the Russian pawn marker ("пп.", "п.")
-//     follows within it; the side without a colour word is White's;
+//     "Bel.", "White", "Weiß", "Schwarz" ...) or "позиция:"/"position:"/
+//     "Stellung:", or with a piece when a colour word or the Russian pawn
+//     marker ("пп.", "п.") follows within it; the side without a colour
+//     word is White's;
 //   - it names a king of each side, and no square twice;
 //   - a move number follows it in the same paragraph (before a blank
 //     line): the moves played from the position.
@@ -37,8 +38,9 @@ import (
 // "pawns", "Bauern") or a ';', a square alone is a pawn.
 //
 // Which side moves first: a phrase after the list ("Ход черных", "Black
-// to move", "Schwarz am Zug"), else the number of the first move ("1…" is
-// Black's), else White. The FEN's move number is the first move's. A book
+// to move", "Schwarz am Zug"), else one right before it ("Ход черных.
+// Белые: ..."), else the number of the first move ("1…" is Black's), else
+// White. The FEN's move number is the first move's. A book
 // rarely says which castling rights remain: a right is granted where the
 // king and the rook stand on their squares of the start position, and
 // none elsewhere. En passant is never given.
@@ -59,12 +61,15 @@ type listWord struct {
 
 // The colour words and markers a list may hold, as written.
 var (
-	whiteWords    = []string{"Белые", "белые", "Бел", "бел", "White", "white", "Weiß", "weiß", "Weiss", "weiss"}
-	blackWords    = []string{"Черные", "черные", "Чёрные", "чёрные", "Черн", "черн", "Black", "black", "Schwarz", "schwarz"}
-	positionWords = []string{"позиция", "Позиция", "position", "Position"}
+	// "Bel" and "Chern" are the Russian abbreviations in Latin letters,
+	// as the letters Kr F L C K are; a lower-case "bel" is a French or
+	// Italian word.
+	whiteWords    = []string{"Белые", "белые", "Бел", "бел", "Bel", "White", "white", "Weiß", "weiß", "Weiss", "weiss"}
+	blackWords    = []string{"Черные", "черные", "Чёрные", "чёрные", "Черн", "черн", "Чёрн", "чёрн", "Chern", "Black", "black", "Schwarz", "schwarz"}
+	positionWords = []string{"позиция", "Позиция", "position", "Position", "Stellung"}
 	pawnWords     = []string{"пп", "п", "pawns", "Pawns", "pawn", "Bauern", "Bauer"}
 	germanWords   = []string{"Weiß", "weiß", "Weiss", "weiss", "Schwarz", "schwarz", "Bauern", "Bauer"}
-	// toMovePhrases say who moves first, after the list.
+	// toMovePhrases say who moves first, after the list or before it.
 	toMovePhrases = []struct {
 		words []string
 		black bool
@@ -108,7 +113,7 @@ func mayOpenList(s []byte, i, e int) bool {
 		return false
 	}
 	if len(w) < 4 {
-		return false
+		return string(w) == "Bel" // the one marker of three letters
 	}
 	for len(w) > 0 && (w[len(w)-1] == ':' || w[len(w)-1] == '.' || w[len(w)-1] == ',') {
 		w = w[:len(w)-1]
@@ -318,6 +323,8 @@ func readPieceList(s []byte, i int) (pieceList, bool) {
 	}
 	pl.num, pl.black = num, numBlack
 	if b, ok := toMovePhrase(s, pl.end); ok {
+		pl.black = b
+	} else if b, ok := toMovePhraseBefore(s, i); ok {
 		pl.black = b
 	}
 	return pl, true
@@ -545,19 +552,84 @@ func toMovePhrase(s []byte, i int) (black, ok bool) {
 		plain[n] = s[w.a:w.b]
 		n++
 	}
+	return sideOfPhrase(plain[:n], false)
+}
+
+// sideOfPhrase matches the phrases of toMovePhrases against words, in the
+// order written: at their start or, with atEnd, at their end.
+func sideOfPhrase(words [][]byte, atEnd bool) (black, ok bool) {
 next:
 	for _, ph := range toMovePhrases {
-		if len(ph.words) > n {
+		if len(ph.words) > len(words) {
 			continue
 		}
+		at := 0
+		if atEnd {
+			at = len(words) - len(ph.words)
+		}
 		for k, w := range ph.words {
-			if string(plain[k]) != w {
+			if string(words[at+k]) != w {
 				continue next
 			}
 		}
 		return ph.black, true
 	}
 	return false, false
+}
+
+// toMovePhraseBefore reads a phrase saying who moves first right before a
+// list that starts at s[i] ("Ход черных. Белые: ..."): its words, then at
+// most one mark, in the list's paragraph.
+func toMovePhraseBefore(s []byte, i int) (black, ok bool) {
+	j, ok := blanksBefore(s, i)
+	if !ok {
+		return false, false
+	}
+	if j > 0 && (s[j-1] == '.' || s[j-1] == ':' || s[j-1] == ';' || s[j-1] == ',') {
+		if j, ok = blanksBefore(s, j-1); !ok {
+			return false, false
+		}
+	}
+	var last [3][]byte // the words before the list, in the order written
+	n := 0
+	for n < len(last) {
+		k := j
+		for k > 0 && !wordDelim[s[k-1]] && s[k-1] != '.' && s[k-1] != ':' && !(k > 1 && s[k-2] == 0xC2 && s[k-1] == 0xA0) {
+			k--
+		}
+		if k == j {
+			break
+		}
+		copy(last[1:], last[:n]) // the word read goes before those after it
+		last[0] = s[k:j]
+		n++
+		if j, ok = blanksBefore(s, k); !ok || j == k {
+			break // a paragraph's start or a mark: no word of the phrase before it
+		}
+	}
+	return sideOfPhrase(last[:n], true)
+}
+
+// blanksBefore returns where the blanks before s[i] begin; ok is false
+// when they hold a blank line, which no phrase of a list reaches across.
+func blanksBefore(s []byte, i int) (j int, ok bool) {
+	lines := 0
+	for j = i; j > 0; {
+		switch c := s[j-1]; {
+		case c == '\n':
+			if lines++; lines == 2 {
+				return j, false
+			}
+			j--
+		case c == ' ' || c == '\t' || c == '\r':
+			j--
+		case c == 0xA0 && j > 1 && s[j-2] == 0xC2: // no-break space
+			j -= 2
+		default:
+			return j, true
+		}
+	}
+	return j, true
 }
 
 // fen writes the position with White or Black to move, the castling
