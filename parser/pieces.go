@@ -711,6 +711,11 @@ func (p *Parser) pieceListAt(i int) int {
 	p.pend = pending{}
 	p.lastWasMove = false
 	p.sawProse = true
+	if p.proseFrom < 0 {
+		// As for any prose word: the move after the list then files the
+		// list's remark as the game's leading comment (proseGoesOn).
+		p.proseFrom, p.proseFromPos = i, p.posAt(i)
+	}
 	p.remark(i, pl.end)
 	return pl.end
 }
