@@ -306,7 +306,8 @@ func tagCopy(g *parser.Game, i, bit int, out []Finding, dups []tagCopies) ([]Fin
 }
 
 // countCopies says in each tag-duplicate finding how many more copies
-// were ignored.
+// were ignored, and how many times the tag appears in all: "appears
+// twice" beside "43 more copies" would contradict itself.
 //
 //go:noinline
 func countCopies(out []Finding, dups []tagCopies) {
@@ -316,7 +317,8 @@ func countCopies(out []Finding, dups []tagCopies) {
 			if d.more > 1 {
 				more = fmt.Sprintf("%d more copies", d.more)
 			}
-			out[d.at].Message += "; " + more + " ignored"
+			msg := strings.Replace(out[d.at].Message, "appears twice", fmt.Sprintf("appears %d times", d.more+2), 1)
+			out[d.at].Message = msg + "; " + more + " ignored"
 		}
 	}
 }

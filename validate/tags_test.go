@@ -338,7 +338,7 @@ func TestReadTagsManyCopies(t *testing.T) {
 	for range 5 {
 		tags = append(tags, "Event", "again")
 	}
-	tags = append(tags, "Site", "there", "Site", "again")
+	tags = append(tags, "Site", "there", "Site", "again", "Date", "1960.03.15", "Date", "1960.03.15")
 	g := testGame(t, tags, "", "")
 	var got Tags
 	fs := ReadTags(g, &got, nil)
@@ -347,8 +347,9 @@ func TestReadTagsManyCopies(t *testing.T) {
 		msgs = append(msgs, string(f.Code)+": "+f.Message)
 	}
 	want := []string{
-		`tag-duplicate: tag Event appears twice: "Club ch" (line 1) is used, "again" ignored; 4 more copies ignored`,
-		`tag-duplicate: tag Site appears twice: "Riga" (line 2) is used, "there" ignored; 1 more copy ignored`,
+		`tag-duplicate: tag Event appears 6 times: "Club ch" (line 1) is used, "again" ignored; 4 more copies ignored`,
+		`tag-duplicate: tag Site appears 3 times: "Riga" (line 2) is used, "there" ignored; 1 more copy ignored`,
+		`tag-duplicate: tag Date appears 3 times (first at line 3); 1 more copy ignored`,
 	}
 	if !slices.Equal(msgs, want) {
 		t.Errorf("findings %q, want %q", msgs, want)
