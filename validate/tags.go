@@ -617,6 +617,11 @@ func datePGNForm(v string) string {
 	if len(v) == 4 && isDigits(v) {
 		return v + ".??.??"
 	}
+	if v == "?" {
+		// The unknown value of the other roster tags: PGN writes an
+		// unknown date with a field of question marks for each part.
+		return "????.??.??"
+	}
 	sep := strings.IndexAny(v, ".-/")
 	if sep != 4 {
 		return ""

@@ -74,6 +74,7 @@ func TestReadTagsFindings(t *testing.T) {
 		{"date iso", with(roster, "Date", "2016-05-31"), []string{`Date "2016-05-31" is not in the form YYYY.MM.DD (?? for unknown parts): write 2016.05.31`}},
 		{"date year alone", with(roster, "Date", "1972"), []string{`Date "1972" is not in the form YYYY.MM.DD (?? for unknown parts): write 1972.??.??`}},
 		{"date year alone, not four digits", with(roster, "Date", "972"), []string{`Date "972" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date two question marks", with(roster, "Date", "??"), []string{`Date "??" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"date one-digit day", with(roster, "Date", "1972.07.1"), []string{`Date "1972.07.1" is not in the form YYYY.MM.DD (?? for unknown parts): write 1972.07.01`}},
 		{"date half-known month", with(roster, "Date", "1972.1?.01"), []string{`Date "1972.1?.01" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		// Day first, or no such day: no form to suggest.
@@ -87,7 +88,7 @@ func TestReadTagsFindings(t *testing.T) {
 		{"date 31 April", with(roster, "Date", "1972.04.31"), []string{`Date "1972.04.31" is not a day: April has 30 days`}},
 		{"date leading space", with(roster, "Date", " 1972.07.11"), []string{`Date " 1972.07.11" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"event date unknown", with(roster, "EventDate", "?"), nil},
-		{"date lone ?", with(roster, "Date", "?"), []string{`Date "?" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date lone ?", with(roster, "Date", "?"), []string{`Date "?" is not in the form YYYY.MM.DD (?? for unknown parts): write ????.??.??`}},
 		{"event date checked", with(roster, "EventDate", "2013.12.4"), []string{`EventDate "2013.12.4" is not in the form YYYY.MM.DD (?? for unknown parts): write 2013.12.04`}},
 		{"utc date checked", with(roster, "UTCDate", "2016/05/31"), []string{`UTCDate "2016/05/31" is not in the form YYYY.MM.DD (?? for unknown parts): write 2016.05.31`}},
 
