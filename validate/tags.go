@@ -589,6 +589,9 @@ func dateProblemSlow(v string) string {
 		if month == 0 {
 			return "has no month 00: write " + v[:5] + "??.??" + " when the month is unknown"
 		}
+		if w := dayMonthSwapped(v); w != "" {
+			return fmt.Sprintf("has no month %02d: write %s (PGN writes the month before the day)", month, w)
+		}
 		return fmt.Sprintf("has no month %02d", month)
 	}
 	if dayKnown && (day < 1 || day > 31) {
@@ -642,10 +645,33 @@ func datePGNForm(v string) string {
 		parts[i+1] = p
 	}
 	w := parts[0] + "." + parts[1] + "." + parts[2]
-	if len(w) != 10 || dateProblemSlow(w) != "" {
+	if len(w) != 10 {
 		return ""
 	}
+	if dateProblemSlow(w) != "" {
+		return dayMonthSwapped(w)
+	}
 	return w
+}
+
+// dayMonthSwapped is w, a date of PGN's shape, with its month and day
+// exchanged when its month can only be a day (13 to 31) and its day is a
+// month: "2012.21.10" can only mean 2012.10.21. "" otherwise: a date whose
+// fields both read as months is not guessed.
+func dayMonthSwapped(w string) string {
+	if len(w) != 10 || w[4] != '.' || w[7] != '.' || !isDigits(w[5:7]) || !isDigits(w[8:10]) {
+		return ""
+	}
+	month, day := w[5:7], w[8:10]
+	if month <= "12" || month > "31" || day < "01" || day > "12" {
+		return ""
+	}
+	// The swapped month is 01 to 12, so this reading does not come back here.
+	swapped := w[:5] + day + "." + month
+	if dateProblemSlow(swapped) != "" {
+		return ""
+	}
+	return swapped
 }
 
 // dateField reads digits or question marks. A year may be digits followed by
