@@ -508,7 +508,7 @@ func TestCheckDutchKnightP(t *testing.T) {
 		{"every pawn move with P", "1. Pf3 Pf6 *", nil, "san", 2, "non-standard-notation@1",
 			`2 of 2 moves are not in standard SAN (explicit pawn letter); the first is "Pf3"`},
 		{"P with English letters", "1. e4 e5 2. Nf3 Pd6 *", nil, "san", 4, "non-standard-notation@4",
-			`1 of 4 moves are not in standard SAN (explicit pawn letter); the first is "Pd6"`},
+			`1 of 4 moves is not in standard SAN (explicit pawn letter); the first is "Pd6"`},
 		{"English forced", "1. e4 e5 2. Pf3 Pc6 *", &Options{Letters: &san}, "san", 4, "non-standard-notation@3",
 			`2 of 4 moves are not in standard SAN (explicit pawn letter); the first is "Pf3"`},
 		{"a bishop English reads, a pawn in German", "1. e4 e5 2. Bc4 *", nil, "san", 3, "", ""},
@@ -542,20 +542,20 @@ func TestCheckPawnLetterCapture(t *testing.T) {
 		san         string // the SAN of the last move replayed
 	}{
 		{"one pawn can take", "1. e4 d5 2. Pxd5 Qxd5 *", nil, "san", 4, "non-standard-notation@3",
-			`1 of 4 moves are not in standard SAN (explicit pawn letter); the first is "Pxd5"`, "", "Qxd5"},
+			`1 of 4 moves is not in standard SAN (explicit pawn letter); the first is "Pxd5"`, "", "Qxd5"},
 		{"en passant", "1. e4 e6 2. d4 d5 3. e5 f5 4. Pxf6 *", nil, "san", 7, "non-standard-notation@7",
-			`1 of 7 moves are not in standard SAN (explicit pawn letter); the first is "Pxf6"`, "", "exf6"},
+			`1 of 7 moves is not in standard SAN (explicit pawn letter); the first is "Pxf6"`, "", "exf6"},
 		{"two pawns can take", "1. e4 d5 2. c4 e6 3. Pxd5 *", nil, "san", 4, "ambiguous-move@5",
 			"Pxd5 is ambiguous: it could be cxd5 or exd5", "cxd5 exd5", "e6"},
 		{"nothing to take", "1. e4 e6 2. Pxd5 *", nil, "san", 2, "illegal-move@3",
 			"Pxd5: there is nothing on d5 for the pawn on e4 to capture", "d4 e5 d3 c4 b3", "e6"},
 		// The mark alone, a figurine lost: the one move there, not SAN.
 		{"a capture mark alone", "1. e4 d5 2. xd5 *", nil, "san", 3, "non-standard-notation@3",
-			`1 of 3 moves are not in standard SAN (capture without piece or file); the first is "xd5"`, "", "exd5"},
+			`1 of 3 moves is not in standard SAN (capture without piece or file); the first is "xd5"`, "", "exd5"},
 		{"a bishop English cannot move there", "1. e4 d5 2. Bxd5 *", nil, "san", 2, "illegal-move@3",
 			"Bxd5: no white bishop can reach d5", "exd5 Bb5+ Bd3 Bc4 Ba6", "d5"},
 		{"German forced", "1. e4 d5 2. Bxd5 *", &Options{Letters: &de}, "de", 3, "non-standard-notation@3",
-			`1 of 3 moves are not in standard SAN (German piece letters, explicit pawn letter); the first is "Bxd5"`, "", "exd5"},
+			`1 of 3 moves is not in standard SAN (German piece letters, explicit pawn letter); the first is "Bxd5"`, "", "exd5"},
 	} {
 		opt := Options{SAN: true}
 		if c.opt != nil {

@@ -29,7 +29,7 @@ func TestEnglishLettersMixedIn(t *testing.T) {
 			`non-standard-notation@3: 4 of 8 moves are not in standard SAN (German piece letters, English piece letters mixed in); the first is "Sf3"`},
 		// English reads "Nd5" but no knight reaches d5: the Russian reading's failure stands.
 		{"English illegal too", "1. e4 e5 2. Кf3 Nd5 *", "ru", "e4 e5 Nf3",
-			`non-standard-notation@3: 1 of 3 moves are not in standard SAN (Russian piece letters); the first is "Кf3"` + "\n" +
+			`non-standard-notation@3: 1 of 3 moves is not in standard SAN (Russian piece letters); the first is "Кf3"` + "\n" +
 				`syntax@4: "Nd5" cannot be read as a move: at byte 0: 'N' is neither a file (a-h) nor a piece letter in Russian notation`},
 		// "Bxc5" is legal both ways: in Russian letters the b-pawn's capture, which stands.
 		{"legal in the game's letters", "1. d3 c5 2. Сe3 a6 3. b4 a5 4. Bxc5 *", "ru", "d3 c5 Be3 a6 b4 a5 bxc5",

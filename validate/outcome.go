@@ -195,7 +195,7 @@ func (c *Checker) reportNonSAN() {
 	}
 	r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
 		Pos: m.Pos, Ply: c.plyOfMain(ln.firstOdd), Move: g.Str(m.Raw),
-		Message: fmt.Sprintf("%d of %d moves are not in standard SAN (%s); the first is %q", ln.nonSAN, ln.plies, ways, g.Str(m.Raw))})
+		Message: fmt.Sprintf("%d of %d moves %s not in standard SAN (%s); the first is %q", ln.nonSAN, ln.plies, isAre(ln.nonSAN), ways, g.Str(m.Raw))})
 }
 
 //go:noinline

@@ -62,9 +62,14 @@ func resultRecordFindings(g *parser.Game, t *Tags, out []Finding) []Finding {
 	switch {
 	case g.Result == "":
 		f := Finding{Code: ResultMissing, Severity: DefaultSeverity(ResultMissing), Pos: g.ResultPos, Ply: -1}
-		if t.Result != "" {
+		switch {
+		case t.Result != "" && len(g.Moves) == 0:
+			// A tag section alone (a study's chapter list, headers
+			// exported without moves): there are no moves to end.
+			f.Message = fmt.Sprintf("the game has no moves and no result marker; the Result tag says %s", t.Result)
+		case t.Result != "":
 			f.Message = fmt.Sprintf("the moves end without a result marker; the Result tag says %s", t.Result)
-		} else {
+		default:
 			f.Message = "the game records no result: no readable Result tag and no marker at the end of the moves"
 		}
 		out = append(out, f)

@@ -67,6 +67,25 @@ func TestCheckResultRecord(t *testing.T) {
 	}
 }
 
+// A game of tags alone has no moves to end: result-missing says so rather
+// than speak of "the moves", and still names the Result tag's value.
+func TestResultMissingWithoutMoves(t *testing.T) {
+	for _, tt := range []struct {
+		name, moves, want string
+	}{
+		{"no moves", "", "the game has no moves and no result marker; the Result tag says 0-1"},
+		{"one move", "e4", "the moves end without a result marker; the Result tag says 0-1"},
+	} {
+		g := testGame(t, []string{"Result", "0-1"}, "", tt.moves)
+		var tags Tags
+		ReadTags(g, &tags, nil)
+		_, fs := CheckResultRecord(g, &tags, nil)
+		if len(fs) != 1 || fs[0].Code != ResultMissing || fs[0].Severity != Info || fs[0].Message != tt.want || fs[0].Pos != g.ResultPos {
+			t.Errorf("%s: got %+v, want info result-missing %q at %+v", tt.name, fs, tt.want, g.ResultPos)
+		}
+	}
+}
+
 // A marker written in a form PGN does not know is understood, reported as
 // the moves of other notations are, and quoted as written where the Result
 // tag disagrees.

@@ -51,7 +51,7 @@ func TestSmallCyrillicBishop(t *testing.T) {
 		// No letter but the с is Cyrillic: English stops at it, and the
 		// Russian letters, which read it, replay the game.
 		{"сc4 alone", "1. e4 e5 2. сc4 d6 3. d3 *", "e4 e5 Bc4 d6 d3",
-			`non-standard-notation@3: 1 of 5 moves are not in standard SAN (Russian piece letters, lowercase piece letter); the first is "сc4"`},
+			`non-standard-notation@3: 1 of 5 moves is not in standard SAN (Russian piece letters, lowercase piece letter); the first is "сc4"`},
 	} {
 		plies := len(strings.Fields(c.san))
 		lazy, eager := &Checker{}, &Checker{eager: true}

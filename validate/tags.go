@@ -306,7 +306,8 @@ func tagCopy(g *parser.Game, i, bit int, out []Finding, dups []tagCopies) ([]Fin
 }
 
 // countCopies says in each tag-duplicate finding how many more copies
-// were ignored.
+// were ignored, and how many times the tag appears in all: "appears
+// twice" beside "43 more copies" would contradict itself.
 //
 //go:noinline
 func countCopies(out []Finding, dups []tagCopies) {
@@ -316,7 +317,8 @@ func countCopies(out []Finding, dups []tagCopies) {
 			if d.more > 1 {
 				more = fmt.Sprintf("%d more copies", d.more)
 			}
-			out[d.at].Message += "; " + more + " ignored"
+			msg := strings.Replace(out[d.at].Message, "appears twice", fmt.Sprintf("appears %d times", d.more+2), 1)
+			out[d.at].Message = msg + "; " + more + " ignored"
 		}
 	}
 }
@@ -587,6 +589,9 @@ func dateProblemSlow(v string) string {
 		if month == 0 {
 			return "has no month 00: write " + v[:5] + "??.??" + " when the month is unknown"
 		}
+		if w := dayMonthSwapped(v); w != "" {
+			return fmt.Sprintf("has no month %02d: write %s (PGN writes the month before the day)", month, w)
+		}
 		return fmt.Sprintf("has no month %02d", month)
 	}
 	if dayKnown && (day < 1 || day > 31) {
@@ -615,6 +620,11 @@ func datePGNForm(v string) string {
 	if len(v) == 4 && isDigits(v) {
 		return v + ".??.??"
 	}
+	if v == "?" {
+		// The unknown value of the other roster tags: PGN writes an
+		// unknown date with a field of question marks for each part.
+		return "????.??.??"
+	}
 	sep := strings.IndexAny(v, ".-/")
 	if sep != 4 {
 		return ""
@@ -635,10 +645,33 @@ func datePGNForm(v string) string {
 		parts[i+1] = p
 	}
 	w := parts[0] + "." + parts[1] + "." + parts[2]
-	if len(w) != 10 || dateProblemSlow(w) != "" {
+	if len(w) != 10 {
 		return ""
 	}
+	if dateProblemSlow(w) != "" {
+		return dayMonthSwapped(w)
+	}
 	return w
+}
+
+// dayMonthSwapped is w, a date of PGN's shape, with its month and day
+// exchanged when its month can only be a day (13 to 31) and its day is a
+// month: "2012.21.10" can only mean 2012.10.21. "" otherwise: a date whose
+// fields both read as months is not guessed.
+func dayMonthSwapped(w string) string {
+	if len(w) != 10 || w[4] != '.' || w[7] != '.' || !isDigits(w[5:7]) || !isDigits(w[8:10]) {
+		return ""
+	}
+	month, day := w[5:7], w[8:10]
+	if month <= "12" || month > "31" || day < "01" || day > "12" {
+		return ""
+	}
+	// The swapped month is 01 to 12, so this reading does not come back here.
+	swapped := w[:5] + day + "." + month
+	if dateProblemSlow(swapped) != "" {
+		return ""
+	}
+	return swapped
 }
 
 // dateField reads digits or question marks. A year may be digits followed by

@@ -74,20 +74,26 @@ func TestReadTagsFindings(t *testing.T) {
 		{"date iso", with(roster, "Date", "2016-05-31"), []string{`Date "2016-05-31" is not in the form YYYY.MM.DD (?? for unknown parts): write 2016.05.31`}},
 		{"date year alone", with(roster, "Date", "1972"), []string{`Date "1972" is not in the form YYYY.MM.DD (?? for unknown parts): write 1972.??.??`}},
 		{"date year alone, not four digits", with(roster, "Date", "972"), []string{`Date "972" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date two question marks", with(roster, "Date", "??"), []string{`Date "??" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"date one-digit day", with(roster, "Date", "1972.07.1"), []string{`Date "1972.07.1" is not in the form YYYY.MM.DD (?? for unknown parts): write 1972.07.01`}},
 		{"date half-known month", with(roster, "Date", "1972.1?.01"), []string{`Date "1972.1?.01" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		// Day first, or no such day: no form to suggest.
 		{"date day first", with(roster, "Date", "01.05.2024"), []string{`Date "01.05.2024" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"date iso, no such day", with(roster, "Date", "2016-02-30"), []string{`Date "2016-02-30" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"date month 00", with(roster, "Date", "1972.00.??"), []string{`Date "1972.00.??" has no month 00: write 1972.??.?? when the month is unknown`}},
-		{"date month 13", with(roster, "Date", "1972.13.01"), []string{`Date "1972.13.01" has no month 13`}},
+		{"date month 13", with(roster, "Date", "1972.13.01"), []string{`Date "1972.13.01" has no month 13: write 1972.01.13 (PGN writes the month before the day)`}},
 		{"date day 00", with(roster, "Date", "1972.05.00"), []string{`Date "1972.05.00" has no day 00: write 1972.05.?? when the day is unknown`}},
 		{"date 30 February", with(roster, "Date", "2023.02.29"), []string{`Date "2023.02.29" is not a day: February 2023 has 28 days`}},
 		{"date 1900 not leap", with(roster, "Date", "1900.02.29"), []string{`Date "1900.02.29" is not a day: February 1900 has 28 days`}},
 		{"date 31 April", with(roster, "Date", "1972.04.31"), []string{`Date "1972.04.31" is not a day: April has 30 days`}},
 		{"date leading space", with(roster, "Date", " 1972.07.11"), []string{`Date " 1972.07.11" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
 		{"event date unknown", with(roster, "EventDate", "?"), nil},
-		{"date lone ?", with(roster, "Date", "?"), []string{`Date "?" is not in the form YYYY.MM.DD (?? for unknown parts)`}},
+		{"date day before month", with(roster, "Date", "2012.21.10"), []string{`Date "2012.21.10" has no month 21: write 2012.10.21 (PGN writes the month before the day)`}},
+		{"date day before month, unpadded", with(roster, "Date", "2013.23.7"), []string{`Date "2013.23.7" is not in the form YYYY.MM.DD (?? for unknown parts): write 2013.07.23`}},
+		{"date no month, day no month either", with(roster, "Date", "2012.13.13"), []string{`Date "2012.13.13" has no month 13`}},
+		{"date day before month, no such day", with(roster, "Date", "2012.31.02"), []string{`Date "2012.31.02" has no month 31`}},
+		{"date no month, no day", with(roster, "Date", "2012.32.10"), []string{`Date "2012.32.10" has no month 32`}},
+		{"date lone ?", with(roster, "Date", "?"), []string{`Date "?" is not in the form YYYY.MM.DD (?? for unknown parts): write ????.??.??`}},
 		{"event date checked", with(roster, "EventDate", "2013.12.4"), []string{`EventDate "2013.12.4" is not in the form YYYY.MM.DD (?? for unknown parts): write 2013.12.04`}},
 		{"utc date checked", with(roster, "UTCDate", "2016/05/31"), []string{`UTCDate "2016/05/31" is not in the form YYYY.MM.DD (?? for unknown parts): write 2016.05.31`}},
 
@@ -338,7 +344,7 @@ func TestReadTagsManyCopies(t *testing.T) {
 	for range 5 {
 		tags = append(tags, "Event", "again")
 	}
-	tags = append(tags, "Site", "there", "Site", "again")
+	tags = append(tags, "Site", "there", "Site", "again", "Date", "1960.03.15", "Date", "1960.03.15")
 	g := testGame(t, tags, "", "")
 	var got Tags
 	fs := ReadTags(g, &got, nil)
@@ -347,8 +353,9 @@ func TestReadTagsManyCopies(t *testing.T) {
 		msgs = append(msgs, string(f.Code)+": "+f.Message)
 	}
 	want := []string{
-		`tag-duplicate: tag Event appears twice: "Club ch" (line 1) is used, "again" ignored; 4 more copies ignored`,
-		`tag-duplicate: tag Site appears twice: "Riga" (line 2) is used, "there" ignored; 1 more copy ignored`,
+		`tag-duplicate: tag Event appears 6 times: "Club ch" (line 1) is used, "again" ignored; 4 more copies ignored`,
+		`tag-duplicate: tag Site appears 3 times: "Riga" (line 2) is used, "there" ignored; 1 more copy ignored`,
+		`tag-duplicate: tag Date appears 3 times (first at line 3); 1 more copy ignored`,
 	}
 	if !slices.Equal(msgs, want) {
 		t.Errorf("findings %q, want %q", msgs, want)
