@@ -171,6 +171,9 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	r.RecordedResult = recorded
 
 	c.main = c.mainLine(g)
+	if n := c.tags.PlyCount; n >= 0 && (n > len(c.main)+1 || n < len(c.main)-1) && len(g.Problems) == 0 && !c.tags.HasFEN {
+		r.Findings = plyCountMismatch(r.Findings, &c.tags, len(c.main))
+	}
 
 	replayed := false
 	if (c.tags.Variant == VariantStandard || !c.unsupportedVariant()) && c.setUp() {

@@ -52,6 +52,11 @@ type Tags struct {
 	VariantName string
 	VariantPos  parser.Pos
 
+	// PlyCount is the PlyCount tag's count of the game's plies, -1 when
+	// the tag is absent or not a count; PlyCountPos is the tag's place.
+	PlyCount    int
+	PlyCountPos parser.Pos
+
 	// BeforeJuly2014 is set when the Date tag says the game was played
 	// before 1 July 2014, when the automatic draws of FIDE 9.6 (fivefold
 	// repetition, 75 moves) came into force.
@@ -77,6 +82,7 @@ const (
 	tagEventDate
 	tagUTCDate
 	tagICCResult
+	tagPlyCount
 
 	sevenTagRoster = tagEvent | tagSite | tagDate | tagRound | tagWhite | tagBlack | tagResult
 )
@@ -120,6 +126,8 @@ func tagBit(name string) int {
 		return tagUTCDate
 	case "ICCResult":
 		return tagICCResult
+	case "PlyCount":
+		return tagPlyCount
 	}
 	return 0
 }
@@ -135,7 +143,7 @@ func tagBit(name string) int {
 // every reader does), but PGN requires SetUp "1" beside it, so a FEN without
 // SetUp is reported as SetUp "1" without a FEN is, and SetUp "0" with one.
 func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
-	*t = Tags{}
+	*t = Tags{PlyCount: -1}
 	seen := 0
 	// One finding a tag name, however many copies: a file of a million
 	// "[Event" lines in one game made a million findings, and looking
@@ -216,6 +224,12 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 		case tagVariant:
 			t.VariantName, t.VariantPos = v, tag.Pos
 			t.Variant = variantKind(v)
+		case tagPlyCount:
+			if n, err := strconv.Atoi(v); err == nil && n >= 0 && v[0] != '+' {
+				t.PlyCount, t.PlyCountPos = n, tag.Pos
+			} else {
+				out = badTagValue(out, tag, "is not a count of plies: write digits")
+			}
 		}
 	}
 	if t.HasFEN || hasSetUp {
@@ -376,6 +390,27 @@ func addRosterFinding(out []Finding, g *parser.Game, missing int) []Finding {
 // tagCopies counts the copies of a tag after its second: one tag-duplicate
 // finding (out[at]) a name.
 type tagCopies struct{ bit, at, more int }
+
+// plyCountMismatch reports a PlyCount tag that counts other than the
+// main line's plies as written, legal or not: an export that lost moves
+// (a cut file, a database that kept the header of a longer game) says so
+// only here, as its movetext reads as a whole game. Not for a game the
+// parser found problems in, whose moves it may have skipped; nor for a
+// count one off, which exports write for whole games (chessgames.com's,
+// a fiftieth of the masters' games, one more than their plies); nor for a
+// game from a FEN, where puzzle collections keep the count of the game
+// the position was taken from.
+//
+//go:noinline
+func plyCountMismatch(out []Finding, t *Tags, plies int) []Finding {
+	msg := fmt.Sprintf("PlyCount \"%d\" counts %s, but the main line holds %d: ", t.PlyCount, countOf(t.PlyCount, "ply", "plies"), plies)
+	if t.PlyCount > plies {
+		msg += fmt.Sprintf("%d may have been lost, or the tag is wrong", t.PlyCount-plies)
+	} else {
+		msg += "the tag is wrong"
+	}
+	return append(out, Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Pos: t.PlyCountPos, Ply: -1, Message: msg})
+}
 
 func tagFinding(tag *parser.Tag, msg string) Finding {
 	return Finding{Code: TagFormat, Severity: DefaultSeverity(TagFormat), Message: msg, Pos: tag.Pos, Ply: -1}
