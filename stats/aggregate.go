@@ -137,7 +137,7 @@ type timeCount struct {
 type drawCount struct {
 	threefold, fifty             int64 // a claim became possible
 	missedThreefold, missedFifty int64 // ... and the game went on to a decisive result
-	fivefold, seventyFive        int64 // the game was drawn automatically
+	fivefold, seventyFive        int64 // the rule ended the game: an automatic draw
 }
 
 // Elo bands are eloBandWidth points of the players' average rating.
@@ -214,8 +214,13 @@ func (a *Aggregate) Add(g *Game) {
 	d.fifty += b2i(g.FiftyPly >= 0)
 	d.missedThreefold += b2i(missedThreefold)
 	d.missedFifty += b2i(missedFifty)
-	d.fivefold += b2i(g.FivefoldPly >= 0)
-	d.seventyFive += b2i(g.SeventyFivePly >= 0)
+	// A rule drew the game only where the board ended it so: the plies
+	// say when the position stood the fifth time or the 75 moves passed,
+	// which in a game dated before FIDE 9.6 (July 2014), under rules
+	// without automatic draws, or after a mate drew nothing. The move that
+	// completes both ends the game as a fivefold repetition, by both rules.
+	d.fivefold += b2i(g.End == validate.Fivefold)
+	d.seventyFive += b2i(g.End == validate.SeventyFive || g.End == validate.Fivefold && g.SeventyFivePly == g.FivefoldPly)
 
 	if w, b := ratingOrZero(g.WhiteElo), ratingOrZero(g.BlackElo); w > 0 && b > 0 {
 		a.gamesWithBothElos++

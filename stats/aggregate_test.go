@@ -350,3 +350,32 @@ func TestEmptyEventTagApartFromNone(t *testing.T) {
 		t.Errorf("event rows %q, want %q", names, want)
 	}
 }
+
+// An automatic draw is counted where the board ended the game by it, as
+// the terminations do: a fifth occurrence or 75 moves in a game dated
+// before FIDE 9.6 (July 2014), under rules without automatic draws, or
+// after a mate or dead position drew nothing. The move that completes both
+// rules ends the game as a fivefold repetition and counts for both.
+func TestAutomaticDrawsAreEndsOfTheGame(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		game                  Game
+		fivefold, seventyFive int64
+	}{
+		{"fivefold ended the game", Game{End: validate.Fivefold, FivefoldPly: 60, SeventyFivePly: -1}, 1, 0},
+		{"75 moves ended the game", Game{End: validate.SeventyFive, FivefoldPly: -1, SeventyFivePly: 300}, 0, 1},
+		{"one move completed both", Game{End: validate.Fivefold, FivefoldPly: 300, SeventyFivePly: 300}, 1, 1},
+		{"fivefold after 75 moves", Game{End: validate.SeventyFive, FivefoldPly: 320, SeventyFivePly: 300}, 0, 1},
+		{"75 moves after fivefold", Game{End: validate.Fivefold, FivefoldPly: 280, SeventyFivePly: 300}, 1, 0},
+		{"fivefold in a game of 1990", Game{End: validate.NoEnd, FivefoldPly: 60, SeventyFivePly: -1}, 0, 0},
+		{"75 moves in a game of 1990", Game{End: validate.NoEnd, FivefoldPly: -1, SeventyFivePly: 300}, 0, 0},
+		{"fivefold after mate", Game{End: validate.Checkmate, FivefoldPly: 90, SeventyFivePly: -1}, 0, 0},
+	} {
+		g := tc.game
+		g.ThreefoldPly, g.FiftyPly = -1, -1
+		d := aggregateOf([]Game{g}).Summarize(0).DrawRules
+		if d.Fivefold != tc.fivefold || d.SeventyFiveMoves != tc.seventyFive {
+			t.Errorf("%s: fivefold %d, 75 moves %d; want %d, %d", tc.name, d.Fivefold, d.SeventyFiveMoves, tc.fivefold, tc.seventyFive)
+		}
+	}
+}

@@ -16,6 +16,15 @@ type chart struct {
 	Legend        []legendItem
 	Vertical      bool
 	Empty         bool // no bar has a length: the page says so instead of drawing axes and zeros
+	// Only, when set, is the one name every game has: the page says it in
+	// a sentence rather than drawing one bar as wide as the chart.
+	Only *onlyName
+}
+
+// onlyName is the sentence that stands for a chart of one bar, with the
+// bar's data-key and data-value.
+type onlyName struct {
+	Key, Value, Text string
 }
 
 // axisTitle says what an axis counts, centred on (X, Y); Turn stands it

@@ -207,6 +207,20 @@ func TestNumberAndPercent(t *testing.T) {
 	if got := percent(1, 0); got != "" {
 		t.Errorf("percent(1, 0) = %q", got)
 	}
+	// A share rounded to 0.0% or 100.0% reads as none or all: 30 games of
+	// 167,080 are "<0.1%", not "0.0%", and all but one ">99.9%".
+	for _, tc := range []struct {
+		part, whole int64
+		want        string
+	}{
+		{0, 167080, "0.0%"}, {30, 167080, "<0.1%"}, {83, 167080, "<0.1%"}, {84, 167080, "0.1%"},
+		{1, 1000, "0.1%"}, {1, 2001, "<0.1%"}, {999, 1000, "99.9%"}, {1999, 2001, "99.9%"}, {2000, 2001, ">99.9%"},
+		{167079, 167080, ">99.9%"}, {167080, 167080, "100.0%"}, {3, 6, "50.0%"},
+	} {
+		if got := percent(tc.part, tc.whole); got != tc.want {
+			t.Errorf("percent(%d, %d) = %q, want %q", tc.part, tc.whole, got, tc.want)
+		}
+	}
 	for n, want := range map[int64]string{
 		0: "0", 999: "999", 1000: "1.0k", 1234: "1.2k", 1250: "1.3k", 8868: "8.9k", 9949: "9.9k", 9950: "10k",
 		34950: "35k", 33651: "34k", 56789: "57k", 999_499: "999k", 999_500: "1.0M", 1234567: "1.2M",

@@ -31,7 +31,9 @@ type Game struct {
 	Findings []validate.Finding
 
 	// Plies at which a draw rule applied first, -1 for never: threefold and
-	// 50-move claims became possible, fivefold and 75 moves ended the game.
+	// 50-move claims became possible before the game ended on the board, the
+	// position stood the fifth time, 75 moves passed (which drew the game
+	// only when End says so).
 	ThreefoldPly, FiftyPly, FivefoldPly, SeventyFivePly int
 }
 

@@ -208,5 +208,13 @@ func countChart(id, title string, counts []Count, games int64, none string) char
 		rows = append(rows, hBarRow{key: name, label: label, value: strconv.FormatInt(c.Games, 10),
 			text: number(c.Games), tip: tip, parts: []int64{c.Games}})
 	}
-	return horizontalChart(id, title, []string{"games"}, []string{"games"}, rows, false, "")
+	ch := horizontalChart(id, title, []string{"games"}, []string{"games"}, rows, false, "")
+	if len(counts) == 1 && games > 0 && counts[0].Games == games {
+		all := "All " + gameCount(games)
+		if games == 1 {
+			all = "The one game"
+		}
+		ch.Only = &onlyName{Key: rows[0].key, Value: rows[0].value, Text: all + ": " + rows[0].label + "."}
+	}
+	return ch
 }

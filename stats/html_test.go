@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -354,5 +355,68 @@ func TestHTMLChartTitlesAndAxes(t *testing.T) {
 	}
 	if got, want := strings.Join(tips, "\n"), "1800-1999: 2 games; White: 1 win, 0 draws, 1 loss\n2400-2599: 2 games; White: 1 win, 1 draw, 0 losses"; got != want {
 		t.Errorf("Elo tooltips\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A report of games without ratings says so in its Elo section and no
+// more: the note of the bands and their bars described a chart not drawn.
+func TestHTMLEloWithoutRatings(t *testing.T) {
+	var a Aggregate
+	g := Game{File: "a.pgn", Result: "1-0", ComputedResult: "*", Plies: 40, Notation: "san", Encoding: "utf-8"}
+	a.Add(&g)
+	root := parsePage(t, writePage(t, a.Summarize(10)))
+	sections := root.all(func(n *node) bool { return n.name == "section" && n.attrs["id"] == "elo" })
+	if len(sections) != 1 {
+		t.Fatalf("%d Elo sections, want 1", len(sections))
+	}
+	var notes []string
+	for _, p := range sections[0].all(func(n *node) bool { return n.name == "p" }) {
+		notes = append(notes, p.text)
+	}
+	if want := []string{"0 games with both ratings known."}; !slices.Equal(notes, want) {
+		t.Errorf("Elo notes %q, want %q", notes, want)
+	}
+	if n := sections[0].all(func(n *node) bool { return n.name == "svg" || n.name == "table" }); len(n) != 0 {
+		t.Errorf("the Elo section without ratings draws a %s", n[0].name)
+	}
+}
+
+// A count of one name (every game decoded as utf-8, every move in SAN,
+// as in most archives) is said in a sentence, not drawn as a chart of one
+// bar as wide as the page; the note carries the name and number as a bar
+// would. Two names are still drawn.
+func TestHTMLOneNameIsASentence(t *testing.T) {
+	for _, tc := range []struct {
+		counts []Count
+		games  int64
+		want   string
+		key    string
+	}{
+		{[]Count{{Name: "utf-8", Games: 6}}, 6, "All 6 games: utf-8.", "utf-8"},
+		{[]Count{{Name: "utf-8", Games: 1234}}, 1234, "All 1,234 games: utf-8.", "utf-8"},
+		{[]Count{{Name: "utf-8", Games: 1}}, 1, "The one game: utf-8.", "utf-8"},
+		{[]Count{{Name: "", Games: 2}}, 2, "All 2 games: (no move read).", ""},
+	} {
+		c := countChart("notations", "Games by the piece letters of their moves", tc.counts, tc.games, noNotation)
+		var b bytes.Buffer
+		if err := reportPage.ExecuteTemplate(&b, "chart", c); err != nil {
+			t.Fatal(err)
+		}
+		root := parsePage(t, b.Bytes())
+		if svgs := root.all(func(n *node) bool { return n.name == "svg" }); len(svgs) != 0 {
+			t.Errorf("%v: a chart of one bar", tc.counts)
+		}
+		notes := root.all(func(n *node) bool { return n.name == "p" && n.attrs["data-chart"] == "notations" })
+		if len(notes) != 1 || notes[0].text != tc.want || notes[0].attrs["data-key"] != tc.key ||
+			notes[0].attrs["data-value"] != strconv.FormatInt(tc.games, 10) {
+			t.Errorf("%v: notes %v, want one %q with data-key %q, data-value %d", tc.counts, notes, tc.want, tc.key, tc.games)
+			for _, n := range notes {
+				t.Logf("%q %v", n.text, n.attrs)
+			}
+		}
+	}
+	two := countChart("encodings", "", []Count{{Name: "utf-8", Games: 5}, {Name: "cp866", Games: 1}}, 6, "(none)")
+	if two.Only != nil || len(two.Bars) != 2 {
+		t.Errorf("two encodings: %d bars, sentence %v; want 2 bars", len(two.Bars), two.Only)
 	}
 }

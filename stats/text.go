@@ -140,10 +140,18 @@ func number(n int64) string {
 }
 
 // percent writes part/whole as a percentage with one decimal, "" when whole
-// is zero.
+// is zero. A share that rounds to 0.0% or 100.0% without being none or all
+// is "<0.1%" or ">99.9%": 30 games of an archive's 167,080 are not none.
 func percent(part, whole int64) string {
 	if whole == 0 {
 		return ""
 	}
-	return strconv.FormatFloat(100*float64(part)/float64(whole), 'f', 1, 64) + "%"
+	s := strconv.FormatFloat(100*float64(part)/float64(whole), 'f', 1, 64)
+	switch {
+	case s == "0.0" && part > 0:
+		return "<0.1%"
+	case s == "100.0" && part < whole:
+		return ">99.9%"
+	}
+	return s + "%"
 }

@@ -23,6 +23,8 @@ var (
 	chartStart = regexp.MustCompile(`<svg[^>]*\bdata-chart="([^"]*)"`)
 	barTag     = regexp.MustCompile(`<g class="bar" data-key="([^"]*)" data-value="([^"]*)"`)
 	cellText   = regexp.MustCompile(`<td[^>]*>([^<]*)</td>`)
+	// A count of one name is a sentence that carries the bar's key and value.
+	oneName = regexp.MustCompile(`<p class="note" data-chart="([^"]*)" data-key="([^"]*)" data-value="([^"]*)"`)
 )
 
 func main() {
@@ -145,6 +147,9 @@ func chartsOf(dom string) map[string][][2]string {
 		for _, b := range barTag.FindAllStringSubmatch(body, -1) {
 			out[id] = append(out[id], [2]string{html.UnescapeString(b[1]), html.UnescapeString(b[2])})
 		}
+	}
+	for _, m := range oneName.FindAllStringSubmatch(dom, -1) {
+		out[html.UnescapeString(m[1])] = [][2]string{{html.UnescapeString(m[2]), html.UnescapeString(m[3])}}
 	}
 	return out
 }
