@@ -863,4 +863,15 @@ func TestAutomaticDrawsFromJuly2014(t *testing.T) {
 			t.Errorf("Date %s: findings %q, want %q", c.date, g, c.want)
 		}
 	}
+	// The 75-move rule came with the fivefold repetition, on the same day.
+	game = pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 149 80"}, "80. Ra5+ Kf4 1-0")
+	for _, c := range []struct{ date, want string }{
+		{"2014.06.30", "fifty-move-claimable@0 missed-fifty-move@1"},
+		{"2014.07.01", "fifty-move-claimable@0 missed-fifty-move@0 wrong-result@-1 seventy-five-moves@1 moves-after-end@2"},
+	} {
+		r := checkOne(t, strings.Replace(game, `[Date "2026.01.02"]`, `[Date "`+c.date+`"]`, 1), nil)
+		if g := got(r); g != c.want {
+			t.Errorf("75 moves, Date %s: findings %q, want %q", c.date, g, c.want)
+		}
+	}
 }

@@ -439,8 +439,14 @@ func TimeoutVerdict(p Profile, f Forfeit, result string, at parser.Pos, fp Final
 		}
 		return fd, true
 	case result == "1/2-1/2" && can && sure && !(f.Either && !otherCanMate(p, !winnerWhite, fp)):
+		// The Soviet Code asks about material, not mate: a knight against
+		// a queen wins on time there though it could never mate.
+		could := "could still mate"
+		if p == USSR {
+			could = "has more than a bare king"
+		}
 		return Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
-			Message: fmt.Sprintf("%s ran out of time while %s could still mate (%s): the result is %s, not 1/2-1/2", flagged, winner, rule, win)}, true
+			Message: fmt.Sprintf("%s ran out of time while %s %s (%s): the result is %s, not 1/2-1/2", flagged, winner, could, rule, win)}, true
 	}
 	return Finding{}, false
 }

@@ -233,7 +233,13 @@ func TestTimeoutVerdict(t *testing.T) {
 			FinalPosition{BareKing: func(white bool) bool { return white }}, "", 0, ""},
 		{"ussr draw, either flag, neither bare", USSR, Forfeit{Lost: true, White: true, Either: true}, "1/2-1/2",
 			FinalPosition{BareKing: bare(false)}, WrongResult, Error,
-			"White ran out of time while Black could still mate (Soviet Code: a flag loses unless the opponent has a bare king): the result is 0-1, not 1/2-1/2"},
+			"White ran out of time while Black has more than a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result is 0-1, not 1/2-1/2"},
+		// Under the Soviet Code the flag loses to a knight that could never
+		// mate a queen: the message says what the Code looks at, not a mate.
+		{"ussr draw, the winner cannot mate but is no bare king", USSR, whiteFlagged, "1/2-1/2",
+			FinalPosition{BareKing: bare(false), CanMate: answer(false, true)}, WrongResult, Error,
+			"White ran out of time while Black has more than a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result is 0-1, not 1/2-1/2"},
+		{"ussr draw against a bare king", USSR, whiteFlagged, "1/2-1/2", FinalPosition{BareKing: bare(true), CanMate: answer(true, true)}, "", 0, ""},
 		{"ussr bare king", USSR, whiteFlagged, "0-1", FinalPosition{BareKing: bare(true), CanMate: answer(true, true)}, TimeoutInsufficientMaterial, Error,
 			"White lost on time but Black has a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result must be 1/2-1/2, not 0-1"},
 		{"ussr knight left wins", USSR, whiteFlagged, "0-1", FinalPosition{BareKing: bare(false), CanMate: answer(false, true)}, "", 0, ""},

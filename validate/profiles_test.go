@@ -1,0 +1,91 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestProfilesDiffer holds each rule the profiles of RULES.md apply
+// differently to its profile: the same game under fide, fide2009 and ussr,
+// with every finding's code, severity, ply and message.
+func TestProfilesDiffer(t *testing.T) {
+	fen := func(f string) []string { return []string{"SetUp 1", "FEN " + f} }
+	onTime := func(f string) []string { return append(fen(f), "Termination Time forfeit") }
+	const (
+		claim50   = "fifty-move-claimable info @0: White could claim a draw by the 50-move rule (FIDE 9.3) in the start position"
+		claimUSSR = "fifty-move-claimable info @0: White could claim a draw by the 50-move rule of the Soviet Code in the start position"
+	)
+	for _, c := range []struct {
+		name, text           string
+		fide, fide2009, ussr string
+	}{
+		// Fivefold repetition and 75 moves end a game by themselves under
+		// fide alone (FIDE 9.6); the others leave the claims.
+		{"fivefold, played on", pgn("1-0", nil, shuffles(1, 4)+"9. e4 1-0"),
+			"wrong-result error @-1: the game was drawn by fivefold repetition after 8...Ng8, but it is scored 1-0, not 1/2-1/2; " +
+				"threefold-claimable info @7: Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time; " +
+				"missed-threefold warning @7: Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 1-0; " +
+				"fivefold-repetition error @16: the game was drawn automatically by fivefold repetition (FIDE 9.6.1) after 8...Ng8, but play went on; " +
+				"moves-after-end error @17: the game ended by fivefold repetition after 8...Ng8, but 1 move more follows",
+			"threefold-claimable info @7: Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time; " +
+				"missed-threefold warning @7: Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 1-0",
+			"threefold-claimable info @7: Black could claim a draw by threefold repetition (the Soviet Code) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time; " +
+				"missed-threefold warning @7: Black could claim a draw by threefold repetition (the Soviet Code) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 1-0"},
+		{"75 moves, played on", pgn("1/2-1/2", fen("8/8/8/4k3/8/8/3K4/R7 w - - 149 80"), "80. Ra5+ Kf4 1/2-1/2"),
+			claim50 + "; seventy-five-moves error @1: the game was drawn automatically by the 75-move rule (FIDE 9.6.2) after 80.Ra5+, but play went on; " +
+				"moves-after-end error @2: the game ended by the 75-move rule after 80.Ra5+, but 1 move more follows",
+			claim50, claimUSSR},
+		{"75 moves, scored decisive", pgn("1-0", fen("8/8/8/4k3/8/8/3K4/R7 w - - 149 80"), "80. Ra5+ 1-0"),
+			claim50 + "; missed-fifty-move info @0: White could claim a draw by the 50-move rule (FIDE 9.3) in the start position, but the game went on and was scored 1-0: the winner's claim, who played on to win; " +
+				"wrong-result error @-1: the game was drawn by the 75-move rule after 80.Ra5+, but it is scored 1-0, not 1/2-1/2; " +
+				"seventy-five-moves error @1: the game was drawn automatically by the 75-move rule (FIDE 9.6.2) after 80.Ra5+, but it is scored 1-0",
+			claim50 + "; missed-fifty-move warning @1: Black could claim a draw by the 50-move rule (FIDE 9.3) after 80.Ra5+, but the game went on and was scored 1-0",
+			claimUSSR + "; missed-fifty-move warning @1: Black could claim a draw by the 50-move rule of the Soviet Code after 80.Ra5+, but the game went on and was scored 1-0"},
+		// The Soviet Code's five endings take 75 moves to claim, either
+		// side the stronger; the same count is claimable elsewhere.
+		{"ussr: R+B v R", pgn("1/2-1/2", fen("8/8/8/4k3/8/2r5/3K4/R4B2 w - - 100 80"), "1/2-1/2"), claim50, claim50, ""},
+		{"ussr: N+N v P", pgn("1/2-1/2", fen("8/8/8/4k3/8/7p/3K4/1N3N2 w - - 100 80"), "1/2-1/2"), claim50, claim50, ""},
+		{"ussr: P v N+N", pgn("1/2-1/2", fen("1n3n2/8/8/4k3/8/7P/3K4/8 w - - 100 80"), "1/2-1/2"), claim50, claim50, ""},
+		{"ussr: Q+P on the 7th v Q", pgn("1/2-1/2", fen("8/1P6/4k3/8/8/8/3K4/Q6q w - - 100 80"), "1/2-1/2"), claim50, claim50, ""},
+		{"ussr: Q v Q+P on the 2nd", pgn("1/2-1/2", fen("q7/8/4k3/8/8/8/1p1K4/7Q w - - 100 80"), "1/2-1/2"), claim50, claim50, ""},
+		{"ussr: Q v N+N", pgn("1/2-1/2", fen("8/7K/4k3/8/8/2n5/6n1/Q7 w - - 100 80"), "1/2-1/2"), claim50, claim50, ""},
+		{"ussr: B+B v B", pgn("1/2-1/2", fen("8/7K/4k3/8/8/2b5/8/2B2B2 w - - 100 80"), "1/2-1/2"), claim50, claim50, ""},
+		// Near misses: a pawn two steps from promoting, a pawn more.
+		{"ussr: Q+P on the 6th v Q", pgn("1/2-1/2", fen("8/8/1P2k3/8/8/8/3K4/Q6q w - - 100 80"), "1/2-1/2"), claim50, claim50, claimUSSR},
+		{"ussr: R+B v R+P", pgn("1/2-1/2", fen("8/7p/4k3/8/8/2r5/3K4/R4B2 w - - 100 80"), "1/2-1/2"), claim50, claim50, claimUSSR},
+		// A flag against K+N v K+Q: no mate is possible (FIDE 6.9, a draw),
+		// but the Soviet Code draws only against a bare king.
+		{"knight v queen, won on time", pgn("1-0", onTime("1q6/8/8/4k3/8/8/3K4/4N3 b - - 0 1"), "1-0"),
+			"timeout-insufficient-material error @-1: Black lost on time but White could not mate by any legal series of moves (FIDE 6.9): the result must be 1/2-1/2, not 1-0; " +
+				"time-forfeit info @-1: Black lost on time (Termination \"Time forfeit\")",
+			"timeout-insufficient-material error @-1: Black lost on time but White could not mate by any legal series of moves (FIDE 6.9): the result must be 1/2-1/2, not 1-0; " +
+				"time-forfeit info @-1: Black lost on time (Termination \"Time forfeit\")",
+			"time-forfeit info @-1: Black lost on time (Termination \"Time forfeit\")"},
+		{"knight v queen, drawn on time", pgn("1/2-1/2", onTime("1q6/8/8/4k3/8/8/3K4/4N3 b - - 0 1"), "1/2-1/2"),
+			"time-forfeit info @-1: Black ran out of time and the game was drawn (Termination \"Time forfeit\")",
+			"time-forfeit info @-1: Black ran out of time and the game was drawn (Termination \"Time forfeit\")",
+			"wrong-result error @-1: Black ran out of time while White has more than a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result is 1-0, not 1/2-1/2; " +
+				"time-forfeit info @-1: Black ran out of time and the game was drawn (Termination \"Time forfeit\")"},
+		// K+N v K+R can still mate (Ka8 Rb8, Kb6, Nc7#): the win stands
+		// everywhere.
+		{"knight v rook, won on time", pgn("1-0", onTime("1r6/8/8/4k3/8/8/3K4/4N3 b - - 0 1"), "1-0"),
+			"time-forfeit info @-1: Black lost on time (Termination \"Time forfeit\")",
+			"time-forfeit info @-1: Black lost on time (Termination \"Time forfeit\")",
+			"time-forfeit info @-1: Black lost on time (Termination \"Time forfeit\")"},
+	} {
+		for _, p := range []struct {
+			profile Profile
+			want    string
+		}{{FIDE, c.fide}, {FIDE2009, c.fide2009}, {USSR, c.ussr}} {
+			r := checkOne(t, c.text, &Options{Profile: p.profile})
+			var fs []string
+			for _, f := range r.Findings {
+				fs = append(fs, fmt.Sprintf("%s %s @%d: %s", f.Code, f.Severity, f.Ply, f.Message))
+			}
+			if g := strings.Join(fs, "; "); g != p.want {
+				t.Errorf("%s under %s:\n got %s\nwant %s", c.name, p.profile, g, p.want)
+			}
+		}
+	}
+}
