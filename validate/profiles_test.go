@@ -67,6 +67,15 @@ func TestProfilesDiffer(t *testing.T) {
 			"time-forfeit info @-1: Black ran out of time and the game was drawn (Termination \"Time forfeit\")",
 			"wrong-result error @-1: Black ran out of time while White has more than a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result is 1-0, not 1/2-1/2; " +
 				"time-forfeit info @-1: Black ran out of time and the game was drawn (Termination \"Time forfeit\")"},
+		// A bare king wins on time under no profile; the messages say by
+		// which rule.
+		{"bare king, won on time", pgn("0-1", onTime("8/8/8/4k3/8/8/3K4/3Q4 w - - 0 1"), "0-1"),
+			"timeout-insufficient-material error @-1: White lost on time but Black could not mate by any legal series of moves (FIDE 6.9): the result must be 1/2-1/2, not 0-1; " +
+				"time-forfeit info @-1: White lost on time (Termination \"Time forfeit\")",
+			"timeout-insufficient-material error @-1: White lost on time but Black could not mate by any legal series of moves (FIDE 6.9): the result must be 1/2-1/2, not 0-1; " +
+				"time-forfeit info @-1: White lost on time (Termination \"Time forfeit\")",
+			"timeout-insufficient-material error @-1: White lost on time but Black has a bare king (Soviet Code: a flag loses unless the opponent has a bare king): the result must be 1/2-1/2, not 0-1; " +
+				"time-forfeit info @-1: White lost on time (Termination \"Time forfeit\")"},
 		// K+N v K+R can still mate (Ka8 Rb8, Kb6, Nc7#): the win stands
 		// everywhere.
 		{"knight v rook, won on time", pgn("1-0", onTime("1r6/8/8/4k3/8/8/3K4/4N3 b - - 0 1"), "1-0"),
