@@ -120,8 +120,8 @@ func drawEvents(d DrawRules) []struct {
 	}{
 		{"threefold-claimable", "threefold repetition claimable", d.ThreefoldClaimable},
 		{"fifty-move-claimable", "50-move rule claimable", d.FiftyMoveClaimable},
-		{"missed-threefold", "threefold claim missed (decisive result)", d.MissedThreefold},
-		{"missed-fifty-move", "50-move claim missed (decisive result)", d.MissedFiftyMove},
+		{"missed-threefold", "threefold claimable, then a decisive result", d.MissedThreefold},
+		{"missed-fifty-move", "50-move rule claimable, then a decisive result", d.MissedFiftyMove},
 		{"fivefold", "fivefold repetition (automatic draw)", d.Fivefold},
 		{"seventy-five-moves", "75-move rule (automatic draw)", d.SeventyFiveMoves},
 	}
