@@ -438,6 +438,11 @@ func pieceToken(enc Encoding, b []byte, s, e int) (from, score int) {
 		if v := pieceWeight(word[:n-1]); v > 0 {
 			return w, v + 20
 		}
+		// Letters run into a square with no piece among them ("йпе1",
+		// Windows-1251's "КРЕ1" read as KOI8-R): no word of prose ends so,
+		// and scored letter by letter they would outweigh the king the
+		// right page reads there. They count for nothing.
+		return w, 0
 	case n == 1 && (word[0] == 'К' || word[0] == 'к') && (at(e)|0x20 == 'p' || at(e)|0x20 == 'r') && targetAt(b, e+1):
 		return w, 30 // a king with a Latin second letter ("Кpe2")
 	}

@@ -285,6 +285,9 @@ var shortDetections = []struct {
 	{"pieces before capital files, CP866", "1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-B5 А7-А6", CP866, CP866},
 	{"capital Cyrillic files after pieces, KOI8-R", "1. h2-h4 b7-b6 2. КВ1-С3 КG8-F6 3. ЛА1-В1 СС8-А6", KOI8R, KOI8R},
 	{"capital Cyrillic files after pieces, 1251", "1. h2-h4 b7-b6 2. КВ1-С3 КG8-F6 3. ЛА1-В1 СС8-А6", Windows1251, Windows1251},
+	{"a king in capitals in long notation, 1251", "1. Е2-Е4 Е7-Е5 2. КРЕ1-Е2 КРЕ8-Е7 3. КРЕ2-Е3 КРЕ7-Е6", Windows1251, Windows1251},
+	{"a king in capitals in long notation, KOI8-R", "1. Е2-Е4 Е7-Е5 2. КРЕ1-Е2 КРЕ8-Е7 3. КРЕ2-Е3 КРЕ7-Е6", KOI8R, KOI8R},
+	{"a king in capitals in long notation, CP866", "1. Е2-Е4 Е7-Е5 2. КРЕ1-Е2 КРЕ8-Е7 3. КРЕ2-Е3 КРЕ7-Е6", CP866, CP866},
 	{"capital squares alone, 1251", "1. Е2-Е4 Е7-Е5 2. А2-А4 Н7-Н5", Windows1251, Windows1251},
 	{"capital squares alone, KOI8-R", "1. Е2-Е4 Е7-Е5 2. А2-А4 Н7-Н5", KOI8R, KOI8R},
 	// Near misses: small look-alike squares stay the page that writes them
