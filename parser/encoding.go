@@ -178,7 +178,7 @@ const (
 // tests holds: the run's scores are a function of those bytes alone. Of
 // them, b[s-2] counts only after an ASCII letter or digit (pieceToken's
 // Latin K, betweenSquares' square before a dash), and b[e+1:e+4] only
-// after a file, x, ':' or a Latin p or r (targetAt, figurineBefore,
+// after a file (small or capital), x, ':' or a Latin p or r (targetAt, figurineBefore,
 // betweenSquares, a king's Latin second letter): elsewhere the key holds a
 // zero for them, so that a word's run is scored once whatever words stand
 // around it.
@@ -188,7 +188,7 @@ func scoreRunSeen(score *[CP850 + 1]int, seen map[string][CP850 + 1]int32, b []b
 	if c := key[1]; !isAlnum(c) {
 		key[0] = 0
 	}
-	if c := b[e]; !isFileByte(c) && c != 'x' && c != ':' && c|0x20 != 'p' && c|0x20 != 'r' {
+	if c := b[e]; !isFileByte(c) && !isCapitalFileByte(c) && c != 'x' && c != ':' && c|0x20 != 'p' && c|0x20 != 'r' {
 		n := len(key)
 		key[n-3], key[n-2], key[n-1] = 0, 0, 0
 	}
@@ -434,10 +434,15 @@ func pieceToken(enc Encoding, b []byte, s, e int) (from, score int) {
 		if v := pieceWeight(word[:n]); v > 0 {
 			return w, v
 		}
-	case n > 1 && isLookAlikeFile(word[n-1]) && at(e) >= '1' && at(e) <= '8':
+	case n > 1 && (isLookAlikeFile(word[n-1]) || isCapitalLookAlikeFile(word[n-1])) && at(e) >= '1' && at(e) <= '8':
 		if v := pieceWeight(word[:n-1]); v > 0 {
 			return w, v + 20
 		}
+		// Letters run into a square with no piece among them ("йпе1",
+		// Windows-1251's "КРЕ1" read as KOI8-R): no word of prose ends so,
+		// and scored letter by letter they would outweigh the king the
+		// right page reads there. They count for nothing.
+		return w, 0
 	case n == 1 && (word[0] == 'К' || word[0] == 'к') && (at(e)|0x20 == 'p' || at(e)|0x20 == 'r') && targetAt(b, e+1):
 		return w, 30 // a king with a Latin second letter ("Кpe2")
 	}
@@ -473,9 +478,15 @@ func isKingSecond(r rune) bool { return r == 'р' || r == 'Р' }
 
 func isLookAlikeFile(r rune) bool { return r == 'а' || r == 'с' || r == 'е' }
 
+// isCapitalLookAlikeFile reports the Cyrillic capitals that look like the
+// capital files A, B, C, E and H (the replay reads them so).
+func isCapitalLookAlikeFile(r rune) bool {
+	return r == 'А' || r == 'В' || r == 'С' || r == 'Е' || r == 'Н'
+}
+
 // targetAt reports whether a square or a capture starts at b[j], as after
 // a piece letter: a file and a rank ("f3"), a file and a square ("bd7"), or
-// a capture (":d1", "xd1", "e:").
+// a capture (":d1", "xd1", "e:"); or a square typed in capitals ("КG1-F3").
 func targetAt(b []byte, j int) bool {
 	if j >= len(b) {
 		return false
@@ -483,6 +494,9 @@ func targetAt(b []byte, j int) bool {
 	c := b[j]
 	if c == ':' {
 		return true
+	}
+	if isCapitalFileByte(c) {
+		return j+1 < len(b) && b[j+1] >= '1' && b[j+1] <= '8'
 	}
 	if c == 'x' {
 		return j+2 < len(b) && isFileByte(b[j+1]) && b[j+2] >= '1' && b[j+2] <= '8' // "Кxe5"
@@ -615,8 +629,17 @@ func byteScore(enc Encoding, c byte, n neighbours) int {
 			w = int(weightTable[enc][c].small)
 		}
 		switch {
-		case (r == 'а' || r == 'с' || r == 'е') && n.squareAfter():
+		case isLookAlikeFile(r) && n.squareAfter():
 			return 20 // "а6", "Сb5 е4": a square in look-alike letters
+		case isCapitalLookAlikeFile(r) && n.squareAfter():
+			// "Е2-Е4", "А7": a square typed in capitals, which NOTATION.md
+			// reads too. Windows-1251's Е is KOI8-R's small е: without
+			// weight of its own the capital loses to it, a sheet in
+			// capitals reads as the other page and its pieces ("Кg1",
+			// KOI8-R's "йg1") are lost. Less than a small letter, which
+			// is the commoner: "е4" alone stays the page that writes it
+			// small.
+			return 16
 		case asciiLetterNear:
 			return w - 12 // a mixed-script word
 		case !highNear:
@@ -645,6 +668,8 @@ func isASCIIUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 func isFileByte(c byte) bool { return c >= 'a' && c <= 'h' }
+
+func isCapitalFileByte(c byte) bool { return c >= 'A' && c <= 'H' }
 
 func isLatin1Letter(r rune) bool {
 	return r >= 0xC0 && r <= 0xFF && r != 0xD7 && r != 0xF7 || r == 'Š' || r == 'š' || r == 'Ž' || r == 'ž' || r == 'Œ' || r == 'œ' || r == 'Ÿ'

@@ -273,6 +273,29 @@ var shortDetections = []struct {
 	{"a times sign between numbers, 1251", "{доска 8х8} 1. e4 *", Windows1251, Windows1251},
 	{"captures with x, KOI8-R", "1. e4 d5 2. ed Кf6 3. Сb5+ Кbd7 4. Кc3 Кxd5 *", KOI8R, KOI8R},
 	{"a promotion after two files, 1251", "1. d4 e5 2. de f6 3. ef Кc6 4. fg Сe7 5. ghФ *", Windows1251, Windows1251},
+	// A sheet typed in capitals (NOTATION.md: capital files, "E2", "А"-"Н"):
+	// Windows-1251's capital Е is KOI8-R's small е, a look-alike file, so
+	// the squares weigh alike in both pages and the pieces must decide,
+	// capital files after them included ("КG1-F3").
+	{"capital look-alike files, 1251", "1. Е2-Е4 Е7-Е5 2. Кg1-F3 Кb8-С6", Windows1251, Windows1251},
+	{"capital look-alike files, KOI8-R", "1. Е2-Е4 Е7-Е5 2. Кg1-F3 Кb8-С6", KOI8R, KOI8R},
+	{"capital look-alike files, CP866", "1. Е2-Е4 Е7-Е5 2. Кg1-F3 Кb8-С6", CP866, CP866},
+	{"pieces before capital files, 1251", "1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-B5 А7-А6", Windows1251, Windows1251},
+	{"pieces before capital files, KOI8-R", "1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-B5 А7-А6", KOI8R, KOI8R},
+	{"pieces before capital files, CP866", "1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-B5 А7-А6", CP866, CP866},
+	{"capital Cyrillic files after pieces, KOI8-R", "1. h2-h4 b7-b6 2. КВ1-С3 КG8-F6 3. ЛА1-В1 СС8-А6", KOI8R, KOI8R},
+	{"capital Cyrillic files after pieces, 1251", "1. h2-h4 b7-b6 2. КВ1-С3 КG8-F6 3. ЛА1-В1 СС8-А6", Windows1251, Windows1251},
+	{"a king in capitals in long notation, 1251", "1. Е2-Е4 Е7-Е5 2. КРЕ1-Е2 КРЕ8-Е7 3. КРЕ2-Е3 КРЕ7-Е6", Windows1251, Windows1251},
+	{"a king in capitals in long notation, KOI8-R", "1. Е2-Е4 Е7-Е5 2. КРЕ1-Е2 КРЕ8-Е7 3. КРЕ2-Е3 КРЕ7-Е6", KOI8R, KOI8R},
+	{"a king in capitals in long notation, CP866", "1. Е2-Е4 Е7-Е5 2. КРЕ1-Е2 КРЕ8-Е7 3. КРЕ2-Е3 КРЕ7-Е6", CP866, CP866},
+	{"capital squares alone, 1251", "1. Е2-Е4 Е7-Е5 2. А2-А4 Н7-Н5", Windows1251, Windows1251},
+	{"capital squares alone, KOI8-R", "1. Е2-Е4 Е7-Е5 2. А2-А4 Н7-Н5", KOI8R, KOI8R},
+	// Near misses: small look-alike squares stay the page that writes them
+	// small, and a capital before a digit in prose is no square.
+	{"small look-alike squares, 1251", "1. е2-е4 е7-е5 2. а2-а4 с7-с5", Windows1251, Windows1251},
+	{"small look-alike squares, KOI8-R", "1. е2-е4 е7-е5 2. а2-а4 с7-с5", KOI8R, KOI8R},
+	{"a name and a year, 1251", "{Ботвинник, Москва 1948, Е2 тур} 1. e4 *", Windows1251, Windows1251},
+	{"a name and a year, KOI8-R", "{Ботвинник, Москва 1948, Е2 тур} 1. e4 *", KOI8R, KOI8R},
 	{"a frame round Russian, CP866", "╔══════════╗\n║ Партия 12 ║\n╚══════════╝\n1. e4 e5 *", CP866, CP866},
 
 	// Near misses: Western text.
@@ -338,6 +361,15 @@ func TestShortRecordsKeepTheirMoves(t *testing.T) {
 			[]string{"e4", "e5", "Крe2", "Крe7"}, "*"},
 		{"en dashes, 1252", "1. e2–e4 e7–e5 2. Ng1–f3 Nb8–c6 3. Bf1–b5 a7–a6 1–0", Windows1252,
 			[]string{"e2-e4", "e7-e5", "Ng1-f3", "Nb8-c6", "Bf1-b5", "a7-a6"}, "1-0"},
+		// A sheet in capitals read in the other Cyrillic page kept its pawn
+		// moves and lost its pieces to prose ("йg1-F3"), with no error to
+		// make the replay try again.
+		{"capitals, 1251", "1. Е2-Е4 Е7-Е5 2. Кg1-F3 Кb8-С6 *", Windows1251,
+			[]string{"e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6"}, "*"},
+		{"capitals, KOI8-R", "1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-B5 А7-А6 *", KOI8R,
+			[]string{"e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6", "Сf1-b5", "a7-a6"}, "*"},
+		{"capitals, CP866", "1. E2-E4 E7-E5 2. КG1-F3 КB8-C6 3. СF1-B5 А7-А6 *", CP866,
+			[]string{"e2-e4", "e7-e5", "Кg1-f3", "Кb8-c6", "Сf1-b5", "a7-a6"}, "*"},
 		{"German, 1252", "Partie 3: Müller – Schäfer\n1. e2–e4 e7–e5 2. Sg1–f3 Sb8–c6 3. Lf1–b5 a7–a6 4. Lb5xc6 d7xc6 *", Windows1252,
 			[]string{"e2-e4", "e7-e5", "Sg1-f3", "Sb8-c6", "Lf1-b5", "a7-a6", "Lb5xc6", "d7xc6"}, "*"},
 	} {
