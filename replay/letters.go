@@ -59,6 +59,22 @@ func (s LetterSet) Language() string {
 	return s.String()
 }
 
+// DetectedLanguage names the set as a game's letters alone can show it:
+// sets that write every piece alike cannot be told apart by the moves, so
+// it names each language that writes them ("German/Swedish": both write
+// K D T L S and the pawn B, and NOTATION.md lists them as two languages).
+// A set the user chose by name is its Language.
+func (s LetterSet) DetectedLanguage() string {
+	if int(s) < numLetterSets {
+		return detectedLanguages[s]
+	}
+	return s.String()
+}
+
+// detectedLanguages[set] is DetectedLanguage's name, built by init from the
+// sets whose displayLetters match.
+var detectedLanguages [numLetterSets]string
+
 func (s LetterSet) String() string {
 	if int(s) < numLetterSets {
 		return letterSetNames[s]
@@ -147,6 +163,15 @@ func init() {
 		if s != SAN {
 			latinLetterStyle[s] = StyleNationalLetters
 		}
+	}
+	for s := LetterSet(0); s < numLetterSets; s++ {
+		var names []string
+		for t := LetterSet(0); t < numLetterSets; t++ {
+			if displayLetters[t] == displayLetters[s] {
+				names = append(names, letterSetLanguages[t])
+			}
+		}
+		detectedLanguages[s] = strings.Join(names, "/")
 	}
 	latinKinds[Russian]['K'-'A'] = Knight
 	latinKinds[Russian]['C'-'A'] = Bishop

@@ -603,6 +603,18 @@ func TestLetterSetNames(t *testing.T) {
 	if got := (SAN.Bit() | Russian.Bit() | Hungarian.Bit()).String(); got != "san,ru,hu" {
 		t.Errorf("mask String = %q", got)
 	}
+	// Sets that write every piece alike are named together when the
+	// letters found them, each by its own language when chosen by name.
+	for s, want := range map[LetterSet][2]string{
+		German: {"German", "German/Swedish"}, Swedish: {"Swedish", "German/Swedish"},
+		Spanish: {"Spanish/Italian", "Spanish/Italian"}, French: {"French", "French"},
+		RussianLatin: {"Russian (in Latin letters)", "Russian (in Latin letters)"}, SAN: {"English", "English"},
+		LetterSet(99): {"LetterSet(99)", "LetterSet(99)"},
+	} {
+		if got := [2]string{s.Language(), s.DetectedLanguage()}; got != want {
+			t.Errorf("%v: Language, DetectedLanguage = %q, want %q", s, got, want)
+		}
+	}
 	if AllLetterSets.Has(LetterSet(numLetterSets)) || !AllLetterSets.Has(Portuguese) {
 		t.Error("AllLetterSets.Has is wrong")
 	}

@@ -530,7 +530,7 @@ func TestCheckDutchKnightP(t *testing.T) {
 // an illegal bishop move: the German reading would letter one pawn move and
 // not the others.
 func TestCheckPawnLetterCapture(t *testing.T) {
-	de := replay.German
+	de, sv := replay.German, replay.Swedish
 	for _, c := range []struct {
 		name, moves string
 		opt         *Options
@@ -556,6 +556,10 @@ func TestCheckPawnLetterCapture(t *testing.T) {
 			"Bxd5: no white bishop can reach d5", "exd5 Bb5+ Bd3 Bc4 Ba6", "d5"},
 		{"German forced", "1. e4 d5 2. Bxd5 *", &Options{Letters: &de}, "de", 3, "non-standard-notation@3",
 			`1 of 3 moves is not in standard SAN (German piece letters, explicit pawn letter); the first is "Bxd5"`, "", "exd5"},
+		// Forced, the set is named as the user chose it; found by the
+		// letters, it is German/Swedish (TestNotationFormsOfNotationMD).
+		{"Swedish forced", "1. e4 d5 2. Bxd5 *", &Options{Letters: &sv}, "sv", 3, "non-standard-notation@3",
+			`1 of 3 moves is not in standard SAN (Swedish piece letters, explicit pawn letter); the first is "Bxd5"`, "", "exd5"},
 	} {
 		opt := Options{SAN: true}
 		if c.opt != nil {

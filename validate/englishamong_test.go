@@ -26,7 +26,7 @@ func TestEnglishLettersMixedIn(t *testing.T) {
 		{"Russian", "1. e4 e5 2. Кf3 Nc6 3. Сb5 a6 4. Bxc6 dxc6 *", "ru", "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6",
 			`non-standard-notation@3: 4 of 8 moves are not in standard SAN (Russian piece letters, English piece letters mixed in); the first is "Кf3"`},
 		{"German", "1. e4 e5 2. Sf3 Nc6 3. Lb5 a6 4. Bxc6 dxc6 *", "de", "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6",
-			`non-standard-notation@3: 4 of 8 moves are not in standard SAN (German piece letters, English piece letters mixed in); the first is "Sf3"`},
+			`non-standard-notation@3: 4 of 8 moves are not in standard SAN (German/Swedish piece letters, English piece letters mixed in); the first is "Sf3"`},
 		// English reads "Nd5" but no knight reaches d5: the Russian reading's failure stands.
 		{"English illegal too", "1. e4 e5 2. Кf3 Nd5 *", "ru", "e4 e5 Nf3",
 			`non-standard-notation@3: 1 of 3 moves is not in standard SAN (Russian piece letters); the first is "Кf3"` + "\n" +

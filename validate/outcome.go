@@ -190,8 +190,13 @@ func (c *Checker) reportNonSAN() {
 		ways += d
 	}
 	if ln.letters != replay.SAN {
-		// Say which national letters: the set the game was read in.
-		ways = strings.Replace(ways, "national piece letters", ln.letters.Language()+" piece letters", 1)
+		// Say which national letters: the set the game was read in, as the
+		// user named it, or as its letters show it when it was detected.
+		lang := ln.letters.Language()
+		if c.opt.Letters == nil {
+			lang = ln.letters.DetectedLanguage()
+		}
+		ways = strings.Replace(ways, "national piece letters", lang+" piece letters", 1)
 	}
 	r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
 		Pos: m.Pos, Ply: c.plyOfMain(ln.firstOdd), Move: g.Str(m.Raw),
