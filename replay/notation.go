@@ -225,6 +225,15 @@ func LikelySets(text []byte) LetterSetMask {
 	return m
 }
 
+// PromotesToKing reports whether text reads under set as a pawn's move
+// promoting to a king: a move no rule allows, which set's letters name
+// ("a8=K" in English) and which only another set reads as a legal move
+// (K is the knight in Russian).
+func PromotesToKing(text []byte, set LetterSet) bool {
+	_, e := parseMove(text, set)
+	return e.code == errPromotionKind && e.kind == King
+}
+
 // readsAlikeInEverySet reports whether the token holds nothing a letter set
 // could change: files, ranks, x, ':', '-', '+', '#' and castling O's or
 // zeros, ending in a rank or an O (a trailing x is a Russian mate, and a

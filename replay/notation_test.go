@@ -672,3 +672,22 @@ func TestParseMoveIntoMatchesParseMove(t *testing.T) {
 		t.Error("Nf9 read as a move")
 	}
 }
+
+// TestPromotesToKing: a pawn's move with the set's king letter as the piece
+// promoted to, whatever the form (on a rank no pawn promotes on too: the king
+// is the first fault); the same text under a set where the letter is a
+// knight, a queen's promotion and a king's move are not.
+func TestPromotesToKing(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		set  LetterSet
+		want bool
+	}{
+		{"a8=K", SAN, true}, {"a8K", SAN, true}, {"bxa1=K+", SAN, true}, {"a8=Kr", RussianLatin, true}, {"de:Кр", Russian, true}, {"a6=K", SAN, true},
+		{"a8=K", RussianLatin, false}, {"a8=K", Russian, false}, {"a8=Q", SAN, false}, {"Ka8", SAN, false}, {"a6=Q", SAN, false},
+	} {
+		if got := PromotesToKing([]byte(c.text), c.set); got != c.want {
+			t.Errorf("PromotesToKing(%q, %v) = %v, want %v", c.text, c.set, got, c.want)
+		}
+	}
+}

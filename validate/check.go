@@ -551,8 +551,21 @@ func (c *Checker) replayMainLine() {
 	if !c.line.failed && c.line.oddStyle&replay.StylePawnLetter == 0 {
 		return
 	}
+	// A promotion to K that stopped the English reading is no evidence of
+	// another language: "a8=K" is an illegal English move (a pawn cannot
+	// promote to a king) and, only because K is the knight there, a legal
+	// Russian one. It counts as a word of no set, and as a move the English
+	// reading played, so that another set wins only by the moves after it.
+	kingPromotion := int32(-1)
+	if ln := &c.line; first == replay.SAN && ln.failed && !ln.gap && ln.plies < len(c.main) && c.main[ln.plies] == ln.failIdx &&
+		replay.PromotesToKing(c.g.Bytes(c.g.Moves[ln.failIdx].Norm), replay.SAN) {
+		kingPromotion = ln.failIdx
+	}
 	var words [16]int // per LetterSet: the main-line words it reads as moves
 	for _, idx := range c.main {
+		if idx == kingPromotion {
+			continue
+		}
 		m := replay.LikelySets(c.g.Bytes(c.g.Moves[idx].Norm))
 		for s := replay.LetterSet(0); m != 0 && replay.AllLetterSets.Has(s); s++ {
 			if m.Has(s) {
@@ -561,6 +574,9 @@ func (c *Checker) replayMainLine() {
 		}
 	}
 	best, reach, mixed := first, c.line.plies, -1
+	if kingPromotion >= 0 {
+		reach++
+	}
 	bestMixed := func() bool {
 		if mixed < 0 {
 			mixed = c.mixedPawnLetters(best, reach)
