@@ -430,7 +430,7 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 	}{
 		{"the loser's missed threefold", pgn("0-1", nil, shuffles(1, 4)+"9. f3 e5 10. g4 Qh4# 0-1"), &Options{Profile: FIDE2009},
 			"threefold-claimable@7 missed-threefold@8", MissedThreefold,
-			"White could claim a draw by threefold repetition (FIDE 9.2) after 4...Ng8, whose position stands for the third time, but the game went on and was scored 0-1"},
+			"White could claim a draw by threefold repetition (FIDE Laws of 2009, 9.2) after 4...Ng8, whose position stands for the third time, but the game went on and was scored 0-1"},
 		{"the loser's claim, the first", pgn("1-0", nil, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1-0"), nil,
 			"threefold-claimable@7 missed-threefold@7", MissedThreefold,
 			"Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time, but the game went on and was scored 1-0"},

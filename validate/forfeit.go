@@ -407,7 +407,7 @@ func TimeoutVerdict(p Profile, f Forfeit, result string, at parser.Pos, fp Final
 	}
 	winnerWhite := !f.White
 	can, sure := true, true
-	rule := "FIDE 6.9"
+	rule := p.article(articleTimeout)
 	switch p {
 	case USSR:
 		if fp.BareKing == nil {

@@ -214,7 +214,7 @@ func TestTimeoutVerdict(t *testing.T) {
 		{"fide cannot mate", FIDE, whiteFlagged, "0-1", FinalPosition{CanMate: answer(false, true)}, TimeoutInsufficientMaterial, Error,
 			"White lost on time but Black could not mate by any legal series of moves (FIDE 6.9): the result must be 1/2-1/2, not 0-1"},
 		{"fide probably cannot mate", FIDE2009, whiteFlagged, "0-1", FinalPosition{CanMate: answer(false, false)}, TimeoutInsufficientMaterial, Warning,
-			"White lost on time but Black could probably not mate by any legal series of moves (FIDE 6.9): the result should likely be 1/2-1/2, not 0-1"},
+			"White lost on time but Black could probably not mate by any legal series of moves (FIDE Laws of 2009, 6.9): the result should likely be 1/2-1/2, not 0-1"},
 		{"fide can mate", FIDE, whiteFlagged, "0-1", FinalPosition{CanMate: answer(true, true)}, "", 0, ""},
 		{"fide draw though mate possible", FIDE, whiteFlagged, "1/2-1/2", FinalPosition{CanMate: answer(true, true)}, WrongResult, Error,
 			"White ran out of time while Black could still mate (FIDE 6.9): the result is 0-1, not 1/2-1/2"},

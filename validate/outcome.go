@@ -119,7 +119,7 @@ func (c *Checker) judgeTermination() {
 		}
 		switch {
 		case endPly >= 0 && end != want:
-			msg = fmt.Sprintf("%s%s ended the game, but %s %s ended it", said, what, endWords(end), c.after(endPly))
+			msg = fmt.Sprintf("%s%s ended the game, but %s %s ended it", said, what, c.endWords(end), c.after(endPly))
 		case endPly < 0:
 			msg = fmt.Sprintf("%s%s ended the game, but there is no %s on the board %s", said, what, what, c.after(ln.plies))
 			if ln.plies > 0 {
@@ -131,11 +131,11 @@ func (c *Checker) judgeTermination() {
 		}
 	case claimRepetition:
 		if r.AnyThreefoldPly < 0 && r.FivefoldPly < 0 {
-			msg = said + "the game was drawn by repetition, but no position occurred three times, nor could a move make one do so (FIDE 9.2)"
+			msg = said + c.opt.Profile.cite("the game was drawn by repetition, but no position occurred three times, nor could a move make one do so", articleThreefold)
 		}
 	case claimFifty:
 		if r.AnyFiftyPly < 0 && r.SeventyFivePly < 0 {
-			msg = said + "the game was drawn by the 50-move rule, but no 50 moves passed without a capture or a pawn move (FIDE 9.3)"
+			msg = said + c.opt.Profile.cite("the game was drawn by the 50-move rule, but no 50 moves passed without a capture or a pawn move", articleFifty)
 		}
 	}
 	if msg != "" {
@@ -227,7 +227,7 @@ func (c *Checker) reportAfterEnd(recorded string) {
 	m := &g.Moves[ln.afterEnd]
 	more := len(c.main) - ln.endPly
 	sev := DefaultSeverity(MovesAfterEnd)
-	msg := fmt.Sprintf("the game ended by %s %s, but %s more %s", endWords(ln.end), c.after(ln.endPly), countOf(more, "move", "moves"), follow(more))
+	msg := fmt.Sprintf("the game ended by %s %s, but %s more %s", c.endWords(ln.end), c.after(ln.endPly), countOf(more, "move", "moves"), follow(more))
 	if ln.end == DeadPosition && recorded == "1/2-1/2" {
 		sev = Warning
 		msg += ": the game is scored 1/2-1/2, the draw the dead position gives, and the moves after it change nothing (a dead position is often played on before the players see it)"
@@ -251,7 +251,7 @@ func (c *Checker) reportWrongResult(recorded string) {
 		return
 	}
 	r.Findings = append(r.Findings, Finding{Code: WrongResult, Severity: DefaultSeverity(WrongResult), Pos: at, Ply: -1,
-		Message: fmt.Sprintf("the game was drawn by %s %s, but it is scored %s, not 1/2-1/2", endWords(ln.end), c.after(ln.endPly), recorded)})
+		Message: fmt.Sprintf("the game was drawn by %s %s, but it is scored %s, not 1/2-1/2", c.endWords(ln.end), c.after(ln.endPly), recorded)})
 }
 
 // judgeMismatch says, on a result-mismatch, which of the Result tag and the
@@ -274,7 +274,7 @@ func (c *Checker) judgeMismatch() {
 	}
 	for i := range r.Findings {
 		if f := &r.Findings[i]; f.Code == ResultMismatch {
-			f.Message += "; the board (" + endWords(c.line.end) + " " + c.after(c.line.endPly) + ") agrees with " + which
+			f.Message += "; the board (" + c.endWords(c.line.end) + " " + c.after(c.line.endPly) + ") agrees with " + which
 		}
 	}
 }
@@ -348,8 +348,8 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		code Code
 		what string
 	}{
-		{r.FivefoldPly, FivefoldRepetition, "fivefold repetition (FIDE 9.6.1)"},
-		{r.SeventyFivePly, SeventyFiveMoves, "the 75-move rule (FIDE 9.6.2)"},
+		{r.FivefoldPly, FivefoldRepetition, c.opt.Profile.cite("fivefold repetition", articleFivefold)},
+		{r.SeventyFivePly, SeventyFiveMoves, c.opt.Profile.cite("the 75-move rule", articleSeventyFive)},
 	}
 	for i, a := range autos {
 		if a.ply < 0 || ln.endPly >= 0 && a.ply > ln.endPly {
@@ -511,15 +511,12 @@ func (c *Checker) fiftyRule() string {
 	if c.opt.Profile == USSR {
 		return "the 50-move rule of the Soviet Code"
 	}
-	return "the 50-move rule (FIDE 9.3)"
+	return c.opt.Profile.cite("the 50-move rule", articleFifty)
 }
 
 // threefoldRule names the repetition rule of the profile.
 func (c *Checker) threefoldRule() string {
-	if c.opt.Profile == USSR {
-		return "threefold repetition (the Soviet Code)"
-	}
-	return "threefold repetition (FIDE 9.2)"
+	return c.opt.Profile.cite("threefold repetition", articleThreefold)
 }
 
 // replayVariations replays every side line from its branch point under the
@@ -720,7 +717,7 @@ func (c *Checker) judgeForfeit(forfeit Forfeit, said []Finding, recorded string,
 		if !forfeit.FromClock {
 			r.Findings = append(r.Findings, Finding{Code: WrongTermination, Severity: DefaultSeverity(WrongTermination),
 				Pos: c.tags.TerminationPos, Ply: -1, Message: fmt.Sprintf("%s %q says a flag decided the game, but %s %s ended it, "+
-					"and %s ends a game at once (FIDE %s)", c.tags.TerminationTag, c.tags.Termination, endWords(ln.end), c.after(ln.endPly), endWords(ln.end), endRule(ln.end))})
+					"and %s", c.tags.TerminationTag, c.tags.Termination, c.endWords(ln.end), c.after(ln.endPly), c.opt.Profile.cite(c.endWords(ln.end)+" ends a game at once", endRule(ln.end)))})
 		}
 		forfeit = Forfeit{}
 	} else {
@@ -1011,23 +1008,24 @@ func (c *Checker) recordedResultPos() parser.Pos {
 	return c.g.ResultPos
 }
 
-// endRule is the article of the FIDE Laws by which a checkmate or a
-// stalemate ends the game.
-func endRule(e End) string {
+// endRule is the rule by which a checkmate or a stalemate ends the game.
+func endRule(e End) article {
 	if e == Checkmate {
-		return "5.1.1"
+		return articleCheckmate
 	}
-	return "5.2.1"
+	return articleStalemate
 }
 
-func endWords(e End) string {
+// endWords names an end on the board, a dead position with the article of
+// the profile's rule book that ends the game there.
+func (c *Checker) endWords(e End) string {
 	switch e {
 	case Checkmate:
 		return "checkmate"
 	case Stalemate:
 		return "stalemate"
 	case DeadPosition:
-		return "a dead position (FIDE 5.2.2)"
+		return c.opt.Profile.cite("a dead position", articleDeadPosition)
 	case Fivefold:
 		return "fivefold repetition"
 	case SeventyFive:
