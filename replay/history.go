@@ -171,14 +171,15 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 	if epLegal || p.halfmove == 0 || p.castle.bits() != rights {
 		h.restart()
 	}
-	side := h.n & 1
+	n := h.n // a local: the store to seen would make the compiler reload h.n and check its bound
+	side := n & 1
 	word, bit := k>>62, uint64(1)<<(k>>56&63)
-	if h.seen[side][word]&bit != 0 || uint(h.n) >= historyInline {
+	if h.seen[side][word]&bit != 0 || uint(n) >= historyInline {
 		h.pushSeen(p, k)
 	} else {
 		h.seen[side][word] |= bit
-		h.keys[h.n] = k
-		h.n++
+		h.keys[n] = k
+		h.n = n + 1
 		h.count = 1
 	}
 	// GaveCheck, for a plain move or promotion when the side now to move

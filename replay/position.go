@@ -22,17 +22,24 @@ func (c *Castling) bits() uint32 {
 	return uint32(uint8(c[0][0])) | uint32(uint8(c[0][1]))<<8 | uint32(uint8(c[1][0]))<<16 | uint32(uint8(c[1][1]))<<24
 }
 
+// hasByte reports whether one of the four bytes of x is b (the classic
+// SWAR test for a zero byte of x^b): whether a square holds a right.
+func hasByte(x uint32, b uint8) bool {
+	v := x ^ uint32(b)*0x01010101
+	return (v-0x01010101)&^v&0x80808080 != 0
+}
+
 // noCastlingBits is NoCastling.bits().
 const noCastlingBits = 0xffffffff
 
-// Position is a chess position. It is a value of 160 bytes: copy it to
+// Position is a chess position. It is a value of 168 bytes: copy it to
 // keep a position before Play (copy-make). The zero Position is an empty
 // board and is not meaningful; use ParseFEN, StartPosition or
 // Chess960Position.
 type Position struct {
 	board    [64]Piece
 	byColor  [2]Bitboard
-	byKind   [7]Bitboard // indexed by Kind; [NoKind] stays empty
+	byKind   [8]Bitboard // indexed by Kind (a Piece's low 3 bits: no bounds check); [NoKind] and [7] stay empty
 	key      uint64      // Polyglot Zobrist key, kept incrementally
 	castle   Castling
 	ep       Square // square behind a pawn that just made a double step
@@ -49,13 +56,13 @@ func (p *Position) Turn() Color { return p.turn }
 func (p *Position) PieceAt(s Square) Piece { return p.board[s&63] }
 
 // Pieces is the set of c's pieces of kind k.
-func (p *Position) Pieces(c Color, k Kind) Bitboard { return p.byColor[c&1] & p.byKind[k%7] }
+func (p *Position) Pieces(c Color, k Kind) Bitboard { return p.byColor[c&1] & p.byKind[k&7] }
 
 // ByColor is the set of c's pieces.
 func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c&1] }
 
 // ByKind is the set of pieces of kind k, both colours.
-func (p *Position) ByKind(k Kind) Bitboard { return p.byKind[k%7] }
+func (p *Position) ByKind(k Kind) Bitboard { return p.byKind[k&7] }
 
 // Occupied is the set of all pieces.
 func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
@@ -212,7 +219,10 @@ func (p *Position) Play(m Move) {
 		}
 		p.put(to, pc)
 	}
-	if p.castle.bits() != noCastlingBits { // no right is left for most of a game
+	// Most moves neither move a king nor touch a castling rook's square
+	// (and no right is left for most of a game): one test of the packed
+	// rook squares passes them over.
+	if r := p.castle.bits(); r != noCastlingBits && (pc.Kind() == King || hasByte(r, uint8(from)) || hasByte(r, uint8(to))) {
 		p.updateCastling(from, to, pc.Kind() == King)
 	}
 	p.turn = us.Other()
@@ -266,13 +276,20 @@ func (p *Position) updateCastling(from, to Square, kingMoved bool) {
 	}
 }
 
+// clearEnPassant is small enough to be inlined where, as after most
+// moves, there is no en-passant square to clear.
 func (p *Position) clearEnPassant() {
 	if p.ep != NoSquare {
-		if p.epHashed() {
-			p.key ^= epKeys[p.ep.File()]
-		}
-		p.ep = NoSquare
+		p.dropEnPassant()
 	}
+}
+
+//go:noinline
+func (p *Position) dropEnPassant() {
+	if p.epHashed() {
+		p.key ^= epKeys[p.ep.File()]
+	}
+	p.ep = NoSquare
 }
 
 func (p *Position) hashEnPassant() {

@@ -101,7 +101,7 @@ func (p *Position) sanRivals(k Kind, from, to Square) Bitboard {
 	// The sliders are found by their lines to to, as resolveFast finds
 	// them, rather than through the magic tables: far fewer cache misses.
 	to &= 63
-	mine := p.byKind[k%7] & own &^ from.Bit()
+	mine := p.byKind[k&7] & own &^ from.Bit()
 	var b Bitboard
 	switch k {
 	case Knight:
