@@ -233,3 +233,37 @@ func TestDuplicateGameFragments(t *testing.T) {
 		}
 	}
 }
+
+// Each tag fingerprint hashes has a factor of its own, the roster's in its
+// order, so that the same values under other tags (the players swapped) make
+// another game; a tag outside them (Annotator) plays no part.
+func TestFingerprintTagFactors(t *testing.T) {
+	seen := map[uint64]string{}
+	for _, name := range append(validate.SevenTagRoster[:], "Link", "GameId", "FICSGamesDBGameNo", "UTCTime", "StartTime", "Time") {
+		k := tagFactor(name)
+		if k%2 == 0 {
+			t.Errorf("tagFactor(%q) = %d, want an odd factor", name, k)
+		}
+		if other, ok := seen[k]; ok && !(k == 19 && other == "GameId") {
+			t.Errorf("tagFactor(%q) = %d, as %q's", name, k, other)
+		}
+		seen[k] = name
+	}
+	for i, name := range validate.SevenTagRoster {
+		if k := tagFactor(name); k != uint64(2*i+3) {
+			t.Errorf("tagFactor(%q) = %d, want %d", name, k, 2*i+3)
+		}
+	}
+	for _, name := range []string{"Annotator", "FEN", "white", "Whites", ""} {
+		if k := tagFactor(name); k != 0 {
+			t.Errorf("tagFactor(%q) = %d, want 0", name, k)
+		}
+	}
+	game := func(white, black, extra string) string {
+		return "[Event \"Open\"]\n[Site \"Riga\"]\n[Date \"2024.05.01\"]\n[Round \"1\"]\n" +
+			"[White \"" + white + "\"]\n[Black \"" + black + "\"]\n[Result \"*\"]\n" + extra + "\n1. e4 e5 *\n\n"
+	}
+	checkDuplicatePair(t, "the players swapped", game("Tal, M", "Petrosian, T", "")+game("Petrosian, T", "Tal, M", ""), false)
+	checkDuplicatePair(t, "another annotator", game("Tal, M", "Petrosian, T", "[Annotator \"A\"]\n")+
+		game("Tal, M", "Petrosian, T", "[Annotator \"B\"]\n"), true)
+}
