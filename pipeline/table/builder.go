@@ -26,7 +26,7 @@ type Builder interface {
 
 // NewGamesBuilder returns a Builder of the games table.
 func NewGamesBuilder(mem memory.Allocator) Builder {
-	return &gamesBuilder{base: newBase(mem, GamesSchema)}
+	return newGamesBuilder(mem)
 }
 
 // NewFindingsBuilder returns a Builder of the findings table.

@@ -2,7 +2,7 @@ package table
 
 import (
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/arbiter-chess/arbiter/validate"
 )
@@ -10,6 +10,45 @@ import (
 type gamesBuilder struct {
 	base
 	tags tagValues // scratch: the game's tags by column
+
+	// The fixed-width columns, appended to Arrow once a batch (fixedColumn).
+	line, offset, endOffset, lastClockWhite, lastClockBlack      fixedColumn[int64]
+	dateParsed                                                   fixedColumn[arrow.Date32]
+	utcStart                                                     fixedColumn[arrow.Timestamp]
+	timeForfeit                                                  fixedColumn[bool]
+	dateYear, whiteElo, blackElo, plies, errors, warnings, infos fixedColumn[int32]
+	firstErrorPly, threefoldPly, fiftyMovePly, fivefoldPly       fixedColumn[int32]
+	seventyFivePly, clockCount                                   fixedColumn[int32]
+}
+
+func newGamesBuilder(mem memory.Allocator) *gamesBuilder {
+	b := &gamesBuilder{base: newBase(mem, GamesSchema)}
+	b.line.field, b.offset.field, b.endOffset.field = gLine, gOffset, gEndOffset
+	b.lastClockWhite.field, b.lastClockBlack.field = gLastClockWhite, gLastClockBlack
+	b.dateParsed.field, b.dateYear.field = gDateParsed, gDateYear
+	b.whiteElo.field, b.blackElo.field = gWhiteElo, gBlackElo
+	b.plies.field, b.errors.field, b.warnings.field, b.infos.field = gPlies, gErrors, gWarnings, gInfos
+	b.firstErrorPly.field, b.threefoldPly.field, b.fiftyMovePly.field = gFirstErrorPly, gThreefoldPly, gFiftyMovePly
+	b.fivefoldPly.field, b.seventyFivePly.field = gFivefoldPly, gSeventyFivePly
+	b.clockCount.field, b.utcStart.field, b.timeForfeit.field = gClockCount, gUTCStart, gTimeForfeit
+	return b
+}
+
+// NewRecordBatch appends the fixed-width columns' values to their builders
+// first.
+func (b *gamesBuilder) NewRecordBatch() arrow.RecordBatch {
+	rb := b.rb
+	for _, c := range []*fixedColumn[int64]{&b.line, &b.offset, &b.endOffset, &b.lastClockWhite, &b.lastClockBlack} {
+		c.flush(rb)
+	}
+	b.dateParsed.flush(rb)
+	for _, c := range []*fixedColumn[int32]{&b.dateYear, &b.whiteElo, &b.blackElo, &b.plies, &b.errors, &b.warnings, &b.infos,
+		&b.firstErrorPly, &b.threefoldPly, &b.fiftyMovePly, &b.fivefoldPly, &b.seventyFivePly, &b.clockCount} {
+		c.flush(rb)
+	}
+	b.utcStart.flush(rb)
+	b.timeForfeit.flush(rb)
+	return b.base.NewRecordBatch()
 }
 
 // Append adds the game's one row. A game whose report is nil (it could not be
@@ -21,9 +60,9 @@ func (b *gamesBuilder) Append(g *Game) {
 		r = &unchecked
 	}
 	b.identity(g)
-	b.rb.Field(gLine).(*array.Int64Builder).Append(g.Start.Line)
-	b.rb.Field(gOffset).(*array.Int64Builder).Append(g.Start.Offset)
-	b.rb.Field(gEndOffset).(*array.Int64Builder).Append(g.End)
+	b.line.add(g.Start.Line)
+	b.offset.add(g.Start.Offset)
+	b.endOffset.add(g.End)
 
 	t := &b.tags
 	t.read(g.Tags)
@@ -33,16 +72,9 @@ func (b *gamesBuilder) Append(g *Game) {
 	b.optStr(gSite, v, ok)
 	v, ok = t.get(tDate)
 	b.optStr(gDate, v, ok)
-	if days, ok := parseDate(v); ok {
-		b.rb.Field(gDateParsed).(*array.Date32Builder).Append(arrow.Date32(days))
-	} else {
-		b.rb.Field(gDateParsed).AppendNull()
-	}
-	if y, ok := parseYear(v); ok {
-		b.rb.Field(gDateYear).(*array.Int32Builder).Append(y)
-	} else {
-		b.rb.Field(gDateYear).AppendNull()
-	}
+	days, ok := parseDate(v)
+	b.dateParsed.addOpt(arrow.Date32(days), ok)
+	b.dateYear.addOpt(parseYear(v))
 	v, ok = t.get(tRound)
 	b.optStr(gRound, v, ok)
 	v, ok = t.get(tWhite)
@@ -51,8 +83,8 @@ func (b *gamesBuilder) Append(g *Game) {
 	b.optStr(gBlack, v, ok)
 	v, ok = t.get(tResult)
 	b.optDict(gResult, v, ok)
-	b.elo(gWhiteElo, t.v[tWhiteElo])
-	b.elo(gBlackElo, t.v[tBlackElo])
+	elo(&b.whiteElo, t.v[tWhiteElo])
+	elo(&b.blackElo, t.v[tBlackElo])
 	v, ok = t.get(tECO)
 	b.optDict(gECO, v, ok)
 	v, ok = t.get(tTimeControl)
@@ -66,15 +98,12 @@ func (b *gamesBuilder) Append(g *Game) {
 	b.optDict(gVariant, v, ok)
 	v, ok = t.get(tFEN)
 	b.optStr(gFEN, v, ok)
-	if ms, ok := utcStart(t.v[tUTCDate], t.ok[tUTCDate], t.v[tUTCTime], t.ok[tUTCTime]); ok {
-		b.rb.Field(gUTCStart).(*array.TimestampBuilder).Append(arrow.Timestamp(ms))
-	} else {
-		b.rb.Field(gUTCStart).AppendNull()
-	}
+	ms, ok := utcStart(t.v[tUTCDate], t.ok[tUTCDate], t.v[tUTCTime], t.ok[tUTCTime])
+	b.utcStart.addOpt(arrow.Timestamp(ms), ok)
 
 	b.optDict(gNotation, r.Notation, r.Notation != "")
 	b.dict(gEncoding, g.Encoding.String())
-	b.i32(gPlies, r.Plies)
+	b.plies.add(int32(r.Plies))
 	if r.Replayed {
 		b.scratch = r.AppendFinalFEN(b.scratch[:0])
 		b.str(gFinalFEN).BinaryBuilder.Append(b.scratch)
@@ -84,36 +113,32 @@ func (b *gamesBuilder) Append(g *Game) {
 	}
 	b.dict(gComputedEnd, r.End.String())
 	b.dict(gComputedResult, computedResult(r))
-	b.i32(gErrors, r.Errors)
-	b.i32(gWarnings, r.Warnings)
-	b.i32(gInfos, r.Infos)
+	b.errors.add(int32(r.Errors))
+	b.warnings.add(int32(r.Warnings))
+	b.infos.add(int32(r.Infos))
 	b.optDict(gFirstError, string(r.FirstError), r.FirstError != "")
-	if r.FirstError == "" {
-		b.rb.Field(gFirstErrorPly).AppendNull()
-	} else {
-		b.optPly(gFirstErrorPly, r.FirstErrorPly)
-	}
-	b.optPly(gThreefoldPly, r.ThreefoldPly)
-	b.optPly(gFiftyMovePly, r.FiftyPly)
-	b.optPly(gFivefoldPly, r.FivefoldPly)
-	b.optPly(gSeventyFivePly, r.SeventyFivePly)
+	b.firstErrorPly.addOpt(int32(r.FirstErrorPly), r.FirstError != "" && r.FirstErrorPly >= 0)
+	optPly(&b.threefoldPly, r.ThreefoldPly)
+	optPly(&b.fiftyMovePly, r.FiftyPly)
+	optPly(&b.fivefoldPly, r.FivefoldPly)
+	optPly(&b.seventyFivePly, r.SeventyFivePly)
 	b.optDict(gTimeCategory, r.TimeCategory, r.TimeCategory != "")
-	b.i32(gClockCount, r.ClockCount)
-	b.optMillis(gLastClockWhite, r.LastClockWhite)
-	b.optMillis(gLastClockBlack, r.LastClockBlack)
-	b.rb.Field(gTimeForfeit).(*array.BooleanBuilder).Append(r.TimeForfeit)
+	b.clockCount.add(int32(r.ClockCount))
+	b.lastClockWhite.addOpt(r.LastClockWhite, r.LastClockWhite >= 0)
+	b.lastClockBlack.addOpt(r.LastClockBlack, r.LastClockBlack >= 0)
+	b.timeForfeit.add(r.TimeForfeit)
 	b.rows++
 }
 
-// elo appends a rating tag's value as an integer, null when it is absent or
+// elo adds a rating tag's value as an integer, null when it is absent or
 // not a rating (validate.ParseElo).
-func (b *gamesBuilder) elo(i int, v string) {
-	if n, ok := validate.ParseElo(v); ok {
-		b.rb.Field(i).(*array.Int32Builder).Append(int32(n))
-		return
-	}
-	b.rb.Field(i).AppendNull()
+func elo(c *fixedColumn[int32], v string) {
+	n, ok := validate.ParseElo(v)
+	c.addOpt(int32(n), ok)
 }
+
+// optPly adds a ply, or a null for the report's -1 ("never", "unknown").
+func optPly(c *fixedColumn[int32], v int) { c.addOpt(int32(v), v >= 0) }
 
 // computedResult is "*" when the report leaves it empty: the board decided nothing.
 func computedResult(r *validate.Report) string {
