@@ -49,3 +49,35 @@ func TestFixedColumnFlush(t *testing.T) {
 		t.Errorf("the next batch: %s, want [1]", got)
 	}
 }
+
+// A batchDict numbers its values in the order they first came, as the
+// dictionary builder's own lookup does, whether a value repeats the one
+// before or one seen earlier, and starts each batch with an empty
+// dictionary.
+func TestBatchDictFlush(t *testing.T) {
+	schema := arrow.NewSchema([]arrow.Field{{Name: "d", Type: dict, Nullable: true}}, nil)
+	rb := array.NewRecordBuilder(memory.NewGoAllocator(), schema)
+	defer rb.Release()
+	c := batchDict{field: 0, last: -1}
+	c.add("Open")
+	c.add("Blitz")
+	c.addOpt("", false)
+	c.add("Open")
+	c.add("Open")
+	c.addOpt("Blitz", true)
+	c.flush(rb)
+	rec := rb.NewRecordBatch()
+	defer rec.Release()
+	if values, indices := dictColumn(t, rec, 0); values != "[Open Blitz]" || indices != "[0 1 - 0 0 1]" {
+		t.Errorf("values %s indices %s, want [Open Blitz] and [0 1 - 0 0 1]", values, indices)
+	}
+	rb.Field(0).(*array.BinaryDictionaryBuilder).ResetFull()
+	c.add("Rapid")
+	c.add("Blitz")
+	c.flush(rb)
+	next := rb.NewRecordBatch()
+	defer next.Release()
+	if values, indices := dictColumn(t, next, 0); values != "[Rapid Blitz]" || indices != "[0 1]" {
+		t.Errorf("the next batch: values %s indices %s, want [Rapid Blitz] and [0 1]", values, indices)
+	}
+}

@@ -19,6 +19,9 @@ type gamesBuilder struct {
 	dateYear, whiteElo, blackElo, plies, errors, warnings, infos fixedColumn[int32]
 	firstErrorPly, threefoldPly, fiftyMovePly, fivefoldPly       fixedColumn[int32]
 	seventyFivePly, clockCount                                   fixedColumn[int32]
+	// The dictionary columns but file, which every table's identity has.
+	event, result, eco, timeControl, termination, variant, notation, encoding batchDict
+	computedEnd, computedResult, firstError, timeCategory                     batchDict
 }
 
 func newGamesBuilder(mem memory.Allocator) *gamesBuilder {
@@ -31,6 +34,14 @@ func newGamesBuilder(mem memory.Allocator) *gamesBuilder {
 	b.firstErrorPly.field, b.threefoldPly.field, b.fiftyMovePly.field = gFirstErrorPly, gThreefoldPly, gFiftyMovePly
 	b.fivefoldPly.field, b.seventyFivePly.field = gFivefoldPly, gSeventyFivePly
 	b.clockCount.field, b.utcStart.field, b.timeForfeit.field = gClockCount, gUTCStart, gTimeForfeit
+	for _, c := range []struct {
+		col   *batchDict
+		field int
+	}{{&b.event, gEvent}, {&b.result, gResult}, {&b.eco, gECO}, {&b.timeControl, gTimeControl}, {&b.termination, gTermination},
+		{&b.variant, gVariant}, {&b.notation, gNotation}, {&b.encoding, gEncoding}, {&b.computedEnd, gComputedEnd},
+		{&b.computedResult, gComputedResult}, {&b.firstError, gFirstError}, {&b.timeCategory, gTimeCategory}} {
+		c.col.field, c.col.last = c.field, -1
+	}
 	return b
 }
 
@@ -48,6 +59,10 @@ func (b *gamesBuilder) NewRecordBatch() arrow.RecordBatch {
 	}
 	b.utcStart.flush(rb)
 	b.timeForfeit.flush(rb)
+	for _, c := range []*batchDict{&b.event, &b.result, &b.eco, &b.timeControl, &b.termination, &b.variant, &b.notation,
+		&b.encoding, &b.computedEnd, &b.computedResult, &b.firstError, &b.timeCategory} {
+		c.flush(rb)
+	}
 	return b.base.NewRecordBatch()
 }
 
@@ -67,7 +82,7 @@ func (b *gamesBuilder) Append(g *Game) {
 	t := &b.tags
 	t.read(g.Tags)
 	v, ok := t.get(tEvent)
-	b.optDict(gEvent, v, ok)
+	b.addDict(&b.event, v, ok)
 	v, ok = t.get(tSite)
 	b.optStr(gSite, v, ok)
 	v, ok = t.get(tDate)
@@ -82,27 +97,27 @@ func (b *gamesBuilder) Append(g *Game) {
 	v, ok = t.get(tBlack)
 	b.optStr(gBlack, v, ok)
 	v, ok = t.get(tResult)
-	b.optDict(gResult, v, ok)
+	b.addDict(&b.result, v, ok)
 	elo(&b.whiteElo, t.v[tWhiteElo])
 	elo(&b.blackElo, t.v[tBlackElo])
 	v, ok = t.get(tECO)
-	b.optDict(gECO, v, ok)
+	b.addDict(&b.eco, v, ok)
 	v, ok = t.get(tTimeControl)
-	b.optDict(gTimeControl, v, ok)
+	b.addDict(&b.timeControl, v, ok)
 	v, ok = t.get(tTermination)
 	if !ok && r.Termination != "" {
 		v, ok = r.Termination, true // ICC's ICCResult, read as the termination where there is none
 	}
-	b.optDict(gTermination, v, ok)
+	b.addDict(&b.termination, v, ok)
 	v, ok = t.get(tVariant)
-	b.optDict(gVariant, v, ok)
+	b.addDict(&b.variant, v, ok)
 	v, ok = t.get(tFEN)
 	b.optStr(gFEN, v, ok)
 	ms, ok := utcStart(t.v[tUTCDate], t.ok[tUTCDate], t.v[tUTCTime], t.ok[tUTCTime])
 	b.utcStart.addOpt(arrow.Timestamp(ms), ok)
 
-	b.optDict(gNotation, r.Notation, r.Notation != "")
-	b.dict(gEncoding, g.Encoding.String())
+	b.addDict(&b.notation, r.Notation, r.Notation != "")
+	b.addDict(&b.encoding, g.Encoding.String(), true)
 	b.plies.add(int32(r.Plies))
 	if r.Replayed {
 		b.scratch = r.AppendFinalFEN(b.scratch[:0])
@@ -111,23 +126,32 @@ func (b *gamesBuilder) Append(g *Game) {
 	} else {
 		b.rb.Field(gFinalFEN).AppendNull()
 	}
-	b.dict(gComputedEnd, r.End.String())
-	b.dict(gComputedResult, computedResult(r))
+	b.addDict(&b.computedEnd, r.End.String(), true)
+	b.addDict(&b.computedResult, computedResult(r), true)
 	b.errors.add(int32(r.Errors))
 	b.warnings.add(int32(r.Warnings))
 	b.infos.add(int32(r.Infos))
-	b.optDict(gFirstError, string(r.FirstError), r.FirstError != "")
+	b.addDict(&b.firstError, string(r.FirstError), r.FirstError != "")
 	b.firstErrorPly.addOpt(int32(r.FirstErrorPly), r.FirstError != "" && r.FirstErrorPly >= 0)
 	optPly(&b.threefoldPly, r.ThreefoldPly)
 	optPly(&b.fiftyMovePly, r.FiftyPly)
 	optPly(&b.fivefoldPly, r.FivefoldPly)
 	optPly(&b.seventyFivePly, r.SeventyFivePly)
-	b.optDict(gTimeCategory, r.TimeCategory, r.TimeCategory != "")
+	b.addDict(&b.timeCategory, r.TimeCategory, r.TimeCategory != "")
 	b.clockCount.add(int32(r.ClockCount))
 	b.lastClockWhite.addOpt(r.LastClockWhite, r.LastClockWhite >= 0)
 	b.lastClockBlack.addOpt(r.LastClockBlack, r.LastClockBlack >= 0)
 	b.timeForfeit.add(r.TimeForfeit)
 	b.rows++
+}
+
+// addDict adds v to a dictionary column, or a null when ok is false; Bytes
+// counts every value, repeats included, as base.dict does.
+func (b *gamesBuilder) addDict(c *batchDict, v string, ok bool) {
+	if ok {
+		b.bytes += len(v)
+	}
+	c.addOpt(v, ok)
 }
 
 // elo adds a rating tag's value as an integer, null when it is absent or
