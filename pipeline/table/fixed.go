@@ -73,7 +73,9 @@ type batchDict struct {
 
 func (c *batchDict) add(v string) {
 	k := c.last
-	if k < 0 || c.values[k] != v {
+	// Bounded by the values, not by last >= 0 alone: a batchDict made
+	// without setting last to -1 must not index an empty list.
+	if uint(k) >= uint(len(c.values)) || c.values[k] != v {
 		var ok bool
 		if k, ok = c.index[v]; !ok {
 			if c.index == nil {
