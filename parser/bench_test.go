@@ -174,3 +174,43 @@ func TestSteadyStateAllocations(t *testing.T) {
 		t.Errorf("%.0f allocations for %d games (%d moves): want at most one per game", allocs, games, moves)
 	}
 }
+
+// BenchmarkStreamRead is the reading half of validate's BenchmarkStreamReplay:
+// every game of masters/ and engine_tcec/ read from disk with ReadGames and
+// nothing else, so that a profile of the parser's hot paths is not diluted by
+// the replay (and takes half the time under callgrind).
+func BenchmarkStreamRead(b *testing.B) {
+	dir := corpusDir(b)
+	// The files lie one or two folders down; in the order WalkDir gives.
+	var files []string
+	for _, pattern := range []string{"masters/*.pgn", "masters/*/*.pgn", "engine_tcec/*.pgn", "engine_tcec/*/*.pgn"} {
+		paths, _ := filepath.Glob(filepath.Join(dir, pattern))
+		files = append(files, paths...)
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		b.Skip("no masters or engine_tcec files")
+	}
+	b.ReportAllocs()
+	games, moves := 0, 0
+	count := func(g *Game) {
+		games++
+		moves += len(g.Moves)
+	}
+	for b.Loop() {
+		games, moves = 0, 0
+		for _, name := range files {
+			f, err := os.Open(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			err = ReadGames(f, Options{}, count)
+			f.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(games), "games")
+	b.ReportMetric(float64(moves), "moves")
+}
