@@ -110,6 +110,15 @@ func plainMove(b []byte) (Scripts, bool) {
 
 func isPieceByte(c byte) bool { return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N' }
 
+// fastAfterNumber marks the bytes that may follow the dots of a move number
+// that fastRun reads: those that end a word or start a move.
+var fastAfterNumber = func() (t [256]bool) {
+	for c := range t {
+		t[c] = fastEnd[c] || fastSAN[c]
+	}
+	return t
+}()
+
 // fastEnd marks the bytes that may follow a word read by fastWord.
 var fastEnd = func() (t [256]bool) {
 	for _, c := range " \t\r\n{});" { // not "(": "e8(Q)"
@@ -154,14 +163,17 @@ loop:
 			line++
 			lineStartRaw = p.rawBase + int64(i)
 		case fcDigit:
+			// Up to three more digits, unrolled: a loop kept its index on
+			// the stack, and most numbers have two digits.
 			num, j := int(s[i]-'0'), i+1
-			for j < len(s) && j-i < 4 {
-				d := s[j] - '0' // wraps for bytes below '0'
-				if d > 9 {
-					break
+			if d := digitAt(s, j); d <= 9 {
+				num, j = num*10+int(d), j+1
+				if d := digitAt(s, j); d <= 9 {
+					num, j = num*10+int(d), j+1
+					if d := digitAt(s, j); d <= 9 {
+						num, j = num*10+int(d), j+1
+					}
 				}
-				num = num*10 + int(d)
-				j++
 			}
 			if j >= len(s) || s[j] != '.' {
 				break loop
@@ -170,14 +182,14 @@ loop:
 			for k < len(s) && s[k] == '.' {
 				k++
 			}
-			if k < len(s) && !fastEnd[s[k]] && !fastSAN[s[k]] {
+			if k < len(s) && !fastAfterNumber[s[k]] {
 				break loop
 			}
 			// As setNumber, which a problem about this number reads back.
 			pd := &p.pend
 			pd.ok, pd.num, pd.dots, pd.start = true, int32(num), k-j, i
 			pd.line, pd.lineAt, pd.events = line, lineStartRaw, p.events
-			numPly = pd.ply()
+			numPly = numberPly(int32(num), k-j)
 			i = k
 			if i < len(s) && s[i] == ' ' {
 				i++
@@ -188,7 +200,11 @@ loop:
 				break loop
 			}
 			spaced := j < len(s) && s[j] == ' '
-			if spaced && !fastAlone(s, i, j) {
+			// Only a blank or a joining byte after the space lets the next
+			// word join this one (a file letter joins a lone piece letter,
+			// and sanDFA accepts no one-byte word): one load decides for
+			// nearly every move.
+			if spaced && j+1 < len(s) && mayJoin[s[j+1]] && !fastAlone(s, i, j) {
 				break loop
 			}
 			// A piece letter first, or a promotion piece (sanAcceptP is
@@ -261,10 +277,23 @@ loop:
 	return i
 }
 
+// digitAt returns the value of the digit s[i], or more than 9 when s[i] is
+// no digit or i is past the end.
+func digitAt(s []byte, i int) uint8 {
+	if uint(i) < uint(len(s)) {
+		return s[i] - '0' // wraps for bytes below '0'
+	}
+	return 10
+}
+
 // ply returns the ply a pending move number stands for.
-func (pd *pending) ply() int32 {
-	ply := 2*pd.num - 1
-	if pd.dots >= 2 {
+func (pd *pending) ply() int32 { return numberPly(pd.num, pd.dots) }
+
+// numberPly returns the ply that move number num followed by dots dots
+// stands for: White's move after one dot, Black's after more.
+func numberPly(num int32, dots int) int32 {
+	ply := 2*num - 1
+	if dots >= 2 {
 		ply++
 	}
 	return ply
@@ -312,6 +341,15 @@ const (
 	joinFile
 	joinAlways
 )
+
+// mayJoin marks the bytes that, right after the space that follows a move,
+// may make fastAlone say no: blanks, and the bytes that join any word.
+var mayJoin = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c == ' ' || joinClass[c] == joinAlways
+	}
+	return t
+}()
 
 var joinClass = func() (t [256]uint8) {
 	for c := 0x80; c < 0x100; c++ {

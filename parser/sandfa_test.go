@@ -98,6 +98,20 @@ func TestSanDFAAgreesWithPlainMove(t *testing.T) {
 	}
 }
 
+// TestSanDFAAcceptsNoOneByteWord: fastRun lets a move followed by a space
+// and a file letter stand alone without asking fastAlone, which joins a
+// file letter only to a one-byte word ("К d5").
+func TestSanDFAAcceptsNoOneByteWord(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for _, end := range []string{"", " ", " d5"} {
+			w := append([]byte{byte(c)}, end...)
+			if j, st := sanScan(w, 0); st == sanAccept || st == sanAcceptP {
+				t.Errorf("%q: accepted up to %d", w, j)
+			}
+		}
+	}
+}
+
 // readBothWays parses data with fastRun and headTags and without them (the
 // general path) and fails unless every game is the same, field by field.
 func readBothWays(t *testing.T, data []byte, opt Options) int {
@@ -141,6 +155,12 @@ func TestFastRunReadsAsTheGeneralPath(t *testing.T) {
 		"[Event \"x\"]\n1. e4 e5 {[%clk 0:01:00]} 2. Nf3 $1 Nc6 ; note\n3. Bb5 a6 0-1 4. d4 *",
 		"1. e4 e5 2. Nf3 Кf9 3. Bb5 a6\n\n1. d4 d5\n1... Nf6",
 		"[FEN \"8/8/8/8/8/8/4k3/4K3 w - - 0 30\"]\n30. Kd1 Kd3 31. Ke1\n29. Kf1 *\n",
+		// numbers of one to five digits, cut by the end of the input, and
+		// moves joined with the word after one or two spaces, or not
+		"[Event \"x\"]\n9. e4 e5 99. Nf3 Nc6 999. Bb5 a6 9999. Ba4 Nf6 99999. O-O Be7 *",
+		"[Event \"x\"]\n1. e4 e5 12", "[Event \"x\"]\n1. e4 e5 123", "[Event \"x\"]\n1. e4 e5 1234", "[Event \"x\"]\n1. e4 e5 12.",
+		"[Event \"x\"]\n1. e4 e5 12.\n3... Nf3 4.. Nc6 5.\tBb5 6.{c} a6 7.(7. d4) 8.X *",
+		"[Event \"x\"]\n1. Nf3 : d5 2. Nf3  - d5 3. Nf3 x d5 4. Nf3 \xd0\xb0 5. Nf3  \xc2\xa0 6. Nf3 e5 7. Nf3  d5 8. Nf3 ",
 		"[Event \"x\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\r\n6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2",
 	}
 	for _, in := range inputs {
