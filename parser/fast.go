@@ -217,10 +217,8 @@ loop:
 			// numPly is 0 or ply, as one test: numbered and unnumbered moves
 			// alternate, which a branch on each would mispredict.
 			if ply := curPly + 1; idx < limit && int64(numPly)*int64(numPly-ply) == 0 {
-				var num int32
-				if numPly != 0 {
-					num = p.pend.num
-				}
+				// The number's value, 0 for none: numPly is 2n-1 or 2n.
+				num := (numPly + 1) >> 1
 				raw := Span{Off: uint32(i - p.gs), Len: uint32(j - i)}
 				off := p.rawBase + int64(i)
 				// Field by field into the slice: a composite literal is
