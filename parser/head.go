@@ -27,8 +27,9 @@ func (p *Parser) headTags(data []byte, start int, pos Pos) int {
 	line, col := pos.Line, pos.Col
 	for i < len(data) {
 		if data[i] == '[' {
-			end, ns, ne, vs, ve, ok := plainTag(data, i)
-			if !ok || len(p.g.Tags) >= maxTags {
+			end, ne, vs, ve := plainTag(data, i)
+			ns := i + 1
+			if end == 0 || len(p.g.Tags) >= maxTags {
 				break // tagPair reads the rest, and says when there are too many
 			}
 			if tags && blank && string(data[ns:ne]) == "Event" {
@@ -74,50 +75,50 @@ func (p *Parser) headTags(data []byte, start int, pos Pos) int {
 
 // plainTag reads a tag line at data[i] ('[') written plainly: '[', a name,
 // blanks, a quoted value without backslashes, blanks, ']' and the line end
-// ("\n" or "\r\n"), which end is after. Such a line is a tag line for the
-// boundary rule and tagPair reads it without a Problem; anything else is
-// left to them (ok false).
-func plainTag(data []byte, i int) (end, ns, ne, vs, ve int, ok bool) {
-	n := len(data)
-	j := i + 1
-	ns = j
+// ("\n" or "\r\n"), which end is after; the name is data[i+1:ne], the value
+// data[vs:ve]. Such a line is a tag line for the boundary rule and tagPair
+// reads it without a Problem; anything else is left to them (end 0).
+func plainTag(data []byte, i int) (end, ne, vs, ve int) {
+	// Unsigned offsets: a test against the length then proves an index in
+	// bounds, which spares the name's bytes a second bounds check each; and
+	// four results instead of six leave headTags fewer to move about.
+	n := uint(len(data))
+	j := uint(i) + 1
 	for j < n && tagNameByte[data[j]] {
 		j++
 	}
-	ne = j
-	if ne == ns || ne-ns > maxTagName {
-		return
+	if ne = int(j); ne == i+1 || ne-(i+1) > maxTagName {
+		return 0, 0, 0, 0
 	}
 	for j < n && (data[j] == ' ' || data[j] == '\t') {
 		j++
 	}
 	if j >= n || data[j] != '"' {
-		return
+		return 0, 0, 0, 0
 	}
 	j++
-	vs = j
+	vs = int(j)
 	for j < n && !tagValueStop[data[j]] {
 		j++
 	}
-	ve = j
-	if j >= n || data[j] != '"' || ve-vs > maxTagValue {
-		return
+	if ve = int(j); j >= n || data[j] != '"' || ve-vs > maxTagValue {
+		return 0, 0, 0, 0
 	}
 	j++
 	for j < n && (data[j] == ' ' || data[j] == '\t') {
 		j++
 	}
 	if j >= n || data[j] != ']' {
-		return
+		return 0, 0, 0, 0
 	}
 	j++
 	if j < n && data[j] == '\r' {
 		j++
 	}
 	if j >= n || data[j] != '\n' {
-		return
+		return 0, 0, 0, 0
 	}
-	return j + 1, ns, ne, vs, ve, true
+	return int(j) + 1, ne, vs, ve
 }
 
 // tagNameByte is isTagNameByte as a table: one load a byte instead of four
