@@ -348,6 +348,13 @@ func (p *Parser) epdOps(i, e int, black bool, hmvc, fmvn string) (string, string
 			for i < e && !isSpaceByte(s[i]) && s[i] != ';' {
 				i++
 			}
+			if i == a {
+				// A space skipBlanks does not pass (a lone CR, a form
+				// feed): it parts operands as a blank does, and the
+				// reading must move past it.
+				i++
+				continue
+			}
 			args = append(args, [2]int{a, i})
 		}
 		if !closed && !perft {

@@ -313,3 +313,31 @@ func TestEPDLineOfPlay(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A space that is not a blank (a lone CR, a form feed) parts an EPD
+// operation's operands as a blank does. The reader once stood still on it,
+// appending empty operands until memory ran out.
+func TestEPDOperandsPartedByOtherSpaces(t *testing.T) {
+	in := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;D1 20\rfoo\n" +
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;D1\r20;D2 400\n" +
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4\fd4;\n"
+	games := epdGames(t, in, 0)
+	if len(games) != 3 {
+		t.Fatalf("%d games, want 3", len(games))
+	}
+	var got []string
+	for _, g := range games {
+		var s []string
+		for _, c := range g.Perft {
+			s = append(s, fmt.Sprintf("D%d %d", c.Depth, c.Nodes))
+		}
+		for _, m := range g.Moves {
+			s = append(s, g.Str(m.Raw))
+		}
+		got = append(got, strings.Join(s, ","))
+	}
+	want := []string{"", "D1 20,D2 400", "e4,d4"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
