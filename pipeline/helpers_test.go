@@ -63,7 +63,7 @@ func useFakeCheck(t testing.TB, check func(*parser.Game, *validate.Options) vali
 		check = fakeCheck
 	}
 	old := checkGame
-	checkGame = check
+	checkGame = func(g *parser.Game, opt *validate.Options, r *validate.Report) { *r = check(g, opt) }
 	t.Cleanup(func() { checkGame = old })
 }
 

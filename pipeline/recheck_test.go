@@ -83,4 +83,21 @@ func TestCodePageByReplay(t *testing.T) {
 	if r := &recs[1]; r.Report.Plies != 4 || r.Start != (parser.Pos{Offset: 23, Line: 3, Col: 1}) || r.Report.Errors != 0 {
 		t.Errorf("two games, second: %d plies, from %+v, findings %q", r.Report.Plies, r.Start, findingsOf(&r.Report))
 	}
+
+	// Read again, but no farther: the first reading's record stands, in
+	// its place between the games around it.
+	recs = CheckChunk(chunk(koi8("[White \"A\"]\n\n1. d4 *\n\n[White \"B\"]\n\n1. e4 e4 2. кf3 *\n\n[White \"C\"]\n\n1. c4 *\n")), opt, nil)
+	if len(recs) != 3 {
+		t.Fatalf("no farther: %d records", len(recs))
+	}
+	for i, want := range []string{"A", "B", "C"} {
+		if got := recs[i].Tag("White"); got != want {
+			t.Errorf("no farther, record %d: White %q, want %q", i, got, want)
+		}
+	}
+	if r := &recs[1]; r.Encoding != parser.Windows1251 || r.Report.Plies != 1 || r.Report.FirstError != validate.IllegalMove ||
+		r.Start != (parser.Pos{Offset: 22, Line: 5, Col: 1}) || r.End != 54 || strings.Contains(strings.Join(findingsOf(&r.Report), "\n"), "guessed") {
+		t.Errorf("no farther: read as %v, %d plies, first error %q, from %+v to %d, findings %q",
+			r.Encoding, r.Report.Plies, r.Report.FirstError, r.Start, r.End, findingsOf(&r.Report))
+	}
 }

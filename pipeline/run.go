@@ -244,7 +244,7 @@ type run struct {
 	// seen holds the games of the run by Report.Fingerprint, for
 	// duplicate-game: where each was first read. The ordered writer alone
 	// touches it.
-	seen     map[uint64]gameRef
+	seen     seenGames
 	seenFile string // the input seen holds games of
 
 	// noted holds the kinds of validate.ReadingNote (bit 1 << kind) that
@@ -259,7 +259,7 @@ type run struct {
 }
 
 // gameRef is where a game was read in its input: its index and line, the
-// index packed to keep the map small (the line may pass 2^31 in an
+// index packed to keep the table small (the line may pass 2^31 in an
 // archive's dump).
 type gameRef struct {
 	index int32
@@ -267,7 +267,7 @@ type gameRef struct {
 }
 
 // maxSeenGames bounds the games duplicate-game remembers of an input (some
-// 50 bytes each, 14 MB in all): a tournament's upload, or an archive's first
+// 48 bytes each, 12 MB in all): a tournament's upload, or an archive's first
 // quarter million games.
 const maxSeenGames = 1 << 18
 
@@ -688,6 +688,12 @@ func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 	s := &r.summary
 	recs := b.Records
 	s.Games += int64(len(recs))
+	if r.seenFile != in.Path {
+		// duplicate-game compares games within an input: --resume skips or
+		// reads again whole inputs, and its tables must be those of a run
+		// never stopped. Once a chunk, not once a game: 0.01 % of the run.
+		r.seen, r.seenFile = seenGames{}, in.Path
+	}
 	for k := range recs {
 		rec := &recs[k]
 		rec.File, rec.Index = in.Path, int(file.Games)
@@ -852,16 +858,8 @@ func (r *run) duplicate(rec *GameRecord, fp uint64) {
 	if len(rec.Tags) > 0 {
 		pos = rec.Tags[0].Pos
 	}
-	if r.seen == nil || r.seenFile != rec.File {
-		// Within an input: --resume skips or reads again whole inputs, and
-		// its tables must be those of a run never stopped.
-		r.seen, r.seenFile = make(map[uint64]gameRef), rec.File
-	}
-	first, ok := r.seen[fp]
+	first, ok := r.seen.note(fp, gameRef{int32(rec.Index), pos.Line})
 	if !ok {
-		if len(r.seen) < maxSeenGames {
-			r.seen[fp] = gameRef{int32(rec.Index), pos.Line}
-		}
 		return
 	}
 	// The number is the earlier game's game key (jsonl, SARIF, the tables'

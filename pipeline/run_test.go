@@ -346,7 +346,8 @@ func TestRunCheckerPanic(t *testing.T) {
 func TestCheckSafelyReport(t *testing.T) {
 	useFakeCheck(t, func(*parser.Game, *validate.Options) validate.Report { panic("boom") })
 	g := &parser.Game{Start: parser.Pos{Offset: 0, Line: 1, Col: 1}}
-	r := checkSafely(g, &validate.Options{})
+	var r validate.Report
+	checkSafely(g, &validate.Options{}, &r)
 	if r.Errors != 1 || r.Warnings+r.Infos != 0 || r.FirstError != validate.InternalError || r.FirstErrorPly != -1 ||
 		len(r.Findings) != 1 || r.Findings[0].Code != validate.InternalError {
 		t.Errorf("counts %d/%d/%d, first error %q at %d, findings %v", r.Errors, r.Warnings, r.Infos, r.FirstError, r.FirstErrorPly, r.Findings)

@@ -60,6 +60,13 @@ func Check(g *parser.Game, opt *Options) Report {
 	return r
 }
 
+// CheckTo is Check writing the report to *r (see Checker.CheckTo).
+func CheckTo(g *parser.Game, opt *Options, r *Report) {
+	c := checkers.Get().(*Checker)
+	c.CheckTo(g, opt, r)
+	checkers.Put(c)
+}
+
 // checkers keeps Checkers between calls of Check: a Checker's repetition
 // history alone is 8 KiB, too much to clear for every game.
 var checkers = sync.Pool{New: func() any { return new(Checker) }}
@@ -71,7 +78,8 @@ type Checker struct {
 	g    *parser.Game
 	opt  *Options
 	tags Tags
-	r    Report
+	r    *Report // the report being written: own's, or CheckTo's caller's
+	own  Report
 
 	start replay.Position
 	// twoKings is set when each side has exactly one king: without it, mate,
@@ -147,12 +155,22 @@ type lineReplay struct {
 
 // Check replays g and reports what is wrong with it.
 func (c *Checker) Check(g *parser.Game, opt *Options) Report {
+	c.CheckTo(g, opt, &c.own)
+	out := c.own
+	c.own = Report{}
+	return out
+}
+
+// CheckTo is Check writing the report to *r, in the place the caller keeps
+// it: a Report is 536 bytes, and each return of one by value copies it (the
+// pipeline, checking into its records, spares some 1,200 instructions a
+// game so).
+func (c *Checker) CheckTo(g *parser.Game, opt *Options, r *Report) {
 	if opt == nil {
 		opt = &Options{}
 	}
-	c.g, c.opt = g, opt
-	c.r = NewReport()
-	r := &c.r
+	c.g, c.opt, c.r = g, opt, r
+	*r = NewReport()
 	if len(g.Problems) > 0 || g.Has&parser.HasColumns != 0 || len(g.UnreadEvals) > 0 || len(g.Renumbered) > 0 {
 		c.parserFindings()
 	}
@@ -198,9 +216,7 @@ func (c *Checker) Check(g *parser.Game, opt *Options) Report {
 	}
 	r.Findings = c.finish(r.Findings)
 	r.tally()
-	out := c.r
-	c.r = Report{}
-	return out
+	c.r = nil // the caller's now
 }
 
 // finish applies the rules to fs and puts them in source order, with their
@@ -230,7 +246,7 @@ func (c *Checker) finish(fs []Finding) []Finding {
 //
 //go:noinline
 func (c *Checker) parserFindings() {
-	g, r := c.g, &c.r
+	g, r := c.g, c.r
 	for _, p := range g.Problems {
 		r.Findings = append(r.Findings, Finding{Code: Syntax, Severity: DefaultSeverity(Syntax), Message: p.Message, Pos: p.Pos, Ply: -1})
 	}
@@ -463,7 +479,7 @@ func noCastlingField(fen string) bool {
 //
 //go:noinline
 func (c *Checker) readBothWays() {
-	r := &c.r
+	r := c.r
 	// Never nil, even with no finding: nil says there is no such reading.
 	r.AsChess960 = c.finish(append(make([]Finding, 0, len(r.Findings)), r.Findings...))
 	r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Code == PerftMismatch })
@@ -912,7 +928,7 @@ func (c *Checker) reread(k int, idx int32, s replay.LetterSet) (replay.Move, boo
 // playMain replays the main line under letter set s, following the draw
 // rules ply by ply. It records what it found in c.line and c.r.
 func (c *Checker) playMain(s replay.LetterSet) {
-	g, r, ln := c.g, &c.r, &c.line
+	g, r, ln := c.g, c.r, &c.line
 	*ln = lineReplay{letters: s, endPly: -1, afterEnd: -1, firstOdd: -1, firstNull: -1, failIdx: -1, bishop: -1,
 		claims: [2][2]int32{{-1, -1}, {-1, -1}}}
 	r.AnyThreefoldPly, r.AnyFiftyPly, r.FivefoldPly, r.SeventyFivePly = -1, -1, -1, -1
@@ -1141,7 +1157,7 @@ func (c *Checker) quietPly() bool {
 // afterPly applies the draw rules and the end of the game to the position
 // after ply (0: the start position).
 func (c *Checker) afterPly(ply int) {
-	p, r, ln := &c.pos, &c.r, &c.line
+	p, r, ln := &c.pos, c.r, &c.line
 	// The first claim of either side is the report's (python-chess's
 	// fact, wherever it falls); each side's first before the end, for the
 	// missed claims.

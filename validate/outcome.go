@@ -14,7 +14,7 @@ import (
 // report facts: the move that could not be replayed, notation, the end of the
 // game on the board, the draw rules, and the result against the board.
 func (c *Checker) reportMainLine(recorded string) {
-	r, ln := &c.r, &c.line
+	r, ln := c.r, &c.line
 	// With no move in the main line no letter set was read, whatever the
 	// replay's default: "" (the games table's null) rather than "san".
 	r.Notation = ""
@@ -80,7 +80,7 @@ func (c *Checker) reportMainLine(recorded string) {
 //
 //go:noinline
 func (c *Checker) judgeTermination() {
-	t, ln, r := &c.tags, &c.line, &c.r
+	t, ln, r := &c.tags, &c.line, c.r
 	text, pos, ply, move := t.Termination, t.TerminationPos, -1, ""
 	if text == "" {
 		// The FICS games database says how a game ended only in a comment
@@ -150,7 +150,7 @@ func (c *Checker) judgeTermination() {
 
 //go:noinline
 func (c *Checker) reportFailure() {
-	g, r, ln := c.g, &c.r, &c.line
+	g, r, ln := c.g, c.r, &c.line
 	m := &g.Moves[ln.failIdx]
 	msg := ln.failMsg
 	if ln.plies == 0 && ln.failCode == IllegalMove && ln.noMatch && !c.tags.HasFEN {
@@ -180,7 +180,7 @@ func diagramHint(firstPly int32) string {
 
 //go:noinline
 func (c *Checker) reportNonSAN() {
-	g, r, ln := c.g, &c.r, &c.line
+	g, r, ln := c.g, c.r, &c.line
 	m := &g.Moves[ln.firstOdd]
 	ways := ln.oddStyle.String()
 	if d := ln.oddDev.String(); d != "" {
@@ -205,7 +205,7 @@ func (c *Checker) reportNonSAN() {
 
 //go:noinline
 func (c *Checker) reportNullMoves() {
-	g, r, ln := c.g, &c.r, &c.line
+	g, r, ln := c.g, c.r, &c.line
 	m := &g.Moves[ln.firstNull]
 	r.Findings = append(r.Findings, Finding{Code: NullMove, Severity: DefaultSeverity(NullMove), Pos: m.Pos,
 		Ply: c.plyOfMain(ln.firstNull), Move: g.Str(m.Raw),
@@ -223,7 +223,7 @@ func (c *Checker) reportNullMoves() {
 //
 //go:noinline
 func (c *Checker) reportAfterEnd(recorded string) {
-	g, r, ln := c.g, &c.r, &c.line
+	g, r, ln := c.g, c.r, &c.line
 	m := &g.Moves[ln.afterEnd]
 	more := len(c.main) - ln.endPly
 	sev := DefaultSeverity(MovesAfterEnd)
@@ -241,7 +241,7 @@ func (c *Checker) reportAfterEnd(recorded string) {
 //
 //go:noinline
 func (c *Checker) reportWrongResult(recorded string) {
-	r, ln := &c.r, &c.line
+	r, ln := c.r, &c.line
 	at := c.recordedResultPos()
 	if ln.end == Checkmate {
 		winner := c.sideToMoveAt(ln.endPly).Other()
@@ -258,7 +258,7 @@ func (c *Checker) reportWrongResult(recorded string) {
 // marker the board agrees with, where it decided the game: the one to keep.
 // (wrong-result judges the tag, which the games are scored by.)
 func (c *Checker) judgeMismatch() {
-	r, board := &c.r, c.r.ComputedResult
+	r, board := c.r, c.r.ComputedResult
 	marker := c.g.Result // in PGN form, "" when there is none
 	if marker == "" || board == "*" || c.tags.Result == "" || marker == c.tags.Result {
 		return
@@ -284,14 +284,14 @@ func (c *Checker) judgeMismatch() {
 // fivefold and 75 moves as automatic draws where the profile has them.
 // Most games reach none of them, and leave here.
 func (c *Checker) reportDraws(decisive bool, recorded string) {
-	if r := &c.r; r.AnyThreefoldPly >= 0 || r.AnyFiftyPly >= 0 || r.FivefoldPly >= 0 || r.SeventyFivePly >= 0 {
+	if r := c.r; r.AnyThreefoldPly >= 0 || r.AnyFiftyPly >= 0 || r.FivefoldPly >= 0 || r.SeventyFivePly >= 0 {
 		c.reportDrawRules(decisive, recorded)
 	}
 }
 
 //go:noinline
 func (c *Checker) reportDrawRules(decisive bool, recorded string) {
-	r, ln := &c.r, &c.line
+	r, ln := c.r, &c.line
 	claims := [2]struct {
 		ply             int
 		code, missed    Code
@@ -409,7 +409,7 @@ func (c *Checker) claimMessage(ply int, what string, rule int) string {
 // finding; without it (past the cap on problems) a finding of its own says
 // so at the move.
 func (c *Checker) reportGap(idx int32, ply, rest int, turn replay.Color, variation string) {
-	g, r := c.g, &c.r
+	g, r := c.g, c.r
 	m := &g.Moves[idx]
 	var label []byte
 	if m.Number != 0 {
@@ -618,7 +618,7 @@ func (c *Checker) variationPath(i int32) string {
 // checkTime runs the clock checks over the main line and judges a game
 // decided on time against what the final position allows.
 func (c *Checker) checkTime(recorded string, replayed bool) {
-	r := &c.r
+	r := c.r
 	var start ClockStart
 	if replayed {
 		start = ClockStart{BlackFirst: c.start.Turn() == replay.Black, MoveNumber: c.start.Fullmove()}
@@ -711,7 +711,7 @@ func fromLichess(site string) bool {
 //
 //go:noinline
 func (c *Checker) judgeForfeit(forfeit Forfeit, said []Finding, recorded string, replayed bool) Forfeit {
-	r := &c.r
+	r := c.r
 	if ln := &c.line; replayed && forfeit.Lost && ln.endPly >= 0 && (ln.end == Checkmate || ln.end == Stalemate) {
 		// The board ended the game before any flag could: not a loss on time.
 		if !forfeit.FromClock {
