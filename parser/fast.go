@@ -407,7 +407,11 @@ func sanScan(s []byte, i int) (int, uint8) {
 }
 
 // sanRows is sanDFA with each row laid after the other and each next state
-// given as the offset of its row.
+// given as the offset of its row. sanScan masks its index with
+// len(sanRows)-1, which needs a power of two rows: the array below does not
+// compile otherwise.
+var _ [0]struct{} = [len(sanDFA) & (len(sanDFA) - 1)]struct{}{}
+
 var sanRows = func() (t [len(sanDFA) << 8]uint16) {
 	for st := range sanDFA {
 		for c, next := range sanDFA[st] {
