@@ -18,6 +18,17 @@ type fixedColumn[T any] struct {
 	nulls int
 }
 
+// batchColumn is a column whose values wait for the batch to be made.
+type batchColumn interface {
+	flush(rb *array.RecordBuilder)
+}
+
+// at sets the column's field index and returns it, for the builder's list.
+func (c *fixedColumn[T]) at(field int) batchColumn {
+	c.field = field
+	return c
+}
+
 func (c *fixedColumn[T]) add(v T) {
 	c.vals = append(c.vals, v)
 	c.valid = append(c.valid, true)
@@ -69,6 +80,12 @@ type batchDict struct {
 	valid   []bool
 	nulls   int
 	last    int // the index of the last value added, -1 when there is none
+}
+
+// at sets the column's field index and returns it, for the builder's list.
+func (c *batchDict) at(field int) batchColumn {
+	c.field, c.last = field, -1
+	return c
 }
 
 func (c *batchDict) add(v string) {

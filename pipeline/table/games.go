@@ -22,46 +22,34 @@ type gamesBuilder struct {
 	// The dictionary columns but file, which every table's identity has.
 	event, result, eco, timeControl, termination, variant, notation, encoding batchDict
 	computedEnd, computedResult, firstError, timeCategory                     batchDict
+	batched                                                                   []batchColumn // all of the above
 }
 
 func newGamesBuilder(mem memory.Allocator) *gamesBuilder {
 	b := &gamesBuilder{base: newBase(mem, GamesSchema)}
-	b.line.field, b.offset.field, b.endOffset.field = gLine, gOffset, gEndOffset
-	b.lastClockWhite.field, b.lastClockBlack.field = gLastClockWhite, gLastClockBlack
-	b.dateParsed.field, b.dateYear.field = gDateParsed, gDateYear
-	b.whiteElo.field, b.blackElo.field = gWhiteElo, gBlackElo
-	b.plies.field, b.errors.field, b.warnings.field, b.infos.field = gPlies, gErrors, gWarnings, gInfos
-	b.firstErrorPly.field, b.threefoldPly.field, b.fiftyMovePly.field = gFirstErrorPly, gThreefoldPly, gFiftyMovePly
-	b.fivefoldPly.field, b.seventyFivePly.field = gFivefoldPly, gSeventyFivePly
-	b.clockCount.field, b.utcStart.field, b.timeForfeit.field = gClockCount, gUTCStart, gTimeForfeit
-	for _, c := range []struct {
-		col   *batchDict
-		field int
-	}{{&b.event, gEvent}, {&b.result, gResult}, {&b.eco, gECO}, {&b.timeControl, gTimeControl}, {&b.termination, gTermination},
-		{&b.variant, gVariant}, {&b.notation, gNotation}, {&b.encoding, gEncoding}, {&b.computedEnd, gComputedEnd},
-		{&b.computedResult, gComputedResult}, {&b.firstError, gFirstError}, {&b.timeCategory, gTimeCategory}} {
-		c.col.field, c.col.last = c.field, -1
+	// One list names each batched column's field and flushes it, so that a
+	// column cannot be given its field and then be left out of the batch.
+	b.batched = []batchColumn{
+		b.line.at(gLine), b.offset.at(gOffset), b.endOffset.at(gEndOffset),
+		b.lastClockWhite.at(gLastClockWhite), b.lastClockBlack.at(gLastClockBlack),
+		b.dateParsed.at(gDateParsed), b.dateYear.at(gDateYear), b.whiteElo.at(gWhiteElo), b.blackElo.at(gBlackElo),
+		b.plies.at(gPlies), b.errors.at(gErrors), b.warnings.at(gWarnings), b.infos.at(gInfos),
+		b.firstErrorPly.at(gFirstErrorPly), b.threefoldPly.at(gThreefoldPly), b.fiftyMovePly.at(gFiftyMovePly),
+		b.fivefoldPly.at(gFivefoldPly), b.seventyFivePly.at(gSeventyFivePly), b.clockCount.at(gClockCount),
+		b.utcStart.at(gUTCStart), b.timeForfeit.at(gTimeForfeit),
+		b.event.at(gEvent), b.result.at(gResult), b.eco.at(gECO), b.timeControl.at(gTimeControl),
+		b.termination.at(gTermination), b.variant.at(gVariant), b.notation.at(gNotation), b.encoding.at(gEncoding),
+		b.computedEnd.at(gComputedEnd), b.computedResult.at(gComputedResult), b.firstError.at(gFirstError),
+		b.timeCategory.at(gTimeCategory),
 	}
 	return b
 }
 
-// NewRecordBatch appends the fixed-width columns' values to their builders
+// NewRecordBatch appends the batched columns' values to their builders
 // first.
 func (b *gamesBuilder) NewRecordBatch() arrow.RecordBatch {
-	rb := b.rb
-	for _, c := range []*fixedColumn[int64]{&b.line, &b.offset, &b.endOffset, &b.lastClockWhite, &b.lastClockBlack} {
-		c.flush(rb)
-	}
-	b.dateParsed.flush(rb)
-	for _, c := range []*fixedColumn[int32]{&b.dateYear, &b.whiteElo, &b.blackElo, &b.plies, &b.errors, &b.warnings, &b.infos,
-		&b.firstErrorPly, &b.threefoldPly, &b.fiftyMovePly, &b.fivefoldPly, &b.seventyFivePly, &b.clockCount} {
-		c.flush(rb)
-	}
-	b.utcStart.flush(rb)
-	b.timeForfeit.flush(rb)
-	for _, c := range []*batchDict{&b.event, &b.result, &b.eco, &b.timeControl, &b.termination, &b.variant, &b.notation,
-		&b.encoding, &b.computedEnd, &b.computedResult, &b.firstError, &b.timeCategory} {
-		c.flush(rb)
+	for _, c := range b.batched {
+		c.flush(b.rb)
 	}
 	return b.base.NewRecordBatch()
 }
