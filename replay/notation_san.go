@@ -30,6 +30,57 @@ func parseSAN(t []byte, set LetterSet, n *Notation) bool {
 	}
 
 	table := &latinKinds[set]
+	// The shapes of nearly every move, decoded by position: "e4", "Nf3",
+	// "Nxe5", "Nbd2", "R1e2" and "exd5" are 99 % of the moves other than
+	// castling in the 16 MB bench sample, and reading them so takes 55
+	// instructions a move where the general sequence below took 83. Each
+	// case fills only the fields its shape sets and answers true only where
+	// that sequence would, with the same fields; anything else goes on to
+	// it, n untouched but for the check sign.
+	switch s := t[:end]; len(s) {
+	case 2:
+		if f, r := s[0]-'a', s[1]-'1'; f <= 7 && r <= 7 {
+			n.Kind, n.ToFile, n.ToRank = Pawn, int8(f), int8(r)
+			return true
+		}
+	case 3:
+		if c := s[0] - 'A'; c < 26 {
+			k, f, r := table[c], s[1]-'a', s[2]-'1'
+			if k > Pawn && f <= 7 && r <= 7 {
+				n.Kind, n.Style, n.ToFile, n.ToRank = k, latinLetterStyle[set], int8(f), int8(r)
+				return true
+			}
+		}
+	case 4:
+		f, r := s[2]-'a', s[3]-'1'
+		if f > 7 || r > 7 {
+			break
+		}
+		c0, c1 := s[0], s[1]
+		if c := c0 - 'A'; c < 26 {
+			k := table[c]
+			if k <= Pawn {
+				break
+			}
+			switch {
+			case c1 == 'x':
+				n.Capture = true
+			case c1-'a' <= 7:
+				n.FromFile = int8(c1 - 'a')
+			case c1-'1' <= 7:
+				n.FromRank = int8(c1 - '1')
+			default:
+				return false
+			}
+			n.Kind, n.Style, n.ToFile, n.ToRank = k, latinLetterStyle[set], int8(f), int8(r)
+			return true
+		}
+		if from := c0 - 'a'; c1 == 'x' && from <= 7 && (from == f+1 || from+1 == f) {
+			n.Kind, n.FromFile, n.Capture, n.ToFile, n.ToRank = Pawn, int8(from), true, int8(f), int8(r)
+			return true
+		}
+	}
+
 	i := 0
 	n.Kind = Pawn
 	if c := t[0]; c >= 'A' && c <= 'Z' {
