@@ -39,6 +39,14 @@ func (p *Position) Resolve(n *Notation) (Move, error) {
 // tested for legality. It returns NoMove whenever it is not sure (no match,
 // several, anything unusual) and leaves the verdict to resolveSlow, which
 // must reach the same move whenever this one finds it.
+//
+// The written origin is read as a mask (originFiles, originRanks), which is
+// empty for a coordinate off the board and so stands for its range tests:
+// 9 instructions a move fewer than four comparisons and writtenOriginMask.
+// The destination keeps two tests: one on the OR of both leaves the
+// compiler unable to prove the square on the board, and each Bit of it
+// then costs a branch. The function's lines keep their offsets from its
+// first line, which default.pgo keys its hot calls on.
 func (p *Position) resolveFast(n *Notation) Move {
 	us := p.turn
 	own := p.byColor[us]
@@ -54,8 +62,8 @@ func (p *Position) resolveFast(n *Notation) Move {
 		}
 		return m
 	}
-	if uint8(n.ToFile) > 7 || uint8(n.ToRank) > 7 || n.FromFile < -1 || n.FromFile > 7 ||
-		n.FromRank < -1 || n.FromRank > 7 {
+	origin := originFiles[uint8(n.FromFile)] & originRanks[uint8(n.FromRank)]
+	if uint8(n.ToFile) > 7 || uint8(n.ToRank) > 7 || origin == 0 {
 		return NoMove
 	}
 	to := MakeSquare(int(n.ToFile), int(n.ToRank))
@@ -91,7 +99,7 @@ func (p *Position) resolveFast(n *Notation) Move {
 		return NoMove
 	}
 	occ := own | p.byColor[us.Other()]
-	mine := own & writtenOriginMask(n)
+	mine := own & origin
 	var cands Bitboard
 	switch kind {
 	case Knight:
@@ -242,6 +250,17 @@ func writtenOriginMask(n *Notation) Bitboard {
 	}
 	return m
 }
+
+// originFiles and originRanks, indexed by a written origin coordinate as a
+// byte, are the squares it allows: every square for -1 (not written), the
+// file or rank for 0 to 7, none for anything else.
+var originFiles, originRanks = func() (files, ranks [256]Bitboard) {
+	files[0xff], ranks[0xff] = ^Bitboard(0), ^Bitboard(0)
+	for i := range 8 {
+		files[i], ranks[i] = FileA<<uint(i), Rank1<<(8*uint(i))
+	}
+	return files, ranks
+}()
 
 // writtenCastle recognises castling written as a king move from from to
 // to: the king taking a rook of its own on its first rank (Chess960 UCI

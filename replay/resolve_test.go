@@ -515,3 +515,45 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// TestResolveFastWrittenOrigin: resolveFast reads the written origin
+// through a mask, which must allow the absent coordinate (-1) and the
+// right file or rank, refuse the wrong ones, and refuse every value off
+// the board rather than ignore it.
+func TestResolveFastWrittenOrigin(t *testing.T) {
+	p := StartPosition()
+	knight := func(file, rank int8) Notation {
+		return Notation{Kind: Knight, FromFile: file, FromRank: rank, ToFile: 5, ToRank: 2} // N?f3
+	}
+	pawn := func(file, rank int8) Notation {
+		return Notation{Kind: Pawn, FromFile: file, FromRank: rank, ToFile: 4, ToRank: 3} // e4
+	}
+	g1f3, e2e4 := NewMove(MakeSquare(6, 0), MakeSquare(5, 2)), NewMove(MakeSquare(4, 1), MakeSquare(4, 3))
+	cases := []struct {
+		n    Notation
+		want Move
+	}{
+		{knight(-1, -1), g1f3},
+		{knight(6, -1), g1f3},
+		{knight(-1, 0), g1f3},
+		{knight(6, 0), g1f3},
+		{knight(1, -1), NoMove}, // Nbf3: the b-knight does not reach f3
+		{knight(-1, 1), NoMove},
+		{knight(8, -1), NoMove},
+		{knight(-2, -1), NoMove},
+		{knight(-1, 8), NoMove},
+		{knight(-1, -128), NoMove},
+		{knight(127, 0), NoMove},
+		{pawn(-1, -1), e2e4},
+		{pawn(4, 1), e2e4},
+		{pawn(-1, 2), NoMove},
+		{pawn(-1, -2), NoMove},
+		{pawn(-1, 9), NoMove},
+		{pawn(8, -1), NoMove},
+	}
+	for _, c := range cases {
+		if got := p.resolveFast(&c.n); got != c.want {
+			t.Errorf("resolveFast(%+v) = %v, want %v", c.n, got, c.want)
+		}
+	}
+}
