@@ -147,6 +147,12 @@ var displayLetters = [numLetterSets][King + 1]string{
 // Russian king (Кр, Kr, Kp) is recognised by the lexer, not here.
 var latinKinds [numLetterSets][26]Kind
 
+// sanPieceKinds[set][c] is latinKinds[set][c-'A'] indexed by the byte
+// itself, NoKind for every byte but the set's uppercase piece letters: the
+// shape cases of parseSAN look a letter up without first testing that it
+// is one.
+var sanPieceKinds [numLetterSets][256]Kind
+
 // latinLetterStyle[set] is what reading an ASCII piece letter under the set
 // says about the text: national letters, and for Russian, Latin letters
 // standing in for Cyrillic ones.
@@ -176,6 +182,11 @@ func init() {
 	latinKinds[Russian]['K'-'A'] = Knight
 	latinKinds[Russian]['C'-'A'] = Bishop
 	latinLetterStyle[Russian] |= StyleMixedScript
+	for s := range sanPieceKinds {
+		for c, k := range latinKinds[s] {
+			sanPieceKinds[s]['A'+c] = k
+		}
+	}
 }
 
 // readsCyrillicPieces reports whether the set's own letters are Cyrillic.

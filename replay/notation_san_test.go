@@ -44,12 +44,37 @@ func TestParseSANShapes(t *testing.T) {
 		{"e9", SAN}, {"i4", SAN}, {"E4", SAN}, {"e4++", SAN},
 		{"Nf9", SAN}, {"Pe4", SAN}, {"Nf3", Russian}, {"ed5", SAN}, {"xe4", SAN}, {"Xe4", SAN},
 		{"N-f3", SAN}, {"Nx-3", SAN}, {"Ni3", SAN}, {"exe5", SAN}, {"axc5", SAN}, {"e4e5", SAN},
-		{"e4d5", SAN}, {"Pxd5", SAN}, {"ex5d", SAN},
+		{"e4d5", SAN}, {"Pxd5", SAN}, {"ex5d", SAN}, {"Oe4", SAN}, {"O-O-", SAN}, {"0-0", SAN},
 	}
 	for _, c := range declined {
 		var n Notation
 		if parseSAN([]byte(c.text), c.set, &n) {
 			t.Errorf("parseSAN(%q, %v) = %+v, want it left to parseAny", c.text, c.set, n)
+		}
+	}
+}
+
+// TestSANPieceKinds: the byte-indexed table of the shape cases names the
+// same pieces as latinKinds, and nothing else; and no set names a piece O,
+// which lets those cases run before the test for castling.
+func TestSANPieceKinds(t *testing.T) {
+	for c, k := range map[byte]Kind{'K': King, 'Q': Queen, 'R': Rook, 'B': Bishop, 'N': Knight, 'P': Pawn, 'A': NoKind} {
+		if got := sanPieceKinds[SAN][c]; got != k {
+			t.Errorf("sanPieceKinds[SAN][%q] = %v, want %v", c, got, k)
+		}
+	}
+	for s := LetterSet(0); s < numLetterSets; s++ {
+		for c := range 256 {
+			want := NoKind
+			if c >= 'A' && c <= 'Z' {
+				want = latinKinds[s][c-'A']
+			}
+			if got := sanPieceKinds[s][c]; got != want {
+				t.Errorf("%v: sanPieceKinds[%q] = %v, latinKinds says %v", s, rune(c), got, want)
+			}
+		}
+		if k := sanPieceKinds[s]['O']; k != NoKind {
+			t.Errorf("%v: O names %v", s, k)
 		}
 	}
 }
