@@ -244,7 +244,7 @@ func TestHeadTagsReadPlainTags(t *testing.T) {
 	if !reflect.DeepEqual(tags, want) {
 		t.Errorf("tags %+v, want %+v", tags, want)
 	}
-	if want := (headRead{to: 26, tags: 2, buf: 7, line: 4}); p.head != want {
+	if want := (headRead{to: 26, tags: 2, buf: 26, line: 4}); p.head != want { // buf: the two lines as written
 		t.Errorf("headTags read %+v, want %+v", p.head, want)
 	}
 }
