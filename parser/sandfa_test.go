@@ -177,6 +177,10 @@ func FuzzFastRun(f *testing.F) {
 	f.Add([]byte("[Event \"a\"]\n1. e4 {c} (1. d4) e5 $1 2. Nf3 Nc6 3. Bb5 a6 *\n"))
 	f.Add([]byte("1. e4 e5 2. Nf3\n\n1. d4 d5\n1... Nf6"))
 	f.Add([]byte("[Event \"a\"]\r\n[Site \"b\"]\n\n[Event \"c\"]\n[X \"d\\\"\"]\n\n1. e4 1-0\n[Event \"e\"] *"))
+	// Lines headTags reads eight bytes at a time, with names and values
+	// across the words' edges.
+	f.Add([]byte("[Event \"Wch U16\"]\n[Site \"Oropesa del Mar\"]\n[Date \"1998.??.??\"]\n[Round \"1\"]\r\n" +
+		"[WhiteElo \"2500\"]\n[EventDate \"1998.10.10\"]\n[TimeControl \"40/7200:3600\"]\n[TerminationDetails \"x\"]\n\n1. e4 *\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		readBothWays(t, data, Options{MaxDepth: 8, MaxComment: 100, MaxMoves: 50})
 		readBothWays(t, data, Options{NoVariations: true, NoComments: true})
@@ -244,7 +248,7 @@ func TestHeadTagsReadPlainTags(t *testing.T) {
 	if !reflect.DeepEqual(tags, want) {
 		t.Errorf("tags %+v, want %+v", tags, want)
 	}
-	if want := (headRead{to: 26, tags: 2, buf: 7, line: 4}); p.head != want {
+	if want := (headRead{to: 26, tags: 2, buf: 26, line: 4}); p.head != want { // buf: the two lines as written
 		t.Errorf("headTags read %+v, want %+v", p.head, want)
 	}
 }

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
 )
@@ -172,104 +173,77 @@ var tagValueStop = func() (t [256]bool) {
 	return t
 }()
 
-// internedTagName returns a shared string for the tag names seen in nearly
-// every game, so that they cost no allocation; "" for others.
+// internedNames are the tag names seen in nearly every game, which the
+// parser gives a shared string, so that they cost no allocation. None is
+// longer than 16 bytes (internedWords reads them in two words).
+var internedNames = [...]string{
+	"Event", "Site", "Date", "Round", "White", "Black", "Result",
+	"WhiteElo", "BlackElo", "ECO", "Opening", "Variation", "EventDate",
+	"PlyCount", "TimeControl", "Termination", "FEN", "SetUp", "Variant",
+	"Annotator", "UTCDate", "UTCTime", "WhiteTitle", "BlackTitle",
+	"WhiteRatingDiff", "BlackRatingDiff", "WhiteFideId", "BlackFideId",
+	"EventType", "EventRounds", "EventCountry", "Source", "SourceDate",
+	"Board", "Mode", "Time", "WhiteTeam", "BlackTeam", "Link", "ECOUrl",
+	"StartTime", "EndTime", "EndDate", "CurrentPosition", "Timezone", "GameId",
+}
+
+// internedTagName returns the shared string of the tag name b, "" for a name
+// not interned.
 func internedTagName(b []byte) string {
-	switch string(b) {
-	case "Event":
-		return "Event"
-	case "Site":
-		return "Site"
-	case "Date":
-		return "Date"
-	case "Round":
-		return "Round"
-	case "White":
-		return "White"
-	case "Black":
-		return "Black"
-	case "Result":
-		return "Result"
-	case "WhiteElo":
-		return "WhiteElo"
-	case "BlackElo":
-		return "BlackElo"
-	case "ECO":
-		return "ECO"
-	case "Opening":
-		return "Opening"
-	case "Variation":
-		return "Variation"
-	case "EventDate":
-		return "EventDate"
-	case "PlyCount":
-		return "PlyCount"
-	case "TimeControl":
-		return "TimeControl"
-	case "Termination":
-		return "Termination"
-	case "FEN":
-		return "FEN"
-	case "SetUp":
-		return "SetUp"
-	case "Variant":
-		return "Variant"
-	case "Annotator":
-		return "Annotator"
-	case "UTCDate":
-		return "UTCDate"
-	case "UTCTime":
-		return "UTCTime"
-	case "WhiteTitle":
-		return "WhiteTitle"
-	case "BlackTitle":
-		return "BlackTitle"
-	case "WhiteRatingDiff":
-		return "WhiteRatingDiff"
-	case "BlackRatingDiff":
-		return "BlackRatingDiff"
-	case "WhiteFideId":
-		return "WhiteFideId"
-	case "BlackFideId":
-		return "BlackFideId"
-	case "EventType":
-		return "EventType"
-	case "EventRounds":
-		return "EventRounds"
-	case "EventCountry":
-		return "EventCountry"
-	case "Source":
-		return "Source"
-	case "SourceDate":
-		return "SourceDate"
-	case "Board":
-		return "Board"
-	case "Mode":
-		return "Mode"
-	case "Time":
-		return "Time"
-	case "WhiteTeam":
-		return "WhiteTeam"
-	case "BlackTeam":
-		return "BlackTeam"
-	case "Link":
-		return "Link"
-	case "ECOUrl":
-		return "ECOUrl"
-	case "StartTime":
-		return "StartTime"
-	case "EndTime":
-		return "EndTime"
-	case "EndDate":
-		return "EndDate"
-	case "CurrentPosition":
-		return "CurrentPosition"
-	case "Timezone":
-		return "Timezone"
-	case "GameId":
-		return "GameId"
+	if len(b) == 0 || len(b) > 16 {
+		return ""
+	}
+	var w [16]byte
+	copy(w[:], b)
+	if name := internedWords(binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])); len(name) == len(b) {
+		return name // not a name followed by zero bytes, which the padding hides
 	}
 	return ""
+}
+
+// internedWords returns the shared string of the tag name whose bytes, read
+// little-endian and zero past its end, are w0 and w1 ("" when it is not
+// interned). A name holds no zero byte, so the two words tell its length
+// too. One hash and one comparison of two words mostly, where a switch on
+// the name took a binary search on its first bytes.
+func internedWords(w0, w1 uint64) string {
+	for h := internHash(w0, w1); ; h = (h + 1) % uint64(len(internTable)) {
+		e := &internTable[h]
+		if e.w0 == w0 && e.w1 == w1 {
+			return e.name
+		}
+		if e.w0 == 0 {
+			return ""
+		}
+	}
+}
+
+// internSlot is a name of internedNames in internTable: its bytes as
+// internedWords reads them.
+type internSlot struct {
+	w0, w1 uint64
+	name   string
+}
+
+// internTable holds internedNames by internHash, each in the first free
+// slot from there on; its empty slots end a search. It is under half full,
+// so that a search mostly ends at its first slot.
+var internTable = func() (t [128]internSlot) {
+	for _, name := range internedNames {
+		var w [16]byte
+		copy(w[:], name)
+		w0, w1 := binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])
+		h := internHash(w0, w1)
+		for t[h].w0 != 0 {
+			h = (h + 1) % uint64(len(t))
+		}
+		t[h] = internSlot{w0, w1, name}
+	}
+	return t
+}()
+
+func internHash(w0, w1 uint64) uint64 {
+	return ((w0 ^ w1*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9) >> 57
 }
 
 // malformedTag says what is wrong with line, a tag pair from its '[' to its
