@@ -372,7 +372,9 @@ func TestCheckSummaryOnWriteFailure(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "a.pgn", games(0, 20))
 	write(t, dir, "b.pgn", games(20, 10))
-	write(t, dir, "c.pgn", games(30, 5000))
+	// 20,000 games make a games file of about 100 KB, well past the limit
+	// (32 KB); 5,000 made 26 KB once positions were delta-encoded.
+	write(t, dir, "c.pgn", games(30, 20000))
 	// SIGXFSZ ignored, a write past the limit fails with EFBIG instead.
 	cmd := exec.Command(bash, "-c", `trap '' XFSZ; ulimit -f 32; exec "$0" check --format none --out o a.pgn b.pgn c.pgn`, binary)
 	cmd.Dir = dir

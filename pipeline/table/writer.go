@@ -145,7 +145,7 @@ func writerProps(s *arrow.Schema, mem memory.Allocator) *parquet.WriterPropertie
 		// built anyway).
 		parquet.WithMaxRowGroupLength(math.MaxInt64),
 		parquet.WithCreatedBy("arbiter"),
-	}, dictionaryOnlyFor(s)...)...)
+	}, append(dictionaryOnlyFor(s), deltaEncoded(s)...)...)...)
 }
 
 // arrowSchemaKey is the key-value metadata under which Arrow readers find
@@ -247,6 +247,35 @@ func dictionaryOnlyFor(s *arrow.Schema) []parquet.WriterProperty {
 		if f.Type.ID() == arrow.DICTIONARY {
 			props = append(props, parquet.WithDictionaryFor(f.Name, true))
 		}
+	}
+	return props
+}
+
+// risingColumns are, by table, the integer columns whose values rise by a
+// little, and change, from each row to the next: a game's number and its
+// line and byte offsets in the input.
+var risingColumns = map[*arrow.Schema][]string{
+	GamesSchema:    {"game", "line", "offset", "end_offset"},
+	FindingsSchema: {"game", "line", "offset"},
+}
+
+// deltaEncoded stores the schema's rising columns as DELTA_BINARY_PACKED:
+// each value as its difference from the one before, in as few bits as the
+// largest difference among 32 rows needs. PLAIN writes them 8 bytes a row,
+// which zstd's fastest level matches a few bytes at a time, a match and a
+// literal or two for every row: on a 16 MB sample the four such columns of
+// the games table took a fifth of zstd's instructions (68 a byte), and as
+// deltas they are a tenth of their plain size, and half of what zstd made of
+// it (the whole run: 1.3 % fewer instructions; files 2-6 % smaller). Not for
+// the moves table: its game and ply repeat or count by one down long runs,
+// which zstd passes over cheaply, and arrow-go's delta encoder costs more
+// there (about 90 instructions a value) than it saves. The readers arbiter's
+// users name read the encoding (DuckDB, Arrow and so pandas and Polars,
+// Spark from 3.3).
+func deltaEncoded(s *arrow.Schema) []parquet.WriterProperty {
+	var props []parquet.WriterProperty
+	for _, name := range risingColumns[s] {
+		props = append(props, parquet.WithEncodingFor(name, parquet.Encodings.DeltaBinaryPacked))
 	}
 	return props
 }
