@@ -134,18 +134,17 @@ func checkMarkDeviations(n *Notation, after *Position) Deviation {
 // the side now to move was not in check: the position after any legal move
 // of a game that started legal, without a null move since. Then only a
 // square m touched can have given a check, by the piece that arrived or
-// by a line that opened, so most moves are answered without looking for
-// attackers. Asked of a position that does not meet that condition, the
-// answer is meaningless.
+// by a line that opened. Asked of a position that does not meet that
+// condition, the answer is meaningless. This is the part of PlayGaveCheck
+// for the moves it does not answer itself: castling and en passant, which
+// move a second man, and any move when the side to move has not one king.
+// A plain move, which PlayGaveCheck answers, is asked in full here.
 func (p *Position) GaveCheck(m Move) bool {
 	kings := p.Pieces(p.turn, King)
-	if kings == 0 || kings.more() {
+	if kings == 0 || kings.more() || m&moveTypeMask < moveEnPassant {
 		return p.InCheck()
 	}
 	ksq := kings.LSB() & 63
-	if m&moveTypeMask < moveEnPassant {
-		return p.plainGaveCheck(m.From(), m.To(), ksq)
-	}
 	// En passant and castling move a second man.
 	from, dest := m.From(), m.To()
 	vacated := from.Bit()
@@ -159,26 +158,6 @@ func (p *Position) GaveCheck(m Move) bool {
 		return false
 	}
 	return p.AttackersTo(ksq, p.turn.Other(), p.Occupied()) != 0
-}
-
-// plainGaveCheck is GaveCheck for a move from -> to that is neither
-// castling nor en passant, ksq the square of the only king of the side now
-// to move. Its filters are sums, not branches: whether a move lands near
-// the king is anyone's guess, and a wrong guess costs more than the sums.
-// The piece that arrived gives check when it reaches the king on an empty
-// board with nothing between; a line can open only when one of the
-// mover's sliders stands on the line through the king and the square left.
-func (p *Position) plainGaveCheck(from, to, ksq Square) bool {
-	from, to, ksq = from&63, to&63, ksq&63
-	occ := p.byColor[White] | p.byColor[Black]
-	between := betweenBB[ksq][to] & occ // the king's row, which the next ply's legality test reads too
-	direct := checkReach[p.board[to]&15][to] & ksq.Bit() & ((between|-between)>>63 - 1)
-	sliders := p.byColor[p.turn.Other()&1] & (emptyRookRays[ksq]&(p.byKind[Rook]|p.byKind[Queen]) |
-		emptyBishopRays[ksq]&(p.byKind[Bishop]|p.byKind[Queen]))
-	if direct|lineBB[ksq][from]&sliders == 0 {
-		return false
-	}
-	return direct != 0 || p.AttackersTo(ksq, p.turn.Other(), occ) != 0
 }
 
 // kingZone is, by square, the squares on its lines and a knight's jump
