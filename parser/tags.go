@@ -193,9 +193,7 @@ func internedTagName(b []byte) string {
 	if len(b) == 0 || len(b) > 16 {
 		return ""
 	}
-	var w [16]byte
-	copy(w[:], b)
-	if name := internedWords(binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])); len(name) == len(b) {
+	if name := internedWords(nameWords(b)); len(name) == len(b) {
 		return name // not a name followed by zero bytes, which the padding hides
 	}
 	return ""
@@ -230,9 +228,7 @@ type internSlot struct {
 // so that a search mostly ends at its first slot.
 var internTable = func() (t [128]internSlot) {
 	for _, name := range internedNames {
-		var w [16]byte
-		copy(w[:], name)
-		w0, w1 := binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])
+		w0, w1 := nameWords([]byte(name))
 		h := internHash(w0, w1)
 		for t[h].w0 != 0 {
 			h = (h + 1) % uint64(len(t))
@@ -241,6 +237,14 @@ var internTable = func() (t [128]internSlot) {
 	}
 	return t
 }()
+
+// nameWords returns the first 16 bytes of b, zero past its end, read
+// little-endian as two words: a name as internedWords looks it up.
+func nameWords(b []byte) (w0, w1 uint64) {
+	var w [16]byte
+	copy(w[:], b)
+	return binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])
+}
 
 func internHash(w0, w1 uint64) uint64 {
 	return ((w0 ^ w1*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9) >> 57
