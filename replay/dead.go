@@ -141,7 +141,7 @@ func (p *Position) ProvenDeadFast() bool {
 		first = Black
 	}
 	for _, c := range [2]Color{first, first.Other()} {
-		if v, _ := w.fast(p, c); v != No {
+		if !w.fastProvesNoMate(p, c) {
 			return false
 		}
 	}

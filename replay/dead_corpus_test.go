@@ -163,3 +163,27 @@ func TestInsufficientMaterialCorpusReference(t *testing.T) {
 		t.Errorf("too few positions: %d compared, %d insufficient sides", compared, insufficient)
 	}
 }
+
+// TestFastProvesNoMateCorpus: on every position of the chasolver files,
+// for either side, fastProvesNoMate says No exactly when fast does.
+func TestFastProvesNoMateCorpus(t *testing.T) {
+	for _, name := range []string{"chasolver_positions.txt", "chasolver_lichess.txt"} {
+		spared := 0
+		for _, lp := range readLabelled(t, name) {
+			p, err := ParseFEN(lp.fen)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", name, lp.line, err)
+			}
+			for c := White; c <= Black; c++ {
+				sameAsFast(t, fmt.Sprintf("%s:%d %s", name, lp.line, lp.fen), &p, c)
+			}
+			w, q := getWorkspace(), p
+			w.winner = White
+			if w.playForced(&q) == Unknown && quietKingLine(q, shortDepthFor(&q)) {
+				spared++
+			}
+			putWorkspace(w)
+		}
+		t.Logf("%s: the king line spared the search on %d positions", name, spared)
+	}
+}

@@ -125,10 +125,7 @@ func (w *workspace) fast(p *Position, c Color) (Verdict, []Move) {
 	if v := w.playForced(&q); v != Unknown {
 		return v, w.mateLine(0)
 	}
-	depth := shortDepth
-	if q.ByKind(Knight)|q.ByKind(Rook)|q.ByKind(Queen) == 0 {
-		depth = shortDepthPawnsBishops
-	}
+	depth := shortDepthFor(&q)
 	w.nodes, w.limit = 0, shortNodes
 	switch v := w.allDead(&q, 0, depth); v {
 	case Yes:
@@ -140,6 +137,71 @@ func (w *workspace) fast(p *Position, c Color) (Verdict, []Move) {
 		return No, nil
 	}
 	return Unknown, nil
+}
+
+// fastProvesNoMate reports whether fast(p, c) would answer No, for a
+// caller to whom Yes and Unknown are the same answer (ProvenDeadFast). It
+// spares the short search where a cheap line of moves shows that search
+// cannot answer No: in BenchmarkStreamCheck, nearly every position asked
+// has mobile kings, and the search paid a full move generation at every
+// ply of its first line (about 7,000 instructions a call) to learn only
+// that.
+func (w *workspace) fastProvesNoMate(p *Position, c Color) bool {
+	w.winner = c
+	q := *p
+	if v := w.playForced(&q); v != Unknown {
+		return v == No
+	}
+	depth := shortDepthFor(&q)
+	if quietKingLine(q, depth) {
+		// allDead answers Yes or Unknown: fast's answer is No only if
+		// allDead answers Unknown and the walls prove no mate. The walls
+		// rarely do; then the search decides between the two as fast does.
+		if !w.wallProvesNoMate(&q) {
+			return false
+		}
+	}
+	w.nodes, w.limit = 0, shortNodes
+	switch w.allDead(&q, 0, depth) {
+	case Yes:
+		return false
+	case No:
+		return true
+	}
+	return w.wallProvesNoMate(&q)
+}
+
+// quietKingLine reports whether the kings can make plies moves in turn,
+// each onto an empty square, the side to move first, and leave the side
+// then to move a legal move: a line along which allDead (from q, with that
+// depth) can never answer No. Proof, when the winner's material suffices in
+// q (playForced has seen to it): a king's quiet move changes no material and
+// no bishop's square colour, so cannotMateByMaterial stays false all along
+// the line; every position on it has a legal move (the next king move, or
+// the last one's), so none is terminal; and at the end of the line the depth
+// runs out with a legal move left, which allDead answers Unknown. By
+// induction back up the line, allDead answers Unknown or Yes at each of its
+// positions, since it returns the first answer but No that a move gives
+// (or Unknown when its node budget is spent), and the line's move is one of
+// the moves it tries. q is a copy: the line is played on it.
+func quietKingLine(q Position, plies int) bool {
+	for range plies {
+		to := q.quietKingMove()
+		if to == NoSquare {
+			return false
+		}
+		q.Play(NewMove(q.King(q.turn), to))
+	}
+	return q.HasLegalMove()
+}
+
+// shortDepthFor is the depth of layer 2's search from q: deeper with
+// pawns and bishops only, whose lines are narrow.
+func shortDepthFor(q *Position) int {
+	if q.ByKind(Knight)|q.ByKind(Rook)|q.ByKind(Queen) == 0 {
+		return shortDepthPawnsBishops
+	}
+	return shortDepth
 }
 
 // allDead is layer 2's full-width search: No when every line of depth

@@ -342,3 +342,73 @@ func FuzzPositionAnalyses(f *testing.F) {
 		}
 	})
 }
+
+// quietKingLine needs a quiet legal king move for each side in turn, and a
+// legal move at the end of the line; anything else leaves the question to
+// the search.
+func TestQuietKingLine(t *testing.T) {
+	tests := []struct {
+		name  string
+		fen   string
+		plies int
+		want  bool
+	}{
+		{"kings free to walk", "8/8/4k3/8/8/8/4P3/4K3 w - - 0 1", shortDepthPawnsBishops, true},
+		{"no plies: any legal move will do", "kb6/pp6/8/8/8/8/8/4K3 b - - 0 1", 0, true},
+		{"stalemate", "7k/5K2/6P1/8/8/8/8/8 b - - 0 1", 0, false},
+		{"the mover's king hemmed in by its own men", "kb6/pp6/8/8/8/8/8/4K3 b - - 0 1", 1, false},
+		{"the other king hemmed in, one ply later", "kb6/pp6/8/8/8/8/8/4K3 w - - 0 1", 2, false},
+		{"a king that can only capture", "7k/5K1P/8/8/8/8/8/8 b - - 0 1", 1, false},
+		{"in check, a quiet step out of it", "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", 4, true},
+	}
+	for _, tt := range tests {
+		if got := quietKingLine(deadFEN(t, tt.fen), tt.plies); got != tt.want {
+			t.Errorf("%s: quietKingLine(%d) = %v, want %v", tt.name, tt.plies, got, tt.want)
+		}
+	}
+}
+
+// fastProvesNoMate answers as fast does, No or not No, on positions where
+// the king line applies and the search is spared (mobile kings, a wall that
+// proves the position dead all the same), and where it does not.
+func TestFastProvesNoMate(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		dead bool // ProvenDeadFast
+	}{
+		{"king and pawn against king", "8/8/4k3/8/8/8/4P3/4K3 w - - 0 1", false},
+		{"bishops of both sides on one colour", "8/8/4k3/8/2b5/8/4B3/4K3 w - - 0 1", true},
+		{"knight against knight", "8/8/4k3/3n4/8/8/4N3/4K3 b - - 0 1", false},
+		{"a wall with mobile kings", "8/1k6/1p1p2p1/1P1Pp1Pp/4P2P/8/7K/8 w - - 0 1", true},
+		{"a wall and a bishop shut in by its pawns", "8/1k6/1p1p2p1/1P1Pp1Pp/1P2P2P/1P6/1P5K/B7 w - - 0 1", true},
+		{"a wall and a free pawn", "8/1k6/1p1p2p1/1P1Pp1Pp/4P2P/8/P6K/8 w - - 0 1", false},
+		{"kings hemmed in, pawns free", "kb6/pp6/8/8/8/8/PP6/KB6 w - - 0 1", false},
+		{"a forced capture of the last pawn", "7k/5K1P/8/8/8/8/8/8 b - - 0 1", true},
+	}
+	for _, tt := range tests {
+		p := deadFEN(t, tt.fen)
+		if got := p.ProvenDeadFast(); got != tt.dead {
+			t.Errorf("%s: ProvenDeadFast = %v, want %v", tt.name, got, tt.dead)
+		}
+		for c := White; c <= Black; c++ {
+			sameAsFast(t, tt.name, &p, c)
+		}
+	}
+	for _, fen := range gameEnds {
+		p := deadFEN(t, fen)
+		for c := White; c <= Black; c++ {
+			sameAsFast(t, fen, &p, c)
+		}
+	}
+}
+
+func sameAsFast(t *testing.T, where string, p *Position, c Color) {
+	t.Helper()
+	w := getWorkspace()
+	defer putWorkspace(w)
+	v, _ := w.fast(p, c)
+	if got := w.fastProvesNoMate(p, c); got != (v == No) {
+		t.Errorf("%s: fastProvesNoMate(%v) = %v, fast = %s", where, c, got, v)
+	}
+}

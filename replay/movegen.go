@@ -44,6 +44,26 @@ func (p *Position) kingCanMove() bool {
 	return false
 }
 
+// quietKingMove is the first square the only king of the side to move
+// may step onto that is empty, or NoSquare when there is none (or not one
+// king): a legal move that changes no material.
+func (p *Position) quietKingMove() Square {
+	them := p.turn.Other()
+	own := p.byColor[p.turn&1]
+	kings := p.byKind[King] & own
+	if kings == 0 || kings.more() {
+		return NoSquare
+	}
+	occ := own | p.byColor[them&1]
+	ksq := kings.LSB()
+	for t := kingAttacks[ksq&63] &^ occ; t != 0; {
+		if to := t.PopLSB(); p.AttackersTo(to, them, occ^kings) == 0 {
+			return to
+		}
+	}
+	return NoSquare
+}
+
 // IsLegal reports whether m is a legal move in p.
 func (p *Position) IsLegal(m Move) bool {
 	if m == NoMove || p.byColor[p.turn]&m.From().Bit() == 0 {
