@@ -149,8 +149,15 @@ func (w *workspace) fast(p *Position, c Color) (Verdict, []Move) {
 func (w *workspace) fastProvesNoMate(p *Position, c Color) bool {
 	w.winner = c
 	q := *p
-	if v := w.playForced(&q); v != Unknown {
-		return v == No
+	// With two legal moves or more and c's material sufficient, playForced
+	// answers Unknown and leaves q as it is; two king moves show it without
+	// the move generation it starts with.
+	if q.legalKingMoves(2) < 2 {
+		if v := w.playForced(&q); v != Unknown {
+			return v == No
+		}
+	} else if q.cannotMateByMaterial(c) {
+		return true
 	}
 	depth := shortDepthFor(&q)
 	if quietKingLine(q, depth) {
@@ -173,8 +180,8 @@ func (w *workspace) fastProvesNoMate(p *Position, c Color) bool {
 
 // quietKingLine reports whether the kings can make plies moves in turn,
 // each onto an empty square, the side to move first, and leave the side
-// then to move a legal move: a line along which allDead (from q, with that
-// depth) can never answer No. Proof, when the winner's material suffices in
+// then to move such a move too: a line along which allDead (from q, with
+// that depth) can never answer No. Proof, when the winner's material suffices in
 // q (playForced has seen to it): a king's quiet move changes no material and
 // no bishop's square colour, so cannotMateByMaterial stays false all along
 // the line; every position on it has a legal move (the next king move, or
@@ -183,16 +190,21 @@ func (w *workspace) fastProvesNoMate(p *Position, c Color) bool {
 // induction back up the line, allDead answers Unknown or Yes at each of its
 // positions, since it returns the first answer but No that a move gives
 // (or Unknown when its node budget is spent), and the line's move is one of
-// the moves it tries. q is a copy: the line is played on it.
+// the moves it tries. q is a copy: the line is played on it, the kings'
+// bitboards moved and the turn passed, which is all quietKingMove reads
+// (a third of Play's cost).
 func quietKingLine(q Position, plies int) bool {
 	for range plies {
 		to := q.quietKingMove()
 		if to == NoSquare {
 			return false
 		}
-		q.Play(NewMove(q.King(q.turn), to))
+		step := q.Pieces(q.turn, King) | to.Bit()
+		q.byColor[q.turn&1] ^= step
+		q.byKind[King] ^= step
+		q.turn = q.turn.Other()
 	}
-	return q.HasLegalMove()
+	return q.quietKingMove() != NoSquare
 }
 
 // shortDepthFor is the depth of layer 2's search from q: deeper with

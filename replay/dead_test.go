@@ -343,8 +343,8 @@ func FuzzPositionAnalyses(f *testing.F) {
 	})
 }
 
-// quietKingLine needs a quiet legal king move for each side in turn, and a
-// legal move at the end of the line; anything else leaves the question to
+// quietKingLine needs a quiet legal king move for each side in turn, and
+// one more at the end of the line; anything else leaves the question to
 // the search.
 func TestQuietKingLine(t *testing.T) {
 	tests := []struct {
@@ -354,7 +354,8 @@ func TestQuietKingLine(t *testing.T) {
 		want  bool
 	}{
 		{"kings free to walk", "8/8/4k3/8/8/8/4P3/4K3 w - - 0 1", shortDepthPawnsBishops, true},
-		{"no plies: any legal move will do", "kb6/pp6/8/8/8/8/8/4K3 b - - 0 1", 0, true},
+		{"no plies: a quiet king move left", "8/8/4k3/8/8/8/4P3/4K3 b - - 0 1", 0, true},
+		{"no plies: pawn moves only", "kb6/pp6/8/8/8/8/8/4K3 b - - 0 1", 0, false},
 		{"stalemate", "7k/5K2/6P1/8/8/8/8/8 b - - 0 1", 0, false},
 		{"the mover's king hemmed in by its own men", "kb6/pp6/8/8/8/8/8/4K3 b - - 0 1", 1, false},
 		{"the other king hemmed in, one ply later", "kb6/pp6/8/8/8/8/8/4K3 w - - 0 1", 2, false},

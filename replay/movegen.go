@@ -44,6 +44,27 @@ func (p *Position) kingCanMove() bool {
 	return false
 }
 
+// legalKingMoves counts the legal moves of the only king of the side to
+// move, stopping at max (0 without one king): castling aside, as
+// kingCanMove.
+func (p *Position) legalKingMoves(max int) int {
+	them := p.turn.Other()
+	own := p.byColor[p.turn&1]
+	kings := p.byKind[King] & own
+	if kings == 0 || kings.more() {
+		return 0
+	}
+	occ := own | p.byColor[them&1]
+	ksq := kings.LSB()
+	n := 0
+	for t := kingAttacks[ksq&63] &^ own; t != 0 && n < max; {
+		if p.AttackersTo(t.PopLSB(), them, occ^kings) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // quietKingMove is the first square the only king of the side to move
 // may step onto that is empty, or NoSquare when there is none (or not one
 // king): a legal move that changes no material.

@@ -345,3 +345,25 @@ func TestHasLegalMoveAgrees(t *testing.T) {
 		t.Errorf("only %d positions without a move and %d with a move but none of the king's among %d: the test proves little", none, kingless, total)
 	}
 }
+
+// legalKingMoves counts the king's legal moves, captures included, up to
+// its bound.
+func TestLegalKingMoves(t *testing.T) {
+	for _, c := range []struct {
+		fen       string
+		max, want int
+	}{
+		{StartFEN, 8, 0},
+		{"8/8/8/3k4/8/8/8/4K3 w - - 0 1", 8, 5},
+		{"8/8/8/3k4/8/8/8/4K3 w - - 0 1", 2, 2},
+		{"8/8/8/8/8/8/3p4/4K2k w - - 0 1", 8, 5}, // d1, f1, Kxd2, e2, f2: the pawn guards c1 and e1
+		{"8/8/8/8/8/8/8/4K1k1 w - - 0 1", 8, 3},  // d1, d2, e2: f1 and f2 are next to the black king
+		{"8/8/8/8/8/4k3/8/4K3 b - - 0 1", 8, 5},  // from e3: d3, f3, d4, e4, f4, not next to the white king
+		{"8/8/8/8/8/8/8/4KK1k w - - 0 1", 8, 0},  // two kings: none counted
+	} {
+		p := mustFEN(t, c.fen)
+		if got := p.legalKingMoves(c.max); got != c.want {
+			t.Errorf("%s: legalKingMoves(%d) = %d, want %d", c.fen, c.max, got, c.want)
+		}
+	}
+}
