@@ -149,6 +149,16 @@ func TestMateAndStalemate(t *testing.T) {
 		{"double check", "4k3/4r3/8/8/8/5n2/8/4K3 w - - 0 1", true, true, 2},
 		{"smothered mate", "6rk/5Npp/8/8/8/8/8/7K b - - 0 1", true, false, 1},
 		{"only an en passant saves", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", true, true, 1},
+		// The king cannot move: another man must take the checker or step between.
+		{"a pinned knight cannot step between", "R6k/7p/4Nn2/8/8/2B5/8/6K1 b - - 0 1", true, false, 1},
+		{"the knight, unpinned, steps between", "R6k/7p/4Nn2/8/8/8/8/1B4K1 b - - 0 1", true, true, 1},
+		{"a pawn takes the checker", "6rk/6pp/6N1/8/8/8/8/7K b - - 0 1", true, true, 1},
+		{"a pawn steps between", "7k/7p/4p3/8/8/8/8/B1K3R1 b - - 0 1", true, true, 1},
+		{"a pawn's double step steps between", "7k/4p2p/8/8/8/8/8/B1K3R1 b - - 0 1", true, true, 1},
+		{"the double step blocked", "7k/4p2p/4N3/8/8/8/8/B1K3R1 b - - 0 1", true, false, 1},
+		{"a bishop steps between", "3R2k1/5ppp/8/8/1b6/8/8/6K1 b - - 0 1", true, true, 1},
+		{"a queen takes the checker", "3R2k1/5ppp/8/8/8/8/3q4/6K1 b - - 0 1", true, true, 1},
+		{"back-rank mate", "3R2k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", true, false, 1},
 	} {
 		p := mustFEN(t, c.fen)
 		if p.InCheck() != c.check || p.HasLegalMove() != c.moves || p.Checkers().Count() != c.checkersCount {
