@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -310,7 +311,15 @@ func FuzzTagValues(f *testing.F) {
 			t.Fatalf("%q: dateProblem %q, its general reading %q", s, fast, slow)
 		}
 		_ = roundProblem(s)
-		_ = validElo(s)
+		if got, want := eloForm(s), eloReference(s); got != want {
+			t.Fatalf("%q: eloForm %d, validElo and ParseElo %d", s, got, want)
+		}
+		if year, month, ok := commonDate(s); ok && (dateProblem(s) != "" || commonBeforeJuly2014(year, month) != beforeJuly2014(s)) {
+			t.Fatalf("%q: commonDate %d, %d, yet dateProblem %q, beforeJuly2014 %v", s, year, month, dateProblem(s), beforeJuly2014(s))
+		}
+		if n, ok := plyCount(s); ok != plyCountReference(s) || ok && n != mustAtoi(s) {
+			t.Fatalf("%q: plyCount %d, %v", s, n, ok)
+		}
 		_ = variantKind(s)
 		kind, name, _ := terminationKind(s)
 		if kind < termNone || kind > termOther || len(name) > len(s) {
@@ -321,6 +330,77 @@ func FuzzTagValues(f *testing.F) {
 			t.Fatalf("%q: canon %q exact %v", s, canon, exact)
 		}
 	})
+}
+
+// eloReference is eloForm as ReadTags read a rating before it: validElo,
+// then ParseElo's number against MaxElo.
+func eloReference(v string) int {
+	if !validElo(v) {
+		return eloNotDigits
+	}
+	if n, _ := ParseElo(v); n >= MaxElo {
+		return eloTooHigh
+	}
+	return eloGood
+}
+
+// plyCountReference is plyCount as ReadTags read a PlyCount before it.
+func plyCountReference(v string) bool {
+	n, err := strconv.Atoi(v)
+	return err == nil && n >= 0 && v[0] != '+'
+}
+
+func mustAtoi(v string) int {
+	n, _ := strconv.Atoi(v)
+	return n
+}
+
+// TestTagValueReadings: the one-pass readings of the values every game
+// has give what the readings they stand for give, on the usual values and
+// on each near miss of the shape they take.
+func TestTagValueReadings(t *testing.T) {
+	for in, want := range map[string]int{
+		"2705": eloGood, "2400?": eloGood, "": eloGood, "?": eloGood, "-": eloGood, "0": eloGood, "3999": eloGood,
+		"4000": eloTooHigh, "4000?": eloTooHigh, "9999": eloTooHigh,
+		"12345": eloNotDigits, "??": eloNotDigits, "-?": eloNotDigits, "--": eloNotDigits, " 2400": eloNotDigits,
+		"24O0": eloNotDigits, "2400??": eloNotDigits, "+240": eloNotDigits, "2400/": eloNotDigits, "2:00": eloNotDigits,
+	} {
+		if got := eloForm(in); got != want || got != eloReference(in) {
+			t.Errorf("eloForm(%q) = %d, want %d (reference %d)", in, got, want, eloReference(in))
+		}
+	}
+	type date struct {
+		year, month int
+		ok          bool
+	}
+	for in, want := range map[string]date{
+		"1960.03.15": {1960, 3, true}, "2014.06.28": {2014, 6, true}, "2014.07.01": {2014, 7, true}, "0000.01.01": {0, 1, true},
+		"2023.01.31": {2023, 1, true}, "2023.04.30": {2023, 4, true}, "2024.02.29": {2024, 2, true}, "2000.02.29": {2000, 2, true},
+		"1960.??.??": {1960, 0, true}, "2014.??.??": {2014, 0, true}, "1960.03.??": {1960, 3, true}, "2014.06.??": {2014, 6, true},
+		"2023.02.29": {}, "1900.02.29": {}, "2023.04.31": {}, "2023.01.32": {}, "2023.13.01": {}, "2023.00.10": {}, "2023.01.00": {},
+		"????.??.??": {}, "19??.??.??": {}, "1960.??.15": {}, "1960.?3.??": {}, "1960.13.??": {}, "1960.00.??": {}, "1960.03.?5": {},
+		"1960.03.1?": {}, "1960-03-15": {}, "1960.03.15 ": {}, "196/.03.15": {}, "1960.:3.15": {}, "19601.3.15": {},
+	} {
+		year, month, ok := commonDate(in)
+		if (date{year, month, ok}) != want {
+			t.Errorf("commonDate(%q) = %d, %d, %v; want %v", in, year, month, ok, want)
+		}
+		if ok && (dateProblem(in) != "" || commonBeforeJuly2014(year, month) != beforeJuly2014(in)) {
+			t.Errorf("commonDate(%q) disagrees with dateProblem %q or beforeJuly2014 %v", in, dateProblem(in), beforeJuly2014(in))
+		}
+	}
+	for in, want := range map[string]int{
+		"81": 81, "0": 0, "007": 7, "-0": 0, "999999999999999999": 999999999999999999, "1000000000000000000": 1000000000000000000,
+		"": -1, "+3": -1, "-1": -1, "8 1": -1, "81.": -1, "x": -1, "99999999999999999999": -1,
+	} {
+		n, ok := plyCount(in)
+		if !ok {
+			n = -1
+		}
+		if n != want || ok != plyCountReference(in) {
+			t.Errorf("plyCount(%q) = %d, %v; want %d", in, n, ok, want)
+		}
+	}
 }
 
 // TestParseElo: one reading of the rating tags for the games table and the
