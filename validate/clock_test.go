@@ -257,8 +257,41 @@ func BenchmarkClockChecker(b *testing.B) {
 	}
 }
 
+// TestStepsWithoutClocks: a game with no clock at all, which Steps takes
+// in one step, leaves the checker as Step does ply by ply: its plies, move
+// number and side to move, and its missing readings from the first ply,
+// whichever side starts and however many plies there are; and a game whose
+// first move holds a reading the parser could not read is stepped as one
+// with a clock.
+func TestStepsWithoutClocks(t *testing.T) {
+	for _, line := range []string{"e4", "e4|e5", "e4|e5|Nf3", "e4 -|e5 -|Nf3 -|Nc6 -", "e4 ?|e5|Nf3", "e4 emt=-0:00:02|e5"} {
+		for _, blackFirst := range []bool{false, true} {
+			for _, tc := range []string{"-", "40/7200:3600", "300+2"} {
+				g := testGame(t, []string{"TimeControl", tc}, "*", line)
+				var tags Tags
+				ReadTags(g, &tags, nil)
+				start := ClockStart{BlackFirst: blackFirst, MoveNumber: 12}
+				want := checkClocks(g, &tags.TimeControl, start, mainLine(g))
+				steps := StartClocks(g, &tags.TimeControl, start)
+				steps.Steps(mainLine(g))
+				if steps != want {
+					t.Errorf("%q, black first %v, %s: Steps gives %+v, Step %+v", line, blackFirst, tc, steps, want)
+				}
+			}
+		}
+	}
+	g := testGame(t, nil, "*", "e4|e5|Nf3")
+	var tc TimeControl
+	c := StartClocks(g, &tc, ClockStart{BlackFirst: true, MoveNumber: 12})
+	c.Steps(mainLine(g))
+	if c.ply != 3 || c.moveNo != 14 || c.black || c.last != 2 || c.missing != (problem{count: 3, idx: 0, ply: 1, moveNo: 12, black: true}) {
+		t.Errorf("ply %d, move %d, black %v, last %d, missing %+v", c.ply, c.moveNo, c.black, c.last, c.missing)
+	}
+}
+
 func FuzzClockChecker(f *testing.F) {
 	f.Add("300+2", []byte{10, 20, 0, 5, 200, 1}, "Time forfeit", "1-0", true)
+	f.Add("-", []byte{255, 255, 255}, "", "1-0", true)
 	f.Add("40/7200:3600", []byte{255, 255, 0, 0, 3, 4, 5}, "", "0-1", false)
 	f.Fuzz(func(t *testing.T, tc string, clocks []byte, termination, result string, blackFirst bool) {
 		g := testGame(t, []string{"TimeControl", tc, "Termination", termination}, result, "")

@@ -631,7 +631,9 @@ func (c *Checker) checkTime(recorded string, replayed bool) {
 		c.minutesTimeControl(start)
 	}
 	clocks := StartClocks(c.g, &c.tags.TimeControl, start)
-	if fromLichess(c.tags.Site) {
+	// The time a lichess player may give only explains a clock that grows:
+	// a game with no reading (most) has its Site read for nothing.
+	if c.g.Has&parser.HasClocks != 0 && fromLichess(c.tags.Site) {
 		clocks.GivenTime()
 	}
 	clocks.Steps(c.main)

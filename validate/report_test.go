@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/arbiter-chess/arbiter/parser"
@@ -19,6 +20,40 @@ func TestNewReportIsCheckOfNothing(t *testing.T) {
 	}
 	if r.LastClockWhite != n.LastClockWhite || n.LastClockWhite != -1 || n.LastClockBlack != -1 || n.ComputedResult != "*" || r.ComputedResult != "*" {
 		t.Errorf("clocks or computed result differ: %+v against %+v", r, n)
+	}
+}
+
+// A Checker's reports are the caller's: the next game it checks, which
+// starts from the report the last one left in it (reset, not cleared after
+// the copy Check returns), changes nothing in them; and a report reset is
+// NewReport's, whatever it held.
+func TestCheckerReportsAreTheCallers(t *testing.T) {
+	var c Checker
+	var reports []Report
+	text := pgn("1-0", nil, "1. Qd3 1-0") + "\n" + pgn("*", nil, "1. e4 e5 *") + "\n" + pgn("0-1", nil, "1. Qh5 0-1")
+	var want, wantMsg string
+	err := parser.ReadGames(strings.NewReader(text), parser.Options{}, func(g *parser.Game) {
+		reports = append(reports, c.Check(g, nil))
+		if len(reports) == 1 {
+			want, wantMsg = got(reports[0]), reports[0].Findings[0].Message
+		}
+	})
+	if err != nil || len(reports) != 3 {
+		t.Fatalf("read %d games, err %v", len(reports), err)
+	}
+	first, second, third := reports[0], reports[1], reports[2]
+	if got(first) != want || first.Findings[0].Message != wantMsg || got(second) != "" || got(third) != want ||
+		third.Findings[0].Message == wantMsg {
+		t.Errorf("findings %q (%s), %q, %q; want %q (%s), none, %q", got(first), first.Findings[0].Message, got(second), got(third), want, wantMsg, want)
+	}
+	if want != "illegal-move@1" || !strings.HasPrefix(wantMsg, "Qd3") || first.Plies != 0 || second.Plies != 2 || third.Plies != 0 {
+		t.Errorf("findings %q (%s), plies %d, %d, %d", want, wantMsg, first.Plies, second.Plies, third.Plies)
+	}
+	r := first
+	r.reset()
+	if n := NewReport(); r.Findings != nil || r.Plies != 0 || r.Replayed || r.RecordedResult != "" || r.FirstErrorPly != n.FirstErrorPly ||
+		r.ComputedResult != "*" || r.LastClockBlack != -1 || r.SeventyFivePly != -1 {
+		t.Errorf("reset report %+v", r)
 	}
 }
 
