@@ -221,6 +221,26 @@ func (p *Position) Play(m Move) {
 				p.setEnPassant((from + to) / 2)
 			}
 		}
+	default:
+		p.playSpecial(m, pc)
+	}
+	// Most moves neither move a king nor touch a castling rook's square
+	// (and no right is left for most of a game): one test of the packed
+	// rook squares passes them over.
+	if r := p.castle.bits(); r != noCastlingBits && (pc.Kind() == King || hasByte(r, uint8(from)) || hasByte(r, uint8(to))) {
+		p.updateCastling(from, to, pc.Kind() == King, us)
+	}
+}
+
+// playSpecial makes a promotion, a castling or an en-passant capture:
+// about one ply in fifty. Kept out of Play, whose body is then small
+// enough to leave the compiler registers for the plain move: 0.3 % of the
+// whole command.
+//
+//go:noinline
+func (p *Position) playSpecial(m Move, pc Piece) {
+	from, to := m.From(), m.To()
+	switch m & moveTypeMask {
 	case movePromotion:
 		if pc == NoPiece {
 			break
@@ -241,12 +261,6 @@ func (p *Position) Play(m Move) {
 		p.remove(MakeSquare(to.File(), from.Rank()))
 		p.put(to, pc)
 		p.halfmove = 0
-	}
-	// Most moves neither move a king nor touch a castling rook's square
-	// (and no right is left for most of a game): one test of the packed
-	// rook squares passes them over.
-	if r := p.castle.bits(); r != noCastlingBits && (pc.Kind() == King || hasByte(r, uint8(from)) || hasByte(r, uint8(to))) {
-		p.updateCastling(from, to, pc.Kind() == King, us)
 	}
 }
 
