@@ -107,6 +107,7 @@ func ParseFEN(s string) (Position, error) {
 		p.fullmove = 1 // seen in the wild; it means the first move
 	}
 	p.key = p.computeKey()
+	p.epInKey = p.ep != NoSquare && p.epHashed()
 	return p, nil
 }
 

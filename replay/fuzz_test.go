@@ -29,7 +29,7 @@ func FuzzFEN(f *testing.F) {
 			t.Fatalf("FEN() not stable: %q then %q", fen, q.FEN())
 		}
 		if !p.LegalEnPassant() {
-			p.ep = NoSquare
+			p.ep, p.epInKey = NoSquare, false
 			p.key = p.computeKey()
 		}
 		if q != p {

@@ -69,7 +69,7 @@ func (h *History) Reset(p *Position) {
 // is answered here, the rest in pushSeen.
 func (h *History) Push(p *Position, irreversible bool) {
 	k, epLegal := p.key, false
-	if p.ep != NoSquare {
+	if p.epInKey {
 		k, epLegal = p.repetitionKeyEP()
 	}
 	h.epLegal = epLegal
@@ -163,9 +163,11 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 	rights := p.castle.bits()
 	p.Play(m)
 	// Push, written out: a call more per ply costs more than the lines.
+	// Without a pawn beside the double-stepped one there is no capture:
+	// most double steps are answered here, without repetitionKeyEP's call.
 	k := p.key
 	h.epLegal = false
-	if p.ep != NoSquare {
+	if p.epInKey {
 		k, h.epLegal = p.repetitionKeyEP()
 	}
 	if epLegal || p.halfmove == 0 || p.castle.bits() != rights {

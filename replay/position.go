@@ -45,6 +45,12 @@ type Position struct {
 	ep       Square // square behind a pawn that just made a double step
 	turn     Color
 	chess960 bool
+	// epInKey says that the en-passant file is in key (epHashed, asked
+	// when ep was set): the next ply takes it out, and History's push
+	// passes over the double steps without a pawn beside, with no call.
+	// A call anywhere in Play makes the compiler keep its values on the
+	// stack on every ply: 0.35 % of the whole command.
+	epInKey  bool
 	halfmove int32
 	fullmove int32
 }
@@ -180,12 +186,69 @@ func (p *Position) remove(s Square) {
 // en-passant square. A move that is not legal leaves a position that is
 // meaningless but never makes Play panic.
 func (p *Position) Play(m Move) {
-	us := p.turn
+	us := p.turn & 1
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	p.clearEnPassant()
-	p.tick()
+	p.tick(us)
+	// The turn passes before the men move, so that a double step can
+	// hash its en-passant file at once (epHashed asks the side to move).
+	p.turn = us ^ 1
+	p.key ^= turnKey
 	switch m & moveTypeMask {
+	case moveNormal:
+		if pc == NoPiece {
+			break
+		}
+		if captured := p.board[to]; captured != NoPiece {
+			p.lift(to, captured)
+			p.halfmove = 0
+		}
+		// The piece moves with one XOR of both squares' bits for its colour
+		// and its kind, one of both squares' keys: remove then put would
+		// find its colour, kind and key row twice (with the en-passant file
+		// hashed only after a double step, 1.6 % of the whole command).
+		pc &= 15
+		both := from.Bit() | to.Bit()
+		p.board[from] = NoPiece
+		p.board[to] = pc
+		p.byColor[pc>>3&1] ^= both
+		p.byKind[pc&7] ^= both
+		p.key ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
+		if pc.Kind() == Pawn {
+			p.halfmove = 0
+			if from^to == 16 {
+				p.setEnPassant((from + to) / 2)
+			}
+		}
+	default:
+		p.playSpecial(m, pc)
+	}
+	// Most moves neither move a king nor touch a castling rook's square
+	// (and no right is left for most of a game): one test of the packed
+	// rook squares passes them over.
+	if r := p.castle.bits(); r != noCastlingBits && (pc.Kind() == King || hasByte(r, uint8(from)) || hasByte(r, uint8(to))) {
+		p.updateCastling(from, to, pc.Kind() == King, us)
+	}
+}
+
+// playSpecial makes a promotion, a castling or an en-passant capture:
+// about one ply in fifty. Kept out of Play, whose body is then small
+// enough to leave the compiler registers for the plain move: 0.3 % of the
+// whole command.
+//
+//go:noinline
+func (p *Position) playSpecial(m Move, pc Piece) {
+	from, to := m.From(), m.To()
+	switch m & moveTypeMask {
+	case movePromotion:
+		if pc == NoPiece {
+			break
+		}
+		p.remove(to)
+		p.remove(from)
+		p.put(to, MakePiece(pc.Color(), m.Promotion()))
+		p.halfmove = 0
 	case moveCastle:
 		rook := p.board[to]
 		kto, rto := castleTargets(from, to)
@@ -198,56 +261,34 @@ func (p *Position) Play(m Move) {
 		p.remove(MakeSquare(to.File(), from.Rank()))
 		p.put(to, pc)
 		p.halfmove = 0
-	default:
-		if p.board[to] != NoPiece {
-			p.remove(to)
-			p.halfmove = 0
-		}
-		if pc == NoPiece {
-			break
-		}
-		p.remove(from)
-		if pc.Kind() == Pawn {
-			// Before the promotion replaces it: a promotion is a pawn move too.
-			p.halfmove = 0
-			if from^to == 16 {
-				p.ep = (from + to) / 2
-			}
-		}
-		if k := m.Promotion(); k != NoKind {
-			pc = MakePiece(pc.Color(), k)
-		}
-		p.put(to, pc)
 	}
-	// Most moves neither move a king nor touch a castling rook's square
-	// (and no right is left for most of a game): one test of the packed
-	// rook squares passes them over.
-	if r := p.castle.bits(); r != noCastlingBits && (pc.Kind() == King || hasByte(r, uint8(from)) || hasByte(r, uint8(to))) {
-		p.updateCastling(from, to, pc.Kind() == King)
-	}
-	p.turn = us.Other()
-	p.key ^= turnKey
-	p.hashEnPassant()
+}
+
+// lift takes pc, the piece on s, off the board's sets and the key; the
+// board's square is left to the piece that comes there.
+func (p *Position) lift(s Square, pc Piece) {
+	s, pc = s&63, pc&15
+	p.byColor[pc>>3&1] &^= s.Bit()
+	p.byKind[pc&7] &^= s.Bit()
+	p.key ^= pieceKeys[pc][s]
 }
 
 // PlayNull passes the move to the opponent (the "--" of PGN): no piece
 // moves, the en-passant square goes and the halfmove clock advances.
 func (p *Position) PlayNull() {
 	p.clearEnPassant()
-	p.tick()
+	p.tick(p.turn & 1)
 	p.turn = p.turn.Other()
 	p.key ^= turnKey
 }
 
-// tick advances the clocks for a move by the side to move. They stop at
-// their maximum rather than wrap (a FEN may start them anywhere).
-func (p *Position) tick() {
-	if p.halfmove < maxClock {
-		p.halfmove++
-	}
-	if p.turn == Black && p.fullmove < maxClock {
-		p.fullmove++
-	}
+// tick advances the clocks for a move by us, the side to move. They stop
+// at their maximum rather than wrap (a FEN may start them anywhere from 0
+// to maxClock): clock-maxClock is negative, its sign bit set, while there
+// is room. Sums rather than branches: 0.3 % of the whole command.
+func (p *Position) tick(us Color) {
+	p.halfmove += int32(uint32(p.halfmove-maxClock) >> 31)
+	p.fullmove += int32(uint32(p.fullmove-maxClock)>>31) & int32(us&1)
 }
 
 const maxClock = 1<<31 - 1
@@ -264,11 +305,11 @@ func castleTargets(king, rook Square) (kto, rto Square) {
 // updateCastling drops the rights that a move from -> to ends: a king move
 // ends both of the mover's, and any move from or to a castling rook's
 // square ends that one (the rook moved or was captured).
-func (p *Position) updateCastling(from, to Square, kingMoved bool) {
+func (p *Position) updateCastling(from, to Square, kingMoved bool, mover Color) {
 	for c := range 2 {
 		for side := range 2 {
 			r := p.castle[c][side]
-			if r != NoSquare && (r == from || r == to || kingMoved && Color(c) == p.turn) {
+			if r != NoSquare && (r == from || r == to || kingMoved && Color(c) == mover) {
 				p.castle[c][side] = NoSquare
 				p.key ^= castleKeys[2*c+side]
 			}
@@ -276,25 +317,25 @@ func (p *Position) updateCastling(from, to Square, kingMoved bool) {
 	}
 }
 
-// clearEnPassant is small enough to be inlined where, as after most
-// moves, there is no en-passant square to clear.
+// clearEnPassant takes the en-passant square, if any, out of the
+// position and its key.
 func (p *Position) clearEnPassant() {
 	if p.ep != NoSquare {
-		p.dropEnPassant()
+		if p.epInKey {
+			p.key ^= epKeys[p.ep&7]
+		}
+		p.ep, p.epInKey = NoSquare, false
 	}
 }
 
-//go:noinline
-func (p *Position) dropEnPassant() {
-	if p.epHashed() {
-		p.key ^= epKeys[p.ep.File()]
-	}
-	p.ep = NoSquare
-}
-
-func (p *Position) hashEnPassant() {
-	if p.ep != NoSquare && p.epHashed() {
-		p.key ^= epKeys[p.ep.File()]
+// setEnPassant sets the square behind a pawn that has just made a double
+// step, with the side to move already the opponent's, and hashes it as
+// Polyglot does.
+func (p *Position) setEnPassant(ep Square) {
+	p.ep = ep
+	p.epInKey = p.epHashed()
+	if p.epInKey {
+		p.key ^= epKeys[ep&7]
 	}
 }
 

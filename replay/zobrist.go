@@ -59,7 +59,7 @@ func (p *Position) computeKey() uint64 {
 // is actually legal, not merely when an enemy pawn stands beside the pawn
 // that double-stepped (as Polyglot has it).
 func (p *Position) RepetitionKey() uint64 {
-	if p.ep == NoSquare { // most positions: answered inline
+	if !p.epInKey { // most positions: answered inline
 		return p.key
 	}
 	k, _ := p.repetitionKeyEP()
@@ -69,9 +69,9 @@ func (p *Position) RepetitionKey() uint64 {
 // repetitionKeyEP is RepetitionKey for a position with an en-passant
 // square, saying also whether a capture there is legal (LegalEnPassant):
 // History keeps that for the next ply. Without a pawn beside the square
-// (epHashed) there is no capture, legal or not.
+// (epHashed, which epInKey keeps) there is no capture, legal or not.
 func (p *Position) repetitionKeyEP() (uint64, bool) {
-	if !p.epHashed() {
+	if !p.epInKey {
 		return p.key, false
 	}
 	if p.LegalEnPassant() {

@@ -87,6 +87,9 @@ func TestKeyIncremental(t *testing.T) {
 	}
 	r := rng(12345)
 	plies := 0
+	// Play moves each kind of move its own way: each must have been
+	// played, and checked, often enough to trust the comparison.
+	var captures, promotions, castlings, enPassants, hashedSteps int
 	for game := range 300 {
 		p := mustFEN(t, starts[game%len(starts)])
 		var ml MoveList
@@ -100,12 +103,33 @@ func TestKeyIncremental(t *testing.T) {
 					p.PlayNull()
 				}
 			} else {
-				p.Play(ml.At(r.intn(ml.Len())))
+				m := ml.At(r.intn(ml.Len()))
+				for _, x := range ml.Slice() {
+					if x.IsEnPassant() && r.intn(2) == 0 { // rare at random: taken when offered, every other time
+						m = x
+					}
+				}
+				switch {
+				case m.IsCastle():
+					castlings++
+				case m.IsEnPassant():
+					enPassants++
+				case m.Promotion() != NoKind:
+					promotions++
+				case p.IsCapture(m):
+					captures++
+				}
+				p.Play(m)
+				if p.ep != NoSquare && p.epHashed() {
+					hashedSteps++
+				}
 			}
 			plies++
 			if p.Key() != p.computeKey() {
 				t.Fatalf("game %d ply %d %s: key %016x, from scratch %016x", game, ply, p.FEN(), p.Key(), p.computeKey())
 			}
+			// The position read back is built from scratch: its bitboards,
+			// clocks, rights and en-passant state must be the ones Play kept.
 			q := mustFEN(t, p.FENWith(FENOptions{AlwaysEnPassant: true}))
 			q.chess960 = p.chess960
 			if q != p {
@@ -115,6 +139,11 @@ func TestKeyIncremental(t *testing.T) {
 	}
 	if plies < 10000 {
 		t.Errorf("only %d plies played", plies)
+	}
+	t.Logf("%d captures, %d promotions, %d castlings, %d en passant, %d hashed double steps", captures, promotions, castlings, enPassants, hashedSteps)
+	if captures < 1000 || promotions < 100 || castlings < 20 || enPassants < 20 || hashedSteps < 50 {
+		t.Errorf("too few of a kind played: %d captures, %d promotions, %d castlings, %d en passant, %d hashed double steps",
+			captures, promotions, castlings, enPassants, hashedSteps)
 	}
 }
 
@@ -174,5 +203,23 @@ func TestRepetitionKeyTransposition(t *testing.T) {
 	}
 	if fmt.Sprint(a.FEN()) != b.FEN() {
 		t.Errorf("FEN %q != %q", a.FEN(), b.FEN())
+	}
+}
+
+// TestPlayNotLegal: Play of a move that is not legal leaves a meaningless
+// position but never panics, however many such moves follow each other.
+func TestPlayNotLegal(t *testing.T) {
+	starts := []string{StartFEN, "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", "8/8/8/8/8/8/8/8 w - - 2147483647 2147483647", "7k/P7/8/8/8/8/8/K7 b - - 0 1"}
+	for _, c := range standardPerft {
+		starts = append(starts, c.fen)
+	}
+	r := rng(99)
+	for _, fen := range starts {
+		for range 2000 {
+			p := mustFEN(t, fen)
+			for range 8 {
+				p.Play(Move(r.intn(1 << 16)))
+			}
+		}
 	}
 }
