@@ -252,7 +252,7 @@ func planFinalIsMate(q *Position, units *[4]planUnit, c Color) bool {
 		}
 		f.put(u.target, MakePiece(u.color, kind))
 	}
-	f.castle, f.ep, f.turn = NoCastling, NoSquare, c.Other()
+	f.castle, f.ep, f.epInKey, f.turn = NoCastling, NoSquare, false, c.Other()
 	if f.AttackersTo(f.King(c), c.Other(), f.Occupied()) != 0 {
 		return false
 	}
