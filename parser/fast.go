@@ -197,7 +197,7 @@ loop:
 				i++
 			}
 		case fcMove:
-			j, st := sanScan(s, i)
+			j, st := sanWord(s, i)
 			if st == sanReject || j-i > 10 {
 				break loop
 			}
@@ -386,11 +386,9 @@ var fastClass = func() (t [256]uint8) {
 }()
 
 // sanScan runs sanDFA over the word at s[i] and returns where it ends and
-// the final state. It is a function of its own so that the state stays in a
-// register: inside fastRun's loop it was spilled, putting a store and a load
-// on the chain of table loads.
-//
-//go:noinline
+// the final state. fastRun reaches it through sanWord, a leaf, into which it
+// is inlined: inside fastRun's loop the state was spilled, putting a store
+// and a load on the chain of table loads.
 func sanScan(s []byte, i int) (int, uint8) {
 	// The state is kept as its row's offset in sanRows, so that a step is
 	// one OR and one load (the mask only spares the bounds check), and an
