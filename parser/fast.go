@@ -197,21 +197,10 @@ loop:
 				i++
 			}
 		case fcMove:
-			j, st := sanWord(s, i)
-			if st == sanReject || j-i > 10 {
+			j, next, sc, ok := fastMove(s, i)
+			if !ok {
 				break loop
 			}
-			spaced := j < len(s) && s[j] == ' '
-			// Only a blank or a joining byte after the space lets the next
-			// word join this one (a file letter joins a lone piece letter,
-			// and sanDFA accepts no one-byte word): one load decides for
-			// nearly every move.
-			if spaced && j+1 < len(s) && mayJoin[s[j+1]] && !fastAlone(s, i, j) {
-				break loop
-			}
-			// A piece letter first, or a promotion piece (sanAcceptP is
-			// sanAccept+1 and LatinLetters is 1): no branch to mispredict.
-			sc := pieceScripts[s[i]] | Scripts(st-sanAccept)
 			g := &p.g
 			idx := len(g.Moves)
 			// numPly is 0 or ply, as one test: numbered and unnumbered moves
@@ -253,10 +242,7 @@ loop:
 				moved = false // addMove set the flags
 				curPly, limit = p.directState()
 			}
-			i = j
-			if spaced {
-				i++
-			}
+			i = next
 		default:
 			break loop
 		}
@@ -386,7 +372,7 @@ var fastClass = func() (t [256]uint8) {
 }()
 
 // sanScan runs sanDFA over the word at s[i] and returns where it ends and
-// the final state. fastRun reaches it through sanWord, a leaf, into which it
+// the final state. fastRun reaches it through fastMove, a leaf, into which it
 // is inlined: inside fastRun's loop the state was spilled, putting a store
 // and a load on the chain of table loads.
 func sanScan(s []byte, i int) (int, uint8) {
