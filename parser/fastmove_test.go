@@ -2,6 +2,7 @@ package parser
 
 import (
 	"math/bits"
+	"reflect"
 	"testing"
 )
 
@@ -174,4 +175,46 @@ func FuzzFastMove(f *testing.F) {
 			fastMoveAgrees(t, s, i)
 		}
 	})
+}
+
+// TestFastRunSettlesNumbers checks what fastRun leaves of a move number it
+// read but did not give to a direct move (settleNumber): the problem about
+// a number that does not fit stands at the number, on its own line when a
+// line end follows it, and the move takes its value; the same input is
+// read alike without fastRun. HasVariations is set when fastRun adds a move
+// to a variation, and only then.
+func TestFastRunSettlesNumbers(t *testing.T) {
+	cases := []struct {
+		in       string
+		problems []Problem
+		number   int32 // of the last move
+		has      Has
+	}{
+		{"[Event \"x\"]\n1. e4 e5 3.\n\nNf3 *", []Problem{{Pos: Pos{Offset: 21, Line: 2, Col: 10}, Message: "move number 3. where 2. was expected"}}, 3, 0},
+		{"[Event \"x\"]\n1. e4 e5 2...\n Nf3 *", []Problem{{Pos: Pos{Offset: 21, Line: 2, Col: 10}, Message: "move number 2... where 2. was expected: a move is missing before it"}}, 2, HasGap},
+		{"[Event \"x\"]\n1. e4 e5 2.\nNf3 *", nil, 2, 0},
+		{"[Event \"x\"]\n1. e4 e5 2. {c} Nf3 *", nil, 2, 0},
+		{"[Event \"x\"]\n1. e4 (1. d4 d5 2. c4) e5 *", nil, 0, HasVariations},
+		{"[Event \"x\"]\n1. e4 e5 2. Nf3 (2. d4) d5 *", nil, 0, HasVariations},
+		{"[Event \"x\"]\n1. e4 e5 2. Nf3 d5 *", nil, 0, 0},
+	}
+	for _, c := range cases {
+		p := NewParser(Options{})
+		var games []*Game
+		p.Parse(Chunk{Data: []byte(c.in)}, func(g *Game) { games = append(games, g.Clone()) })
+		if len(games) != 1 {
+			t.Fatalf("%q: %d games", c.in, len(games))
+		}
+		g := games[0]
+		if !reflect.DeepEqual(g.Problems, c.problems) {
+			t.Errorf("%q: problems %+v, want %+v", c.in, g.Problems, c.problems)
+		}
+		if last := g.Moves[len(g.Moves)-1]; last.Number != c.number {
+			t.Errorf("%q: the last move is numbered %d, want %d", c.in, last.Number, c.number)
+		}
+		if got := g.Has & (HasVariations | HasGap); got != c.has {
+			t.Errorf("%q: Has %b, want %b", c.in, got, c.has)
+		}
+		readBothWays(t, []byte(c.in), Options{})
+	}
 }
