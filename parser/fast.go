@@ -137,21 +137,25 @@ var fastEnd = func() (t [256]bool) {
 // The line, the pending move number and the flags set by a move live in
 // locals and go back to p before addMove and on return: this loop runs once
 // per token of nearly every game, and the stores and reloads through p were
-// a good part of its cost.
+// a good part of its cost. So does a move number it reads itself, but for
+// where it starts: most are taken by the move after them, and settleNumber
+// writes the others out where p.pend is read.
 func (p *Parser) fastRun(i int) int {
 	// Few locals: Go keeps no register across a call and has few to spare,
 	// and every one that spills costs a store and a load per token. So n
 	// is len(s), the line's start offset is derived from its input offset
 	// on the way out, "no pending number" is numPly 0, and "may not add
 	// moves directly" is limit 0. s's capacity is its length, so that
-	// passing s to sanScan keeps no third register live (-64 M
+	// passing s to fastMove keeps no third register live (-64 M
 	// instructions in BenchmarkStreamRead).
 	s := p.src[:len(p.src):len(p.src)]
 	start := i
 	line, lineStartRaw := p.line, p.lineStartRaw
-	var numPly int32
+	// The plies are ints here, not the int32 they are stored as: the test
+	// of a move's number against its ply needs no sign extensions.
+	var numPly int
 	if p.pend.ok {
-		numPly = p.pend.ply()
+		numPly = int(p.pend.ply())
 	}
 	moved := false
 	curPly, limit := p.directState()
@@ -161,6 +165,9 @@ loop:
 		case fcBlank:
 			i++
 		case fcNewline:
+			if numPly != 0 && !p.pend.ok {
+				p.settleNumber(numPly, line, lineStartRaw) // on the number's line
+			}
 			i++
 			line++
 			lineStartRaw = p.rawBase + int64(i)
@@ -187,36 +194,24 @@ loop:
 			if k < len(s) && !fastAfterNumber[s[k]] {
 				break loop
 			}
-			// As setNumber, which a problem about this number reads back.
-			pd := &p.pend
-			pd.ok, pd.num, pd.dots, pd.start = true, int32(num), k-j, i
-			pd.line, pd.lineAt, pd.events = line, lineStartRaw, p.events
-			numPly = numberPly(int32(num), k-j)
+			// Only where the number starts: settleNumber fills in the
+			// rest of p.pend where it is read, most numbers are not.
+			p.pend.ok, p.pend.start = false, i
+			numPly = int(numberPly(int32(num), k-j))
 			i = k
 			if i < len(s) && s[i] == ' ' {
 				i++
 			}
 		case fcMove:
-			j, st := sanScan(s, i)
-			if st == sanReject || j-i > 10 {
+			j, next, sc, ok := fastMove(s, i)
+			if !ok {
 				break loop
 			}
-			spaced := j < len(s) && s[j] == ' '
-			// Only a blank or a joining byte after the space lets the next
-			// word join this one (a file letter joins a lone piece letter,
-			// and sanDFA accepts no one-byte word): one load decides for
-			// nearly every move.
-			if spaced && j+1 < len(s) && mayJoin[s[j+1]] && !fastAlone(s, i, j) {
-				break loop
-			}
-			// A piece letter first, or a promotion piece (sanAcceptP is
-			// sanAccept+1 and LatinLetters is 1): no branch to mispredict.
-			sc := pieceScripts[s[i]] | Scripts(st-sanAccept)
 			g := &p.g
 			idx := len(g.Moves)
 			// numPly is 0 or ply, as one test: numbered and unnumbered moves
 			// alternate, which a branch on each would mispredict.
-			if ply := curPly + 1; idx < limit && int64(numPly)*int64(numPly-ply) == 0 {
+			if ply := curPly + 1; idx < limit && numPly*(numPly-ply) == 0 {
 				// The number's value, 0 for none: numPly is 2n-1 or 2n.
 				num := (numPly + 1) >> 1
 				raw := Span{Off: uint32(i - p.gs), Len: uint32(j - i)}
@@ -229,34 +224,34 @@ loop:
 				m := &g.Moves[idx]
 				m.Raw, m.Norm = raw, raw
 				m.Pos.Offset, m.Pos.Line, m.Pos.Col = off, line, off-lineStartRaw+1
-				m.Number, m.Prev, m.Depth = num, p.fr.cur, p.fr.depth
-				if p.fr.depth != 0 {
-					g.Has |= HasVariations
-				}
+				// HasVariations is set on the way out: the depth is the
+				// line's, which only addMove may leave.
+				m.Number, m.Prev, m.Depth = int32(num), p.fr.cur, p.fr.depth
 				m.NAGs = [2]uint8{}
 				m.Comment = Span{}
 				m.Clock, m.EMT = -1, -1
 				m.Eval, m.EvalMate, m.HasEval, m.ClockUnread, m.Folds, m.Gap = 0, 0, false, false, 0, 0
 				p.plies = p.plies[:idx+1]
-				p.plies[idx] = ply
+				p.plies[idx] = int32(ply)
 				p.fr.cur, p.fr.spine = int32(idx), int32(idx)
 				g.Scripts |= sc
 				curPly, numPly, moved = ply, 0, true
 			} else {
 				p.line, p.lineStart, p.lineStartRaw = line, int(lineStartRaw-p.rawBase), lineStartRaw
+				if numPly != 0 {
+					p.settleNumber(numPly, line, lineStartRaw)
+				}
 				p.pend.ok = numPly != 0
+				p.movedAtDepth(moved)
 				p.addMove(i, j, nil, true, [2]uint8{}, sc)
 				numPly = 0
 				if p.pend.ok {
-					numPly = p.pend.ply()
+					numPly = int(p.pend.ply())
 				}
 				moved = false // addMove set the flags
 				curPly, limit = p.directState()
 			}
-			i = j
-			if spaced {
-				i++
-			}
+			i = next
 		default:
 			break loop
 		}
@@ -264,7 +259,11 @@ loop:
 	if line != p.line {
 		p.line, p.lineStart, p.lineStartRaw = line, int(lineStartRaw-p.rawBase), lineStartRaw
 	}
+	if numPly != 0 {
+		p.settleNumber(numPly, line, lineStartRaw)
+	}
 	p.pend.ok = numPly != 0
+	p.movedAtDepth(moved)
 	if i > start {
 		// fastRun starts at a number or a move and reads it, or stops there.
 		p.inProse = false
@@ -275,6 +274,40 @@ loop:
 		p.lastWasMove, p.proseFrom = true, -1
 	}
 	return i
+}
+
+// settleNumber makes p.pend what setNumber makes it for the move number
+// numPly (not 0) of which fastRun has only noted where it starts (p.pend.ok
+// false): line and lineAt are those of the number's line, and the rest is
+// read from the number's text. A number fastRun did not read itself is left
+// as it is. Inlined at its three calls it cost fastRun more registers than
+// it saved stores (+4.7 M instructions on the whole command).
+//
+//go:noinline
+func (p *Parser) settleNumber(numPly int, line, lineAt int64) {
+	pd := &p.pend
+	if pd.ok {
+		return
+	}
+	s := p.src
+	j := pd.start
+	for s[j] != '.' { // fastRun read the number up to its dots
+		j++
+	}
+	k := j
+	for k < len(s) && s[k] == '.' {
+		k++
+	}
+	pd.ok, pd.num, pd.dots = true, int32(numPly+1)>>1, k-j
+	pd.line, pd.lineAt, pd.events = line, lineAt, p.events
+}
+
+// movedAtDepth marks the game as having variations when fastRun has added
+// moves (moved) to a line of variation depth.
+func (p *Parser) movedAtDepth(moved bool) {
+	if moved && p.fr.depth != 0 {
+		p.g.Has |= HasVariations
+	}
 }
 
 // digitAt returns the value of the digit s[i], or more than 9 when s[i] is
@@ -304,14 +337,14 @@ func numberPly(num int32, dots int) int32 {
 // enforce MaxMoves; the limit is 0 when fastRun may not add a move itself
 // (the line is not the spine of its frame, has no move yet, or the game
 // has ended).
-func (p *Parser) directState() (ply int32, limit int) {
+func (p *Parser) directState() (ply, limit int) {
 	fr := &p.fr
 	// After an unreadable word that took a move's turn, addMove places the
 	// next move; after prose, addMove settles what the prose was.
 	if p.ended || !fr.onSpine || fr.cur < 0 || len(p.plies) != len(p.g.Moves) || p.lost != 0 || p.proseFrom >= 0 {
 		return 0, 0
 	}
-	return p.plies[fr.cur], min(cap(p.g.Moves), cap(p.plies), p.opt.MaxMoves)
+	return int(p.plies[fr.cur]), min(cap(p.g.Moves), cap(p.plies), p.opt.MaxMoves)
 }
 
 // fastAlone reports whether the word src[i:j], followed by a space, cannot
@@ -386,11 +419,9 @@ var fastClass = func() (t [256]uint8) {
 }()
 
 // sanScan runs sanDFA over the word at s[i] and returns where it ends and
-// the final state. It is a function of its own so that the state stays in a
-// register: inside fastRun's loop it was spilled, putting a store and a load
-// on the chain of table loads.
-//
-//go:noinline
+// the final state. fastRun reaches it through fastMove, a leaf, into which it
+// is inlined: inside fastRun's loop the state was spilled, putting a store
+// and a load on the chain of table loads.
 func sanScan(s []byte, i int) (int, uint8) {
 	// The state is kept as its row's offset in sanRows, so that a step is
 	// one OR and one load (the mask only spares the bounds check), and an
