@@ -111,7 +111,7 @@ func (p *Position) resolveFast(n *Notation) Move {
 	case Queen:
 		cands = openLines(to, p.byKind[Queen]&mine&(emptyRookRays[to]|emptyBishopRays[to]), occ)
 	case King:
-		cands = kingAttacks[to] & kings & mine
+		return p.kingStepFast(to, ksq, kingAttacks[to]&kings&mine)
 	default:
 		return NoMove
 	}
@@ -194,24 +194,30 @@ func (p *Position) resolvePawnFast(n *Notation, to Square, ksq Square) Move {
 	return NewMove(from, to)
 }
 
-// quietLegal reports whether moving the piece on from to to (capturing
-// what stands there, not en passant, not castling) leaves the king on ksq,
-// the only king of the mover, unattacked. For the king itself that is the
-// destination being safe with the king lifted; for any other piece, no
-// enemy piece but the one captured reaching the king once the piece has
-// moved, which covers pins and checks alike. A slider is looked up only
-// when an enemy one stands on a line through the king: most of the time
-// none does.
+// kingStepFast is resolveFast for a king step to to, found when cands (the
+// king's square or nothing) is not empty: the move when to is safe with the
+// king lifted. Kept out of quietLegal, the call would make the compiler keep
+// the candidate loop's values on the stack, 9 instructions a move.
+func (p *Position) kingStepFast(to, ksq Square, cands Bitboard) Move {
+	if cands == 0 || p.AttackersTo(to, p.turn.Other(), p.Occupied()^ksq.Bit()) != 0 {
+		return NoMove
+	}
+	return NewMove(ksq, to)
+}
+
+// quietLegal reports whether moving the piece on from, which is not the
+// king, to to (capturing what stands there, not en passant, not castling)
+// leaves the king on ksq, the only king of the mover, unattacked: no enemy
+// piece but the one captured reaching the king once the piece has moved,
+// which covers pins and checks alike. A slider is looked up only when an
+// enemy one stands on a line through the king: most of the time none does.
+// King moves are kingStepFast's.
 func (p *Position) quietLegal(from, to, ksq Square) bool {
 	them := p.turn.Other()
 	fromBit, toBit := Bitboard(1)<<uint(from&63), Bitboard(1)<<uint(to&63)
-	occ := p.byColor[White] | p.byColor[Black]
-	if from == ksq {
-		return p.AttackersTo(to, them, occ^fromBit) == 0
-	}
 	ksq &= 63
 	enemy := p.byColor[them&1] &^ toBit
-	occ = occ&^fromBit | toBit
+	occ := (p.byColor[White]|p.byColor[Black])&^fromBit | toBit
 	att := (knightAttacks[ksq]&p.byKind[Knight] | pawnAttacks[p.turn&1][ksq]&p.byKind[Pawn] |
 		kingAttacks[ksq]&p.byKind[King]) & enemy
 	rq := (p.byKind[Rook] | p.byKind[Queen]) & enemy & emptyRookRays[ksq]

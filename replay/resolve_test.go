@@ -557,3 +557,42 @@ func TestResolveFastWrittenOrigin(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveFastKingStep: resolveFast answers a king step itself
+// (kingStepFast): a step to a safe square, and no move for a square a
+// slider still reaches once the king has left its line, a square the enemy
+// king guards, a king that is not on the written origin, and a square no
+// king step reaches. resolveSlow must agree on each.
+func TestResolveFastKingStep(t *testing.T) {
+	// White: Ke4; black: Ke6, Rh4 checking along the fourth rank.
+	p, err := ParseFEN("8/8/4k3/8/4K2r/8/8/8 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	king := func(file, rank, toFile, toRank int8) Notation {
+		return Notation{Kind: King, FromFile: file, FromRank: rank, ToFile: toFile, ToRank: toRank}
+	}
+	e4 := MakeSquare(4, 3)
+	cases := []struct {
+		name string
+		n    Notation
+		want Move
+	}{
+		{"Ke3 leaves the rank", king(-1, -1, 4, 2), NewMove(e4, MakeSquare(4, 2))},
+		{"Kf3 with the origin written", king(4, 3, 5, 2), NewMove(e4, MakeSquare(5, 2))},
+		{"Kd4 stays on the rook's rank", king(-1, -1, 3, 3), NoMove},
+		{"Kf4 steps towards the rook", king(-1, -1, 5, 3), NoMove},
+		{"Kd5 next to the black king", king(-1, -1, 3, 4), NoMove},
+		{"Kd3 from a square the king is not on", king(3, -1, 3, 2), NoMove},
+		{"Kc3 is no step", king(-1, -1, 2, 2), NoMove},
+	}
+	for _, c := range cases {
+		if got := p.resolveFast(&c.n); got != c.want {
+			t.Errorf("%s: resolveFast = %v, want %v", c.name, got, c.want)
+		}
+		slow, ok := p.matchSlow(&c.n)
+		if want := c.want != NoMove; ok != want || ok && slow != c.want {
+			t.Errorf("%s: matchSlow = %v, %v, want %v", c.name, slow, ok, c.want)
+		}
+	}
+}
