@@ -91,14 +91,16 @@ func Between(a, b Square) Bitboard { return betweenBB[a&63][b&63] }
 // every piece of set stands on a rank, file or diagonal through s (mask it
 // with emptyRookRays[s] or emptyBishopRays[s]). With the one or two pieces
 // a game has there, looking up what lies between is cheaper than the magic
-// tables, which are too large to stay in the cache.
+// tables, which are too large to stay in the cache. The loop clears the
+// lowest bit itself: PopLSB's pointer receiver kept set on the stack, a load
+// and a store a piece.
 func openLines(s Square, set, occ Bitboard) Bitboard {
 	var reach Bitboard
 	row := &betweenBB[s&63]
-	for set != 0 {
-		from := set.PopLSB()
-		if row[from&63]&occ == 0 {
-			reach |= from.Bit()
+	for ; set != 0; set &= set - 1 {
+		from := bits.TrailingZeros64(uint64(set)) & 63
+		if row[from]&occ == 0 {
+			reach |= 1 << uint(from)
 		}
 	}
 	return reach

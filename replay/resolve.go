@@ -1,5 +1,7 @@
 package replay
 
+import "math/bits"
+
 // Resolve finds the one legal move that n describes.
 //
 // The text's claims that do not decide which move is meant are not
@@ -116,8 +118,8 @@ func (p *Position) resolveFast(n *Notation) Move {
 		return NoMove
 	}
 	found := NoMove
-	for cands != 0 {
-		from := cands.PopLSB()
+	for ; cands != 0; cands &= cands - 1 { // not PopLSB, which keeps cands on the stack
+		from := Square(bits.TrailingZeros64(uint64(cands)))
 		if !p.quietLegal(from, to, ksq) {
 			continue
 		}
