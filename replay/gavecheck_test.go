@@ -71,3 +71,72 @@ func TestGaveCheck(t *testing.T) {
 		t.Errorf("only %d checks (%d opened) among %d moves: the test proves little", checks, opened, total)
 	}
 }
+
+// TestPlayGaveCheckKingTaken: a set-up position or a null move may leave
+// the side not to move in check, and its king is then taken. The side to
+// move next has no king and is in no check, whatever stands on the square
+// PlayGaveCheck's one-king reckoning would take for the king's; a king
+// that cannot be taken keeps that reckoning.
+func TestPlayGaveCheckKingTaken(t *testing.T) {
+	a1, a8, e1, e2 := MakeSquare(0, 0), MakeSquare(0, 7), MakeSquare(4, 0), MakeSquare(4, 1)
+	var h History
+
+	// Set up with Black in check: White takes the king on a8.
+	p := mustFEN(t, "k7/8/8/8/8/8/1r6/R6K w - - 0 1")
+	h.Reset(&p)
+	if h.PlayGaveCheck(&p, NewMove(a1, a8)) {
+		t.Errorf("Rxa8 taking the king: PlayGaveCheck true, want false")
+	}
+	// Black's rook then checks along the first rank.
+	if !h.PlayGaveCheck(&p, NewMove(MakeSquare(1, 1), MakeSquare(1, 0))) {
+		t.Errorf("Rb1+: PlayGaveCheck false, want true")
+	}
+
+	// White, in check, passes: Black takes the king on e1.
+	p = mustFEN(t, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
+	h.Reset(&p)
+	h.PlayNull(&p)
+	if h.PlayGaveCheck(&p, NewMove(e2, e1)) {
+		t.Errorf("null move, Rxe1 taking the king: PlayGaveCheck true, want false")
+	}
+
+	// Near miss: the same rook move with the king out of reach checks.
+	p = mustFEN(t, "4k3/8/8/8/8/8/4r3/K7 b - - 0 1")
+	h.Reset(&p)
+	if !h.PlayGaveCheck(&p, NewMove(e2, e1)) {
+		t.Errorf("Re1+ with the king on a1: PlayGaveCheck false, want true")
+	}
+}
+
+// TestPlayGaveCheckAfterIllegalPosition: after a set-up position or a null
+// move that leaves the side not to move in check, PlayGaveCheck answers
+// InCheck: a check the move did not give is still a check.
+func TestPlayGaveCheckAfterIllegalPosition(t *testing.T) {
+	var h History
+
+	// Set up with Black in check: a king move of White's leaves it so.
+	p := mustFEN(t, "k7/8/8/8/8/8/8/R6K w - - 0 1")
+	h.Reset(&p)
+	if !h.PlayGaveCheck(&p, NewMove(MakeSquare(7, 0), MakeSquare(7, 1))) {
+		t.Errorf("Kh2 with Black in check: PlayGaveCheck false, want true")
+	}
+
+	// White, in check, passes; Black's king move leaves White in check.
+	p = mustFEN(t, "k7/8/8/8/8/8/4r3/4K3 w - - 0 1")
+	h.Reset(&p)
+	h.PlayNull(&p)
+	if !h.PlayGaveCheck(&p, NewMove(MakeSquare(0, 7), MakeSquare(1, 7))) {
+		t.Errorf("null move, Kb8 with White in check: PlayGaveCheck false, want true")
+	}
+	// White steps out of it: a legal move, and no check on Black.
+	if h.PlayGaveCheck(&p, NewMove(MakeSquare(4, 0), MakeSquare(3, 0))) {
+		t.Errorf("Kd1: PlayGaveCheck true, want false")
+	}
+
+	// Near miss: a legal set-up, where the same king move gives no check.
+	p = mustFEN(t, "k7/8/8/8/8/8/8/1R5K w - - 0 1")
+	h.Reset(&p)
+	if h.PlayGaveCheck(&p, NewMove(MakeSquare(7, 0), MakeSquare(7, 1))) {
+		t.Errorf("Kh2 in a legal position: PlayGaveCheck true, want false")
+	}
+}

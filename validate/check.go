@@ -1077,7 +1077,6 @@ var nullSAN, nullUCI = MakeMoveText("--"), MakeMoveText("0000")
 func (c *Checker) playPlain(s replay.LetterSet) {
 	g, ln := c.g, &c.line
 	n, pos, hist := &c.note, &c.pos, &c.hist
-	legalBefore := false
 	// Without variations the main line is g.Moves itself: no index to follow.
 	moves := g.Moves[:len(c.main)]
 	for k := range moves {
@@ -1094,7 +1093,6 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 				ln.firstNull = idx
 			}
 			hist.PlayNull(pos)
-			legalBefore = false
 		} else {
 			// TryResolve, which builds no error, as the plain replay does;
 			// reread's Resolve, which finds the same moves, has the last
@@ -1109,11 +1107,10 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 			if !pos.MarksAsIs(n, mv) {
 				d = pos.MarkDeviations(n, mv)
 			}
+			// Every position here was pushed (Reset, PlayNull, PlayGaveCheck):
+			// PlayGaveCheck's answer is InCheck's, after a set-up position or
+			// a null move too.
 			check := hist.PlayGaveCheck(pos, mv)
-			if !legalBefore {
-				check = pos.InCheck()
-			}
-			legalBefore = true
 			st := n.Style | foldStyles[m.Folds&(1<<parser.NumFolds-1)]
 			if d |= replay.CheckMarkDeviations(n, pos, check); st != 0 || d != 0 {
 				ln.odd(idx, st, d|replay.EnPassantMark(n, mv))

@@ -121,6 +121,10 @@ func TestPlainLoopSameReport(t *testing.T) {
 		{"check, then an unreadable word", pgn("1-0", nil, "1. e4 f5 2. Qh5 N@f3 1-0"), "non-standard-notation@3 syntax@4"},
 		{"check marked as mate, then a move", pgn("1-0", nil, "1. e4 f5 2. Qh5# g6 1-0"), "non-standard-notation@3"},
 		{"set-up check", pgn("1-0", []string{"SetUp 1", "FEN 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"}, "1... Kd8 2. Rd2+ Kc7 1-0"), ""},
+		// A null move in check leaves the check standing: the move after
+		// it is marked as checking, or the mark is missing.
+		{"check left by a null move, marked", pgn("*", []string{"SetUp 1", "FEN k7/8/8/8/8/8/4r3/4K3 w - - 0 1"}, "1. -- Kb8+ 2. Kd1 *"), "null-move@1"},
+		{"check left by a null move, unmarked", pgn("*", []string{"SetUp 1", "FEN k7/8/8/8/8/8/4r3/4K3 w - - 0 1"}, "1. -- Kb8 2. Kd1 *"), "null-move@1 non-standard-notation@2"},
 		{"stalemate, then moves", pgn("1/2-1/2", []string{"SetUp 1", "FEN 7k/8/6Q1/8/8/8/8/K7 w - - 0 1"}, "1. Kb1 Kh7 2. Qf6 Kg8 3. Kc2 Kh7 4. Qf7+ Kh8 5. Kd3 1/2-1/2"), "moves-after-end@2"},
 	}
 	for _, c := range cases {
