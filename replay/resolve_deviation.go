@@ -136,9 +136,9 @@ func checkMarkDeviations(n *Notation, after *Position) Deviation {
 // square m touched can have given a check, by the piece that arrived or
 // by a line that opened. Asked of a position that does not meet that
 // condition, the answer is meaningless. This is the part of PlayGaveCheck
-// for the moves it does not answer itself: castling and en passant, which
-// move a second man, and any move when the side to move has not one king.
-// A plain move, which PlayGaveCheck answers, is asked in full here.
+// for the moves it does not answer itself in a game that meets it (see
+// History.askFrom): castling and en passant, which move a second man. A
+// plain move, which PlayGaveCheck answers, is asked in full here.
 func (p *Position) GaveCheck(m Move) bool {
 	kings := p.Pieces(p.turn, King)
 	if kings == 0 || kings.more() || m&moveTypeMask < moveEnPassant {
