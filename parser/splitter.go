@@ -107,6 +107,7 @@ type Splitter struct {
 
 	scan    gameScan                   // findCut's scan of the chunk being cut
 	nlCache struct{ from, at, to int } // lineEnd's search: buf[from:to] has no line end before at (-1: none)
+	lsCache struct{ start, upto int }  // lineStart's search: buf[start:upto] is in one line, which starts at start
 	parse   Options
 	reader  *Parser // reads text the scan cannot follow (parsedCut)
 	work    int     // bytes the cut searches looked at, for the tests
@@ -224,6 +225,7 @@ func (s *Splitter) findCut() (cut int, capped bool) {
 	s.scan.forced, s.scan.forcedEnc = s.parse.ForceEncoding, s.parse.Encoding
 	s.scan.reset(target, s.pos.Col == 1)
 	s.nlCache.from, s.nlCache.at, s.nlCache.to = 0, -1, 0
+	s.lsCache.start, s.lsCache.upto = 0, -1
 	seen := 0               // the '[' in buf[from:seen] begin no tag section
 	waitTag := 0            // the size buf must reach before an undecided tag line is read again
 	lastNL, nlSeen := -1, 0 // the last line end in buf[:nlSeen]
@@ -374,7 +376,7 @@ func (s *Splitter) scanCut(limit int, final bool) int {
 // splitter never holds, and each chunk of the line is cut at the cap.
 func (s *Splitter) cutKeepsLines(x int) bool {
 	b := s.buf
-	ls := bytes.LastIndexByte(b[:x], '\n') + 1
+	ls := s.lineStart(x)
 	begun := ls == 0 && s.ctx.midLine // the line began before buf
 	if ls == x && !begun {
 		return true
@@ -429,6 +431,29 @@ func (s *Splitter) cutKeepsLines(x int) bool {
 // len(buf)), and whether it is known to be the end: a line end, or the
 // input's end. Lines are asked for in order, and the search for a long
 // one's end resumes where the last stopped.
+// lineStart returns where the line holding buf[x] starts: just past the
+// last line end before x, 0 when there is none. The cut searches ask it at
+// every candidate cut, and candidates lie a few bytes apart on a line of
+// many games: searching back to the line's start each time made a 1 MB line
+// take minutes. Asked again further along the same line, it searches only
+// the bytes past the last ask.
+func (s *Splitter) lineStart(x int) int {
+	c := &s.lsCache
+	if c.upto < 0 || x < c.start {
+		c.start = bytes.LastIndexByte(s.buf[:x], '\n') + 1
+		s.work += x - c.start
+	} else if x > c.upto {
+		if i := bytes.LastIndexByte(s.buf[c.upto:x], '\n'); i >= 0 {
+			c.start = c.upto + i + 1
+		}
+		s.work += x - c.upto
+	} else {
+		return c.start // buf[start:upto] holds no line end
+	}
+	c.upto = x
+	return c.start
+}
+
 func (s *Splitter) lineEnd(x int) (int, bool) {
 	c := &s.nlCache
 	if x < c.from || c.at >= 0 && c.at < x || c.at < 0 && x > c.to {
@@ -509,7 +534,7 @@ func (s *Splitter) parsedCut(from, limit int) int {
 	s.work += len(data)
 	keep := func(x int) bool {
 		// As the scan's cuts (cutAt), and more warily: after no '[' on the line.
-		ls := bytes.LastIndexByte(data[:x], '\n') + 1
+		ls := s.lineStart(x)
 		return (ls == x || bytes.IndexByte(data[ls:x], '[') < 0 && !(ls == 0 && s.ctx.midLine)) && s.cutKeepsLines(x)
 	}
 	return parsedGameStart(s.reader, Chunk{Data: data, Start: s.pos, Continued: s.cont}, from, end, keep)
