@@ -951,6 +951,24 @@ func (c *Checker) playMain(s replay.LetterSet) {
 		clear(c.played)
 	}
 	c.afterPly(0)
+	// A game with a move missing before a move takes playFrom's loop, which
+	// stops there, and so does one with a capital file letter folded
+	// (capitalB) or one over before its first move (a dead start position),
+	// so that playPlain asks nothing more of each move.
+	if !c.opt.Moves && !c.opt.SAN && !variations && !c.eager && g.Has&(parser.HasGap|parser.HasCapitalFile) == 0 && ln.endPly < 0 {
+		c.playPlain(s)
+		return
+	}
+	c.playFrom(s, 0)
+}
+
+// playFrom is playMain's general loop: it replays the main line under
+// letter set s from ply from on, c.pos being the position after that ply
+// and afterPly having seen it. playPlain hands it the rest of a game at
+// the rare plies it leaves out: a null move, or the moves after the end.
+func (c *Checker) playFrom(s replay.LetterSet, from int) {
+	g, r, ln := c.g, c.r, &c.line
+	ln.plies = from
 	// legalBefore says that the position before the move was reached by a
 	// legal move, so that the side the move may check was not in check
 	// before it: what GaveCheck needs. A set-up position or a null move
@@ -958,17 +976,12 @@ func (c *Checker) playMain(s replay.LetterSet) {
 	legalBefore := false
 	// The options, read once: most checks fill neither Moves nor SAN.
 	moves, sans := c.opt.Moves, c.opt.SAN
-	// A game with a move missing before a move takes this loop, which
-	// stops there, and so does one with a capital file letter folded
-	// (capitalB), so that playPlain asks nothing more of each move.
+	variations := len(c.main) < len(g.Moves)
 	gaps := g.Has&parser.HasGap != 0
-	if !moves && !sans && !variations && !c.eager && g.Has&(parser.HasGap|parser.HasCapitalFile) == 0 {
-		c.playPlain(s)
-		return
-	}
 	facts := moves || sans
 	var fact MoveFact
-	for k, idx := range c.main {
+	for k := from; k < len(c.main); k++ {
+		idx := c.main[k]
 		m := &g.Moves[idx]
 		if gaps && m.Gap != 0 && gapPlayable(&c.pos, g, idx, s) {
 			c.gapPlayed(m)
@@ -1074,6 +1087,10 @@ var nullSAN, nullUCI = MakeMoveText("--"), MakeMoveText("0000")
 // it keeps across its calls stay few (every call spills them): the tests
 // that hold the shortcut to the eager replay (quiet_test.go) check it too,
 // since the eager replay takes the general loop.
+//
+// A null move and the moves after an end that afterPly finds (fivefold,
+// 75 moves, a dead position) are left to playFrom, which notes them: the
+// two tests they would need at every ply cost 0.5 % of BenchmarkStreamCheck.
 func (c *Checker) playPlain(s replay.LetterSet) {
 	g, ln := c.g, &c.line
 	n, pos, hist := &c.note, &c.pos, &c.hist
@@ -1084,40 +1101,36 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil && !c.rereadWord(k, idx, s, err) {
 			return
 		}
-		if ln.endPly >= 0 && ln.afterEnd < 0 {
-			ln.afterEnd = idx
+		// TryResolve, which builds no error, as the plain replay does;
+		// reread's Resolve, which finds the same moves, has the last
+		// word and explains a failure. TryResolve resolves no null move.
+		mv, ok := pos.TryResolve(n)
+		if !ok {
+			if n.Null {
+				c.playFrom(s, k) // reads the move again
+				return
+			}
+			if mv, ok = c.reread(k, idx, s); !ok {
+				return
+			}
 		}
-		if n.Null {
-			ln.nullMoves++
-			if ln.firstNull < 0 {
-				ln.firstNull = idx
-			}
-			hist.PlayNull(pos)
-		} else {
-			// TryResolve, which builds no error, as the plain replay does;
-			// reread's Resolve, which finds the same moves, has the last
-			// word and explains a failure.
-			mv, ok := pos.TryResolve(n)
-			if !ok {
-				if mv, ok = c.reread(k, idx, s); !ok {
-					return
-				}
-			}
-			var d replay.Deviation
-			if !pos.MarksAsIs(n, mv) {
-				d = pos.MarkDeviations(n, mv)
-			}
-			// Every position here was pushed (Reset, PlayNull, PlayGaveCheck):
-			// PlayGaveCheck's answer is InCheck's, after a set-up position or
-			// a null move too.
-			check := hist.PlayGaveCheck(pos, mv)
-			st := n.Style | foldStyles[m.Folds&(1<<parser.NumFolds-1)]
-			if d |= replay.CheckMarkDeviations(n, pos, check); st != 0 || d != 0 {
-				ln.odd(idx, st, d|replay.EnPassantMark(n, mv))
-			}
+		var d replay.Deviation
+		if !pos.MarksAsIs(n, mv) {
+			d = pos.MarkDeviations(n, mv)
+		}
+		// Every position here was pushed (Reset, PlayGaveCheck):
+		// PlayGaveCheck's answer is InCheck's, after a set-up position too.
+		check := hist.PlayGaveCheck(pos, mv)
+		st := n.Style | foldStyles[m.Folds&(1<<parser.NumFolds-1)]
+		if d |= replay.CheckMarkDeviations(n, pos, check); st != 0 || d != 0 {
+			ln.odd(idx, st, d|replay.EnPassantMark(n, mv))
 		}
 		if !c.quietPly() {
-			c.afterPly(k + 1)
+			if c.afterPly(k + 1); ln.endPly >= 0 {
+				// The next move, read, is the first after the end.
+				c.playFrom(s, k+1)
+				return
+			}
 		}
 	}
 	ln.plies = len(c.main)

@@ -879,3 +879,92 @@ func TestAutomaticDrawsFromJuly2014(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainLoopHandOver: playPlain leaves a null move and the moves after
+// an end that afterPly finds to playFrom. Each finding of such games is
+// pinned whole (code, severity, line:col, ply, move, message), and the
+// plain loop is held to the general one (checkBoth).
+func TestPlainLoopHandOver(t *testing.T) {
+	lazy, eager := &Checker{}, &Checker{eager: true}
+	deadStart := []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/4B3 w - - 0 1"}
+	for _, c := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"a move after mate", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 3. Kf2 0-1"), []string{
+			`moves-after-end error 9:24 @5 "Kf2": the game ended by checkmate after 2...Qh4#, but 1 move more follows`,
+		}},
+		{"a legal move after fivefold", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e4 1/2-1/2"), []string{
+			`threefold-claimable info 9:37 @7 "Ng1": Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time`,
+			`fivefold-repetition error 9:85 @16 "Ng8": the game was drawn automatically by fivefold repetition (FIDE 9.6.1) after 8...Ng8, but play went on`,
+			`moves-after-end error 9:92 @17 "e4": the game ended by fivefold repetition after 8...Ng8, but 1 move more follows`,
+		}},
+		{"an illegal move after fivefold", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e5 1/2-1/2"), []string{
+			`threefold-claimable info 9:37 @7 "Ng1": Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time`,
+			`fivefold-repetition error 9:85 @16 "Ng8": the game was drawn automatically by fivefold repetition (FIDE 9.6.1) after 8...Ng8, but play went on`,
+			`illegal-move error 9:92 @17 "e5": e5: no white pawn can reach e5`,
+			`moves-after-end error 9:92 @17 "e5": the game ended by fivefold repetition after 8...Ng8, but 1 move more follows`,
+		}},
+		{"an unreadable move after fivefold", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. Zz9 1/2-1/2"), []string{
+			`threefold-claimable info 9:37 @7 "Ng1": Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time`,
+			`fivefold-repetition info 9:85 @16 "Ng8": the game was drawn automatically by fivefold repetition (FIDE 9.6.1) after 8...Ng8`,
+			`syntax error 9:92 @-1 "": unexpected text, from "Zz9"`,
+		}},
+		{"a long-algebraic move after fivefold", pgn("1/2-1/2", nil, shuffles(1, 4)+"9. e2-e4 e5 1/2-1/2"), []string{
+			`threefold-claimable info 9:37 @7 "Ng1": Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time`,
+			`fivefold-repetition error 9:85 @16 "Ng8": the game was drawn automatically by fivefold repetition (FIDE 9.6.1) after 8...Ng8, but play went on`,
+			`non-standard-notation info 9:92 @17 "e2-e4": 1 of 18 moves is not in standard SAN (long algebraic); the first is "e2-e4"`,
+			`moves-after-end error 9:92 @17 "e2-e4": the game ended by fivefold repetition after 8...Ng8, but 2 moves more follow`,
+		}},
+		{"fivefold with the last move", pgn("1/2-1/2", nil, shuffles(1, 4)+"1/2-1/2"), []string{
+			`threefold-claimable info 9:37 @7 "Ng1": Black could claim a draw by threefold repetition (FIDE 9.2) after 4.Ng1, by announcing 4...Ng8, whose position would stand for the third time`,
+			`fivefold-repetition info 9:85 @16 "Ng8": the game was drawn automatically by fivefold repetition (FIDE 9.6.1) after 8...Ng8`,
+		}},
+		{"moves from a dead start position", pgn("1/2-1/2", deadStart, "1. Kd3 Kd5 1/2-1/2"), []string{
+			`moves-after-end warning 11:4 @1 "Kd3": the game ended by a dead position (FIDE 5.2.2) in the start position, but 2 moves more follow: the game is scored 1/2-1/2, the draw the dead position gives, and the moves after it change nothing (a dead position is often played on before the players see it)`,
+		}},
+		{"an illegal move from a dead start position", pgn("1/2-1/2", deadStart, "1. Kd7 1/2-1/2"), []string{
+			`illegal-move error 11:4 @1 "Kd7": Kd7: no white king can reach d7`,
+			`moves-after-end warning 11:4 @1 "Kd7": the game ended by a dead position (FIDE 5.2.2) in the start position, but 1 move more follows: the game is scored 1/2-1/2, the draw the dead position gives, and the moves after it change nothing (a dead position is often played on before the players see it)`,
+		}},
+		{"a null move", pgn("*", nil, "1. e4 -- 2. d4 e5 3. d2-d4 *"), []string{
+			`null-move warning 9:7 @2 "--": the main line holds a null move: a pass is not a move of chess`,
+			`illegal-move error 9:22 @5 "d2-d4": d2-d4: d4 is occupied by a white pawn`,
+		}},
+		{"a null move first and last", pgn("*", nil, "1. -- e5 2. e4 -- *"), []string{
+			`null-move warning 9:4 @1 "--": the main line holds 2 null moves: a pass is not a move of chess`,
+		}},
+		{"an illegal move after a null move", pgn("*", nil, "1. e4 -- 2. e4 *"), []string{
+			`null-move warning 9:7 @2 "--": the main line holds a null move: a pass is not a move of chess`,
+			`illegal-move error 9:13 @3 "e4": e4: e4 is occupied by a white pawn`,
+		}},
+		{"a check after a null move", pgn("*", nil, "1. e4 f5 2. d3 -- 3. Qh5 Kf7 *"), []string{
+			`null-move warning 9:16 @4 "--": the main line holds a null move: a pass is not a move of chess`,
+			`non-standard-notation info 9:22 @5 "Qh5": 1 of 5 moves is not in standard SAN (check not marked); the first is "Qh5"`,
+			`illegal-move error 9:26 @6 "Kf7": Kf7: the king would be in check on f7 from the queen on h5`,
+		}},
+		{"a null move after mate", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# -- 0-1"), []string{
+			`null-move warning 9:21 @5 "--": the main line holds a null move: a pass is not a move of chess`,
+		}},
+		{"a null move then fivefold", pgn("1/2-1/2", nil, "1. e4 -- "+shuffles(2, 4)+"10. d4 1/2-1/2"), []string{
+			`null-move warning 9:7 @2 "--": the main line holds a null move: a pass is not a move of chess`,
+			`threefold-claimable info 9:46 @9 "Ng1": Black could claim a draw by threefold repetition (FIDE 9.2) after 5.Ng1, by announcing 5...Ng8, whose position would stand for the third time`,
+			`fivefold-repetition error 9:94 @18 "Ng8": the game was drawn automatically by fivefold repetition (FIDE 9.6.1) after 9...Ng8, but play went on`,
+			`moves-after-end error 9:102 @19 "d4": the game ended by fivefold repetition after 9...Ng8, but 1 move more follows`,
+		}},
+	} {
+		err := parser.ReadGames(strings.NewReader(c.text), parser.Options{}, func(g *parser.Game) {
+			r := checkBoth(t, lazy, eager, g, &Options{}, c.name)
+			var fs []string
+			for _, f := range r.Findings {
+				fs = append(fs, fmt.Sprintf("%s %s %d:%d @%d %q: %s", f.Code, f.Severity, f.Pos.Line, f.Pos.Col, f.Ply, f.Move, f.Message))
+			}
+			if !reflect.DeepEqual(fs, c.want) {
+				t.Errorf("%s: findings\n%s\nwant\n%s", c.name, strings.Join(fs, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+	}
+}
