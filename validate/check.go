@@ -969,11 +969,6 @@ func (c *Checker) playMain(s replay.LetterSet) {
 func (c *Checker) playFrom(s replay.LetterSet, from int) {
 	g, r, ln := c.g, c.r, &c.line
 	ln.plies = from
-	// legalBefore says that the position before the move was reached by a
-	// legal move, so that the side the move may check was not in check
-	// before it: what GaveCheck needs. A set-up position or a null move
-	// may leave that side in check, and the next move is then asked in full.
-	legalBefore := false
 	// The options, read once: most checks fill neither Moves nor SAN.
 	moves, sans := c.opt.Moves, c.opt.SAN
 	variations := len(c.main) < len(g.Moves)
@@ -1016,7 +1011,6 @@ func (c *Checker) playFrom(s replay.LetterSet, from int) {
 				fact = MoveFact{SAN: nullSAN, UCI: nullUCI}
 			}
 			c.hist.PlayNull(&c.pos)
-			legalBefore = false
 		} else {
 			mv, ok := c.pos.TryResolve(n)
 			if !ok || m.Folds&parser.FoldCapitalFile != 0 {
@@ -1035,14 +1029,13 @@ func (c *Checker) playFrom(s replay.LetterSet, from int) {
 				san = c.pos.AppendSANBody(fact.SAN.b[:0], mv)
 				fact.UCI.fit(mv.AppendUCI(fact.UCI.b[:0], c.pos.Chess960()))
 			}
+			// Every position here was pushed (Reset, PlayNull,
+			// PlayGaveCheck): the answer is InCheck's, after a set-up
+			// position or a null move too.
 			check := c.hist.PlayGaveCheck(&c.pos, mv)
-			if !legalBefore {
-				check = c.pos.InCheck()
-			}
 			if facts {
 				fact.SAN.fit(c.pos.AppendCheckMark(san))
 			}
-			legalBefore = true
 			st := n.Style | foldStyles[m.Folds&(1<<parser.NumFolds-1)]
 			if d |= replay.CheckMarkDeviations(n, &c.pos, check); st != 0 || d != 0 {
 				ln.odd(idx, st, d|replay.EnPassantMark(n, mv))
@@ -1118,8 +1111,7 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 		if !pos.MarksAsIs(n, mv) {
 			d = pos.MarkDeviations(n, mv)
 		}
-		// Every position here was pushed (Reset, PlayGaveCheck):
-		// PlayGaveCheck's answer is InCheck's, after a set-up position too.
+		// As in playFrom, PlayGaveCheck's answer is InCheck's.
 		check := hist.PlayGaveCheck(pos, mv)
 		st := n.Style | foldStyles[m.Folds&(1<<parser.NumFolds-1)]
 		if d |= replay.CheckMarkDeviations(n, pos, check); st != 0 || d != 0 {
