@@ -859,7 +859,7 @@ const MaxElo = 4000
 // statistics use it: a rating of 1 to 3999 written in digits, a trailing "?"
 // (a provisional rating, as pychess writes) allowed. "", "-", "?", "0" and
 // anything else are no rating; which of them are well-formed is tag-format's
-// question (validElo).
+// question (eloForm).
 func ParseElo(v string) (int, bool) {
 	v = strings.TrimSuffix(v, "?")
 	if len(v) == 0 || len(v) > 4 {
@@ -883,12 +883,14 @@ func IsRating(n int) bool { return n > 0 && n < MaxElo }
 // Readings of a rating tag's value by eloForm.
 const (
 	eloGood      = iota // a rating of 1 to 3999, or none written as PGN allows
-	eloNotDigits        // not validElo's form
-	eloTooHigh          // validElo's form, but 4000 or more
+	eloNotDigits        // not up to four digits, a trailing "?" allowed, nor "", "-", "?"
+	eloTooHigh          // that form, but 4000 or more
 )
 
-// eloForm is validElo and ParseElo's bound in one pass over v: every game
-// has two rating tags, which the two read twice.
+// eloForm says whether v is a rating PGN allows (up to four digits, a
+// trailing "?" for a provisional one, as pychess writes it, or "", "-", "?"
+// for none) and whether it stays below MaxElo, in one pass over v: every
+// game has two rating tags.
 func eloForm(v string) int {
 	n := len(v)
 	if n > 0 && v[n-1] == '?' {
@@ -952,28 +954,6 @@ func smallNumber(v string) (int, bool) {
 		n = n*10 + int(d)
 	}
 	return n, true
-}
-
-// validElo accepts a rating of up to four digits, optionally followed by "?"
-// (a provisional rating, as pychess writes it), and "", "-", "?" for none.
-func validElo(v string) bool {
-	switch v {
-	case "", "-", "?":
-		return true
-	}
-	n := len(v)
-	if v[n-1] == '?' {
-		n--
-	}
-	if n == 0 || n > 4 {
-		return false
-	}
-	for i := 0; i < n; i++ {
-		if v[i] < '0' || v[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // variantKind sorts a Variant tag value.

@@ -473,3 +473,27 @@ func TestRoundOfAServer(t *testing.T) {
 		}
 	}
 }
+
+// validElo is how tag-format read a rating's form before eloForm, kept as
+// the reference eloForm is held to: up to four digits, optionally followed
+// by "?" (a provisional rating, as pychess writes it), and "", "-", "?" for
+// none.
+func validElo(v string) bool {
+	switch v {
+	case "", "-", "?":
+		return true
+	}
+	n := len(v)
+	if v[n-1] == '?' {
+		n--
+	}
+	if n == 0 || n > 4 {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
