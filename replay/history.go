@@ -343,7 +343,7 @@ func (h *History) threefoldMove(p *Position) (Move, bool) {
 			}
 			m := NewMove(from.LSB(), to.LSB())
 			pc := p.board[m.From()] & 15
-			if base^pieceKeys[pc][m.From()&63]^pieceKeys[pc][m.To()&63] == t && !p.IsIrreversible(m) && p.IsLegal(m) {
+			if base^pieceKeys[pc][m.From()&63]^pieceKeys[pc][m.To()&63] == t && !p.IsIrreversible(m) && p.isLegalStep(m) {
 				return m, true
 			}
 		}

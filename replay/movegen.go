@@ -166,6 +166,44 @@ func (p *Position) IsLegal(m Move) bool {
 	return ml.Contains(m)
 }
 
+// isLegalStep is IsLegal for a plain move m of a piece other than a pawn
+// to an empty square: the moves threefoldMove asks about, whose legality it
+// answers from attack sets, where IsLegal generates every legal move
+// (callgrind, BenchmarkStreamCheck: IsLegal took 1,640 instructions a call
+// there). Any other move, or a position without one king of the mover,
+// is IsLegal's.
+func (p *Position) isLegalStep(m Move) bool {
+	us := p.turn & 1
+	own, enemy := p.byColor[us], p.byColor[us^1]
+	kings := p.byKind[King] & own
+	from, to := m.From(), m.To()
+	fromBit, toBit := from.Bit(), to.Bit()
+	if m&moveTypeMask != moveNormal || kings == 0 || kings.more() || own&fromBit == 0 || (own|enemy)&toBit != 0 {
+		return p.IsLegal(m)
+	}
+	occ := own | enemy
+	var rays Bitboard
+	switch p.board[from].Kind() {
+	case King:
+		return kingAttacks[from]&toBit != 0 && p.AttackersTo(to, p.turn.Other(), occ^fromBit) == 0
+	case Knight:
+		if knightAttacks[from]&toBit == 0 {
+			return false
+		}
+		return p.quietLegal(from, to, kings.LSB())
+	case Bishop:
+		rays = emptyBishopRays[from]
+	case Rook:
+		rays = emptyRookRays[from]
+	case Queen:
+		rays = emptyBishopRays[from] | emptyRookRays[from]
+	default:
+		return p.IsLegal(m)
+	}
+	// A slider reaches to along a line of its own with nothing between.
+	return rays&toBit != 0 && betweenBB[from][to]&occ == 0 && p.quietLegal(from, to, kings.LSB())
+}
+
 // LegalEnPassant reports whether an en-passant capture is legal now.
 func (p *Position) LegalEnPassant() bool {
 	if !p.epValid() {

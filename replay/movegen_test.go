@@ -377,3 +377,68 @@ func TestLegalKingMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestIsLegalStep plays random games and asks, in every position, about
+// every plain move of a piece other than a pawn to an empty square, legal
+// or not: isLegalStep must say what IsLegal says, through checks, pins,
+// blocked lines and king steps into attack, and with two kings, where it
+// hands the question to IsLegal.
+func TestIsLegalStep(t *testing.T) {
+	starts := []string{
+		StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"4k3/4r3/8/1b6/8/8/3N4/4K2R w K - 0 1", // a check to block, a knight to pin
+		"4k3/8/8/8/8/8/8/4KK1R w - - 0 1",      // two white kings: IsLegal's slow path
+	}
+	var legal, illegal, inCheck int
+	var last Position
+	randomPlay(t, starts, rand.NewPCG(3, 5), 150, 80, func(p Position, _ Move) {
+		if p == last {
+			return // visited once a position, not once a move
+		}
+		last = p
+		own := p.byColor[p.turn&1]
+		empty := ^(p.byColor[White] | p.byColor[Black])
+		for from := own &^ p.byKind[Pawn]; from != 0; from &= from - 1 {
+			for to := empty; to != 0; to &= to - 1 {
+				m := NewMove(from.LSB(), to.LSB())
+				want := p.IsLegal(m)
+				if got := p.isLegalStep(m); got != want {
+					t.Fatalf("%s: isLegalStep(%s) = %v, IsLegal %v", p.FEN(), m.UCI(false), got, want)
+				}
+				switch {
+				case want && p.InCheck():
+					inCheck++
+				case want:
+					legal++
+				default:
+					illegal++
+				}
+			}
+		}
+	})
+	if legal < 10000 || illegal < 100000 || inCheck < 100 {
+		t.Errorf("%d legal moves, %d in check, %d illegal: the test proves little", legal, inCheck, illegal)
+	}
+	// The moves it hands to IsLegal, and a few it answers, by hand.
+	p := mustFEN(t, "4k3/8/8/7n/8/3p4/8/R3K2R w KQ - 0 1")
+	for _, c := range []struct {
+		m    Move
+		want bool
+	}{
+		{NewMove(sq("h1"), sq("h5")), true},   // a capture
+		{NewCastle(sq("e1"), sq("h1")), true}, // castling
+		{NewMove(sq("e1"), sq("g1")), false},  // castling written as a king's step
+		{NewMove(sq("e1"), sq("e2")), false},  // into the pawn's attack
+		{NewMove(sq("e1"), sq("d2")), true},
+		{NewMove(sq("a1"), sq("a8")), true},
+		{NewMove(sq("h1"), sq("d1")), false}, // through its own king
+		{NewMove(sq("a1"), sq("e1")), false}, // onto its own king
+		{NewMove(sq("d3"), sq("d2")), false}, // the opponent's pawn
+	} {
+		if got := p.isLegalStep(c.m); got != c.want {
+			t.Errorf("%s: isLegalStep(%s) = %v, want %v", p.FEN(), c.m.UCI(false), got, c.want)
+		}
+	}
+}

@@ -298,7 +298,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		what            string
 		automaticReason string
 	}{
-		{r.AnyThreefoldPly, ThreefoldClaimable, MissedThreefold, c.threefoldRule(), ""},
+		{r.AnyThreefoldPly, ThreefoldClaimable, MissedThreefold, c.opt.Profile.rules().threefold, ""},
 		{r.AnyFiftyPly, FiftyMoveClaimable, MissedFiftyMove, c.fiftyRule(), ""},
 	}
 	reported := [2]*int{&r.ThreefoldPly, &r.FiftyPly}
@@ -348,8 +348,8 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		code Code
 		what string
 	}{
-		{r.FivefoldPly, FivefoldRepetition, c.opt.Profile.cite("fivefold repetition", articleFivefold)},
-		{r.SeventyFivePly, SeventyFiveMoves, c.opt.Profile.cite("the 75-move rule", articleSeventyFive)},
+		{r.FivefoldPly, FivefoldRepetition, c.opt.Profile.rules().fivefold},
+		{r.SeventyFivePly, SeventyFiveMoves, c.opt.Profile.rules().seventyFive},
 	}
 	for i, a := range autos {
 		if a.ply < 0 || ln.endPly >= 0 && a.ply > ln.endPly {
@@ -511,12 +511,7 @@ func (c *Checker) fiftyRule() string {
 	if c.opt.Profile == USSR {
 		return "the 50-move rule of the Soviet Code"
 	}
-	return c.opt.Profile.cite("the 50-move rule", articleFifty)
-}
-
-// threefoldRule names the repetition rule of the profile.
-func (c *Checker) threefoldRule() string {
-	return c.opt.Profile.cite("threefold repetition", articleThreefold)
+	return c.opt.Profile.rules().fifty
 }
 
 // replayVariations replays every side line from its branch point under the

@@ -168,3 +168,21 @@ func TestArticleCited(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesCited: the draw rules' names made once per profile are cite's,
+// and a profile without a rule book names them uncited.
+func TestRulesCited(t *testing.T) {
+	for _, c := range []struct {
+		profile Profile
+		want    citedRules
+	}{
+		{FIDE, citedRules{"threefold repetition (FIDE 9.2)", "the 50-move rule (FIDE 9.3)", "fivefold repetition (FIDE 9.6.1)", "the 75-move rule (FIDE 9.6.2)"}},
+		{FIDE2009, citedRules{"threefold repetition (FIDE Laws of 2009, 9.2)", "the 50-move rule (FIDE Laws of 2009, 9.3)", "fivefold repetition", "the 75-move rule"}},
+		{USSR, citedRules{"threefold repetition (the Soviet Code)", "the 50-move rule (the Soviet Code)", "fivefold repetition", "the 75-move rule"}},
+		{Profile(9), citedRules{"threefold repetition", "the 50-move rule", "fivefold repetition", "the 75-move rule"}},
+	} {
+		if got := *c.profile.rules(); got != c.want {
+			t.Errorf("%v: %q, want %q", c.profile, got, c.want)
+		}
+	}
+}
