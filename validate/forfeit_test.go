@@ -596,3 +596,42 @@ func TestServerEndComment(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeFactsWithoutClocks: a game with no clock reading, no Termination
+// and no comment after its last move, which checkTime answers without the
+// clock checker, has the tag's time control and category, no clock and no
+// loss on time; a Termination, that comment or a clock reading each make
+// it lost on time, as the clock checker finds.
+func TestTimeFactsWithoutClocks(t *testing.T) {
+	const moves = "1. e4 e5 2. Nf3 Nc6"
+	for _, c := range []struct {
+		name    string
+		extra   []string
+		moves   string
+		forfeit bool
+		clocks  int
+		white   int64 // LastClockWhite
+	}{
+		{"no clocks", nil, moves, false, 0, -1},
+		{"a comment on an earlier move", nil, "1. e4 e5 {White forfeits on time} 2. Nf3 Nc6", false, 0, -1},
+		{"a Termination", []string{"Termination Time forfeit"}, moves, true, 0, -1},
+		{"a comment after the last move", nil, moves + " {White forfeits on time}", true, 0, -1},
+		{"a clock", nil, moves + " 3. Bb5 {[%clk 0:00:00]}", true, 1, 0},
+	} {
+		r := checkOne(t, pgn("0-1", append([]string{"TimeControl 300+2"}, c.extra...), c.moves+" 0-1"), nil)
+		if r.TimeControl != "300+2" || r.TimeCategory != "blitz" || r.TimeForfeit != c.forfeit || r.ClockCount != c.clocks ||
+			r.LastClockWhite != c.white || r.LastClockBlack != -1 {
+			t.Errorf("%s: time facts %q %q, forfeit %v, %d clocks, last %d and %d", c.name, r.TimeControl, r.TimeCategory,
+				r.TimeForfeit, r.ClockCount, r.LastClockWhite, r.LastClockBlack)
+		}
+		forfeits := 0
+		for _, f := range r.Findings {
+			if f.Code == TimeForfeit {
+				forfeits++
+			}
+		}
+		if (forfeits == 1) != c.forfeit || forfeits > 1 {
+			t.Errorf("%s: %d time-forfeit findings: %v", c.name, forfeits, r.Findings)
+		}
+	}
+}
