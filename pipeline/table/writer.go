@@ -80,7 +80,7 @@ type WriterOptions struct {
 // types back). It writes to any io.Writer and never closes it.
 type Writer struct {
 	b      Builder
-	fw     *pqarrow.FileWriter
+	fw     *fileEncoder
 	batch  int
 	bytes  int // BatchBytes
 	rows   int64
@@ -124,7 +124,7 @@ func NewWriter(out io.Writer, b Builder, opt WriterOptions) (*Writer, error) {
 	}
 	// The Arrow schema is stored (pqarrow.WithStoreSchema) through schema's
 	// metadata, serialized once for the process.
-	fw, err := pqarrow.NewFileWriter(schema, noClose{out}, writerProps(b.Schema(), mem), pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem)))
+	fw, err := newFileEncoder(schema, noClose{out}, writerProps(b.Schema(), mem), pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(mem)))
 	if err != nil {
 		b.Release()
 		return nil, fmt.Errorf("parquet writer: %w", err)
