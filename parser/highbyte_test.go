@@ -189,3 +189,36 @@ func TestLegacyReadingSkipsASCIIAsBytewise(t *testing.T) {
 		}
 	}
 }
+
+// TestLastLineEnd puts a line end at every place of inputs of every length
+// up to past two 8-byte steps, among bytes that differ from '\n' in one bit
+// or read as it with the high bit set, and a second one before it: the last
+// is found, in either of lastLineEnd's loops, and no other byte is taken
+// for one.
+func TestLastLineEnd(t *testing.T) {
+	near := []byte{'\n' ^ 1, '\n' ^ 2, '\n' ^ 0x80, '\n' ^ 0x40, 0, 0xff, '\n' + 1}
+	for n := 0; n <= 20; n++ {
+		b := make([]byte, n)
+		for k := range b {
+			b[k] = near[k%len(near)]
+		}
+		if got := lastLineEnd(b); got != -1 {
+			t.Fatalf("no line end in %q: %d", b, got)
+		}
+		for k := range b {
+			c := b[k]
+			b[k] = '\n'
+			if got := lastLineEnd(b); got != k {
+				t.Fatalf("%q: %d, want %d", b, got, k)
+			}
+			if k > 0 {
+				b[0] = '\n' // an earlier one
+				if got := lastLineEnd(b); got != k {
+					t.Fatalf("%q: %d, want %d", b, got, k)
+				}
+				b[0] = near[0]
+			}
+			b[k] = c
+		}
+	}
+}
