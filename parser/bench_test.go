@@ -214,3 +214,28 @@ func BenchmarkStreamRead(b *testing.B) {
 	b.ReportMetric(float64(games), "games")
 	b.ReportMetric(float64(moves), "moves")
 }
+
+// BenchmarkReadSample reads the one file named by $ARBITER_SAMPLE with
+// ReadGames and nothing else: the parser's share of the whole command on
+// the same input (the lead's /tmp/lead-sample.pgn, 16 MB of masters and
+// TCEC games), in a tenth of BenchmarkStreamRead's time under callgrind.
+func BenchmarkReadSample(b *testing.B) {
+	name := os.Getenv("ARBITER_SAMPLE")
+	if name == "" {
+		b.Skip("ARBITER_SAMPLE names no file")
+	}
+	games := 0
+	for b.Loop() {
+		games = 0
+		f, err := os.Open(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		err = ReadGames(f, Options{}, func(*Game) { games++ })
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(games), "games")
+}

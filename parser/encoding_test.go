@@ -185,9 +185,9 @@ func oneBytes(t *testing.T, input []byte, opt Options) *Game {
 }
 
 // TestIsASCII puts one high byte at every place of inputs of every length
-// up to past two 32-byte steps, so that each of isASCII's loops meets it.
+// up to past two 64-byte steps, so that each of isASCII's loops meets it.
 func TestIsASCII(t *testing.T) {
-	for n := 0; n <= 80; n++ {
+	for n := 0; n <= 140; n++ {
 		b := bytes.Repeat([]byte{0x7f}, n)
 		if !isASCII(b) {
 			t.Fatalf("%d ASCII bytes: not ASCII", n)

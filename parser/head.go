@@ -3,6 +3,7 @@ package parser
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // headRead is what headTags read of a piece: its tag pairs (the first tags
@@ -23,118 +24,226 @@ type headRead struct {
 // its own bytes, and reads it again otherwise. Finding the boundary and
 // reading the tags thus pass over the tag lines once instead of twice.
 //
-// Nearly every tag line is an interned name, one blank and a value without
-// escapes closed by `"]` at the line's end: the loop reads such a line
-// itself, eight bytes at a time, and calls plainTag for any other, which
-// reads byte by byte. Reading every line byte by byte, in a call, and
-// copying each value took about 440 instructions a tag line, now about 280
-// (callgrind, the bench file's sample; a call for every line made the loop
-// keep its state on the stack across it).
+// Nearly every tag line is a name, one blank and a value without escapes
+// closed by `"]` at the line's end: plainLines reads such lines, eight
+// bytes at a time, and headTags reads any other with plainTag, byte by
+// byte, before handing back to it.
 func (p *Parser) headTags(data []byte, start int, pos Pos) int {
 	p.head = headRead{}
 	if p.noHead || start >= len(data) || data[start] != '[' {
 		return afterTagSection(data, start)
 	}
+	// The tag slices are written by index up to their capacity and cut to
+	// the tags read on the way out, growing only when full. A Tag's Value
+	// is left as it is: finishGame gives every tag read its value, and
+	// nothing reads one before.
+	tags, refs := p.g.Tags[:0], p.tagRefs[:0]
+	room := min(cap(tags), cap(refs), maxTags)
+	tags, refs = tags[:room], refs[:room]
+	if room < minTagRoom {
+		tags, refs = growTags(tags, refs)
+	}
+	h := headScan{d: data[start:], line: pos.Line, tags: tags, refs: refs, offset: pos.Offset}
+	d, n := h.d, uint(len(h.d))
+	for h.plainLines() {
+		// The line at h.i is no plain one, or the slices are full.
+		i := h.i
+		e, ne, vs, ve := plainTag(d, int(i))
+		if e == 0 {
+			break // tagPair reads the rest
+		}
+		name := internedTagName(d[i+1 : ne])
+		if h.k == len(h.tags) {
+			if h.k >= maxTags {
+				break // tagPair reads the rest, and says there are too many
+			}
+			h.tags, h.refs = growTags(h.tags, h.refs)
+		}
+		if h.blank && name == "Event" && h.k > 0 {
+			break // the next game: p.head stays before it, and the search begins there
+		}
+		h.add(name, uint(ne), uint(vs), uint(ve))
+		h.blank, h.i, h.line = false, uint(e), h.line+1
+	}
+	i, k := h.i, h.k
+	tags = h.tags[:k]
+	p.g.Tags, p.tagRefs = tags, h.refs[:k]
+	if k > 0 {
+		tags[0].Pos.Col = pos.Col // the first line may start where the piece does
+	}
+	if i == 0 {
+		return afterTagSection(data, start)
+	}
+	p.tagBuf = append(p.tagBuf[:0], d[:i]...)
+	// Both ways out of the loop stand at a line start, before the line.
+	p.head = headRead{to: int(i), tags: k, buf: len(p.tagBuf), line: h.line}
+	if i < n && headEnds[d[i]] {
+		// The movetext: a line that starts so is neither blank nor a tag
+		// line, which afterTagLines would find scanning it to its end.
+		return start + int(i)
+	}
+	return afterTagLines(data, start, start+int(i), h.blank, k > 0)
+}
+
+// headScan is the state of headTags' reading: the piece d from the tag
+// section on, the offset i of the line to read next and its line number,
+// whether a blank line came since the last tag line, and the k tags read
+// into tags and refs, whose lengths are the room they have.
+type headScan struct {
+	d      []byte
+	i      uint
+	line   int64
+	blank  bool
+	k      int
+	tags   []Tag
+	refs   []tagRef
+	offset int64 // the input offset of d[0]
+}
+
+// plainLines reads plain tag lines and blank lines from h.i on. It returns
+// false where the tag section ends (a line neither blank nor a tag line,
+// the end of the piece, an [Event line after a blank line), and true at a
+// line it leaves to plainTag: any other tag line, or one when the slices
+// are full.
+//
+// It calls nothing, so that the state lives in registers through the loop:
+// a loop that called plainTag, internedTagName, nameEnd and append for the
+// lines that need them kept most of its state on the stack for every line
+// (about 295 instructions a tag line, now about 220; callgrind,
+// BenchmarkReadSample). The way out is a goto, not a flag kept through the
+// loop, and the tag is written before the value is read, so that fewer
+// values are live through that reading (-1.6 M).
+func (h *headScan) plainLines() bool {
 	// Unsigned offsets: a test against the length then proves an index in
 	// bounds.
-	n := uint(len(data))
-	p.g.Tags, p.tagRefs = p.g.Tags[:0], p.tagRefs[:0]
-	i, line, blank := uint(start), pos.Line, false
+	d, tags, refs := h.d, h.tags, h.refs
+	n := uint(len(d))
+	i, line, blank, k := h.i, h.line, h.blank, h.k
 	for i < n {
-		if data[i] != '[' {
+		if d[i] != '[' {
 			// a blank line
 			j := i
-			for j < n && isBlankByte(data[j]) {
+			for j < n && isBlankByte(d[j]) {
 				j++
 			}
-			if j >= n || data[j] != '\n' {
+			if j >= n || d[j] != '\n' {
 				break
 			}
 			blank, i, line = true, j+1, line+1
 			continue
 		}
-		end, vs, ve, name := uint(0), uint(0), uint(0), ""
-		if j := i + 1; j+16 <= n {
+		j := i + 1
+		if j+16 > n || k == len(tags) {
+			goto general
+		}
+		{
 			// The bytes before the first below '0' (the blank or quote
-			// after a name) looked up in the interned names prove them
-			// a name and find its end.
-			w0, w1 := load64(data, j), uint64(0)
+			// after a name) looked up in the interned names prove them a
+			// name and find its end; a name not interned is read byte by
+			// byte.
+			w0, w1 := load64(d, j), uint64(0)
 			if m := bytesBelow(w0, '0'); m != 0 {
 				w0 &= (m&-m)>>7 - 1 // the bytes before the first flagged one
-			} else if w1 = load64(data, j+8); bytesBelow(w1, '0') != 0 {
+			} else if w1 = load64(d, j+8); bytesBelow(w1, '0') != 0 {
 				m = bytesBelow(w1, '0')
 				w1 &= (m&-m)>>7 - 1
 			} else {
 				w0 = 0 // longer than any interned name
 			}
+			name := ""
 			if w0 != 0 {
 				name = internedWords(w0, w1)
+			}
+			ref := tagRef{}
+			if name != "" {
 				j += uint(len(name))
-			}
-			if name != "" && j+2 <= n && load16(data, j) == ' '|'"'<<8 {
-				j += 2
-				vs = j
-				for j+8 <= n {
-					if m := valueStops(load64(data, j)); m != 0 {
-						j += uint(bits.TrailingZeros64(m)) / 8
-						break
-					}
-					j += 8
+			} else {
+				for j < n && tagNameByte[d[j]] {
+					j++
 				}
-				if j+4 <= n && j-vs <= maxTagValue {
-					switch w := load32(data, j); {
-					case w&0xffffff == '"'|']'<<8|'\n'<<16:
-						ve, end = j, j+3
-					case w == '"'|']'<<8|'\r'<<16|'\n'<<24:
-						ve, end = j, j+4
-					}
+				if j == i+1 || j-(i+1) > maxTagName {
+					goto general
 				}
+				ref.nameOff, ref.nameLen = int32(i+1), int32(j-i-1)
 			}
-		}
-		if end == 0 {
-			e, ne, s, v := plainTag(data, int(i))
-			if e == 0 {
-				break // tagPair reads the rest
+			// However the line ends, an [Event after a blank line is the
+			// next game's (plainTag would read the line to the same end).
+			if blank && name == "Event" && k > 0 {
+				break
 			}
-			end, vs, ve = uint(e), uint(s), uint(v)
-			name = internedTagName(data[i+1 : ne])
+			// The tag is written now, so that its name is not kept through
+			// the value's reading: if the line is no plain one after all,
+			// the tag beyond the k read is no tag.
+			t := &tags[k]
+			t.Name, t.Pos = name, Pos{Offset: h.offset + int64(i), Line: line, Col: 1}
+			if j+2 > n || load16(d, j) != ' '|'"'<<8 {
+				goto general
+			}
+			j += 2
+			vs := j
+			for j+8 <= n {
+				if m := valueStops(load64(d, j)); m != 0 {
+					j += uint(bits.TrailingZeros64(m)) / 8
+					break
+				}
+				j += 8
+			}
+			if j+4 > n || j-vs > maxTagValue {
+				goto general
+			}
+			end := uint(0)
+			switch w := load32(d, j); {
+			case w&0xffffff == '"'|']'<<8|'\n'<<16:
+				end = j + 3
+			case w == '"'|']'<<8|'\r'<<16|'\n'<<24:
+				end = j + 4
+			default:
+				goto general
+			}
+			// The values (and the names not interned) are kept where they
+			// stand in the tag section, which is copied once at its end:
+			// a copy of each value cost about 50 instructions a tag.
+			ref.valOff, ref.valLen = int32(vs), int32(j-vs)
+			refs[k] = ref
+			k++
+			blank, i, line = false, end, line+1
 		}
-		if len(p.g.Tags) >= maxTags {
-			break // tagPair reads the rest, and says there are too many
-		}
-		if blank && name == "Event" && len(p.g.Tags) > 0 {
-			break // the next game: p.head stays before it, and the search begins there
-		}
-		// The values (and the names not interned) are kept where they
-		// stand in the tag section, which is copied once below: a copy
-		// of each value cost about 50 instructions a tag.
-		ref := tagRef{valOff: int32(vs - uint(start)), valLen: int32(ve - vs)}
-		if name == "" {
-			ref.nameOff, ref.nameLen = int32(i+1-uint(start)), int32(nameEnd(data, int(i)+1)-int(i)-1)
-		}
-		p.g.Tags = append(p.g.Tags, Tag{})
-		t := &p.g.Tags[len(p.g.Tags)-1]
-		t.Name, t.Pos = name, Pos{Offset: pos.Offset + int64(i) - int64(start), Line: line, Col: 1}
-		p.tagRefs = append(p.tagRefs, ref)
-		blank, i, line = false, end, line+1
 	}
-	tags := p.g.Tags
-	if len(tags) > 0 {
-		tags[0].Pos.Col = pos.Col // the first line may start where the piece does
-	}
-	if i == uint(start) {
-		return afterTagSection(data, start)
-	}
-	p.tagBuf = append(p.tagBuf[:0], data[start:i]...)
-	// Both ways out of the loop stand at a line start, before the line.
-	p.head = headRead{to: int(i) - start, tags: len(tags), buf: len(p.tagBuf), line: line}
-	if i < n && headEnds[data[i]] {
-		// The movetext: a line that starts so is neither blank nor a tag
-		// line, which afterTagLines would find scanning it to its end.
-		return int(i)
-	}
-	return afterTagLines(data, start, int(i), blank, len(tags) > 0)
+	h.i, h.line, h.blank, h.k = i, line, blank, k
+	return false
+general:
+	h.i, h.line, h.blank, h.k = i, line, blank, k
+	return true
 }
+
+// add files the tag line at h.i, its name interned (or "": the name is
+// d[h.i+1:ne]) and its value d[vs:ve], as tag h.k, which has room.
+func (h *headScan) add(name string, ne, vs, ve uint) {
+	i := h.i
+	ref := tagRef{valOff: int32(vs), valLen: int32(ve - vs)}
+	if name == "" {
+		ref.nameOff, ref.nameLen = int32(i+1), int32(ne-i-1)
+	}
+	t := &h.tags[h.k]
+	t.Name, t.Pos = name, Pos{Offset: h.offset + int64(i), Line: h.line, Col: 1}
+	h.refs[h.k] = ref
+	h.k++
+}
+
+// growTags makes room in the tag slices of headTags, both as long as they
+// are now, for more tags, minTagRoom at least: both become as long as the
+// shorter capacity, at most maxTags.
+func growTags(tags []Tag, refs []tagRef) ([]Tag, []tagRef) {
+	more := max(len(tags), minTagRoom)
+	tags, refs = slices.Grow(tags, more), slices.Grow(refs, more)
+	room := min(cap(tags), cap(refs), maxTags)
+	return tags[:room], refs[:room]
+}
+
+// minTagRoom is the room headTags makes for tags at least, more than most
+// headers hold: a parser's first game is read by plainLines as any other,
+// rather than tag by tag through growTags.
+const minTagRoom = 32
 
 // plainTag reads a tag line at data[i] ('[') written plainly: '[', a name,
 // blanks, a quoted value without backslashes, blanks, ']' and the line end

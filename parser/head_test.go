@@ -119,6 +119,15 @@ func TestHeadTagsFastLines(t *testing.T) {
 		{`[Event? "x"]` + "\n", "", "", false},
 		{`[Ev?nt "x"]` + "\n", "", "", false},
 		{`[ Event "x"]` + "\n", "Event", "x", false},
+		// names not interned, read byte by byte: as long as a name may
+		// be and one byte longer, with digits and '_', with two blanks or
+		// none before the value
+		{`[My_Tag2 "y"]` + "\n", "My_Tag2", "y", true},
+		{`[MyTag  "y"]` + "\n", "MyTag", "y", true},
+		{`[MyTag"y"]` + "\n", "MyTag", "y", true},
+		{`[MyTag "a\"b"]` + "\n", "MyTag", `a"b`, false},
+		{"[" + strings.Repeat("N", maxTagName) + ` "y"]` + "\n", strings.Repeat("N", maxTagName), "y", true},
+		{"[" + strings.Repeat("N", maxTagName+1) + ` "y"]` + "\n", "", "", false},
 	}
 	for _, tc := range cases {
 		for _, tail := range []string{"", "1. e4 *\n", "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n"} {

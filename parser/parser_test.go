@@ -564,6 +564,23 @@ func TestClockEmtEval(t *testing.T) {
 	eq(t, "comment kept", g.Str(g.Moves[1].Comment), "[%clk 0:00:09] [%emt 0:00:01.25] [%eval #-3] [%csl Ge4]")
 }
 
+// TestCommandsAfterABracket: the commands of a comment are read from its
+// first '[' on, which need not open one: a note in brackets before a clock
+// leaves the clock read, and brackets with no command set nothing.
+func TestCommandsAfterABracket(t *testing.T) {
+	g := one(t, "[Event \"x\"]\n1. e4 {see [diagram] [%clk 0:01:02]} e5 {[x] [%] [%clk]} 2. Nf3 {a [%clk x} {[%eval 0.5]} *\n")
+	var clocks []int64
+	var evals []int32
+	for _, m := range g.Moves {
+		clocks, evals = append(clocks, m.Clock), append(evals, m.Eval)
+	}
+	eq(t, "clocks", clocks, []int64{62000, -1, -1})
+	eq(t, "evals", evals, []int32{0, 0, 50})
+	eq(t, "unread", unreadClocks(g), []string{"2:50 move 1 clk "})
+	eq(t, "problems", problems(g), []string{"2:68 [%clk not closed by ]"})
+	eq(t, "comments", g.Str(g.Moves[0].Comment)+"|"+g.Str(g.Moves[1].Comment), "see [diagram] [%clk 0:01:02]|[x] [%] [%clk]")
+}
+
 // unreadClocks lists a game's UnreadClocks as line:col, move index, kind and
 // value.
 func unreadClocks(g *Game) []string {
