@@ -968,3 +968,45 @@ func TestPlainLoopHandOver(t *testing.T) {
 		}
 	}
 }
+
+// TestMateTestPutOff: playPlain tests a check written "+" for mate only
+// when no move follows it or the move after it cannot be played; a move
+// played after it proves it no mate. Each case pins the notation finding's
+// message (the mate not marked, or none), and its ply, whichever way the
+// line goes on after the check.
+func TestMateTestPutOff(t *testing.T) {
+	const fools = "1. f3 e5 2. g4 Qh4+"
+	for _, c := range []struct {
+		name, moves, findings, first string
+	}{
+		{"a mate written + ends the game", fools + " 0-1", "non-standard-notation@4",
+			`1 of 4 moves is not in standard SAN (mate not marked); the first is "Qh4+"`},
+		{"a move after it, after the end", fools + " 3. Nf3 0-1", "non-standard-notation@4 moves-after-end@5",
+			`1 of 4 moves is not in standard SAN (mate not marked); the first is "Qh4+"`},
+		{"a word after it, which is no move", fools + " 3. Zz9 0-1", "non-standard-notation@4 syntax@-1",
+			`1 of 4 moves is not in standard SAN (mate not marked); the first is "Qh4+"`},
+		{"a null move after it", fools + " 3. -- 0-1", "non-standard-notation@4 null-move@5",
+			`1 of 5 moves is not in standard SAN (mate not marked); the first is "Qh4+"`},
+		// A check answered long before a mate, the move after which cannot
+		// be played: the mate is the one not marked.
+		{"an answered check, then a mate", "1. e4 e5 2. Bc4 Bc5 3. Qh5 Bxf2+ 4. Kxf2 Nc6 5. Qxf7 Nf6 1-0", "non-standard-notation@9 moves-after-end@10",
+			`1 of 9 moves is not in standard SAN (mate not marked); the first is "Qxf7"`},
+		// Near misses: a check that is no mate, answered or not, says nothing.
+		{"a check answered", "1. e4 f6 2. Qh5+ g6 *", "", ""},
+		{"a check last", "1. e4 f6 2. Qh5+ *", "", ""},
+		{"a check then a word that is no move", "1. e4 f6 2. Qh5+ Zz9 *", "syntax@-1", ""},
+		{"a check then a move that cannot be played", "1. e4 f6 2. Qh5+ Nf6 *", "illegal-move@4", ""},
+	} {
+		result := "*"
+		if r := c.moves[len(c.moves)-3:]; r == "0-1" || r == "1-0" {
+			result = r
+		}
+		r := checkOne(t, pgn(result, nil, c.moves), nil)
+		if got(r) != c.findings {
+			t.Errorf("%s: findings %q, want %q", c.name, got(r), c.findings)
+		}
+		if f := find(r, NonStandardNotation); (f == nil) != (c.first == "") || f != nil && f.Message != c.first {
+			t.Errorf("%s: non-standard-notation %+v, want %q", c.name, f, c.first)
+		}
+	}
+}
