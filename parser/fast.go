@@ -203,7 +203,7 @@ loop:
 				i++
 			}
 		case fcMove:
-			j, next, sc, ok := fastMove(s, i)
+			j, next, sc, ok, parts := fastMove(s, i)
 			if !ok {
 				break loop
 			}
@@ -222,7 +222,7 @@ loop:
 				// written.
 				g.Moves = g.Moves[:idx+1]
 				m := &g.Moves[idx]
-				m.Raw, m.Norm = raw, raw
+				m.Raw, m.Norm, m.Parts = raw, raw, parts
 				m.Pos.Offset, m.Pos.Line, m.Pos.Col = off, line, off-lineStartRaw+1
 				// HasVariations is set on the way out: the depth is the
 				// line's, which only addMove may leave.
@@ -244,6 +244,7 @@ loop:
 				p.pend.ok = numPly != 0
 				p.movedAtDepth(moved)
 				p.addMove(i, j, nil, true, [2]uint8{}, sc)
+				p.setParts(i, j, parts)
 				numPly = 0
 				if p.pend.ok {
 					numPly = int(p.pend.ply())
@@ -274,6 +275,14 @@ loop:
 		p.lastWasMove, p.proseFrom = true, -1
 	}
 	return i
+}
+
+// setParts gives parts to the move src[i:j] that addMove has just added,
+// from its word (it may have skipped it: too many moves, an aside of text).
+func (p *Parser) setParts(i, j int, parts SANParts) {
+	if k := len(p.g.Moves) - 1; k >= 0 && p.g.Moves[k].Raw == p.span(i, j) {
+		p.g.Moves[k].Parts = parts
+	}
 }
 
 // settleNumber makes p.pend what setNumber makes it for the move number

@@ -29,31 +29,36 @@ func TestSanShapeClassesAreUniform(t *testing.T) {
 }
 
 // fastMoveByDFA is fastMove as fastRun read a move before the shapes: the
-// word as sanScan reads it, and the checks fastRun made after it.
-func fastMoveByDFA(s []byte, i int) (end, next int, sc Scripts, ok bool) {
+// word as sanScan reads it, and the checks fastRun made after it. Its
+// parts are sanPartsOf's for the words fastMove takes apart: those it
+// reads by shape, and castling.
+func fastMoveByDFA(s []byte, i int) (end, next int, sc Scripts, ok bool, parts SANParts) {
 	j, st := sanScan(s, i)
 	if st == sanReject || j-i > 10 {
-		return j, j, 0, false
+		return j, j, 0, false, 0
 	}
 	spaced := j < len(s) && s[j] == ' '
 	sc = pieceScripts[s[i]] | Scripts(st-sanAccept)
+	if i < len(s)-(sanShapeLen-1) && sanShape.move[sanShapeKey(s[i:])] != 0 || s[i] == 'O' {
+		parts = sanPartsOf(s[i:j])
+	}
 	if spaced && j+1 < len(s) && mayJoin[s[j+1]] && !fastAlone(s, i, j) {
-		return j, j + 1, sc, false
+		return j, j + 1, sc, false, parts
 	}
 	if spaced {
-		return j, j + 1, sc, true
+		return j, j + 1, sc, true, parts
 	}
-	return j, j, sc, true
+	return j, j, sc, true, parts
 }
 
 // fastMoveAgrees fails unless fastMove reads the word at s[i] as
-// fastMoveByDFA does: the same end and scripts, the same next word, the
-// same answer; where both say no, nothing else matters.
+// fastMoveByDFA does: the same end, scripts and parts, the same next word,
+// the same answer; where both say no, nothing else matters.
 func fastMoveAgrees(t *testing.T, s []byte, i int) {
-	end, next, sc, ok := fastMove(s, i)
-	wend, wnext, wsc, wok := fastMoveByDFA(s, i)
-	if ok != wok || ok && (end != wend || next != wnext || sc != wsc) {
-		t.Fatalf("%q at %d: fastMove (%d, %d, %v, %v), by the DFA (%d, %d, %v, %v)", s, i, end, next, sc, ok, wend, wnext, wsc, wok)
+	end, next, sc, ok, parts := fastMove(s, i)
+	wend, wnext, wsc, wok, wparts := fastMoveByDFA(s, i)
+	if ok != wok || ok && (end != wend || next != wnext || sc != wsc || parts != wparts) {
+		t.Fatalf("%q at %d: fastMove (%d, %d, %v, %v, %#x), by the DFA (%d, %d, %v, %v, %#x)", s, i, end, next, sc, ok, parts, wend, wnext, wsc, wok, wparts)
 	}
 }
 
@@ -137,7 +142,7 @@ func TestFastMoveReadsAsSanScan(t *testing.T) {
 // compares something), and that the others are left to sanScan.
 func TestSanShapesRead(t *testing.T) {
 	for _, w := range []string{"e4 ", "Nf3 ", "Nxe5 ", "Nbd2 ", "R1e2 ", "exd5 ", "e4+ ", "Nf3#\n", "Nxe5+}", "ed5;", "e4++ ", "Kf8)"} {
-		m := sanShape.move[sanShapeKey([]byte(w+"      "))]
+		m := sanShape.move[sanShapeKey([]byte(w+"      "))] &^ ((sanPartShapes - 1) << sanShapeIndex)
 		want := uint8(len(w) - 1)
 		if w[0] < 'a' {
 			want |= uint8(LatinLetters) << sanShapeScripts
@@ -218,3 +223,84 @@ func TestFastRunSettlesNumbers(t *testing.T) {
 		readBothWays(t, []byte(c.in), Options{})
 	}
 }
+
+// sanPartsOf takes apart a word that sanDFA accepts, w, into the parts SAN
+// gives it, or returns 0 when SAN does not allow the word: more than one
+// check or mate sign ("e4++"), a pawn's origin rank ("e2e4"), a pawn
+// changing file without capturing ("ed5") or capturing from a file not
+// beside its destination ("axd5"), a promotion without '=' ("e8Q"), to a
+// king, by a piece or short of the last rank, or more than nine bytes. It
+// reads words as the replay's reader of SAN (replay.ParseMoveInto) does,
+// and refuses what it refuses (validate's FuzzSANParts holds the parser's
+// parts to that reader): the reference of fastMove's table.
+func sanPartsOf(w []byte) SANParts {
+	n := len(w)
+	if n < 2 || n > 9 {
+		return 0
+	}
+	var signs SANParts
+	switch w[n-1] {
+	case '+':
+		signs, n = partsCheck<<partsFlags, n-1
+	case '#':
+		signs, n = partsMate<<partsFlags, n-1
+	}
+	switch b := w[:n]; {
+	case string(b) == "O-O":
+		return signs | partsShortCastle<<partsFlags | 'O'<<partsPiece | sanPartsNoSquares
+	case string(b) == "O-O-O":
+		return signs | partsLongCastle<<partsFlags | 'O'<<partsPiece | sanPartsNoSquares
+	}
+	i, piece := 0, byte(0)
+	if isPieceByte(w[0]) {
+		i, piece = 1, w[0]
+	}
+	var promotion byte
+	if n-i >= 4 && w[n-2] == '=' {
+		promotion = w[n-1]
+		if piece != 0 || !isPieceByte(promotion) || promotion == 'K' {
+			return 0
+		}
+		n -= 2
+	}
+	if n-i < 2 || !isFileByte(w[n-2]) || !isRankByte(w[n-1]) {
+		return 0
+	}
+	toFile, toRank := w[n-2]-'a', w[n-1]-'1'
+	if promotion != 0 && toRank != 0 && toRank != 7 {
+		return 0
+	}
+	fromFile, fromRank, capture := int8(-1), int8(-1), false
+	j := i
+	if j < n-2 && isFileByte(w[j]) {
+		fromFile, j = int8(w[j]-'a'), j+1
+	}
+	if j < n-2 && isRankByte(w[j]) {
+		fromRank, j = int8(w[j]-'1'), j+1
+	}
+	if j < n-2 && w[j] == 'x' {
+		capture, j = true, j+1
+	}
+	if j != n-2 {
+		return 0
+	}
+	if piece == 0 {
+		// A pawn writes its origin only as the file it captures from, the
+		// one beside its destination's.
+		switch d := fromFile - int8(toFile); {
+		case fromRank >= 0, fromFile >= 0 && (!capture || d != 1 && d != -1), fromFile < 0 && capture:
+			return 0
+		}
+	}
+	p := signs | SANParts(piece)<<partsPiece | SANParts(uint8(fromFile))<<partsFromFile |
+		SANParts(uint8(fromRank))<<partsFromRank | SANParts(toFile)<<partsToFile | SANParts(toRank)<<partsToRank |
+		SANParts(promotion)<<partsPromotion
+	if capture {
+		p |= partsCapture << partsFlags
+	}
+	return p
+}
+
+// sanPartsUnread is what fastMove gives as the parts of a word that
+// sanPartsOf is to take apart: no parts' value, whose capture byte is 0 or 1.
+const sanPartsUnread = ^SANParts(0)

@@ -192,7 +192,11 @@ type Tag struct {
 type Move struct {
 	Raw  Span // as written, decoded to UTF-8
 	Norm Span // homoglyphs folded to Latin, dashes and zeros unified, annotations cut
-	Pos  Pos
+	// Parts is Norm taken apart, for the words of plain SAN the parser's
+	// fast path read (nearly every move); 0 for the others, whose Norm is
+	// to be read. See SANParts.
+	Parts SANParts
+	Pos   Pos
 
 	Number int32 // the move number written before it, 0 when none
 	Prev   int32 // index in Game.Moves of the move played just before, -1 for the start position
@@ -200,20 +204,6 @@ type Move struct {
 
 	NAGs    [2]uint8 // the first two NAGs or suffix annotations ($1 for "!", ...), 0 when none
 	Comment Span     // the comments after the move, joined by a space
-
-	// Clock commands from the comment, in milliseconds; -1 when absent. A
-	// negative reading is kept (as -2 at most) for the rules to report.
-	Clock int64 // [%clk]: the mover's remaining time after the move
-	EMT   int64 // [%emt]: the time the move took
-	// Eval is [%eval] in centipawns from White's view; EvalMate is a mate
-	// distance (+ for White) when the eval was "#N". HasEval says whether either is set.
-	Eval     int32
-	EvalMate int16
-	HasEval  bool
-	// ClockUnread says that the move's comments hold a [%clk] whose value
-	// could not be read (Game.UnreadClocks has it): its clock was written,
-	// though Clock, without another [%clk] read, holds none.
-	ClockUnread bool
 
 	// Folds says what normalisation folded to reach Norm from Raw (0 for
 	// plain SAN), so that the rules can still report it: Norm no longer
@@ -228,6 +218,20 @@ type Move struct {
 	// (the rules add to it what they skip), GapUnlinked when the cap on
 	// problems left that out, and 0 for every other move.
 	Gap uint16
+
+	// Clock commands from the comment, in milliseconds; -1 when absent. A
+	// negative reading is kept (as -2 at most) for the rules to report.
+	Clock int64 // [%clk]: the mover's remaining time after the move
+	EMT   int64 // [%emt]: the time the move took
+	// Eval is [%eval] in centipawns from White's view; EvalMate is a mate
+	// distance (+ for White) when the eval was "#N". HasEval says whether either is set.
+	Eval     int32
+	EvalMate int16
+	HasEval  bool
+	// ClockUnread says that the move's comments hold a [%clk] whose value
+	// could not be read (Game.UnreadClocks has it): its clock was written,
+	// though Clock, without another [%clk] read, holds none.
+	ClockUnread bool
 }
 
 // GapUnlinked is Move.Gap for a move whose gap no kept Problem reports.
@@ -257,6 +261,76 @@ const (
 	// NumFolds is the number of fold bits: every Folds value is below 1<<NumFolds.
 	NumFolds = iota
 )
+
+// SANParts is a move word of plain SAN taken apart: which piece moves,
+// the origin as far as written, the destination, and the capture mark,
+// promotion, castling and check or mate sign, as the word writes them.
+// The parser's fast path, which reads nearly every move, checks the shape
+// of a word and finds its parts in one pass; kept in the Move, they spare
+// the replay reading the word a second time (ParseMoveInto under the
+// English letters takes the same word apart into the same parts, which
+// FuzzSANParts in validate holds it to).
+//
+// It is set only for words SAN allows, of the shapes the fast path reads
+// from a table ("e4", "Nf3+", "Nbd2", "R1e2", "exd5#": nearly every move)
+// and castling. It is 0, "not taken apart", for any other word, read from
+// Norm: the rarer words of SAN (promotions, "Nbxd2", a word at the end of
+// the input), and those SAN does not allow ("e2e4", "axd5", "e4++"), which
+// the replay reads with what they depart from.
+//
+// Each number has a byte of its own and each mark a bit, so that reading
+// one is a shift or a bit test.
+type SANParts uint64
+
+// The bytes of SANParts, from the lowest.
+const (
+	partsPiece     = 8 * iota // the piece letter (see Piece)
+	partsFromFile             // an int8: 0 for the a-file, -1 when not written
+	partsFromRank             // an int8: 0 for the first rank, -1 when not written
+	partsToFile               // an int8, -1 for castling
+	partsToRank               // an int8, -1 for castling
+	partsPromotion            // the letter promoted to, 0 for none
+	partsFlags                // the bits below
+)
+
+// The bits of SANParts' flags byte. A reader tests each as a bit of the
+// whole value, one instruction.
+const (
+	partsCapture     = 1 << iota // 'x'
+	partsCheck                   // '+'
+	partsMate                    // '#'
+	partsShortCastle             // O-O
+	partsLongCastle              // O-O-O
+)
+
+// Piece is the letter of the piece the word moves: K, Q, R, B or N; O for
+// castling; 0 for a pawn, which SAN writes with no letter.
+func (p SANParts) Piece() byte { return byte(p >> partsPiece) }
+
+// FromFile and FromRank are the origin as far as the word writes it (0 for
+// the a-file and the first rank): a piece's disambiguation, or the file a
+// pawn captures from; -1 when not written.
+func (p SANParts) FromFile() int8 { return int8(p >> partsFromFile) }
+func (p SANParts) FromRank() int8 { return int8(p >> partsFromRank) }
+
+// ToFile and ToRank are the destination; -1 for castling, which names none.
+func (p SANParts) ToFile() int8 { return int8(p >> partsToFile) }
+func (p SANParts) ToRank() int8 { return int8(p >> partsToRank) }
+
+// Promotion is the letter of the piece a pawn promotes to (Q, R, B, N), 0
+// when the word promotes none.
+func (p SANParts) Promotion() byte { return byte(p >> partsPromotion) }
+
+// Capture says that the word has the capture mark x.
+func (p SANParts) Capture() bool { return p&(partsCapture<<partsFlags) != 0 }
+
+// ShortCastle and LongCastle say the word is O-O or O-O-O.
+func (p SANParts) ShortCastle() bool { return p&(partsShortCastle<<partsFlags) != 0 }
+func (p SANParts) LongCastle() bool  { return p&(partsLongCastle<<partsFlags) != 0 }
+
+// Check and Mate say the word ends in '+' or '#'.
+func (p SANParts) Check() bool { return p&(partsCheck<<partsFlags) != 0 }
+func (p SANParts) Mate() bool  { return p&(partsMate<<partsFlags) != 0 }
 
 // Problem is something in the input that could not be read as PGN. It becomes a
 // `syntax` finding.

@@ -5,9 +5,9 @@ import (
 	"unsafe"
 )
 
-// Move is copied into every game's slice and read once a ply: Gap lives in
-// the padding after Folds, so the move stays 96 bytes (88 before Pos.Line
-// became 64-bit).
+// Move is copied into every game's slice and read once a ply: Folds and
+// Gap fill the padding after Comment, so the move stays 96 bytes with its
+// Parts (88 before Pos.Line became 64-bit).
 func TestMoveSize(t *testing.T) {
 	if s := unsafe.Sizeof(Move{}); s != 96 {
 		t.Fatalf("parser.Move is %d bytes, want 96", s)

@@ -196,9 +196,9 @@ func (g *Game) SplitPair(k int) {
 	}
 	m := g.Moves[idx]
 	a, b := m, m
-	a.Raw, a.Norm, a.Pos, a.NAGs, a.Folds = pr.First.Raw, pr.First.Norm, pr.First.Pos, pr.First.NAGs, pr.First.Folds
+	a.Raw, a.Norm, a.Parts, a.Pos, a.NAGs, a.Folds = pr.First.Raw, pr.First.Norm, pr.First.Parts, pr.First.Pos, pr.First.NAGs, pr.First.Folds
 	a.Comment, a.Clock, a.EMT, a.Eval, a.EvalMate, a.HasEval, a.ClockUnread = Span{}, -1, -1, 0, 0, false, false
-	b.Raw, b.Norm, b.Pos, b.NAGs, b.Folds = pr.Second.Raw, pr.Second.Norm, pr.Second.Pos, pr.Second.NAGs, pr.Second.Folds
+	b.Raw, b.Norm, b.Parts, b.Pos, b.NAGs, b.Folds = pr.Second.Raw, pr.Second.Norm, pr.Second.Parts, pr.Second.Pos, pr.Second.NAGs, pr.Second.Folds
 	b.Number, b.Prev, b.Gap = 0, idx, 0
 	for i := range g.Moves {
 		switch prev := &g.Moves[i].Prev; {

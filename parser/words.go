@@ -585,7 +585,7 @@ func (p *Parser) enPassantWord(i, e int) {
 	body := bytes.TrimRight(norm, "+#")
 	b := make([]byte, 0, len(norm)+len(epSuffix)) // rare: no scratch kept
 	b = append(append(append(b, body...), epSuffix...), norm[len(body):]...)
-	m.Norm = p.extraSpan(b)
+	m.Norm, m.Parts = p.extraSpan(b), 0 // no longer the word taken apart
 }
 
 // pawnCaptureShape says that a move text has a pawn capture's shape: a
@@ -1072,7 +1072,8 @@ func (p *Parser) markApart(i, k int) bool {
 		return false
 	}
 	b := make([]byte, 0, len(norm)+k-i) // rare: no scratch kept
-	mv.Norm = p.extraSpan(append(append(b, norm...), p.src[i:k]...))
+	// Norm is no longer the word the parser took apart.
+	mv.Norm, mv.Parts = p.extraSpan(append(append(b, norm...), p.src[i:k]...)), 0
 	mv.Raw = p.span(from, k)
 	mv.Folds |= FoldSpaced
 	return true

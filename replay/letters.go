@@ -187,6 +187,8 @@ func init() {
 			sanPieceKinds[s]['A'+c] = k
 		}
 	}
+	sanWordKinds = sanPieceKinds[SAN]
+	sanWordKinds[0] = Pawn
 }
 
 // readsCyrillicPieces reports whether the set's own letters are Cyrillic.

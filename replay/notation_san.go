@@ -174,3 +174,30 @@ func castleSAN(t []byte, n *Notation) bool {
 	n.ToFile, n.ToRank = -1, -1
 	return true
 }
+
+// SetSAN fills n with a move of plain SAN given as its parts, by a reader
+// that has taken the word apart and checked it already (the parser, which
+// finds the parts where it finds the word's end: parser.SANParts): n is
+// then what ParseMoveInto gives for the word under the English letters,
+// SAN, without reading it again. piece is the word's piece letter (K Q R
+// B N), 0 for a pawn and O for castling, short or long; promotion the
+// letter promoted to, 0 for none; the squares are as in Notation. The
+// parts must be those of a word SAN allows, which ParseMoveInto reads
+// without a Style: a reader of other words passes them as text. (validate's
+// FuzzSANParts holds the parser's parts, read so, to ParseMoveInto.)
+func (n *Notation) SetSAN(piece byte, fromFile, fromRank, toFile, toRank int8, capture bool, promotion byte, short, long, check, mate bool) {
+	castle := NoCastle
+	if short {
+		castle = ShortCastle
+	}
+	if long {
+		castle = LongCastle
+	}
+	n.Kind, n.FromFile, n.FromRank, n.ToFile, n.ToRank = sanWordKinds[piece], fromFile, fromRank, toFile, toRank
+	n.Capture, n.Promotion, n.Castle, n.Null = capture, sanPieceKinds[SAN][promotion], castle, false
+	n.Check, n.Mate, n.Style = check, mate, 0
+}
+
+// sanWordKinds gives the kind the piece letter of a SAN word names, Pawn
+// for none (0) and NoKind for castling's O. Filled with sanPieceKinds.
+var sanWordKinds [256]Kind

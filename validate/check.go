@@ -1100,7 +1100,9 @@ func (c *Checker) playPlain(s replay.LetterSet) {
 	moves := g.Moves[:len(c.main)]
 	for k := range moves {
 		m, idx := &moves[k], int32(k)
-		if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
+		if m.Parts != 0 && s == replay.SAN {
+			setSAN(n, m.Parts)
+		} else if err := replay.ParseMoveInto(n, g.Bytes(m.Norm), s); err != nil {
 			c.mateTest(idx - 1)
 			if !c.rereadWord(k, idx, s, err) {
 				return
@@ -1160,6 +1162,15 @@ func (c *Checker) mateTest(last int32) {
 			ln.odd(at, 0, replay.MateUnmarked)
 		}
 	}
+}
+
+// setSAN fills n with the move the parser took apart into p, not 0: what
+// ParseMoveInto gives for its word under SAN (parser.SANParts), without
+// reading the word again. Only the English letters read the parser's
+// letters as it does; nearly every game is read under them.
+func setSAN(n *replay.Notation, p parser.SANParts) {
+	n.SetSAN(p.Piece(), p.FromFile(), p.FromRank(), p.ToFile(), p.ToRank(), p.Capture(), p.Promotion(),
+		p.ShortCastle(), p.LongCastle(), p.Check(), p.Mate())
 }
 
 // endedOnBoard says whether the position after ply is checkmate or
