@@ -166,6 +166,7 @@ func ReadTags(g *parser.Game, t *Tags, out []Finding) []Finding {
 		// 2,450 instructions a call, now 2,140).
 		switch bit {
 		case tagEvent:
+			// Nothing to read: the roster asks only that it be there (seen).
 		case tagSite:
 			t.Site = tag.Value
 		case tagWhite:
