@@ -59,6 +59,8 @@ type Parser struct {
 	enc     Encoding
 	encAlt  Encoding // the piece's close runner-up code page (Game.EncodingAlt)
 	rawBase int64    // input offset of src[0]
+	eol     lineEnd  // endOfLine's last answer
+	work    int      // bytes the searches along a line looked at, counted for the tests
 
 	line         int64
 	lineStart    int   // src offset of the current line's first byte (0 on the first line)
@@ -310,6 +312,7 @@ const maxKept = 4 << 20
 // chunk itself.
 func (p *Parser) shed() {
 	p.lmap.raw, p.src = nil, nil
+	p.forgetLineEnd()
 	if cap(p.dec) > maxKept {
 		putText(p.dec)
 		p.dec = nil
@@ -513,6 +516,7 @@ func (p *Parser) enterSegment(seg []byte, start Pos) {
 		bom = len(utf8BOM)
 	}
 	body := seg[bom:]
+	p.forgetLineEnd() // src gets new text, perhaps in the same buffer
 	p.legacy = false
 	p.enc, p.encAlt = UTF8, UTF8
 	p.src = body
@@ -579,6 +583,7 @@ func (p *Parser) decode(body []byte, enc Encoding, keepUTF8 bool) {
 	}
 	p.dec = decodeLegacy(p.dec[:0], body, enc, keepUTF8, &p.lmap)
 	p.src = p.dec
+	p.forgetLineEnd()
 	p.legacy = true
 	p.enc = enc
 }

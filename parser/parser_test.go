@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"slices"
@@ -963,5 +964,66 @@ func TestTooManyTags(t *testing.T) {
 			t.Errorf("problems %q, want %q", msgs, want)
 		}
 		readBothWays(t, in, Options{})
+	}
+}
+
+// TestLongLineSearchedOnce: a line of many damaged tag pairs asks for its
+// end and for a closing ']' once per pair; each answer must come from one
+// search along the line, not a search from each pair to the line's end
+// (80,000 unclosed pairs on one line took 7.9 s). Work counts the bytes
+// those searches looked at.
+func TestLongLineSearchedOnce(t *testing.T) {
+	const pairs = 20000
+	for _, tc := range []struct{ name, line string }{
+		{"pairs not closed", strings.Repeat(`[Event "a" `, pairs)},
+		{"pairs not closed, no blank", strings.Repeat(`[Event "a"`, pairs)},
+		{"pairs closed late", strings.Repeat(`[Event "a" x`, pairs) + "]"},
+		{"quotes inside values", strings.Repeat(`[A "b"c"] `, pairs)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := []byte(tc.line + "\n\n1. e4 e5 1-0\n")
+			s := NewSplitter(bytes.NewReader(in), SplitOptions{})
+			p := NewParser(Options{})
+			games := 0
+			for {
+				c, err := s.Next()
+				if err != nil {
+					break
+				}
+				p.Parse(c, func(*Game) { games++ })
+			}
+			if games != 1 {
+				t.Errorf("%d games, want 1", games)
+			}
+			if p.work > 4*len(in) {
+				t.Errorf("the searches along the line looked at %d bytes of %d", p.work, len(in))
+			}
+		})
+	}
+}
+
+// After a pair not closed by ']', the rest of the line is passed over up
+// to a ']' that comes before any '[', and no further.
+func TestUnclosedTagPairThenMore(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		names []string
+		probs []string
+	}{
+		{`[Site "x" junk] [Event "y"]`, []string{"Site", "Event"}, []string{"1:1 tag pair not closed by ]"}},
+		{`[Site "x" junk [Event "y"]`, []string{"Site", "Event"},
+			[]string{"1:1 tag pair not closed by ]", `1:11 unexpected text, from "junk"`}},
+		{`[Site "x" [Event "y" z] [Round "1"]`, []string{"Site", "Event", "Round"},
+			[]string{"1:1 tag pair not closed by ]", "1:11 tag pair not closed by ]"}},
+		// Near miss: the pair closed, the next one read as it stands.
+		{`[Site "x"] [Event "y"]`, []string{"Site", "Event"}, []string{}},
+	} {
+		g := one(t, c.line+"\n\n1. e4 *\n")
+		var names []string
+		for _, tag := range g.Tags {
+			names = append(names, tag.Name)
+		}
+		eq(t, c.line+" tags", names, c.names)
+		eq(t, c.line+" problems", problems(g), c.probs)
 	}
 }

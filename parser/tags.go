@@ -98,7 +98,12 @@ func (p *Parser) tagPair(i int) (end int, ok bool) {
 			break
 		}
 		p.problemAt(pos, "tag pair not closed by ]")
-		if k := bytes.IndexByte(s[j:e], ']'); k >= 0 && bytes.IndexByte(s[j:j+k], '[') < 0 {
+		// A ']' later on the line closes it, unless a '[' opens
+		// another first: the first of the two decides, so that a line of
+		// unclosed pairs is searched once, not once for each.
+		if k := bytes.IndexAny(s[j:e], "[]"); k < 0 {
+			p.work += e - j
+		} else if p.work += k + 1; s[j+k] == ']' {
 			j += k + 1
 		}
 	}
