@@ -46,58 +46,94 @@ func (g *Game) ByteCol(p Pos) int64 {
 // decoder keeps as they are, a sequence before p on its line counts as one
 // character per byte, as Text alone cannot tell it from decoded bytes.
 func (g *Game) CharCol(p Pos) int64 {
+	var c CharCols
+	return c.Col(g, p)
+}
+
+// CharCols is CharCol for the positions of one game taken in source order,
+// as a report lists its findings: along a line, the characters are counted
+// from one position to the next rather than from the line's start for each
+// (20,000 findings on one line of 230 KB took 1.2 s). The zero value is
+// ready; use one for one game.
+type CharCols struct {
+	// Text[from:to] is counted: n characters, no line end, valid UTF-8 (so
+	// it ends with a whole character). ok is false until a count.
+	from, to, n int64
+	ok          bool
+}
+
+// Col returns g.CharCol(p).
+func (c *CharCols) Col(g *Game, p Pos) int64 {
+	from, to, base, col := g.charSpan(p)
+	if from < 0 {
+		return col
+	}
+	if c.ok && c.from == from && c.to <= to {
+		// Text[from:c.to] is valid and whole, so Text[from:to] is valid
+		// when the rest is.
+		if rest := g.Text[c.to:to]; bytes.IndexByte(rest, '\n') < 0 && utf8.Valid(rest) {
+			c.n += int64(utf8.RuneCount(rest))
+			c.to = to
+			return base + c.n + 1
+		}
+	}
+	b := g.Text[from:to]
+	if bytes.IndexByte(b, '\n') >= 0 || !utf8.Valid(b) {
+		c.ok = false
+		return col
+	}
+	*c = CharCols{from: from, to: to, n: int64(utf8.RuneCount(b)), ok: true}
+	return base + c.n + 1
+}
+
+// charSpan says how CharCol finds p's column: the characters of
+// Text[from:to] plus base, plus one, when those bytes hold no line end and are
+// valid UTF-8, else col; from is -1 when col is the answer outright.
+func (g *Game) charSpan(p Pos) (from, to, base, col int64) {
 	if p.Line <= 0 || p.Col <= 0 {
-		return p.Col
+		return -1, 0, 0, p.Col
 	}
 	lineStart := p.Offset - int64(p.Col-1)
 	if lineStart < g.Start.Offset {
-		return g.leadCol(p, lineStart)
+		return g.leadSpan(p, lineStart)
 	}
 	bom := int64(0)
 	if g.BOM && lineStart == g.Start.Offset {
 		bom = int64(len(utf8BOM))
 	}
 	if p.Offset-lineStart < bom { // on the BOM itself: the line's first character
-		return 1
+		return -1, 0, 0, 1
 	}
 	if g.Encoding != UTF8 {
-		return p.Col - bom
+		return -1, 0, 0, p.Col - bom
 	}
 	// Text starts with the game's bytes as they are in the input, from
 	// Start (past a BOM) to End.
-	base := g.Start.Offset
+	text := g.Start.Offset
 	if g.BOM {
-		base += int64(len(utf8BOM))
+		text += int64(len(utf8BOM))
 	}
-	from, to := lineStart+bom-base, p.Offset-base
-	if from < 0 || to > g.End.Offset-base || to > int64(len(g.Text)) {
-		return p.Col
+	from, to = lineStart+bom-text, p.Offset-text
+	if from < 0 || to > g.End.Offset-text || to > int64(len(g.Text)) {
+		return -1, 0, 0, p.Col
 	}
-	b := g.Text[from:to]
-	if bytes.IndexByte(b, '\n') >= 0 || !utf8.Valid(b) {
-		return p.Col
-	}
-	return int64(utf8.RuneCount(b)) + 1
+	return from, to, 0, p.Col
 }
 
-// leadCol is CharCol for p on a line that starts at lineStart, before the
-// game: the characters before Start (Lead) and those of Text up to p.
+// leadSpan is charSpan for p on a line that starts at lineStart, before
+// the game: the characters before Start (Lead) and those of Text up to p.
 // A character a byte in a one-byte code page, and where Lead is not known,
 // the byte column as ByteCol has it.
-func (g *Game) leadCol(p Pos, lineStart int64) int64 {
+func (g *Game) leadSpan(p Pos, lineStart int64) (from, to, base, col int64) {
 	if lineStart != g.Start.Offset-int64(g.Start.Col-1) {
-		return p.Col
+		return -1, 0, 0, p.Col
 	}
 	if g.Lead <= 0 || g.Encoding != UTF8 || g.BOM {
-		return g.ByteCol(p)
+		return -1, 0, 0, g.ByteCol(p)
 	}
-	to := p.Offset - g.Start.Offset
+	to = p.Offset - g.Start.Offset
 	if to > g.End.Offset-g.Start.Offset || to > int64(len(g.Text)) {
-		return p.Col
+		return -1, 0, 0, p.Col
 	}
-	b := g.Text[:to]
-	if bytes.IndexByte(b, '\n') >= 0 || !utf8.Valid(b) {
-		return g.ByteCol(p)
-	}
-	return g.Lead + int64(utf8.RuneCount(b)) + 1
+	return 0, to, g.Lead, g.ByteCol(p)
 }

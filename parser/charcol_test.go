@@ -122,3 +122,51 @@ func TestCharColOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestCharColsInOrder: CharCols, which counts along a line from one
+// position to the next, gives CharCol's answer at every byte of each game,
+// taken in order: inside a character, after a line end, before a game that
+// starts mid-line, after bytes that are not UTF-8.
+func TestCharColsInOrder(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		opt      Options
+	}{
+		{"cyrillic", "[Event \"Е\"]\n\n1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 {ж} (2... Кg8-f6) 3. Сf1-b6 *\n", Options{}},
+		{"a BOM", "\xEF\xBB\xBF1. e4 Кf6 2. Кc3\n3. Кf3 *\n", Options{}},
+		{"games mid-line", "1. Кf3 d5 1-0 1. Кc3 Кf6 1-0 1. Кe5 {é} d5 *\n", Options{}},
+		{"not UTF-8", "[Event \"x\"]\n\n1. e4 {\xff\xfe} e5 {\xc3} 2. Nf3 {\xc3\xa9} Nc6 *\n", Options{ForceEncoding: true, Encoding: UTF8}},
+		{"windows-1251", "[Event \"x\"]\n\n1. e2-e4 \xCAg8-f6 2. \xCAg1-f3 *\n", Options{}},
+	} {
+		in := []byte(c.in)
+		games, _ := readAll(t, in, SplitOptions{}, c.opt)
+		if len(games) == 0 {
+			t.Fatalf("%s: no game", c.name)
+		}
+		compared := 0
+		for gi, g := range games {
+			// Every byte, every second, ...: steps over whole characters
+			// and into them.
+			for step := int64(1); step <= 7; step++ {
+				var cols CharCols
+				line, lineStart := int64(1), int64(0)
+				for off := int64(0); off < int64(len(in)); off++ {
+					if off > 0 && in[off-1] == '\n' {
+						line, lineStart = line+1, off
+					}
+					if off < g.Start.Offset || off >= g.End.Offset || off%step != 0 {
+						continue
+					}
+					p := Pos{Line: line, Col: off - lineStart + 1, Offset: off}
+					if got, want := cols.Col(g, p), g.CharCol(p); got != want {
+						t.Errorf("%s: game %d at %d:%d, step %d: CharCols %d, CharCol %d", c.name, gi, line, p.Col, step, got, want)
+					}
+					compared++
+				}
+			}
+		}
+		if compared < len(in)/2 {
+			t.Errorf("%s: %d positions compared of %d bytes", c.name, compared, len(in))
+		}
+	}
+}

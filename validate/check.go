@@ -97,6 +97,7 @@ type Checker struct {
 	played   []bool
 
 	line lineReplay
+	side sideLines       // what findings in side lines ask of the move tree
 	note replay.Notation // the move being replayed, passed by pointer (see replay.ParseMoveInto)
 
 	// standardOnly holds the impossible-position findings of a line of a
@@ -242,9 +243,10 @@ func (c *Checker) finish(fs []Finding) []Finding {
 			break
 		}
 	}
+	var cols parser.CharCols
 	for i := range fs {
 		f := &fs[i]
-		f.CharCol = charCol(c.g, f)
+		f.CharCol = charCol(c.g, f, &cols)
 		f.ByteCol = byteCol(c.g, f)
 	}
 	return fs
@@ -296,11 +298,12 @@ func (c *Checker) unsupportedVariant() bool {
 }
 
 // charCol is f's column in characters, at the game's start when f has no
-// place of its own (as the formats print it). Findings are few, so it is
-// worked out here rather than for every move.
-func charCol(g *parser.Game, f *Finding) int64 {
+// place of its own (as the formats print it), counted by cols, which the
+// findings in source order share. Findings are few, so it is worked out
+// here rather than for every move.
+func charCol(g *parser.Game, f *Finding, cols *parser.CharCols) int64 {
 	if f.Pos.Line > 0 {
-		return g.CharCol(f.Pos)
+		return cols.Col(g, f.Pos)
 	}
 	return g.CharCol(g.Start)
 }

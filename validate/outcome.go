@@ -487,23 +487,6 @@ func (c *Checker) gapPlayed(m *parser.Move) {
 	}
 }
 
-// movesAfter counts the moves that continue from move i, in its line and in
-// the lines that branch from them: what is left unchecked when i fails.
-// Moves come in source order, each after the move it follows.
-func (c *Checker) movesAfter(i int) int {
-	moves := c.g.Moves
-	follows := make([]bool, len(moves)) // a failure is rare: no scratch kept
-	follows[i] = true
-	n := 0
-	for j := i + 1; j < len(moves); j++ {
-		if p := moves[j].Prev; p >= 0 && follows[p] {
-			follows[j] = true
-			n++
-		}
-	}
-	return n
-}
-
 func (c *Checker) fiftyRule() string {
 	if c.opt.Profile == USSR && c.line.fiftyLong {
 		return "the 75-move rule of the Soviet Code for this ending"
@@ -519,6 +502,7 @@ func (c *Checker) fiftyRule() string {
 // the variation's path, and the rest of that line is skipped.
 func (c *Checker) replayVariations() {
 	g := c.g
+	c.side.built = false // the last game's
 	if len(c.main) == len(g.Moves) {
 		return
 	}
@@ -584,30 +568,6 @@ func (c *Checker) replayVariations() {
 		}
 		c.plyOf[i], c.played[i] = ply, true
 	}
-}
-
-// variationPath names the side line holding move i by the first move of
-// each enclosing variation, outermost first: "12...Nc6 > 14.Bb5".
-func (c *Checker) variationPath(i int32) string {
-	g := c.g
-	var parts []string
-	for i >= 0 && g.Moves[i].Depth > 0 {
-		d := g.Moves[i].Depth
-		first := i
-		for p := g.Moves[first].Prev; p >= 0 && g.Moves[p].Depth == d; p = g.Moves[first].Prev {
-			first = p
-		}
-		ply := 1
-		for p := g.Moves[first].Prev; p >= 0; p = g.Moves[p].Prev {
-			ply++
-		}
-		parts = append(parts, c.moveLabel(ply)+g.Str(g.Moves[first].Raw))
-		i = g.Moves[first].Prev
-	}
-	for a, b := 0, len(parts)-1; a < b; a, b = a+1, b-1 {
-		parts[a], parts[b] = parts[b], parts[a]
-	}
-	return strings.Join(parts, " > ")
 }
 
 // checkTime runs the clock checks over the main line and judges a game
