@@ -208,6 +208,7 @@ func TestSplitterReadsALongLineOnce(t *testing.T) {
 		{"blanks after a bracket", "[" + strings.Repeat(" ", size)},
 		{"games with tags and a quote in a note", strings.Repeat(`[Event "a"] 1. e4 [see "x" e5 1-0 `, size/32)},
 		{"a malformed pair", "[Event \"E\"] 1. e4 [Round x] " + strings.Repeat("1-0 1. d4 ", size/10)},
+		{"fragments, their numbers starting again", "[Event \"x\"]\n\n" + strings.Repeat("7. Nf3 Nf6 7. Ng1 Ng8 ", size/22)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := []byte(tc.line + "\n1. e4 e5 1-0\n" + tc.line + "\n1. d4 d5 *\n")
