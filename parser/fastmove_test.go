@@ -328,13 +328,7 @@ func TestFastRunNumberThenMove(t *testing.T) {
 		{"[Event \"x\"]\n1. e4 e5 2.", []string{"e4", "e5"}, []int32{1, 0}, []int64{4, 7}},
 	}
 	for _, c := range cases {
-		p := NewParser(Options{})
-		var games []*Game
-		p.Parse(Chunk{Data: []byte(c.in)}, func(g *Game) { games = append(games, g.Clone()) })
-		if len(games) != 1 {
-			t.Fatalf("%q: %d games", c.in, len(games))
-		}
-		g := games[0]
+		g := one(t, c.in)
 		if len(g.Moves) != len(c.moves) {
 			t.Fatalf("%q: %d moves, want %d", c.in, len(g.Moves), len(c.moves))
 		}
