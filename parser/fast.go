@@ -202,6 +202,13 @@ loop:
 			if i < len(s) && s[i] == ' ' {
 				i++
 			}
+			// Nearly every number is followed by its move: read it here,
+			// without going round the loop again (-6.5 M instructions on
+			// the whole command built without PGO).
+			if i >= len(s) || fastClass[s[i]] != fcMove {
+				break
+			}
+			fallthrough
 		case fcMove:
 			j, next, sc, ok, parts := fastMove(s, i)
 			if !ok {

@@ -304,3 +304,40 @@ func sanPartsOf(w []byte) SANParts {
 // sanPartsUnread is what fastMove gives as the parts of a word that
 // sanPartsOf is to take apart: no parts' value, whose capture byte is 0 or 1.
 const sanPartsUnread = ^SANParts(0)
+
+// TestFastRunNumberThenMove: fastRun reads the move after a move number
+// without going round its loop. The move takes the number and stands where
+// it is written, whether a space, none or several stand between them; a
+// word fastMove leaves to the general path after a number ("e2-e4", a
+// piece letter that joins the next word, castling with zeros) and a number
+// at the end of the input are read as without fastRun.
+func TestFastRunNumberThenMove(t *testing.T) {
+	cases := []struct {
+		in     string
+		moves  []string // Norm of each move
+		number []int32
+		col    []int64
+	}{
+		{"[Event \"x\"]\n1. e4 e5 2. Nf3 *", []string{"e4", "e5", "Nf3"}, []int32{1, 0, 2}, []int64{4, 7, 13}},
+		{"[Event \"x\"]\n1.e4 e5 2.Nf3 *", []string{"e4", "e5", "Nf3"}, []int32{1, 0, 2}, []int64{3, 6, 11}},
+		{"[Event \"x\"]\n1.  e4 1... e5 *", []string{"e4", "e5"}, []int32{1, 1}, []int64{5, 13}},
+		{"[Event \"x\"]\n1. e2-e4 e5 2. Nf3 *", []string{"e2-e4", "e5", "Nf3"}, []int32{1, 0, 2}, []int64{4, 10, 16}},
+		{"[Event \"x\"]\n1. e4 e5 2. N f3 *", []string{"e4", "e5", "Nf3"}, []int32{1, 0, 2}, []int64{4, 7, 13}},
+		{"[Event \"x\"]\n1. e4 e5 2. 0-0 *", []string{"e4", "e5", "O-O"}, []int32{1, 0, 2}, []int64{4, 7, 13}},
+		{"[Event \"x\"]\n1. e4 e5 2. Nf3", []string{"e4", "e5", "Nf3"}, []int32{1, 0, 2}, []int64{4, 7, 13}},
+		{"[Event \"x\"]\n1. e4 e5 2.", []string{"e4", "e5"}, []int32{1, 0}, []int64{4, 7}},
+	}
+	for _, c := range cases {
+		g := one(t, c.in)
+		if len(g.Moves) != len(c.moves) {
+			t.Fatalf("%q: %d moves, want %d", c.in, len(g.Moves), len(c.moves))
+		}
+		for i, m := range g.Moves {
+			if got := string(g.Bytes(m.Norm)); got != c.moves[i] || m.Number != c.number[i] || m.Pos.Line != 2 || m.Pos.Col != c.col[i] {
+				t.Errorf("%q: move %d is %q numbered %d at %d:%d, want %q numbered %d at 2:%d",
+					c.in, i, got, m.Number, m.Pos.Line, m.Pos.Col, c.moves[i], c.number[i], c.col[i])
+			}
+		}
+		readBothWays(t, []byte(c.in), Options{})
+	}
+}

@@ -223,3 +223,47 @@ func TestPlayNotLegal(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayCastlingRights: each way Play makes a move drops the castling
+// rights it ends, and only those, with the key kept: a plain capture of a
+// rook, a promotion that captures one (playSpecial), a king step, a rook
+// leaving its square, castling itself; and a double step sets the
+// en-passant square, hashed only with an enemy pawn beside.
+func TestPlayCastlingRights(t *testing.T) {
+	const start = "r3k2r/1P4P1/8/8/4p3/8/3P1P2/R3K2R w KQkq - 0 1"
+	cases := []struct {
+		move    Move
+		want    string
+		epInKey bool
+		what    string
+	}{
+		{NewPromotion(Square(54), Square(63), Queen), "r3k2Q/1P6/8/8/4p3/8/3P1P2/R3K2R b KQq - 0 1", false, "g7xh8=Q takes Black's king-side rook"},
+		{NewPromotion(Square(49), Square(56), Knight), "N3k2r/6P1/8/8/4p3/8/3P1P2/R3K2R b KQk - 0 1", false, "b7xa8=N takes Black's queen-side rook"},
+		{NewMove(Square(7), Square(63)), "r3k2R/1P4P1/8/8/4p3/8/3P1P2/R3K3 b Qq - 0 1", false, "Rxh8 ends both king-side rights"},
+		{NewMove(Square(0), Square(1)), "r3k2r/1P4P1/8/8/4p3/8/3P1P2/1R2K2R b Kkq - 1 1", false, "Rb1 ends White's queen-side right"},
+		{NewMove(Square(4), Square(12)), "r3k2r/1P4P1/8/8/4p3/8/3PKP2/R6R b kq - 1 1", false, "Ke2 ends both of White's"},
+		{NewCastle(Square(4), Square(7)), "r3k2r/1P4P1/8/8/4p3/8/3P1P2/R4RK1 b kq - 1 1", false, "O-O ends both of White's"},
+		{NewMove(Square(11), Square(27)), "r3k2r/1P4P1/8/8/3Pp3/8/5P2/R3K2R b KQkq d3 0 1", true, "d2-d4 beside the e4 pawn"},
+		{NewMove(Square(13), Square(29)), "r3k2r/1P4P1/8/8/4pP2/8/3P4/R3K2R b KQkq f3 0 1", true, "f2-f4 beside the e4 pawn"},
+		{NewMove(Square(13), Square(21)), "r3k2r/1P4P1/8/8/4p3/5P2/3P4/R3K2R b KQkq - 0 1", false, "f2-f3, a single step"},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, start)
+		p.Play(c.move)
+		if got := p.FENWith(FENOptions{AlwaysEnPassant: true}); got != c.want {
+			t.Errorf("%s: %s, want %s", c.what, got, c.want)
+		}
+		if p.epInKey != c.epInKey {
+			t.Errorf("%s: epInKey %v, want %v", c.what, p.epInKey, c.epInKey)
+		}
+		if p.Key() != p.computeKey() {
+			t.Errorf("%s: key %016x, from scratch %016x", c.what, p.Key(), p.computeKey())
+		}
+	}
+	// A double step with no enemy pawn beside leaves the file out of the key.
+	p := mustFEN(t, StartFEN)
+	p.Play(NewMove(Square(12), Square(28)))
+	if p.EnPassant() != Square(20) || p.epInKey || p.Key() != p.computeKey() {
+		t.Errorf("e2-e4 from the start: ep %v, epInKey %v", p.EnPassant(), p.epInKey)
+	}
+}
