@@ -47,10 +47,13 @@ type History struct {
 	// key's top byte), by parity as twice: a key whose bit is clear is new,
 	// and Push need not search the window for it, which is most of the time.
 	seen [2][4]uint64
-	// epLegal says that an en-passant capture is legal in the position last
-	// pushed, as LegalEnPassant: then the next ply is irreversible. Found
-	// while that position's key is, so that Play need not ask again.
-	epLegal bool
+	// reversible is what a ply from the position last pushed leaves as it
+	// was when it is reversible: that position's castling rights
+	// (Castling.bits), or cutNext, which no rights equal, when an
+	// en-passant capture is legal there (LegalEnPassant, found with the
+	// position's key): then every ply is irreversible. One comparison a ply
+	// answers both, and PlayGaveCheck keeps nothing across Play's call.
+	reversible uint64
 	// askFrom is the first move type PlayGaveCheck does not answer itself:
 	// moveEnPassant (en passant and castling, which move a second man,
 	// asked of GaveCheck) while each side has one king and the side that
@@ -69,6 +72,10 @@ type History struct {
 // one or two.
 const maxTwice = 16
 
+// cutNext is History.reversible after a position with a legal en-passant
+// capture: more than any Castling.bits.
+const cutNext = 1 << 32
+
 // Reset starts the history at the position p (the start of a game).
 func (h *History) Reset(p *Position) {
 	h.n, h.count = 0, 0
@@ -84,14 +91,10 @@ func (h *History) Push(p *Position, irreversible bool) {
 	if p.oneKingEach() {
 		h.askFrom = moveEnPassant
 	}
-	k, epLegal := p.key, false
-	if p.epInKey {
-		k, epLegal = p.repetitionKeyEP()
-	}
-	h.epLegal = epLegal
 	if irreversible {
 		h.restart()
 	}
+	k := h.keyAt(p)
 	// Keys include the side to move, so only every other entry can match.
 	side := h.n & 1
 	word, bit := k>>62, uint64(1)<<(k>>56&63)
@@ -115,6 +118,26 @@ func (p *Position) oneKingEach() bool {
 		return false
 	}
 	return p.AttackersTo(them.LSB(), p.turn, p.byColor[White]|p.byColor[Black]) == 0
+}
+
+// keyAt is the repetition key of p, the position about to be pushed, and
+// sets reversible for the ply from it.
+func (h *History) keyAt(p *Position) uint64 {
+	h.reversible = uint64(p.castle.bits())
+	if p.epInKey {
+		return h.keyEP(p)
+	}
+	return p.key
+}
+
+// keyEP is keyAt for a position whose key holds an en-passant file: the
+// file stays only when the capture is legal, and then the next ply cuts.
+func (h *History) keyEP(p *Position) uint64 {
+	k, legal := p.repetitionKeyEP()
+	if legal {
+		h.reversible = cutNext
+	}
+	return k
 }
 
 // restart empties the window at an irreversible ply.
@@ -188,20 +211,21 @@ func (h *History) Play(p *Position, m Move) { h.PlayGaveCheck(p, m) }
 // of it beforehand: a capture or a pawn move resets the halfmove clock, a
 // lost castling right shows in the rights (IsIrreversible says the same).
 func (h *History) PlayGaveCheck(p *Position, m Move) bool {
-	// p is the position last pushed: whether it allows en passant is known.
-	epLegal := h.epLegal
-	rights := p.castle.bits()
 	p.Play(m)
 	// Push, written out: a call more per ply costs more than the lines.
-	// Without a pawn beside the double-stepped one there is no capture:
-	// most double steps are answered here, without repetitionKeyEP's call.
+	// p is the position last pushed, whether a ply from it is reversible
+	// is known (see reversible). Only an irreversible ply, a pawn's double
+	// step, leaves an en-passant square in the key: a reversible one asks
+	// nothing about en passant, and nothing is kept across Play's call
+	// (9 instructions a ply fewer than keeping the rights and epLegal).
 	k := p.key
-	h.epLegal = false
-	if p.epInKey {
-		k, h.epLegal = p.repetitionKeyEP()
-	}
-	if epLegal || p.halfmove == 0 || p.castle.bits() != rights {
+	if p.halfmove == 0 || uint64(p.castle.bits()) != h.reversible {
+		// keyAt, written out: its call would cost more than the lines.
 		h.restart()
+		h.reversible = uint64(p.castle.bits())
+		if p.epInKey {
+			k = h.keyEP(p)
+		}
 	}
 	n := h.n // a local: the store to seen would make the compiler reload h.n and check its bound
 	side := n & 1
@@ -217,7 +241,8 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 	// En passant and castling move a second man, and a game without one
 	// king a side is asked in full: GaveCheck's (see askFrom). The rest is
 	// answered here.
-	if m&moveTypeMask >= h.askFrom {
+	// askFrom's low bits are clear: m's type is compared without a mask.
+	if m >= h.askFrom {
 		if h.askFrom == 0 {
 			return p.InCheck()
 		}
@@ -251,7 +276,7 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 // the result. A null move is irreversible only when an en-passant capture
 // was legal before it.
 func (h *History) PlayNull(p *Position) {
-	irreversible := h.epLegal
+	irreversible := h.reversible == cutNext
 	p.PlayNull()
 	h.Push(p, irreversible)
 }
