@@ -43,10 +43,12 @@ type History struct {
 	// watch is set, by parity as twice, when that list is not empty or
 	// manyTwice is set: one load tells CanClaimThreefold it has nothing to do.
 	watch [2]bool
-	// seen is a 256-bit filter of the window's keys (a bit chosen by the
-	// key's top byte), by parity as twice: a key whose bit is clear is new,
-	// and Push need not search the window for it, which is most of the time.
-	seen [2][4]uint64
+	// seen is a 512-bit filter of the window's keys (a bit chosen by the
+	// key's top 9 bits): a key whose bit is clear is new, and Push need not
+	// search the window for it, which is most of the time. One filter for
+	// both sides to move, rather than one a side as twice has, fills as
+	// fast and is found without the parity: 5 instructions a ply fewer.
+	seen [8]uint64
 	// reversible is what a ply from the position last pushed leaves as it
 	// was when it is reversible: that position's castling rights
 	// (Castling.bits), or cutNext, which no rights equal, when an
@@ -95,14 +97,12 @@ func (h *History) Push(p *Position, irreversible bool) {
 		h.restart()
 	}
 	k := h.keyAt(p)
-	// Keys include the side to move, so only every other entry can match.
-	side := h.n & 1
-	word, bit := k>>62, uint64(1)<<(k>>56&63)
-	if h.seen[side][word]&bit != 0 || uint(h.n) >= historyInline {
+	word, bit := k>>61, uint64(1)<<(k>>55&63)
+	if h.seen[word]&bit != 0 || uint(h.n) >= historyInline {
 		h.pushSeen(p, k)
 		return
 	}
-	h.seen[side][word] |= bit
+	h.seen[word] |= bit
 	h.keys[h.n] = k
 	h.n++
 	h.count = 1
@@ -144,7 +144,7 @@ func (h *History) keyEP(p *Position) uint64 {
 func (h *History) restart() {
 	h.n, h.overflow = 0, h.overflow[:0]
 	h.nTwice, h.manyTwice, h.watch = [2]int{}, false, [2]bool{}
-	h.seen = [2][4]uint64{}
+	h.seen = [8]uint64{}
 }
 
 // pushSeen is Push for a key the filter may have seen, or past the inline
@@ -170,7 +170,7 @@ func (h *History) pushSeen(p *Position, k uint64) {
 			}
 		}
 	}
-	h.seen[side][k>>62] |= uint64(1) << (k >> 56 & 63)
+	h.seen[k>>61] |= uint64(1) << (k >> 55 & 63)
 	if c == 2 {
 		if i := h.nTwice[side]; i < maxTwice {
 			h.twice[side][i], h.twiceOcc[side][i], h.twiceN[side][i] = k, p.byColor, 2
@@ -228,12 +228,11 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 		}
 	}
 	n := h.n // a local: the store to seen would make the compiler reload h.n and check its bound
-	side := n & 1
-	word, bit := k>>62, uint64(1)<<(k>>56&63)
-	if h.seen[side][word]&bit != 0 || uint(n) >= historyInline {
+	word, bit := k>>61, uint64(1)<<(k>>55&63)
+	if h.seen[word]&bit != 0 || uint(n) >= historyInline {
 		h.pushSeen(p, k)
 	} else {
-		h.seen[side][word] |= bit
+		h.seen[word] |= bit
 		h.keys[n] = k
 		h.n = n + 1
 		h.count = 1
