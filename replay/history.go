@@ -259,16 +259,21 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 	// empty board with nothing between; a line can open only when one of
 	// the mover's sliders stands on the line through the king and the
 	// square left.
-	from, to, ksq := m.From()&63, m.To()&63, Square(bits.TrailingZeros64(uint64(kings)))&63
+	from, to, ksq := m.From()&63, m.To()&63, Square(bits.TrailingZeros64(uint64(kings)|1<<63))&63
 	occ := p.byColor[White] | p.byColor[Black]
 	between := betweenBB[ksq][to] & occ // the king's row, which the next ply's legality test reads too
-	direct := checkReach[p.board[to]&15][to] & ksq.Bit() & ((between|-between)>>63 - 1)
-	sliders := p.byColor[p.turn.Other()&1] & (emptyRookRays[ksq]&(p.byKind[Rook]|p.byKind[Queen]) |
+	direct := checkReach[p.board[to]&15][to] & ksq.Bit()
+	if between != 0 {
+		direct = 0 // a conditional move
+	}
+	sliders := p.byColor[^p.turn&1] & (emptyRookRays[ksq]&(p.byKind[Rook]|p.byKind[Queen]) |
 		emptyBishopRays[ksq]&(p.byKind[Bishop]|p.byKind[Queen]))
 	if direct|lineBB[ksq][from]&sliders == 0 {
 		return false
 	}
-	return direct != 0 || p.AttackersTo(ksq, p.turn.Other(), occ) != 0
+	// The king's colour rather than p.turn: the turn loaded above would be
+	// kept on the stack for this rare call, a store every ply.
+	return direct != 0 || p.AttackersTo(ksq, p.board[ksq].Color().Other(), occ) != 0
 }
 
 // PlayNull plays a null move in p, the position last pushed, and records
