@@ -40,9 +40,10 @@ type History struct {
 	twiceN    [2][maxTwice]int32       // how often each twice key occurs: no search of the window for it
 	nTwice    [2]int
 	manyTwice bool // a list overflowed: CanClaimThreefold counts in the window
-	// watch is set, by parity as twice, when that list is not empty or
-	// manyTwice is set: one load tells CanClaimThreefold it has nothing to do.
-	watch [2]bool
+	// watch has bit 1<<parity set, by parity as twice, when that list is
+	// not empty or manyTwice is set: one load tells CanClaimThreefold it
+	// has nothing to do, and Repeats, asked at every ply, one test.
+	watch uint8
 	// seen is a 512-bit filter of the window's keys (a bit chosen by the
 	// key's top 9 bits): a key whose bit is clear is new, and Push need not
 	// search the window for it, which is most of the time. One filter for
@@ -143,7 +144,7 @@ func (h *History) keyEP(p *Position) uint64 {
 // restart empties the window at an irreversible ply.
 func (h *History) restart() {
 	h.n, h.overflow = 0, h.overflow[:0]
-	h.nTwice, h.manyTwice, h.watch = [2]int{}, false, [2]bool{}
+	h.nTwice, h.manyTwice, h.watch = [2]int{}, false, 0
 	h.seen = [8]uint64{}
 }
 
@@ -175,9 +176,9 @@ func (h *History) pushSeen(p *Position, k uint64) {
 		if i := h.nTwice[side]; i < maxTwice {
 			h.twice[side][i], h.twiceOcc[side][i], h.twiceN[side][i] = k, p.byColor, 2
 			h.nTwice[side]++
-			h.watch[side] = true
+			h.watch |= 1 << side
 		} else {
-			h.manyTwice, h.watch = true, [2]bool{true, true}
+			h.manyTwice, h.watch = true, 3
 		}
 	}
 	if h.n < historyInline {
@@ -296,7 +297,7 @@ func (h *History) Count() int { return h.count }
 // Repeats reports whether some position of the window has occurred twice.
 // Until one has, no draw by repetition can be claimed or reached, and a
 // caller following the draw rules ply by ply need not ask.
-func (h *History) Repeats() bool { return h.watch[0] || h.watch[1] }
+func (h *History) Repeats() bool { return h.watch != 0 }
 
 // IsRepetition reports whether the last position pushed has occurred at
 // least times times (python-chess's is_repetition).
@@ -316,7 +317,7 @@ func (h *History) IsFivefold() bool { return h.count >= 5 }
 // moves only when a position of the window has already occurred twice.
 func (h *History) CanClaimThreefold(p *Position) bool {
 	// Most plies have no repeated position to reach: answered inline.
-	return (h.count >= 3 || h.watch[h.n&1]) && h.canClaimThreefold(p)
+	return (h.count >= 3 || h.watch>>(h.n&1)&1 != 0) && h.canClaimThreefold(p)
 }
 
 // canClaimThreefold is CanClaimThreefold past its inline test; kept out of
@@ -334,7 +335,7 @@ func (h *History) canClaimThreefold(p *Position) bool {
 // a position for the third time (FIDE 9.2.1.1); false when it may not. For
 // messages: CanClaimThreefold is the per-ply question.
 func (h *History) ThreefoldMove(p *Position) (Move, bool) {
-	if h.count >= 3 || h.watch[h.n&1] {
+	if h.count >= 3 || h.watch>>(h.n&1)&1 != 0 {
 		return h.threefoldMove(p)
 	}
 	return NoMove, false
