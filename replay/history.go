@@ -259,7 +259,10 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 	// The piece that arrived gives check when it reaches the king on an
 	// empty board with nothing between; a line can open only when one of
 	// the mover's sliders stands on the line through the king and the
-	// square left.
+	// square left. Which slider moves along which line is left to
+	// AttackersTo: telling the rook's lines from the bishop's here cost
+	// 6 instructions a ply more than the few more calls it saved
+	// (BenchmarkCheckHot: 3.7 k calls instead of 2.6 k in 127 k plies).
 	from, to, ksq := m.From()&63, m.To()&63, Square(bits.TrailingZeros64(uint64(kings)|1<<63))&63
 	occ := p.byColor[White] | p.byColor[Black]
 	between := betweenBB[ksq][to] & occ // the king's row, which the next ply's legality test reads too
@@ -267,8 +270,7 @@ func (h *History) PlayGaveCheck(p *Position, m Move) bool {
 	if between != 0 {
 		direct = 0 // a conditional move
 	}
-	sliders := p.byColor[^p.turn&1] & (emptyRookRays[ksq]&(p.byKind[Rook]|p.byKind[Queen]) |
-		emptyBishopRays[ksq]&(p.byKind[Bishop]|p.byKind[Queen]))
+	sliders := p.byColor[^p.turn&1] & (p.byKind[Rook] | p.byKind[Bishop] | p.byKind[Queen])
 	if direct|lineBB[ksq][from]&sliders == 0 {
 		return false
 	}
