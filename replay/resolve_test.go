@@ -2,6 +2,7 @@ package replay
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -319,17 +320,98 @@ func TestDeviations(t *testing.T) {
 		{StartFEN, "Pxe4", CaptureMarkNoCapture},
 	}
 	for _, c := range cases {
-		p, m, err := resolveText(t, c.fen, c.text, SAN)
-		if err != nil {
-			t.Fatalf("%s: %v", c.text, err)
-		}
-		n, _ := ParseMove([]byte(c.text), SAN)
+		p, m, n := resolveSAN(t, c.fen, c.text)
 		if got := p.Deviations(&n, m); got != c.want {
 			t.Errorf("%s in %s: %q, want %q", c.text, c.fen, got, c.want)
 		}
 	}
 	if s := (CaptureMarkNoCapture | CheckUnmarked).String(); s != "capture mark without a capture, check not marked" {
 		t.Errorf("Deviation.String() = %q", s)
+	}
+}
+
+// resolveSAN resolves the SAN text in the position fen, which it must
+// name a legal move in, and returns the notation read as well.
+func resolveSAN(t *testing.T, fen, text string) (Position, Move, Notation) {
+	t.Helper()
+	p, m, err := resolveText(t, fen, text, SAN)
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	n, _ := ParseMove([]byte(text), SAN)
+	return p, m, n
+}
+
+// TestMarksAsIs: MarksAsIs answers true only where MarkDeviations finds
+// nothing but a false "e.p.", and does for a plain move or promotion with
+// its capture marked as it is and no origin but a pawn's; castling and en
+// passant, which it reads the board wrongly for, are left to MarkDeviations.
+func TestMarksAsIs(t *testing.T) {
+	const (
+		open    = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+		passant = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
+		castle  = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+		promote = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"
+	)
+	cases := []struct {
+		fen, text string
+		asIs      bool
+		want      Deviation // MarkDeviations
+	}{
+		{StartFEN, "Nf3", true, 0},
+		{open, "exd5", true, 0},
+		{open, "Pxd5", true, 0},      // a pawn's origin is the capture mark's to judge
+		{promote, "bxa8=Q", true, 0}, // a promotion that captures
+		{promote, "b8=Q", true, 0},
+		{StartFEN, "Nxf3", false, CaptureMarkNoCapture},
+		{open, "ed5", false, CaptureUnmarked},
+		{StartFEN, "Ngf3", false, OriginSuperfluous},
+		{passant, "exd6", false, 0}, // en passant: To is empty
+		{passant, "exd6e.p.", false, 0},
+		{open, "exd5e.p.", true, 0}, // the false "e.p." is EnPassantMark's
+		{castle, "O-O", false, 0},   // castling: To is the mover's own rook
+		{castle, "O-O-O", false, 0},
+	}
+	for _, c := range cases {
+		p, m, n := resolveSAN(t, c.fen, c.text)
+		if got := p.MarksAsIs(&n, m); got != c.asIs {
+			t.Errorf("%s in %s: MarksAsIs %v, want %v", c.text, c.fen, got, c.asIs)
+		}
+		if got := p.MarkDeviations(&n, m) &^ EnPassantMark(&n, m); got != c.want {
+			t.Errorf("%s in %s: MarkDeviations %q, want %q", c.text, c.fen, got, c.want)
+		}
+	}
+	// Every legal move of random games, written in SAN and with its capture
+	// mark flipped: MarksAsIs says true only where MarkDeviations finds
+	// nothing, and for every plain move written as SAN writes it.
+	starts := []string{StartFEN, castle, passant, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}
+	var asIs, flipped int
+	randomPlay(t, starts, rand.NewPCG(1, 2), 200, 60, func(p Position, m Move) {
+		n, err := ParseMove([]byte(p.SAN(m)), SAN)
+		if err != nil {
+			t.Fatalf("%s: %v", p.SAN(m), err)
+		}
+		for flip := range 2 {
+			if flip == 1 {
+				n.Capture = !n.Capture
+			}
+			got, d := p.MarksAsIs(&n, m), p.MarkDeviations(&n, m)
+			if got && d != 0 {
+				t.Fatalf("%s, %s (capture mark %v): MarksAsIs true, MarkDeviations %q", p.FEN(), p.SAN(m), n.Capture, d)
+			}
+			plain := flip == 0 && m&moveTypeMask < moveEnPassant && (n.FromFile < 0 && n.FromRank < 0 || n.Kind == Pawn)
+			if got != plain {
+				t.Fatalf("%s, %s (capture mark %v): MarksAsIs %v, want %v", p.FEN(), p.SAN(m), n.Capture, got, plain)
+			}
+			if got {
+				asIs++
+			} else if flip == 1 {
+				flipped++
+			}
+		}
+	})
+	if asIs < 10000 || flipped < 10000 {
+		t.Errorf("only %d moves as they are, %d flipped: the test proves little", asIs, flipped)
 	}
 }
 

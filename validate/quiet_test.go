@@ -114,6 +114,13 @@ func TestPlainLoopSameReport(t *testing.T) {
 		{"unmarked mate", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4 0-1"), "non-standard-notation@4"},
 		{"false check mark", pgn("1-0", nil, "1. e4+ e5 2. Nf3 Nc6 1-0"), "non-standard-notation@1"},
 		{"long algebraic", pgn("1-0", nil, "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 1-0"), "non-standard-notation@1"},
+		// The loop's usual case (no check, none marked) records a move's
+		// folds and deviations itself; a check or a mark goes the long way.
+		{"castling with zeros", pgn("1-0", nil, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 1-0"), "non-standard-notation@7"},
+		{"castling with letters", pgn("1-0", nil, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 1-0"), ""},
+		{"unmarked pawn capture", pgn("1-0", nil, "1. e4 d5 2. ed5 Qxd5 1-0"), "non-standard-notation@3"},
+		{"folded capture sign with check", pgn("1-0", nil, "1. e4 e5 2. Bc4 Nc6 3. B:f7+ Kxf7 1-0"), "non-standard-notation@5"},
+		{"false mate mark", pgn("1-0", nil, "1. e4# e5 2. Nf3 Nc6 1-0"), "non-standard-notation@1"},
 		{"moves after mate", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4# 3. a3 0-1"), "moves-after-end@5"},
 		// A check's marks wait for the next move, which says whether it mated.
 		{"mate marked as check, then moves", pgn("0-1", nil, "1. f3 e5 2. g4 Qh4+ 3. a3 0-1"), "non-standard-notation@4 moves-after-end@5"},
