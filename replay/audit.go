@@ -205,13 +205,21 @@ func AuditFEN(fen string, chess960 bool) (Position, []Impossibility, error) {
 	if err != nil {
 		return p, nil, err
 	}
-	q := p
+	return p, AuditParsed(&p, fen, chess960), nil
+}
+
+// AuditParsed is AuditFEN's audit of p, the position ParseFEN read from
+// fen without error, for a caller that has read it already: reading a FEN
+// costs about as much as auditing it.
+func AuditParsed(p *Position, fen string, chess960 bool) []Impossibility {
+	q := *p
 	q.chess960 = chess960
 	out := q.Audit()
-	if fs := splitFields(fen); len(fs) > 2 {
-		out = p.auditDroppedRights(out, fs[2].text)
+	var fields [7]fenField
+	if splitFields(fen, &fields) > 2 {
+		out = p.auditDroppedRights(out, fields[2].text)
 	}
-	return p, out, nil
+	return out
 }
 
 // Starting counts of each kind, the king aside; bishops are one per square

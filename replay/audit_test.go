@@ -129,6 +129,11 @@ func TestAuditFires(t *testing.T) {
 			if msg := got[0].String(); !strings.Contains(msg, tt.message) {
 				t.Errorf("message %q does not contain %q", msg, tt.message)
 			}
+			// A caller that has read the FEN gets the same audit.
+			p := mustFEN(t, tt.fen)
+			if parsed := AuditParsed(&p, tt.fen, tt.chess960); !reflect.DeepEqual(parsed, got) {
+				t.Errorf("AuditParsed %v, AuditFEN %v", parsed, got)
+			}
 		})
 	}
 }

@@ -33,10 +33,14 @@ type fenField struct {
 	offset int
 }
 
-// splitFields splits s at runs of spaces, remembering where each field starts.
-func splitFields(s string) []fenField {
-	var fs []fenField
-	for i := 0; i < len(s); {
+// splitFields splits s at runs of spaces into fs, remembering where each
+// field starts, and returns how many it found: up to len(fs), which is one
+// more than a FEN has, to see text after the last. An array, not a slice
+// grown by append: a game's FEN is read twice (ParseFEN, then the dropped
+// castling rights), and the growing took nine allocations.
+func splitFields(s string, fs *[7]fenField) int {
+	n := 0
+	for i := 0; i < len(s) && n < len(fs); {
 		if s[i] == ' ' || s[i] == '\t' {
 			i++
 			continue
@@ -45,11 +49,14 @@ func splitFields(s string) []fenField {
 		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
 			j++
 		}
-		fs = append(fs, fenField{s[i:j], i})
+		fs[n] = fenField{s[i:j], i}
+		n++
 		i = j
 	}
-	return fs
+	return n
 }
+
+var fenFieldNames = [...]string{"board", "turn", "castling", "en passant", "halfmove", "fullmove"}
 
 // ParseFEN reads a position in FEN. The castling field may be standard
 // (KQkq), X-FEN (KQkq meaning the outermost rook, a file letter for another)
@@ -63,10 +70,10 @@ func splitFields(s string) []fenField {
 // e-file or rook not in the corner).
 func ParseFEN(s string) (Position, error) {
 	var p Position
-	fs := splitFields(s)
-	names := []string{"board", "turn", "castling", "en passant", "halfmove", "fullmove"}
+	var fields [7]fenField
+	fs := fields[:splitFields(s, &fields)]
 	if len(fs) < 4 {
-		return p, &FENError{names[len(fs)], len(s), "missing field"}
+		return p, &FENError{fenFieldNames[len(fs)], len(s), "missing field"}
 	}
 	if len(fs) > 6 {
 		return p, &FENError{"trailing", fs[6].offset, "unexpected text after the fullmove number"}
@@ -99,7 +106,7 @@ func ParseFEN(s string) (Position, error) {
 		f := fs[4+i]
 		n, err := strconv.ParseUint(f.text, 10, 31)
 		if err != nil || f.text[0] == '+' {
-			return Position{}, &FENError{names[4+i], f.offset, fmt.Sprintf("%q is not a number from 0 to 2147483647", f.text)}
+			return Position{}, &FENError{fenFieldNames[4+i], f.offset, fmt.Sprintf("%q is not a number from 0 to 2147483647", f.text)}
 		}
 		*dst = int32(n)
 	}

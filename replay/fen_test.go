@@ -80,6 +80,9 @@ func TestFENErrors(t *testing.T) {
 		{board + " w KQkq - 99999999999 1", "halfmove", 53},
 		{board + " w KQkq - 0 one", "fullmove", 55},
 		{board + " w KQkq - 0 1 extra", "trailing", 57},
+		// The first field past the sixth is named, however many follow.
+		{board + " w KQkq - 0 1 extra words after it", "trailing", 57},
+		{board + "\tw\tKQkq\t-\t0\t1 \t extra", "trailing", 59},
 	} {
 		_, err := ParseFEN(c.fen)
 		var fe *FENError

@@ -119,17 +119,21 @@ var styleNames = [numStyles]string{
 func (s Style) Has(b Style) bool { return s&b == b }
 
 // String lists the departures in words, comma-separated ("" for plain SAN).
-func (s Style) String() string {
-	var b strings.Builder
+func (s Style) String() string { return string(s.AppendText(nil)) }
+
+// AppendText appends String's words to b, for a message built in one
+// buffer.
+func (s Style) AppendText(b []byte) []byte {
+	first := true
 	for i := 0; i < numStyles; i++ {
 		if s&(1<<i) != 0 {
-			if b.Len() > 0 {
-				b.WriteString(", ")
+			if !first {
+				b = append(b, ", "...)
 			}
-			b.WriteString(styleNames[i])
+			b, first = append(b, styleNames[i]...), false
 		}
 	}
-	return b.String()
+	return b
 }
 
 // NotationError says why a token is not a move, and where in it.

@@ -572,6 +572,14 @@ func TestStyleString(t *testing.T) {
 	if got := (StyleCastleZeros | StyleUnicodeDash).String(); got != "castling with zeros, Unicode dash" {
 		t.Errorf("got %q", got)
 	}
+	// AppendText writes the same words after what the buffer holds, and
+	// nothing for no style.
+	if got := string((StyleCastleZeros | StyleUnicodeDash).AppendText([]byte("ways: "))); got != "ways: castling with zeros, Unicode dash" {
+		t.Errorf("AppendText: %q", got)
+	}
+	if got := string(Style(0).AppendText([]byte("ways: "))); got != "ways: " {
+		t.Errorf("AppendText of no style: %q", got)
+	}
 	if !(StyleUCI | StyleFigurine).Has(StyleUCI) || StyleUCI.Has(StyleUCI|StyleFigurine) {
 		t.Error("Style.Has is wrong")
 	}

@@ -25,17 +25,21 @@ var deviationNames = [numDeviations]string{
 }
 
 // String lists the deviations in words, comma-separated ("" for none).
-func (d Deviation) String() string {
-	var b []byte
+func (d Deviation) String() string { return string(d.AppendText(nil)) }
+
+// AppendText appends String's words to b, for a message built in one
+// buffer.
+func (d Deviation) AppendText(b []byte) []byte {
+	first := true
 	for i := range numDeviations {
 		if d&(1<<i) != 0 {
-			if len(b) > 0 {
+			if !first {
 				b = append(b, ", "...)
 			}
-			b = append(b, deviationNames[i]...)
+			b, first = append(b, deviationNames[i]...), false
 		}
 	}
-	return string(b)
+	return b
 }
 
 // Deviations compares what n says with the legal move m it resolved to in

@@ -328,6 +328,12 @@ func TestDeviations(t *testing.T) {
 	if s := (CaptureMarkNoCapture | CheckUnmarked).String(); s != "capture mark without a capture, check not marked" {
 		t.Errorf("Deviation.String() = %q", s)
 	}
+	if s := string((CheckUnmarked | OriginSuperfluous).AppendText([]byte("(Russian piece letters, "))); s != "(Russian piece letters, check not marked, superfluous origin" {
+		t.Errorf("Deviation.AppendText = %q", s)
+	}
+	if s := Deviation(0).String(); s != "" {
+		t.Errorf("Deviation(0).String() = %q", s)
+	}
 }
 
 // resolveSAN resolves the SAN text in the position fen, which it must

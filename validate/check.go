@@ -434,7 +434,16 @@ func (c *Checker) setUpFEN() bool {
 	// it is, not as a standard position whose bishops could not have got
 	// past their pawns.
 	shuffle := t.Variant != VariantChess960 && !p.Chess960() && p.ShuffleStart()
-	q, reasons, err := replay.AuditFEN(fen, t.Variant == VariantChess960 || p.Chess960() || shuffle)
+	as960 := t.Variant == VariantChess960 || p.Chess960() || shuffle
+	// readFEN read this very text, unless it took a stray en-passant
+	// square out: its position is audited rather than read again (the
+	// reading cost as much as the audit).
+	q, reasons, err := p, []replay.Impossibility(nil), error(nil)
+	if strayEP == "" {
+		reasons = replay.AuditParsed(&p, fen, as960)
+	} else {
+		q, reasons, err = replay.AuditFEN(fen, as960)
+	}
 	// Only a Variant tag naming Chess960 proper says both sides started
 	// from one row: rights read as Chess960 without it, or under
 	// "fischerandom", may belong to a double Fischer random game (TCEC's
@@ -452,7 +461,7 @@ func (c *Checker) setUpFEN() bool {
 	// one way.
 	impossible := &c.r.Findings
 	if len(reasons) > 0 && err == nil && c.g.EPD && t.Variant == VariantStandard && !p.Chess960() && !shuffle && noCastlingField(fen) {
-		if _, as960, err := replay.AuditFEN(fen, true); err == nil && len(as960) == 0 {
+		if len(replay.AuditParsed(&q, fen, true)) == 0 {
 			c.standardOnly, c.standardAt = c.standardOnly[:0], len(c.r.Findings)
 			impossible = &c.standardOnly
 		}

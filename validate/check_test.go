@@ -475,6 +475,30 @@ func TestDrawClaimsAroundTheEnd(t *testing.T) {
 	}
 }
 
+// TestDrawClaimMoves: a claim's finding names the move after which it
+// could be made, at that move's place, the loser's missed one at its own
+// ply; a claim in the start position names none and stands at the game's
+// start.
+func TestDrawClaimMoves(t *testing.T) {
+	r := checkOne(t, pgn("0-1", nil, shuffles(1, 4)+"9. f3 e5 10. g4 Qh4# 0-1"), &Options{Profile: FIDE2009})
+	var places []string
+	for _, f := range r.Findings {
+		places = append(places, fmt.Sprintf("%s@%d %q %d:%d", f.Code, f.Ply, f.Move, f.Pos.Line, f.Pos.Col))
+	}
+	if g, want := strings.Join(places, " "), `threefold-claimable@7 "Ng1" 9:37 missed-threefold@8 "Ng8" 9:41`; g != want {
+		t.Errorf("got  %s\nwant %s", g, want)
+	}
+	r = checkOne(t, pgn("1-0", []string{"SetUp 1", "FEN 8/8/8/4k3/8/8/3K4/R7 w - - 100 80"}, "1-0"), nil)
+	for _, f := range r.Findings {
+		if f.Move != "" || f.Pos.Line != 1 || f.Pos.Col != 1 || f.Pos.Offset != 0 {
+			t.Errorf("%s: move %q at %+v, want none at the game's start", f.Code, f.Move, f.Pos)
+		}
+	}
+	if len(r.Findings) != 2 {
+		t.Errorf("findings %s, want the claim and the missed one", got(r))
+	}
+}
+
 // TestCheckDutchKnightP: Dutch writes the knight P, the letter English
 // uses for a pawn. A game both sets replay as far, with as many words read,
 // is Dutch when the English reading would mark some pawn moves with P and

@@ -29,6 +29,11 @@ func TestFoldedFormsAreReported(t *testing.T) {
 		{"1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С:c6 dxc6 *", `4 of 8 moves are not in standard SAN (capture written ':', Russian piece letters); the first is "Кf3"`},
 		// The Russian mate x is named as such, not as a capture sign.
 		{"1. f3 e5 2. g4 Фh4х *", `1 of 4 moves is not in standard SAN (Russian piece letters, mate written as x); the first is "Фh4х"`},
+		// The ways a move is written come first, then what it says
+		// untrue of the move, the national letters named among the ways.
+		{"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Q:f7 *", `1 of 7 moves is not in standard SAN (capture written ':', mate not marked); the first is "Q:f7"`},
+		{"1. e4 e5 2. Фh5 Кc6 3. Сc4 Кf6 4. Ф:f7 *", `5 of 7 moves are not in standard SAN (capture written ':', Russian piece letters, mate not marked); the first is "Фh5"`},
+		{"1. e4 e5 2. Nf3 d6 3. Bb5 *", `1 of 5 moves is not in standard SAN (check not marked); the first is "Bb5"`},
 		// A move spread over words: a piece letter apart from its square,
 		// castling with blanks, a soft hyphen pasted before the move.
 		{"1. e4 e5 2. N f3 N c6 3. B b5 a6 *", `3 of 6 moves are not in standard SAN (move written over several words); the first is "N f3"`},

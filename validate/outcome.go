@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -182,25 +183,48 @@ func diagramHint(firstPly int32) string {
 func (c *Checker) reportNonSAN() {
 	g, r, ln := c.g, c.r, &c.line
 	m := &g.Moves[ln.firstOdd]
-	ways := ln.oddStyle.String()
-	if d := ln.oddDev.String(); d != "" {
-		if ways != "" {
-			ways += ", "
+	raw := g.Str(m.Raw)
+	// The message is appended to one buffer and made a string once: a game
+	// in twenty has this finding, and fmt.Sprintf with its boxed arguments,
+	// the words joined as strings and the move's text made twice cost 8
+	// allocations and 5,700 instructions a finding (callgrind,
+	// BenchmarkStreamCheck).
+	var buf [256]byte
+	b := strconv.AppendInt(buf[:0], int64(ln.nonSAN), 10)
+	b = strconv.AppendInt(append(b, " of "...), int64(ln.plies), 10)
+	b = append(append(append(b, " moves "...), isAre(ln.nonSAN)...), " not in standard SAN ("...)
+	ways := len(b)
+	b = ln.oddStyle.AppendText(b)
+	if ln.oddDev != 0 {
+		if len(b) > ways {
+			b = append(b, ", "...)
 		}
-		ways += d
+		b = ln.oddDev.AppendText(b)
 	}
 	if ln.letters != replay.SAN {
-		// Say which national letters: the set the game was read in, as the
-		// user named it, or as its letters show it when it was detected.
-		lang := ln.letters.Language()
-		if c.opt.Letters == nil {
-			lang = ln.letters.DetectedLanguage()
-		}
-		ways = strings.Replace(ways, "national piece letters", lang+" piece letters", 1)
+		b = c.nameLetters(b, ways)
 	}
+	b = strconv.AppendQuote(append(b, "); the first is "...), raw)
 	r.Findings = append(r.Findings, Finding{Code: NonStandardNotation, Severity: DefaultSeverity(NonStandardNotation),
-		Pos: m.Pos, Ply: c.plyOfMain(ln.firstOdd), Move: g.Str(m.Raw),
-		Message: fmt.Sprintf("%d of %d moves %s not in standard SAN (%s); the first is %q", ln.nonSAN, ln.plies, isAre(ln.nonSAN), ways, g.Str(m.Raw))})
+		Pos: m.Pos, Ply: c.plyOfMain(ln.firstOdd), Move: raw, Message: string(b)})
+}
+
+// nameLetters says which national letters the game was read in, in place
+// of the first "national piece letters" of b[from:]: the set as the user
+// named it, or as its letters show it when it was detected.
+func (c *Checker) nameLetters(b []byte, from int) []byte {
+	const national = "national piece letters"
+	i := bytes.Index(b[from:], []byte(national))
+	if i < 0 {
+		return b
+	}
+	i += from
+	lang := c.line.letters.Language()
+	if c.opt.Letters == nil {
+		lang = c.line.letters.DetectedLanguage()
+	}
+	rest := string(b[i+len(national):])
+	return append(append(append(b[:i], lang...), " piece letters"...), rest...)
 }
 
 //go:noinline
@@ -317,8 +341,7 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 		}
 		*reported[i] = cl.ply
 		// Concatenated, not formatted: a game in ten has such a finding.
-		m := c.moveAtPly(cl.ply)
-		msg := c.claimMessage(cl.ply, cl.what, i)
+		msg, m := c.claimMessage(cl.ply, cl.what, i)
 		f := Finding{Code: cl.code, Severity: DefaultSeverity(cl.code), Pos: m.pos, Ply: cl.ply, Move: m.text, Message: msg}
 		r.Findings = append(r.Findings, f)
 		if decisive {
@@ -328,15 +351,15 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 			if lp := int(ln.claims[i][loser&1]); lp >= 0 && (ln.endPly < 0 || lp < ln.endPly) {
 				f.Severity = DefaultSeverity(cl.missed)
 				if lp != cl.ply {
-					m = c.moveAtPly(lp)
-					msg = c.claimMessage(lp, cl.what, i)
+					msg, m = c.claimMessage(lp, cl.what, i)
 					f.Pos, f.Ply, f.Move = m.pos, lp, m.text
 				}
 			}
-			f.Message = msg + ", but the game went on and was scored " + recorded
+			winners := "" // one concatenation, one string
 			if f.Severity == Info {
-				f.Message += ": the winner's claim, who played on to win"
+				winners = ": the winner's claim, who played on to win"
 			}
+			f.Message = msg + ", but the game went on and was scored " + recorded + winners
 			r.Findings = append(r.Findings, f)
 		}
 	}
@@ -383,11 +406,14 @@ func (c *Checker) reportDrawRules(decisive bool, recorded string) {
 // does not tell: a repetition on the position standing for the third time,
 // or by announcing a move that would repeat one (FIDE 9.2.1.1), which it
 // names; the move count with the move that completes it, announced (9.3.1).
-func (c *Checker) claimMessage(ply int, what string, rule int) string {
+// It returns the move of ply too (moveAtPly's), whose text is the
+// message's own bytes, where appendAfter wrote it: one string for both.
+func (c *Checker) claimMessage(ply int, what string, rule int) (string, placedMove) {
 	var buf [192]byte
 	side := c.sideToMoveAt(ply)
 	b := append(append(append(append(buf[:0], side.Name()...), " could claim a draw by "...), what...), ' ')
 	b = c.appendAfter(b, ply)
+	moveEnd := len(b)
 	ln := &c.line
 	switch n := ln.threefoldLen[side&1]; {
 	case rule == 1 && ln.fiftyAnnounced[side&1]:
@@ -399,7 +425,12 @@ func (c *Checker) claimMessage(ply int, what string, rule int) string {
 	default:
 		b = append(b, ", whose position stands for the third time"...)
 	}
-	return string(b)
+	msg := string(b)
+	if ply <= 0 || ply > len(c.main) {
+		return msg, placedMove{pos: c.g.Start}
+	}
+	mv := &c.g.Moves[c.main[ply-1]]
+	return msg, placedMove{msg[moveEnd-int(mv.Raw.Len) : moveEnd], mv.Pos}
 }
 
 // reportGap reports that the replay of a line stops at move idx, which a
@@ -945,6 +976,12 @@ func (c *Checker) moveAtPly(ply int) placedMove {
 
 // plyOfMain is the ply of the main-line move at index idx of g.Moves.
 func (c *Checker) plyOfMain(idx int32) int {
+	// The main line's indexes rise: one that stands at its own place has
+	// every one before it there too (a game without variations, nearly
+	// every one), and is found without the search.
+	if int(idx) < len(c.main) && c.main[idx] == idx {
+		return int(idx) + 1
+	}
 	for k, i := range c.main {
 		if i == idx {
 			return k + 1

@@ -23,6 +23,8 @@ func TestCheckStrayEnPassantSquare(t *testing.T) {
 		{"no square at all", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq x9 0 1", "1. e4 e5 *", "syntax@-1", 0},
 		{"square with trailing text", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq f1x 0 1", "1. e4 e5 *", "syntax@-1", 0},
 		{"square fine, board broken", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq f1 0 1", "1. e4 e5 *", "syntax@-1", 0},
+		// The position read without the square is audited as well.
+		{"square on the fourth rank, pawn on a1", "4k3/8/8/8/8/8/8/P3K3 w - e4 0 1", "1. Kd2 *", "impossible-position@0 impossible-position@0", 1},
 		{"square on the sixth rank", "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", "3. exd6 *", "", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
