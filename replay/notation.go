@@ -123,14 +123,18 @@ func (s Style) String() string { return string(s.AppendText(nil)) }
 
 // AppendText appends String's words to b, for a message built in one
 // buffer.
-func (s Style) AppendText(b []byte) []byte {
+func (s Style) AppendText(b []byte) []byte { return appendNames(b, uint64(s), styleNames[:]) }
+
+// appendNames appends to b the names of the bits set in set, names[i]
+// for bit i, comma-separated: a Style's or a Deviation's words.
+func appendNames(b []byte, set uint64, names []string) []byte {
 	first := true
-	for i := 0; i < numStyles; i++ {
-		if s&(1<<i) != 0 {
+	for i, name := range names {
+		if set&(1<<i) != 0 {
 			if !first {
 				b = append(b, ", "...)
 			}
-			b, first = append(b, styleNames[i]...), false
+			b, first = append(b, name...), false
 		}
 	}
 	return b

@@ -29,18 +29,7 @@ func (d Deviation) String() string { return string(d.AppendText(nil)) }
 
 // AppendText appends String's words to b, for a message built in one
 // buffer.
-func (d Deviation) AppendText(b []byte) []byte {
-	first := true
-	for i := range numDeviations {
-		if d&(1<<i) != 0 {
-			if !first {
-				b = append(b, ", "...)
-			}
-			b, first = append(b, deviationNames[i]...), false
-		}
-	}
-	return b
-}
+func (d Deviation) AppendText(b []byte) []byte { return appendNames(b, uint64(d), deviationNames[:]) }
 
 // Deviations compares what n says with the legal move m it resolved to in
 // p. It plays m on a copy to see check and mate; it allocates nothing. A
