@@ -204,6 +204,7 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--disable", "Not A Code", "clean.pgn"}, 2, "unknown rule code"},
 		{[]string{"check", "--workers", "-1", "clean.pgn"}, 2, "--workers"},
 		{[]string{"check", "--no-such-flag", "clean.pgn"}, 2, "unknown flag"},
+		{[]string{"--fromat", "json"}, 2, "unknown flag: --fromat; arbiter --help lists the flags"},
 		{[]string{"stats", "--fromat", "json", "out"}, 2, "unknown flag: --fromat (did you mean --format?); arbiter stats --help lists the flags"},
 		{[]string{"perft"}, 2, "perft needs one DEPTH, the plies to count: arbiter perft 5 (arbiter perft --help)"},
 		{[]string{"perft", "1", "2"}, 2, "perft needs one DEPTH"},
@@ -1456,4 +1457,16 @@ func interruptedLines(stderr string) (n int, last string) {
 		}
 	}
 	return n, lines[len(lines)-1]
+}
+
+// TestVersion: arbiter --version names the build, on standard output, as
+// SARIF's tool.driver.version does (pipeline.Version: the module version,
+// or devel and the commit when the build stamped one).
+func TestVersion(t *testing.T) {
+	r := arbiter(t, t.TempDir(), nil, "--version")
+	v, ok := strings.CutPrefix(r.stdout, "arbiter version ")
+	v, nl := strings.CutSuffix(v, "\n")
+	if r.code != 0 || !ok || !nl || v == "" || strings.ContainsAny(v, " \n") || r.stderr != "" {
+		t.Errorf("arbiter --version: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"runtime/pprof"
 	"strings"
 
+	"github.com/arbiter-chess/arbiter/pipeline"
 	"github.com/arbiter-chess/arbiter/replay"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -22,6 +23,8 @@ func main() {
 		Short:         "Check chess game records in bulk, as a tournament arbiter would",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// arbiter --version: what an archive's notes or a bug report name.
+		Version: pipeline.Version(),
 	}
 	for _, c := range subcommands {
 		root.AddCommand(c())
@@ -106,7 +109,8 @@ func flagError(cmd *cobra.Command, err error) error {
 		// -o is stats's and convert's output; check has two.
 		msg += " (check writes its tables with --out DIR and a report with --report FILE)"
 	}
-	return usageError("%s; arbiter %s --help lists the flags", msg, cmd.Name())
+	// CommandPath: "arbiter check", or "arbiter" alone for the root.
+	return usageError("%s; %s --help lists the flags", msg, cmd.CommandPath())
 }
 
 // nearestFlag is the flag of cmd one slip away from name (a letter
