@@ -174,6 +174,36 @@ func TestPieceListAfterAGame(t *testing.T) {
 	}
 }
 
+// TestPieceListInARemarkAfterAGame: a list of pieces inside a quoted
+// remark that opens after a game's result begins the next game within the
+// remark, so the remark, the next game's leading comment, opens one byte
+// before that game: its text is copied whole, not pointed at from the
+// game's start (a span one byte before the game's Text, which made
+// convert and --report stop on the input with an internal error). Found by
+// FuzzParse (its seed ff57227114a77876).
+func TestPieceListInARemarkAfterAGame(t *testing.T) {
+	for _, input := range []string{
+		"1. e4 e5 *\n\"Позиция: Крa1 Лb1 черные Крa7\" 1. Лb2 Крa6 *\n",
+		"1. e4 e5 *\"Позиция: Крa1 Лb1 черные Крa7\" 1. Лb2 Крa6 *\n",
+	} {
+		games := parseString(t, input)
+		if len(games) != 2 {
+			t.Fatalf("%q: %d games", input, len(games))
+		}
+		g := games[1]
+		if got, want := string(g.Bytes(g.Comment)), `"Позиция: Крa1 Лb1 черные Крa7"`; got != want {
+			t.Errorf("%q: the second game's comment %q, want %q", input, got, want)
+		}
+		if movesOf(g) != "Лb2 Крa6" || fenOf(g) == "" {
+			t.Errorf("%q: second game moves %q, FEN %q", input, movesOf(g), fenOf(g))
+		}
+		for _, target := range []int{8, 16, 64} {
+			small, chunks := readAll(t, []byte(input), SplitOptions{Target: target, Max: 1 << 12}, Options{})
+			checkGames(t, []byte(input), small, chunks)
+		}
+	}
+}
+
 // TestPieceListPhraseBefore: a phrase that says who moves first may stand
 // right before the list, with at most a mark between, as after it; the
 // phrase after the list wins, and one a blank line or another word keeps

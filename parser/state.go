@@ -340,6 +340,12 @@ func (p *Parser) spanBytes(s Span) []byte {
 // extras grows in place, so many comments after one move cost linear time.
 func (p *Parser) appendSpan(s *Span, i, j int) {
 	switch {
+	case s.Len == 0 && i < p.gs:
+		// A remark that opened before the game began ('"' ending the game
+		// before, a list of pieces after it starting this one): its first
+		// bytes lie in the other game's text, so it is copied.
+		*s = p.extraSpan(p.src[i:j])
+		return
 	case s.Len == 0:
 		*s = p.span(i, j)
 		return
