@@ -300,8 +300,12 @@ func (p *Parser) fileComment(a, b int) {
 		// Every command opens with "[%": a search for the '[' alone is a
 		// bytes.IndexByte, where bytes.Contains costs as much again in
 		// bytes.Index's own loop, and the commands are read from there.
-		if k := bytes.IndexByte(s[a:b], '['); k >= 0 {
-			p.commands(int32(n-1), a+k, b)
+		// A remark that opened before the game began (see appendSpan)
+		// holds no command on its moves before that.
+		if from := max(a, p.gs); from < b {
+			if k := bytes.IndexByte(s[from:b], '['); k >= 0 {
+				p.commands(int32(n-1), from+k, b)
+			}
 		}
 		return
 	}
