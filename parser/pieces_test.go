@@ -179,7 +179,7 @@ func TestPieceListAfterAGame(t *testing.T) {
 // remark, so the remark, the next game's leading comment, opens one byte
 // before that game: its text is copied whole, not pointed at from the
 // game's start (a span one byte before the game's Text, which made
-// convert and --report stop on the input with an internal error). Found by
+// arbiter convert stop on the input with an internal error). Found by
 // FuzzParse (its seed ff57227114a77876).
 func TestPieceListInARemarkAfterAGame(t *testing.T) {
 	for _, input := range []string{
