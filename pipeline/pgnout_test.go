@@ -752,6 +752,9 @@ func FuzzConvert(f *testing.F) {
 		}
 	}
 	f.Add([]byte("1. e4 (1. d4 {c} d5 (1... Nf6 $1)) e5 {x} (1... c5) 2. Nf3 *"))
+	// A quoted remark whose list of pieces begins the next game: its
+	// leading comment opened before it (the parser's FuzzParse found it).
+	f.Add([]byte("1. e4 e5 *\n\"Позиция: Крa1 Лb1 черные Крa7\" 1. Лb2 Крa6 *\n"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		once := convertText(text)
 		for _, line := range strings.Split(string(once), "\n") {
