@@ -1,10 +1,13 @@
 package table
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"math/bits"
+	"slices"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -32,6 +35,14 @@ import (
 type fileEncoder struct {
 	w   *file.Writer
 	ctx context.Context // pqarrow's write context: its allocator and scratch buffers
+
+	// second encodes half of each batch's columns beside this one: its own
+	// write context and scratch, the same file (see Write).
+	second *fileEncoder
+	took   []time.Duration // by column, the time its writing takes a batch (writeColumns)
+	order  []int           // share's scratch
+	cost   []int64         // share's scratch
+	lanes  [2][]int        // share's scratch
 
 	// Scratch, reused from column to column and batch to batch.
 	defs []int16 // definition levels
@@ -74,7 +85,9 @@ func newFileEncoder(s *arrow.Schema, out io.Writer, props *parquet.WriterPropert
 	if err != nil {
 		return nil, err
 	}
-	return &fileEncoder{w: w, ctx: pqarrow.NewArrowWriteContext(context.Background(), &arrowProps)}, nil
+	f := &fileEncoder{w: w, ctx: pqarrow.NewArrowWriteContext(context.Background(), &arrowProps)}
+	f.second = &fileEncoder{w: w, ctx: pqarrow.NewArrowWriteContext(context.Background(), &arrowProps)}
+	return f, nil
 }
 
 // encodable says whether writeColumn writes columns of f's type: their
@@ -100,25 +113,142 @@ func flat(t arrow.DataType) bool {
 	return true
 }
 
-// Write writes rec as one row group.
+// Write writes rec as one row group, its columns encoded and compressed by
+// two goroutines into a buffered row group that is then written out in
+// column order. The last batches of a run are encoded when the workers have
+// finished and one core would otherwise wait for the other. Each column's
+// last page is made (and compressed) there too: a column writer makes it
+// only when closed, which the row group does one column after another. The
+// columns are shared out by the time each took in the batch before (see
+// share): their bytes tell it badly, a dictionary's indices are cheap to
+// write and a position's text dear to compress.
 func (f *fileEncoder) Write(rec arrow.RecordBatch) error {
+	if rec.NumRows() == 0 {
+		return f.writeEmpty(rec)
+	}
+	rgw, err := f.w.AppendBufferedRowGroupChecked()
+	if err != nil {
+		return err
+	}
+	if len(f.took) != int(rec.NumCols()) {
+		f.took = make([]time.Duration, rec.NumCols())
+	}
+	first, second := f.share(rec)
+	done := make(chan error, 1)
+	go func() { done <- f.second.writeColumns(rgw, rec, second, f.took) }()
+	err = f.writeColumns(rgw, rec, first, f.took)
+	if err2 := <-done; err == nil {
+		err = err2
+	}
+	if err != nil {
+		return err
+	}
+	return rgw.Close()
+}
+
+// share divides rec's columns between Write's two goroutines, the dearest
+// first, each to the one with less to do so far: by the time the column
+// took in the batches before, or in the first batch by its bytes.
+func (f *fileEncoder) share(rec arrow.RecordBatch) (first, second []int) {
+	order := f.order[:0]
+	for i := range int(rec.NumCols()) {
+		order = append(order, i)
+	}
+	f.order = order
+	cost := f.cost[:0]
+	for i, col := range rec.Columns() {
+		c := int64(f.took[i])
+		if c == 0 {
+			c = int64(arrayBytes(col.Data()))
+		}
+		cost = append(cost, c)
+	}
+	f.cost = cost
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cost[b], cost[a]) })
+	var load [2]int64
+	first, second = f.lanes[0][:0], f.lanes[1][:0]
+	for _, i := range order {
+		if load[1] < load[0] {
+			second = append(second, i)
+			load[1] += cost[i]
+		} else {
+			first = append(first, i)
+			load[0] += cost[i]
+		}
+	}
+	f.lanes[0], f.lanes[1] = first, second
+	return first, second
+}
+
+// writeEmpty writes a row group of no rows as pqarrow does, through a
+// serial row group: a buffered one gives its empty column chunks a data page
+// offset past the file's magic where pqarrow's have 0.
+func (f *fileEncoder) writeEmpty(rec arrow.RecordBatch) error {
 	rgw, err := f.w.AppendRowGroupChecked()
 	if err != nil {
 		return err
 	}
-	for i, col := range rec.Columns() {
-		cw, err := rgw.NextColumn()
-		if err != nil {
+	for range rec.Columns() {
+		if _, err := rgw.NextColumn(); err != nil {
 			return err
-		}
-		if col.Len() == 0 {
-			continue // pqarrow writes nothing to the column chunk either
-		}
-		if err := f.writeColumn(cw, col, rec.Schema().Field(i).Nullable); err != nil {
-			return fmt.Errorf("column %s: %w", rec.Schema().Field(i).Name, err)
 		}
 	}
 	return rgw.Close()
+}
+
+// pageFlusher is the column writers' method that makes the page of the
+// values written so far (arrow-go's columnWriter, which every typed writer
+// embeds).
+type pageFlusher interface{ FlushCurrentPage() error }
+
+// writeColumns writes the columns of rec numbered in cols to rgw, each with
+// its last page made, and files the time each took in took, smoothed over the batches.
+func (f *fileEncoder) writeColumns(rgw file.BufferedRowGroupWriter, rec arrow.RecordBatch, cols []int, took []time.Duration) error {
+	for _, i := range cols {
+		start := time.Now()
+		cw, err := rgw.Column(i)
+		if err != nil {
+			return err
+		}
+		if err := f.writeColumn(cw, rec.Column(i), rec.Schema().Field(i).Nullable); err != nil {
+			return fmt.Errorf("column %s: %w", rec.Schema().Field(i).Name, err)
+		}
+		// A page of values only: one of nulls alone, whose values take no
+		// bytes, is left to Close, as is a column whose last write ended a
+		// page (another, empty, page would change the file).
+		if p, ok := cw.(pageFlusher); ok && cw.CurrentEncoder().EstimatedDataEncodedSize() > 0 {
+			if err := p.FlushCurrentPage(); err != nil {
+				return fmt.Errorf("column %s: %w", rec.Schema().Field(i).Name, err)
+			}
+		}
+		d := time.Since(start)
+		if took[i] != 0 {
+			// Smoothed: a column's time is a batch's share of a core the
+			// workers also use, and one preempted batch would tip the next
+			// batch's sharing.
+			d = (3*took[i] + d) / 4
+		}
+		took[i] = d
+	}
+	return nil
+}
+
+// arrayBytes is the length of a's buffers and its children's: the measure
+// by which Write shares columns out.
+func arrayBytes(a arrow.ArrayData) int {
+	n := 0
+	for _, b := range a.Buffers() {
+		if b != nil {
+			n += b.Len()
+		}
+	}
+	for _, c := range a.Children() {
+		n += arrayBytes(c)
+	}
+	if a.DataType().ID() == arrow.DICTIONARY {
+		n += arrayBytes(a.Dictionary())
+	}
+	return n
 }
 
 // Close writes the footer. It does not close the destination.
