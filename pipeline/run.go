@@ -693,6 +693,7 @@ func (r *run) writeChunk(b *Batch, in Input, file *FileSummary) error {
 		// reads again whole inputs, and its tables must be those of a run
 		// never stopped. Once a chunk, not once a game: 0.01 % of the run.
 		r.seen, r.seenFile = seenGames{}, in.Path
+		r.seen.expect(in.Size)
 	}
 	for k := range recs {
 		rec := &recs[k]

@@ -82,3 +82,41 @@ func TestSeenGamesBound(t *testing.T) {
 		t.Fatalf("n %d, want %d", s.n, maxSeenGames)
 	}
 }
+
+// expect makes, for an input of a size, the table grow would have made for
+// the games it is expected to hold (one a KiB), so that filing them grows
+// nothing; no table for an unknown or empty input, none smaller than the one
+// there, and none larger than maxSeenGames need. Games filed before are
+// found after.
+func TestSeenGamesExpect(t *testing.T) {
+	for _, c := range []struct {
+		size  int64
+		slots int
+	}{{-1, 0}, {0, 0}, {1000, 0}, {1024, minSeenSlots}, {48 << 10, minSeenSlots}, {49 << 10, 2 * minSeenSlots},
+		{150 << 20, 1 << 18}, {1 << 40, 2 * maxSeenGames}} {
+		var s seenGames
+		s.expect(c.size)
+		if len(s.slots) != c.slots {
+			t.Errorf("size %d: %d slots, want %d", c.size, len(s.slots), c.slots)
+		}
+	}
+	var s seenGames
+	key := func(i int) uint64 { return uint64(i+1)*0x9e3779b97f4a7c15 | 1 }
+	s.expect(3000 << 10)
+	for i := range 3000 {
+		s.note(key(i), gameRef{int32(i), 0})
+	}
+	if len(s.slots) != 4096 {
+		t.Fatalf("%d slots after 3000 games expected, want 4096 (no growth)", len(s.slots))
+	}
+	s.expect(64 << 10) // smaller: kept
+	s.expect(4000 << 10)
+	if len(s.slots) != 8192 || s.n != 3000 {
+		t.Fatalf("%d slots, %d games; want 8192, 3000", len(s.slots), s.n)
+	}
+	for i := range 3000 {
+		if ref, seen := s.note(key(i), gameRef{}); !seen || ref.index != int32(i) {
+			t.Fatalf("key %d after a resize: %v %v", i, ref, seen)
+		}
+	}
+}
