@@ -715,10 +715,10 @@ func (s *ParquetSink) create(i int, tableName, name string) (*parquetFile, error
 	}
 	buf := s.bufs[i]
 	if buf == nil {
-		buf = bufio.NewWriterSize(f, 256<<10)
+		buf = bufio.NewWriterSize(&writeback{f: f}, 256<<10)
 		s.bufs[i] = buf
 	} else {
-		buf.Reset(f)
+		buf.Reset(&writeback{f: f})
 	}
 	var b table.Builder
 	switch tableName {
