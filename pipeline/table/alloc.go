@@ -33,8 +33,8 @@ const (
 
 var defaultAllocator memory.Allocator = &recycler{}
 
-// The recycler is also Arrow's default allocator in a process that writes
-// tables. arrow-go's Parquet encoders take the buffers of their pages from
+// The recycler is also Arrow's default allocator, in every program that
+// links this package (arbiter's, its tests, the Beam runner). arrow-go's Parquet encoders take the buffers of their pages from
 // memory.DefaultAllocator whatever allocator the writer is given (its
 // encoding package's buffer pool), growing each by doubling and freeing it
 // once the page is made: with Go's allocator, about 80 MB of the 300 MB a

@@ -228,7 +228,7 @@ func (f *fileEncoder) writeColumns(rgw file.BufferedRowGroupWriter, rec arrow.Re
 			// batch's sharing.
 			d = (3*took[i] + d) / 4
 		}
-		took[i] = d
+		took[i] = max(d, 1) // 0 is for a column not timed yet, measured in bytes
 	}
 	return nil
 }
