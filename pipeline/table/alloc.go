@@ -33,16 +33,6 @@ const (
 
 var defaultAllocator memory.Allocator = &recycler{}
 
-// The recycler is also Arrow's default allocator, in every program that
-// links this package (arbiter's, its tests, the Beam runner). arrow-go's Parquet encoders take the buffers of their pages from
-// memory.DefaultAllocator whatever allocator the writer is given (its
-// encoding package's buffer pool), growing each by doubling and freeing it
-// once the page is made: with Go's allocator, about 80 MB of the 300 MB a
-// run on big.pgn allocated, all of it cleared by the runtime and much of it
-// fresh pages. Recycled, the run allocates 47 MB less and takes about 4 %
-// less CPU (clearing, allocation and the collector; 6 profiled runs each).
-func init() { memory.DefaultAllocator = defaultAllocator }
-
 var goAlloc = memory.NewGoAllocator()
 
 // class is the size class of a buffer of size bytes.
