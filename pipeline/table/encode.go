@@ -123,8 +123,8 @@ func flat(t arrow.DataType) bool {
 // share): their bytes tell it badly, a dictionary's indices are cheap to
 // write and a position's text dear to compress.
 func (f *fileEncoder) Write(rec arrow.RecordBatch) error {
-	if rec.NumRows() == 0 {
-		return f.writeEmpty(rec)
+	if rec.NumRows() < parallelRows {
+		return f.writeSerial(rec)
 	}
 	rgw, err := f.w.AppendBufferedRowGroupChecked()
 	if err != nil {
@@ -180,17 +180,33 @@ func (f *fileEncoder) share(rec arrow.RecordBatch) (first, second []int) {
 	return first, second
 }
 
-// writeEmpty writes a row group of no rows as pqarrow does, through a
-// serial row group: a buffered one gives its empty column chunks a data page
-// offset past the file's magic where pqarrow's have 0.
-func (f *fileEncoder) writeEmpty(rec arrow.RecordBatch) error {
+// parallelRows is the batch length from which Write shares the columns
+// between two goroutines. A shorter batch takes less than the goroutine and
+// the buffered row group's column buffers cost: an archive of one-game
+// inputs, two files an input, took a fifth more time with them
+// (BenchmarkParquetSinkSmallInputs). A variable for the tests, which write
+// each batch both ways.
+var parallelRows int64 = 1024
+
+// writeSerial writes rec as one row group in a goroutine, a column after
+// another, as pqarrow does. It alone writes a batch of no rows: a buffered
+// row group gives its empty column chunks a data page offset past the
+// file's magic where pqarrow's have 0.
+func (f *fileEncoder) writeSerial(rec arrow.RecordBatch) error {
 	rgw, err := f.w.AppendRowGroupChecked()
 	if err != nil {
 		return err
 	}
-	for range rec.Columns() {
-		if _, err := rgw.NextColumn(); err != nil {
+	for i, col := range rec.Columns() {
+		cw, err := rgw.NextColumn()
+		if err != nil {
 			return err
+		}
+		if col.Len() == 0 {
+			continue // pqarrow writes nothing to the column chunk either
+		}
+		if err := f.writeColumn(cw, col, rec.Schema().Field(i).Nullable); err != nil {
+			return fmt.Errorf("column %s: %w", rec.Schema().Field(i).Name, err)
 		}
 	}
 	return rgw.Close()

@@ -55,11 +55,21 @@ func pqarrowBytes(t *testing.T, s *arrow.Schema, recs ...arrow.RecordBatch) []by
 
 // encoderBytes is the file fileEncoder makes of recs, with the same
 // properties.
+//
+// It writes each batch of rows with two goroutines as well (parallelRows),
+// however short, and fails the test unless that file is the same.
 func encoderBytes(t *testing.T, s *arrow.Schema, recs ...arrow.RecordBatch) []byte {
-	return fileBytes(t, s, func(stored *arrow.Schema, buf *bytes.Buffer) (batchFile, error) {
+	open := func(stored *arrow.Schema, buf *bytes.Buffer) (batchFile, error) {
 		return newFileEncoder(stored, buf, writerProps(s, defaultAllocator),
 			pqarrow.NewArrowWriterProperties(pqarrow.WithAllocator(defaultAllocator)))
-	}, recs...)
+	}
+	serial := fileBytes(t, s, open, recs...)
+	defer func(n int64) { parallelRows = n }(parallelRows)
+	parallelRows = 1
+	if shared := fileBytes(t, s, open, recs...); !bytes.Equal(shared, serial) {
+		t.Errorf("written by two goroutines: %d bytes, by one %d", len(shared), len(serial))
+	}
+	return serial
 }
 
 // TestEncodingMatchesPqarrow: the Writer's files are byte for byte those
