@@ -113,15 +113,16 @@ func flat(t arrow.DataType) bool {
 	return true
 }
 
-// Write writes rec as one row group, its columns encoded and compressed by
-// two goroutines into a buffered row group that is then written out in
-// column order. The last batches of a run are encoded when the workers have
-// finished and one core would otherwise wait for the other. Each column's
-// last page is made (and compressed) there too: a column writer makes it
-// only when closed, which the row group does one column after another. The
-// columns are shared out by the time each took in the batch before (see
-// share): their bytes tell it badly, a dictionary's indices are cheap to
-// write and a position's text dear to compress.
+// Write writes rec as one row group. A batch of parallelRows rows or more
+// has its columns encoded and compressed by two goroutines into a buffered
+// row group, which is then written out in column order: the last batches of
+// a run are encoded when the workers have finished, and one core would
+// otherwise wait for the other. Each column's last page is made (and
+// compressed) there too: a column writer makes it only when closed, which
+// the row group does one column after another. The columns are shared out
+// by the time each took in the batches before (see share): their bytes tell
+// it badly, a dictionary's indices are cheap to write and a position's text
+// dear to compress.
 func (f *fileEncoder) Write(rec arrow.RecordBatch) error {
 	if rec.NumRows() < parallelRows {
 		return f.writeSerial(rec)
