@@ -189,7 +189,7 @@ func (f *fileEncoder) share(rec arrow.RecordBatch) (first, second []int) {
 // each batch both ways.
 var parallelRows int64 = 1024
 
-// writeSerial writes rec as one row group in a goroutine, a column after
+// writeSerial writes rec as one row group in one goroutine, a column after
 // another, as pqarrow does. It alone writes a batch of no rows: a buffered
 // row group gives its empty column chunks a data page offset past the
 // file's magic where pqarrow's have 0.
