@@ -7,7 +7,7 @@ import (
 )
 
 // TestLimitMemory: a run sets a heap limit and, without --moves, lets the
-// heap grow to 5 times what is live below it (GOGC 400), so that a run of
+// heap grow to 8 times what is live below it (GOGC 700), so that a run of
 // many small inputs does not collect every few of them; GOMEMLIMIT and
 // GOGC leave the collector as the environment sets it.
 func TestLimitMemory(t *testing.T) {
@@ -18,7 +18,7 @@ func TestLimitMemory(t *testing.T) {
 		moves       bool
 		limit, gogc int64
 	}{
-		{nil, false, (128 + 16*2) << 20, 400},
+		{nil, false, (128 + 16*2) << 20, 700},
 		{nil, true, (128 + 16*2) << 20, 100},
 		{map[string]string{"GOGC": "150"}, false, (128 + 16*2) << 20, 100},
 		{map[string]string{"GOMEMLIMIT": "1GiB"}, false, math.MaxInt64, 100},
