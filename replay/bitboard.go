@@ -76,13 +76,11 @@ var (
 
 // KnightAttacks, KingAttacks and PawnAttacks are the squares a piece on s
 // attacks; the slider versions take the occupied squares that block them.
-func KnightAttacks(s Square) Bitboard        { return knightAttacks[s&63] }
-func KingAttacks(s Square) Bitboard          { return kingAttacks[s&63] }
-func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c&1][s&63] }
-func BishopAttacks(s Square, occ Bitboard) Bitboard {
-	return bishopTable[bishopMagics[s&63].index(occ)]
-}
-func RookAttacks(s Square, occ Bitboard) Bitboard { return rookTable[rookMagics[s&63].index(occ)] }
+func KnightAttacks(s Square) Bitboard               { return knightAttacks[s&63] }
+func KingAttacks(s Square) Bitboard                 { return kingAttacks[s&63] }
+func PawnAttacks(c Color, s Square) Bitboard        { return pawnAttacks[c&1][s&63] }
+func BishopAttacks(s Square, occ Bitboard) Bitboard { return bishopRays.attacks(s, occ) }
+func RookAttacks(s Square, occ Bitboard) Bitboard   { return rookRays.attacks(s, occ) }
 func QueenAttacks(s Square, occ Bitboard) Bitboard {
 	return BishopAttacks(s, occ) | RookAttacks(s, occ)
 }
@@ -94,8 +92,8 @@ func Between(a, b Square) Bitboard { return betweenBB[a&63][b&63] }
 // openLines returns the pieces of set that reach s along an open line, where
 // every piece of set stands on a rank, file or diagonal through s (mask it
 // with emptyRookRays[s] or emptyBishopRays[s]). With the one or two pieces
-// a game has there, looking up what lies between is cheaper than the magic
-// tables, which are too large to stay in the cache. The loop clears the
+// a game has there, looking up what lies between is cheaper than cutting
+// the slider's rays (RookAttacks, BishopAttacks). The loop clears the
 // lowest bit itself: PopLSB's pointer receiver kept set on the stack, a load
 // and a store a piece.
 func openLines(s Square, set, occ Bitboard) Bitboard {
@@ -115,14 +113,14 @@ func openLines(s Square, set, occ Bitboard) Bitboard {
 func Line(a, b Square) Bitboard { return lineBB[a&63][b&63] }
 
 // The directions alternate between towards h8 and towards a1, which the
-// fill's ray cutting relies on (dirRays.attacks).
+// ray cutting relies on (dirRays.attacks).
 var (
 	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 )
 
 // slide walks from s in each direction until the board edge or a blocker
-// (included); it is the slow reference the magic tables are filled from.
+// (included); it is the slow reference dirRays.attacks is tested against.
 func slide(s Square, occ Bitboard, dirs *[4][2]int) Bitboard {
 	var att Bitboard
 	for _, d := range dirs {
@@ -161,7 +159,6 @@ func init() {
 		pawnAttacks[Black][s] = step(s, [][2]int{{-1, -1}, {1, -1}})
 	}
 	initCheckReach()
-	initMagics()
 	for a := Square(0); a < 64; a++ {
 		for _, dirs := range []*[4][2]int{&rookDirs, &bishopDirs} {
 			ray := slide(a, 0, dirs)

@@ -264,8 +264,8 @@ func TestBitboard(t *testing.T) {
 	}
 }
 
-// TestSliderTables checks the magic lookups against a plain ray walk on
-// random occupancies for every square.
+// TestSliderTables checks RookAttacks and BishopAttacks against a plain ray
+// walk on random occupancies for every square.
 func TestSliderTables(t *testing.T) {
 	r := rng(99)
 	for s := Square(0); s < 64; s++ {

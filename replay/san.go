@@ -99,7 +99,7 @@ func (p *Position) sanRivals(k Kind, from, to Square) Bitboard {
 	own := p.byColor[us]
 	occ := p.Occupied()
 	// The sliders are found by their lines to to, as resolveFast finds
-	// them, rather than through the magic tables: far fewer cache misses.
+	// them, rather than by the attacks of each: fewer instructions.
 	to &= 63
 	mine := p.byKind[k&7] & own &^ from.Bit()
 	var b Bitboard

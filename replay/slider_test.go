@@ -2,9 +2,9 @@ package replay
 
 import "testing"
 
-// TestDirRaysAttacks checks the fill's ray cutting against the ray walk for
-// every square and every blocker set the fill hands it (each subset of the
-// square's relevant blockers), for both sliders.
+// TestDirRaysAttacks checks the ray cutting against the ray walk for every
+// square and every set of the blockers that matter to it (each subset of
+// its rays' squares short of the board's edge), for both sliders.
 func TestDirRaysAttacks(t *testing.T) {
 	for _, dirs := range []*[4][2]int{&rookDirs, &bishopDirs} {
 		rays := newDirRays(dirs)
@@ -37,4 +37,17 @@ func TestDirRaysNearMiss(t *testing.T) {
 	if want.Has(sq("d7")) || !want.Has(sq("d6")) || !want.Has(sq("b4")) || want.Has(sq("a4")) || !want.Has(sq("h4")) || !want.Has(sq("d1")) {
 		t.Fatalf("walk %#x: not cut at d6 and b4", uint64(want))
 	}
+}
+
+func rankOf(s Square) Bitboard { return Rank1 << (8 * uint(s.Rank())) }
+func fileOf(s Square) Bitboard { return FileA << uint(s.File()) }
+
+// xorshift is a small deterministic generator for random games.
+type xorshift uint64
+
+func (x *xorshift) next() uint64 {
+	*x ^= *x >> 12
+	*x ^= *x << 25
+	*x ^= *x >> 27
+	return uint64(*x) * 2685821657736338717
 }
