@@ -399,7 +399,7 @@ func TestHTMLOneNameIsASentence(t *testing.T) {
 	} {
 		c := countChart("notations", "Games by the piece letters of their moves", tc.counts, tc.games, noNotation)
 		var b bytes.Buffer
-		if err := reportPage.ExecuteTemplate(&b, "chart", c); err != nil {
+		if err := reportPage().ExecuteTemplate(&b, "chart", c); err != nil {
 			t.Fatal(err)
 		}
 		root := parsePage(t, b.Bytes())
