@@ -18,11 +18,11 @@
 //	                be checked, numbers the games of each file and hands the
 //	                records to the sinks (text, jsonl, sarif, github, Parquet)
 //
-// The queue to the writer is bounded (inFlight chunks per worker), so memory
-// stays flat however large the input, and a slow chunk holds the reader back
-// rather than piling results up. Since only the writer decides the order and
-// the numbering, the output is the same byte for byte whatever the number of
-// workers.
+// The queue to the writer is bounded (inFlight chunks per worker, at least
+// minInFlight), so memory stays flat however large the input, and a slow
+// chunk holds the reader back rather than piling results up. Since only the
+// writer decides the order and the numbering, the output is the same byte
+// for byte whatever the number of workers.
 //
 // CheckChunk is a pure function of a chunk and the options: the distributed
 // runner calls it unchanged.

@@ -64,9 +64,19 @@ type Config struct {
 
 // inFlight is how many chunks per worker may be read ahead of the writer,
 // and inFlightBytes what they may hold, input and records (see budget):
-// together they bound memory whatever the input.
+// together they bound memory whatever the input. Two keep the workers fed
+// while the writer appends a chunk's records (it encodes in the
+// background); four had the live heap 10-15 MB larger (chunk buffers and
+// their records), which the heap limit then had to leave room for
+// (BENCHMARKS.md, session 27).
+//
+// minInFlight is the fewest chunks in flight whatever the workers: with one
+// worker and two chunks, the worker waited for the reader while the writer
+// held the chunk before (big.pgn with 1 worker: 0.97-1.08 s, against
+// 0.85-0.99 with four).
 const (
-	inFlight      = 4
+	minInFlight   = 4
+	inFlight      = 2
 	inFlightBytes = 2 << 20 // per chunk in flight: an ordinary chunk and its records
 )
 
@@ -175,8 +185,9 @@ func Run(ctx context.Context, cfg *Config, inputs []Input, sinks ...Sink) (Summa
 	// reader, so that what was read is still written.
 	g, gctx := errgroup.WithContext(context.WithoutCancel(ctx))
 	work := make(chan *job, workers)
-	order := make(chan *job, workers*inFlight)
-	r.budget = newBudget(int64(workers * inFlight * inFlightBytes))
+	queued := max(workers*inFlight, minInFlight)
+	order := make(chan *job, queued)
+	r.budget = newBudget(int64(queued * inFlightBytes))
 	g.Go(func() error {
 		defer close(work)
 		defer close(order)

@@ -525,8 +525,15 @@ func usageError(format string, a ...any) error {
 // and an archive run must stay small whatever its input. What is live is a
 // few chunks per worker and the Parquet row groups in the making.
 //
-// With --moves the limit is the same, and the collector keeps its own pace
-// under it (GOGC is left alone). For a while no limit was set with --moves:
+// Without --moves it is 96 MiB and 16 a worker (128 MiB with 2), since
+// session 27 halved the chunks in flight and the games table's batches:
+// big.pgn's live heap fell from about 80 to 60-70 MB, and at 128 MiB its
+// run took 0.63 s where it took 0.67 s at the 160 of before (12 pairs),
+// peak RSS 145-158 MB instead of 184-189, and the slow runs of a host that
+// takes memory back (BENCHMARKS.md, session 25) all but went.
+//
+// With --moves it is 128 MiB and 16 a worker, and the collector keeps its
+// own pace under it (GOGC is left alone). For a while no limit was set with --moves:
 // the live heap then grew with the input (chunks whose records' move facts
 // the budget did not count, row groups ending on rows whatever their bytes,
 // footers kept until the input ended), any fixed room was too small for
@@ -561,7 +568,10 @@ func limitMemory(workers int, moves bool) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	limit := (128 + 16*workers) << 20
+	limit := (96 + 16*workers) << 20
+	if moves {
+		limit = (128 + 16*workers) << 20
+	}
 	adviseHugePages(limit)
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return

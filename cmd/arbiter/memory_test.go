@@ -18,9 +18,9 @@ func TestLimitMemory(t *testing.T) {
 		moves       bool
 		limit, gogc int64
 	}{
-		{nil, false, (128 + 16*2) << 20, 700},
+		{nil, false, (96 + 16*2) << 20, 700},
 		{nil, true, (128 + 16*2) << 20, 100},
-		{map[string]string{"GOGC": "150"}, false, (128 + 16*2) << 20, 100},
+		{map[string]string{"GOGC": "150"}, false, (96 + 16*2) << 20, 100},
 		{map[string]string{"GOMEMLIMIT": "1GiB"}, false, math.MaxInt64, 100},
 	} {
 		t.Setenv("GOGC", "")
