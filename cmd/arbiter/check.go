@@ -533,12 +533,12 @@ func usageError(format string, a ...any) error {
 // takes memory back (BENCHMARKS.md, session 25) all but went.
 //
 // With --moves it is 128 MiB and 16 a worker, and the collector keeps its
-// own pace under it (GOGC is left alone). For a while no limit was set with --moves:
-// the live heap then grew with the input (chunks whose records' move facts
-// the budget did not count, row groups ending on rows whatever their bytes,
-// footers kept until the input ended), any fixed room was too small for
-// some input and the collector ran without pause (39 times as long as
-// without --moves on 105,000 masters games). Each of those is bounded now,
+// own pace under it (GOGC is left alone). For a while no limit was set
+// with --moves: the live heap then grew with the input (chunks whose
+// records' move facts the budget did not count, row groups ending on rows
+// whatever their bytes, footers kept until the input ended), any fixed
+// room was too small for some input and the collector ran without pause
+// (39 times as long as without --moves on 105,000 masters games). Each of those is bounded now,
 // and without a limit the runtime kept what it had freed: 11 M one-move
 // games with --moves peaked at 230 MB (187 MB under the limit, same CPU);
 // masters, masters with online games, and big.pgn with --moves take the
