@@ -246,13 +246,13 @@ func TestAuditChess960Starts(t *testing.T) {
 // bias towards captures so that promotions, double checks and bare
 // material show up.
 func TestAuditRandomGames(t *testing.T) {
-	rng := xorshift(12345)
+	r := rng(12345)
 	var ml MoveList
 	positions, checks, doubleChecks, enPassants := 0, 0, 0, 0
 	for game := range 1000 {
 		p := StartPosition()
 		if game%3 == 0 {
-			p, _ = Chess960Position(int(rng.next() % 960))
+			p, _ = Chess960Position(r.intn(960))
 		}
 		for ply := 0; ply < 300; ply++ {
 			if got := append(p.Audit(), p.AuditMirror()...); len(got) != 0 {
@@ -272,12 +272,12 @@ func TestAuditRandomGames(t *testing.T) {
 			if ml.Len() == 0 {
 				break
 			}
-			m := ml.At(int(rng.next() % uint64(ml.Len())))
+			m := ml.At(r.intn(ml.Len()))
 			for range 3 {
 				if p.IsCapture(m) {
 					break
 				}
-				m = ml.At(int(rng.next() % uint64(ml.Len())))
+				m = ml.At(r.intn(ml.Len()))
 			}
 			p.Play(m)
 		}

@@ -41,13 +41,3 @@ func TestDirRaysNearMiss(t *testing.T) {
 
 func rankOf(s Square) Bitboard { return Rank1 << (8 * uint(s.Rank())) }
 func fileOf(s Square) Bitboard { return FileA << uint(s.File()) }
-
-// xorshift is a small deterministic generator for random games.
-type xorshift uint64
-
-func (x *xorshift) next() uint64 {
-	*x ^= *x >> 12
-	*x ^= *x << 25
-	*x ^= *x >> 27
-	return uint64(*x) * 2685821657736338717
-}
