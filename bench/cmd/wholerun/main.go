@@ -24,6 +24,7 @@ import (
 type config struct {
 	corpus, work, out, note string
 	arbiter, arbiterArgs    string
+	baseline                string // another arbiter binary, run beside arbiter's cases
 	corentings              string
 	workers                 []int
 	cores                   []int // core counts arbiter is also pinned to (taskset)
@@ -63,6 +64,7 @@ func parseFlags(args []string) (*config, error) {
 	fs.StringVar(&cfg.note, "note", "", "a sentence put at the top of the report (e.g. that the machine was busy)")
 	fs.StringVar(&cfg.arbiter, "arbiter", "", "the arbiter binary (default: built from the repository into -work)")
 	fs.StringVar(&cfg.arbiterArgs, "arbiter-args", "--format none --progress never", "arguments of arbiter check besides --out, --workers and the input")
+	fs.StringVar(&cfg.baseline, "baseline", "", "another arbiter binary run beside -arbiter in each of its cases, the two in turn, to judge a change; the report adds \"Against the baseline\"")
 	fs.StringVar(&cfg.corentings, "corentings", "", "the corentings peer binary (default: built from this module into -work)")
 	workers := fs.String("workers", defaultWorkers(runtime.NumCPU()), "arbiter worker counts, comma-separated")
 	cores := fs.String("cores", defaultCores(runtime.NumCPU()), "core counts below nproc to also run arbiter on the big file pinned to (taskset, as many workers as cores), comma-separated; empty for none")

@@ -140,3 +140,46 @@ func TestCoresFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanBaseline: with a baseline binary every arbiter case, streams
+// included, is followed by the same case run with it; the peers' are not.
+func TestPlanBaseline(t *testing.T) {
+	cases, streams := testPlan(t, bins{arbiter: "/b/arbiter", baseline: "/old/arbiter", pgnExtract: "/g/pgn-extract", corentings: "/b/corentings"}, 1)
+	want := []string{
+		"big.pgn/file/arbiter-w1", "big.pgn/file/baseline-w1", "big.pgn/file/arbiter-w2", "big.pgn/file/baseline-w2",
+		"big.pgn/file/pgn-extract", "big.pgn/file/corentings",
+		"online.pgn/file/arbiter-w1", "online.pgn/file/baseline-w1", "online.pgn/file/arbiter-w2", "online.pgn/file/baseline-w2",
+		"online.pgn/file/pgn-extract", "online.pgn/file/corentings",
+		"big.pgn/stdin/arbiter-w1", "big.pgn/stdin/baseline-w1", "big.pgn/zstd file/arbiter-w1", "big.pgn/zstd file/baseline-w1",
+		"big.pgn/zstd stdin/arbiter-w1", "big.pgn/zstd stdin/baseline-w1",
+		"big.pgn/stdin/arbiter-w2", "big.pgn/stdin/baseline-w2", "big.pgn/zstd file/arbiter-w2", "big.pgn/zstd file/baseline-w2",
+		"big.pgn/zstd stdin/arbiter-w2", "big.pgn/zstd stdin/baseline-w2",
+	}
+	if got := ids(cases); !slices.Equal(got, want) {
+		t.Fatalf("cases\n got %q\nwant %q", got, want)
+	}
+	if got := ids(streams); !slices.Equal(got, []string{"stream 1.2 GB/stdin/arbiter-w1", "stream 1.2 GB/stdin/baseline-w1",
+		"stream 1.2 GB/stdin/arbiter-w2", "stream 1.2 GB/stdin/baseline-w2"}) {
+		t.Fatalf("streams %q", got)
+	}
+	c := cases[3]
+	if c.Tool != "baseline" || c.Workers != 2 || !slices.Equal(c.OKExits, []int{0, 1}) ||
+		c.Shell != "exec /old/arbiter check --out /w/out/big.pgn_file_baseline-w2 --workers 2 --format none /w/big.pgn" {
+		t.Fatalf("baseline case %+v", c)
+	}
+}
+
+// TestRoundOrder: odd rounds run the plan's order; even rounds put each
+// baseline run before the arbiter run it follows, and nothing else moves.
+func TestRoundOrder(t *testing.T) {
+	cases := []Case{{Tool: "arbiter"}, {Tool: "baseline"}, {Tool: "pgn-extract"}, {Tool: "arbiter"}, {Tool: "arbiter"}, {Tool: "baseline"}}
+	if got := roundOrder(cases, 1); !slices.Equal(got, []int{0, 1, 2, 3, 4, 5}) {
+		t.Errorf("round 1: %v", got)
+	}
+	if got := roundOrder(cases, 2); !slices.Equal(got, []int{1, 0, 2, 3, 5, 4}) {
+		t.Errorf("round 2: %v", got)
+	}
+	if got := roundOrder(cases, 3); !slices.Equal(got, []int{0, 1, 2, 3, 4, 5}) {
+		t.Errorf("round 3: %v", got)
+	}
+}

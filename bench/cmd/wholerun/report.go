@@ -29,6 +29,7 @@ func (r report) markdown() string {
 	r.inputSection(&b)
 	r.resultSection(&b)
 	r.ratioSection(&b)
+	r.baselineSection(&b)
 	r.scalingSection(&b)
 	r.coreSection(&b)
 	r.streamSection(&b)
@@ -130,6 +131,43 @@ func (r report) ratioSection(b *strings.Builder) {
 	b.WriteString(strings.Join(rows, "\n") + "\n\n")
 }
 
+// baselineSection sets each of arbiter's cases beside the same case run with
+// the baseline binary, medians and round by round.
+func (r report) baselineSection(b *strings.Builder) {
+	var rows []string
+	all := append(slices.Clone(r.results), r.streams...)
+	for _, a := range all {
+		c := a.Case
+		if c.Tool != "arbiter" {
+			continue
+		}
+		for _, base := range all {
+			bc := base.Case
+			if bc.Tool != "baseline" || bc.Input.Name != c.Input.Name || bc.Via != c.Via || bc.Workers != c.Workers {
+				continue
+			}
+			faster, n := 0, min(len(a.Walls), len(base.Walls))
+			for i := range n {
+				if a.Walls[i] < base.Walls[i] {
+					faster++
+				}
+			}
+			rows = append(rows, fmt.Sprintf("| %s | %s | %d | %.3f | %.3f | %s | %.2f | %.2f | %s | %d of %d |",
+				c.Input.Name, c.Via, c.Workers, a.Wall, base.Wall, times(ratio(base.Wall, a.Wall)),
+				a.CPU, base.CPU, times(ratio(base.CPU, a.CPU)), faster, n))
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("## Against the baseline\n\n`-arbiter` and `-baseline` on the same cases, in turn (the baseline first in " +
+		"even rounds). Ratios are the baseline's median divided by arbiter's: above 1×, arbiter takes less. The last " +
+		"column counts the rounds in which arbiter's run took less wall time than the baseline's beside it.\n\n")
+	b.WriteString("| input | via | workers | arbiter wall s | baseline wall s | wall | arbiter CPU s | baseline CPU s | CPU | arbiter faster |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString(strings.Join(rows, "\n") + "\n\n")
+}
+
 func (r report) scalingSection(b *strings.Builder) {
 	var rows []string
 	for _, one := range append(slices.Clone(r.results), r.streams...) {
@@ -218,6 +256,9 @@ func (r report) commandSection(b *strings.Builder) {
 	if r.bins.arbiter != "" {
 		fmt.Fprintf(b, "; `arbiter` is `%s`", r.bins.arbiter)
 	}
+	if r.bins.baseline != "" {
+		fmt.Fprintf(b, "; `baseline` is `%s`", r.bins.baseline)
+	}
 	fmt.Fprintf(b, "; `corentings` is `%s`", r.bins.corentings)
 	if r.bins.pgnExtract != "" {
 		fmt.Fprintf(b, "; `pgn-extract` is `%s`", r.bins.pgnExtract)
@@ -268,7 +309,7 @@ func (r report) find(input, via, tool string, workers int) (Summary, bool) {
 // Binaries come first: they may live inside the work directory.
 func (r report) shortener() *strings.Replacer {
 	var pairs []string
-	for _, p := range [][2]string{{r.bins.arbiter, "arbiter"}, {r.bins.corentings, "corentings"}, {r.bins.pgnExtract, "pgn-extract"}} {
+	for _, p := range [][2]string{{r.bins.arbiter, "arbiter"}, {r.bins.baseline, "baseline"}, {r.bins.corentings, "corentings"}, {r.bins.pgnExtract, "pgn-extract"}} {
 		if p[0] != "" {
 			pairs = append(pairs, p[0], p[1])
 		}

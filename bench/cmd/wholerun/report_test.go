@@ -43,18 +43,14 @@ func TestReportRatiosScalingAndStream(t *testing.T) {
 		streams: []Summary{summarize(arb(stream, "stdin", 2), sample(10, 20, 3072))},
 	}
 	md := r.markdown()
-	for _, want := range []string{
+	mustContain(t, md,
 		"| big.pgn | 1 | 5.00× | 4.00× | — | — |",
 		"| big.pgn | 2 | 10.00× | 4.00× | — | — |",
 		"| big.pgn | file | 2 | 2.00 | 1.00 | 2.00× |",
 		"| stream 1.0 GB | 2 | 1 | 10.00 | 1,000 | 100.0 | 20.00 | 3 | 2 | 1.50× |",
 		"| big.pgn | file | arbiter | 2 | 1 | 1.00 | 0% | 1,000 | 100.0 | 2.00 | 2 |",
 		"| a | `cat $WORK/big.pgn \\| arbiter x` | — |",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report lacks %q:\n%s", want, md)
-		}
-	}
+	)
 	if strings.Contains(md, "## Notes") {
 		t.Errorf("notes without cause:\n%s", md)
 	}
@@ -68,14 +64,10 @@ func TestReportNotesBadExitsAndUnreplayedGames(t *testing.T) {
 		results: []Summary{summarize(c, []Sample{{Wall: time.Second, Exit: 2, Games: 5, Plies: 0}})},
 	}
 	md := r.markdown()
-	for _, want := range []string{
+	mustContain(t, md,
 		"- `big.pgn/file/arbiter-w1` exited with [2]: see `$WORK/logs`.",
 		"- `big.pgn/file/arbiter-w1` replayed no plies of 5 games",
-	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report lacks %q:\n%s", want, md)
-		}
-	}
+	)
 }
 
 func TestReportCores(t *testing.T) {
@@ -97,16 +89,58 @@ func TestReportCores(t *testing.T) {
 		},
 	}
 	md := r.markdown()
-	for _, want := range []string{
+	mustContain(t, md,
 		"| big.pgn | 1 core, 1 worker | 2.00 | 2.00 | 2 cores, 1 worker | 1.50 | 2.00 | 1.33× |",
 		"| big.pgn | 1 core, 1 worker | 2.00 | 2.00 | 2 cores, 2 workers | 1.00 | 2.00 | 2.00× |",
 		"| big.pgn | file | 2 | 1.50 | 1.00 | 1.50× |",
-	} {
+	)
+	if strings.Contains(md, "| big.pgn | file, 1 core | 2 |") {
+		t.Errorf("the pinned run counted as a worker speed-up:\n%s", md)
+	}
+}
+
+// TestReportBaseline: each arbiter case is set beside its baseline twin,
+// with the medians' ratios and the rounds arbiter won, in the order taken.
+func TestReportBaseline(t *testing.T) {
+	big := Input{Name: "big.pgn", Bytes: 100e6, Games: 1000}
+	walls := func(ws ...float64) []Sample {
+		var s []Sample
+		for _, w := range ws {
+			s = append(s, Sample{Wall: time.Duration(w * float64(time.Second)), User: 2 * w})
+		}
+		return s
+	}
+	c := Case{ID: "big.pgn/file/arbiter-w2", Input: big, Via: "file", Tool: "arbiter", Workers: 2, OKExits: []int{0, 1}}
+	base := c
+	base.ID, base.Tool = "big.pgn/file/baseline-w2", "baseline"
+	r := report{
+		cfg:  &config{work: "/w", rounds: 4, only: regexp.MustCompile("")},
+		in:   &inputs{big: big, online: Input{Name: "online.pgn"}},
+		bins: bins{arbiter: "/new/arbiter", baseline: "/old/arbiter", corentings: "/w/bin/corentings"},
+		results: []Summary{
+			summarize(c, walls(0.60, 0.70, 0.62, 0.61)),
+			summarize(base, walls(0.65, 0.66, 0.66, 0.64)),
+		},
+	}
+	md := r.markdown()
+	mustContain(t, md,
+		"## Against the baseline",
+		"| big.pgn | file | 2 | 0.615 | 0.655 | 1.07× | 1.23 | 1.31 | 1.07× | 3 of 4 |",
+		"| big.pgn | file | baseline | 2 | 4 | 0.66 |",
+		"`baseline` is `/old/arbiter`",
+	)
+	r.results = r.results[:1]
+	if md := r.markdown(); strings.Contains(md, "Against the baseline") {
+		t.Errorf("a baseline section without a baseline:\n%s", md)
+	}
+}
+
+// mustContain fails t for each of wants the report md lacks.
+func mustContain(t *testing.T, md string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
 		if !strings.Contains(md, want) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
-	}
-	if strings.Contains(md, "| big.pgn | file, 1 core | 2 |") {
-		t.Errorf("the pinned run counted as a worker speed-up:\n%s", md)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // bins are the commands measured; an empty path leaves that tool out.
 type bins struct {
-	arbiter, pgnExtract, corentings, zstd, time string
+	arbiter, baseline, pgnExtract, corentings, zstd, time string
 }
 
 func run(cfg *config) error {
@@ -112,25 +112,41 @@ func findBins(cfg *config) (bins, []string, error) {
 			logf("arbiter check does not run yet: %v", err)
 		}
 	}
+	if cfg.baseline != "" && b.arbiter != "" {
+		if err := smokeCheck(cfg.baseline, cfg.work); err != nil {
+			return b, nil, fmt.Errorf("-baseline: %w", err)
+		}
+		b.baseline = cfg.baseline
+	}
 	return b, notes, nil
 }
 
 // plan lists the cases: every tool on the big and the online input, and
 // arbiter alone on the other ways of reading the big one; streams apart.
+//
+// With a baseline binary, each of arbiter's cases is followed by the same
+// case run with the baseline (tool "baseline"), so that the two take turns.
 func plan(cfg *config, b bins, in *inputs) (cases, streams []Case) {
-	arbiterOn := func(input Input, via, source string, workers int) Case {
-		id := fmt.Sprintf("%s/%s/arbiter-w%d", input.Name, via, workers)
-		out := filepath.Join(cfg.work, "out", strings.NewReplacer("/", "_", " ", "_").Replace(id))
-		args := fmt.Sprintf("%s check --out %s --workers %d %s", b.arbiter, out, workers, cfg.arbiterArgs)
-		return Case{
-			ID: id, Input: input, Via: via, Tool: "arbiter", Workers: workers,
-			Shell: strings.ReplaceAll(source, "ARBITER", args), OutDir: out, OKExits: []int{0, 1},
+	arbiterOn := func(input Input, via, source string, workers int) []Case {
+		var cs []Case
+		for _, t := range [][2]string{{"arbiter", b.arbiter}, {"baseline", b.baseline}} {
+			if t[1] == "" {
+				continue
+			}
+			id := fmt.Sprintf("%s/%s/%s-w%d", input.Name, via, t[0], workers)
+			out := filepath.Join(cfg.work, "out", strings.NewReplacer("/", "_", " ", "_").Replace(id))
+			args := fmt.Sprintf("%s check --out %s --workers %d %s", t[1], out, workers, cfg.arbiterArgs)
+			cs = append(cs, Case{
+				ID: id, Input: input, Via: via, Tool: t[0], Workers: workers,
+				Shell: strings.ReplaceAll(source, "ARBITER", args), OutDir: out, OKExits: []int{0, 1},
+			})
 		}
+		return cs
 	}
 	for _, input := range []Input{in.big, in.online} {
 		if b.arbiter != "" {
 			for _, w := range cfg.workers {
-				cases = append(cases, arbiterOn(input, "file", "exec ARBITER "+input.Path, w))
+				cases = append(cases, arbiterOn(input, "file", "exec ARBITER "+input.Path, w)...)
 			}
 		}
 		if b.pgnExtract != "" {
@@ -150,13 +166,12 @@ func plan(cfg *config, b bins, in *inputs) (cases, streams []Case) {
 	big := in.big
 	for _, n := range cfg.cores {
 		// As many workers as cores: the best arbiter does on n cores.
-		cases = append(cases, arbiterOn(big, pinnedVia(n), fmt.Sprintf("exec taskset -c 0-%d ARBITER %s", n-1, big.Path), n))
+		cases = append(cases, arbiterOn(big, pinnedVia(n), fmt.Sprintf("exec taskset -c 0-%d ARBITER %s", n-1, big.Path), n)...)
 	}
 	for _, w := range cfg.workers {
-		cases = append(cases,
-			arbiterOn(big, "stdin", "exec ARBITER - < "+big.Path, w),
-			arbiterOn(big, "zstd file", "exec ARBITER "+in.bigZstd, w),
-			arbiterOn(big, "zstd stdin", "exec ARBITER - < "+in.bigZstd, w))
+		cases = append(cases, arbiterOn(big, "stdin", "exec ARBITER - < "+big.Path, w)...)
+		cases = append(cases, arbiterOn(big, "zstd file", "exec ARBITER "+in.bigZstd, w)...)
+		cases = append(cases, arbiterOn(big, "zstd stdin", "exec ARBITER - < "+in.bigZstd, w)...)
 	}
 	if cfg.streamGB > 0 {
 		copies := int(math.Ceil(cfg.streamGB * 1e9 / float64(big.Bytes)))
@@ -166,7 +181,7 @@ func plan(cfg *config, b bins, in *inputs) (cases, streams []Case) {
 		}
 		source := fmt.Sprintf("for i in $(seq %d); do cat %s; done | ARBITER -", copies, big.Path)
 		for _, w := range cfg.workers {
-			streams = append(streams, arbiterOn(stream, "stdin", source, w))
+			streams = append(streams, arbiterOn(stream, "stdin", source, w)...)
 		}
 	}
 	return cases, streams
@@ -190,15 +205,17 @@ func filter(cases []Case, cfg *config) []Case {
 	return kept
 }
 
-// interleave runs every case once per round, in the same order each round,
-// and returns the samples of each case. A case slower than slow in round 1
-// is not run again, and its id is returned.
+// interleave runs every case once per round, in the same order each round
+// but for a baseline's runs (roundOrder), and returns the samples of each
+// case. A case slower than slow in round 1 is not run again, and its id is
+// returned.
 func interleave(cases []Case, rounds int, slow float64, timeBin, logDir string) ([][]Sample, []string, error) {
 	samples := make([][]Sample, len(cases))
 	skip := make([]bool, len(cases))
 	var slowIDs []string
 	for r := 1; r <= rounds; r++ {
-		for i, c := range cases {
+		for _, i := range roundOrder(cases, r) {
+			c := cases[i]
 			if skip[i] {
 				continue
 			}
@@ -216,4 +233,23 @@ func interleave(cases []Case, rounds int, slow float64, timeBin, logDir string) 
 		}
 	}
 	return samples, slowIDs, nil
+}
+
+// roundOrder is the order of the cases in round r (from 1): as planned, but
+// that in every even round a baseline's run comes before the arbiter run it
+// follows in the plan, so that neither binary always runs second, in the
+// state the other left the machine in.
+func roundOrder(cases []Case, r int) []int {
+	order := make([]int, len(cases))
+	for i := range order {
+		order[i] = i
+	}
+	if r%2 == 0 {
+		for i := 1; i < len(cases); i++ {
+			if cases[i].Tool == "baseline" && cases[i-1].Tool == "arbiter" {
+				order[i-1], order[i] = i, i-1
+			}
+		}
+	}
+	return order
 }

@@ -7,12 +7,13 @@ import (
 // Summary is what the report says about one case.
 type Summary struct {
 	Case       Case
-	N          int     // samples taken
-	Wall       float64 // median, seconds
-	CPU        float64 // median of user+sys, seconds
-	Spread     float64 // (slowest-fastest)/median wall, the noise of the machine
-	PeakRSSKiB int64   // the largest of all samples, not the median: a ceiling is what matters
-	Games      int     // as the tool reported them in its last run; -1 when it says none
+	N          int       // samples taken
+	Wall       float64   // median, seconds
+	Walls      []float64 // every sample's wall seconds, in the order taken
+	CPU        float64   // median of user+sys, seconds
+	Spread     float64   // (slowest-fastest)/median wall, the noise of the machine
+	PeakRSSKiB int64     // the largest of all samples, not the median: a ceiling is what matters
+	Games      int       // as the tool reported them in its last run; -1 when it says none
 	Plies      int
 	Said       string // the tool's summary line in its last run
 	BadExits   []int  // exit statuses outside Case.OKExits, once each
@@ -33,6 +34,7 @@ func summarize(c Case, samples []Sample) Summary {
 			s.BadExits = append(s.BadExits, x.Exit)
 		}
 	}
+	s.Walls = slices.Clone(walls)
 	s.Wall = median(walls)
 	s.CPU = median(cpus)
 	if s.Wall > 0 {
