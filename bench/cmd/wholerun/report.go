@@ -306,10 +306,14 @@ func (r report) find(input, via, tool string, workers int) (Summary, bool) {
 }
 
 // shortener writes the binaries by name and the work directory as $WORK.
-// Binaries come first: they may live inside the work directory.
+// Binaries come first: they may live inside the work directory; the longer
+// path first, since the replacer tries its pairs in order and one binary's
+// path may begin with another's (bin/arbiter, bin/arbiter-old).
 func (r report) shortener() *strings.Replacer {
+	named := [][2]string{{r.bins.arbiter, "arbiter"}, {r.bins.baseline, "baseline"}, {r.bins.corentings, "corentings"}, {r.bins.pgnExtract, "pgn-extract"}}
+	slices.SortStableFunc(named, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
 	var pairs []string
-	for _, p := range [][2]string{{r.bins.arbiter, "arbiter"}, {r.bins.baseline, "baseline"}, {r.bins.corentings, "corentings"}, {r.bins.pgnExtract, "pgn-extract"}} {
+	for _, p := range named {
 		if p[0] != "" {
 			pairs = append(pairs, p[0], p[1])
 		}

@@ -112,11 +112,11 @@ func TestReportBaseline(t *testing.T) {
 	}
 	c := Case{ID: "big.pgn/file/arbiter-w2", Input: big, Via: "file", Tool: "arbiter", Workers: 2, OKExits: []int{0, 1}}
 	base := c
-	base.ID, base.Tool = "big.pgn/file/baseline-w2", "baseline"
+	base.ID, base.Tool, base.Shell = "big.pgn/file/baseline-w2", "baseline", "exec /b/arbiter-old check x"
 	r := report{
 		cfg:  &config{work: "/w", rounds: 4, only: regexp.MustCompile("")},
 		in:   &inputs{big: big, online: Input{Name: "online.pgn"}},
-		bins: bins{arbiter: "/new/arbiter", baseline: "/old/arbiter", corentings: "/w/bin/corentings"},
+		bins: bins{arbiter: "/b/arbiter", baseline: "/b/arbiter-old", corentings: "/w/bin/corentings"},
 		results: []Summary{
 			summarize(c, walls(0.60, 0.70, 0.62, 0.61)),
 			summarize(base, walls(0.65, 0.66, 0.66, 0.64)),
@@ -127,7 +127,8 @@ func TestReportBaseline(t *testing.T) {
 		"## Against the baseline",
 		"| big.pgn | file | 2 | 0.615 | 0.655 | 1.07× | 1.23 | 1.31 | 1.07× | 3 of 4 |",
 		"| big.pgn | file | baseline | 2 | 4 | 0.66 |",
-		"`baseline` is `/old/arbiter`",
+		"`baseline` is `/b/arbiter-old`",
+		"| big.pgn/file/baseline-w2 | `exec baseline check x` |",
 	)
 	r.results = r.results[:1]
 	if md := r.markdown(); strings.Contains(md, "Against the baseline") {
