@@ -135,27 +135,21 @@ func (r report) ratioSection(b *strings.Builder) {
 // the baseline binary, medians and round by round.
 func (r report) baselineSection(b *strings.Builder) {
 	var rows []string
-	all := append(slices.Clone(r.results), r.streams...)
-	for _, a := range all {
+	for _, a := range append(slices.Clone(r.results), r.streams...) {
 		c := a.Case
-		if c.Tool != "arbiter" {
+		base, ok := r.find(c.Input.Name, c.Via, "baseline", c.Workers)
+		if c.Tool != "arbiter" || !ok {
 			continue
 		}
-		for _, base := range all {
-			bc := base.Case
-			if bc.Tool != "baseline" || bc.Input.Name != c.Input.Name || bc.Via != c.Via || bc.Workers != c.Workers {
-				continue
+		faster, n := 0, min(len(a.Walls), len(base.Walls))
+		for i := range n {
+			if a.Walls[i] < base.Walls[i] {
+				faster++
 			}
-			faster, n := 0, min(len(a.Walls), len(base.Walls))
-			for i := range n {
-				if a.Walls[i] < base.Walls[i] {
-					faster++
-				}
-			}
-			rows = append(rows, fmt.Sprintf("| %s | %s | %d | %.3f | %.3f | %s | %.2f | %.2f | %s | %d of %d |",
-				c.Input.Name, c.Via, c.Workers, a.Wall, base.Wall, times(ratio(base.Wall, a.Wall)),
-				a.CPU, base.CPU, times(ratio(base.CPU, a.CPU)), faster, n))
 		}
+		rows = append(rows, fmt.Sprintf("| %s | %s | %d | %.3f | %.3f | %s | %.2f | %.2f | %s | %d of %d |",
+			c.Input.Name, c.Via, c.Workers, a.Wall, base.Wall, times(ratio(base.Wall, a.Wall)),
+			a.CPU, base.CPU, times(ratio(base.CPU, a.CPU)), faster, n))
 	}
 	if len(rows) == 0 {
 		return
@@ -294,9 +288,9 @@ func (r report) noteSection(b *strings.Builder) {
 	}
 }
 
-// find returns the summary of a case among the results.
+// find returns the summary of a case among the results and the streams.
 func (r report) find(input, via, tool string, workers int) (Summary, bool) {
-	for _, s := range r.results {
+	for _, s := range append(slices.Clone(r.results), r.streams...) {
 		c := s.Case
 		if c.Input.Name == input && c.Via == via && c.Tool == tool && c.Workers == workers {
 			return s, true
