@@ -9,8 +9,12 @@ BIN     := bin/arbiter
 
 all: build
 
+# Without cgo: arbiter calls no C, and a static binary skips the dynamic
+# loader and libc's start-up, 6 ms of the 28 a run pays before main
+# (BENCHMARKS.md, session 30); cgo came in only with net, which arrow-go's
+# Flight code links and nothing runs.
 build:
-	$(GO) build -o $(BIN) ./cmd/arbiter
+	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/arbiter
 
 vet:
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
@@ -42,7 +46,7 @@ bench: build
 # three runs are merged, as one run's samples leave the colder calls to
 # chance.
 pgo:
-	$(GO) build -pgo=off -o bin/arbiter-nopgo ./cmd/arbiter
+	CGO_ENABLED=0 $(GO) build -pgo=off -o bin/arbiter-nopgo ./cmd/arbiter
 	for i in 1 2 3; do rm -rf bin/pgo-out; \
 	  ARBITER_CPUPROFILE=bin/pgo-$$i.tmp ./bin/arbiter-nopgo check --format none -q --out bin/pgo-out \
 	    $(CORPUS)/masters $(CORPUS)/engine_tcec; test $$? -le 1 || exit 1; done
