@@ -10,7 +10,7 @@ BIN     := bin/arbiter
 all: build
 
 # Without cgo: arbiter calls no C, and a static binary skips the dynamic
-# loader and libc's start-up, 6 ms of the 28 a run pays before main
+# loader and libc's start-up, 6 ms of the 28 `arbiter --version` took
 # (BENCHMARKS.md, session 30); cgo came in only with net, which arrow-go's
 # Flight code links and nothing runs.
 build:
