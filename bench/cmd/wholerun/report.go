@@ -29,6 +29,7 @@ func (r report) markdown() string {
 	r.inputSection(&b)
 	r.resultSection(&b)
 	r.ratioSection(&b)
+	r.roundRatioSection(&b)
 	r.baselineSection(&b)
 	r.scalingSection(&b)
 	r.coreSection(&b)
@@ -128,6 +129,40 @@ func (r report) ratioSection(b *strings.Builder) {
 	b.WriteString("## Ratios\n\nThe peer's median divided by arbiter's, on the same file: above 1×, arbiter takes less.\n\n")
 	b.WriteString("| input | arbiter workers | pgn-extract / arbiter, wall | CPU | corentings / arbiter, wall | CPU |\n")
 	b.WriteString("|---|---:|---:|---:|---:|---:|\n")
+	b.WriteString(strings.Join(rows, "\n") + "\n\n")
+}
+
+// roundRatioSection gives, for each of arbiter's file cases, pgn-extract's
+// wall time divided by arbiter's round by round: the runs of a round were
+// taken minutes apart at most, so the spread of these ratios is what the
+// host's hour does to a target such as "10× pgn-extract", which one pair of
+// medians hides.
+func (r report) roundRatioSection(b *strings.Builder) {
+	var rows []string
+	for _, a := range r.results {
+		p, ok := r.find(a.Case.Input.Name, "file", "pgn-extract", 0)
+		if a.Case.Tool != "arbiter" || a.Case.Via != "file" || !ok {
+			continue
+		}
+		var ratios []float64
+		for i := range min(len(a.Walls), len(p.Walls)) {
+			if x := ratio(p.Walls[i], a.Walls[i]); x > 0 {
+				ratios = append(ratios, x)
+			}
+		}
+		if len(ratios) < 2 {
+			continue
+		}
+		m := median(ratios) // sorts them
+		rows = append(rows, fmt.Sprintf("| %s | %d | %d | %s | %s | %s |", a.Case.Input.Name, a.Case.Workers,
+			len(ratios), times(ratios[0]), times(m), times(ratios[len(ratios)-1])))
+	}
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("## Ratios by round\n\npgn-extract's wall time divided by arbiter's within each round, " +
+		"lowest, median and highest: how far the machine's noise moves the ratio above.\n\n")
+	b.WriteString("| input | arbiter workers | rounds | lowest | median | highest |\n|---|---:|---:|---:|---:|---:|\n")
 	b.WriteString(strings.Join(rows, "\n") + "\n\n")
 }
 

@@ -54,6 +54,37 @@ func TestReportRatiosScalingAndStream(t *testing.T) {
 	if strings.Contains(md, "## Notes") {
 		t.Errorf("notes without cause:\n%s", md)
 	}
+	if strings.Contains(md, "## Ratios by round") {
+		t.Errorf("ratios by round from one round:\n%s", md)
+	}
+}
+
+// TestReportRatiosByRound: pgn-extract's time over arbiter's within each
+// round, in the rounds' order, then sorted for the lowest, median and
+// highest; a round's pair is never mixed with another round's.
+func TestReportRatiosByRound(t *testing.T) {
+	big := Input{Name: "big.pgn", Bytes: 100e6, Games: 1000}
+	walls := func(ws ...float64) []Sample {
+		var s []Sample
+		for _, w := range ws {
+			s = append(s, Sample{Wall: time.Duration(w * float64(time.Second)), User: w})
+		}
+		return s
+	}
+	r := report{
+		cfg: &config{work: "/w", rounds: 3, only: regexp.MustCompile("")},
+		in:  &inputs{big: big, online: Input{Name: "online.pgn"}},
+		results: []Summary{
+			summarize(Case{Input: big, Via: "file", Tool: "arbiter", Workers: 2, OKExits: []int{0, 1}}, walls(1, 0.5, 2)),
+			summarize(Case{Input: big, Via: "stdin", Tool: "arbiter", Workers: 2, OKExits: []int{0, 1}}, walls(1, 1, 1)),
+			summarize(Case{Input: big, Via: "file", Tool: "pgn-extract", OKExits: []int{0}}, walls(10, 6, 9)),
+		},
+	}
+	md := r.markdown()
+	mustContain(t, md, "## Ratios by round", "| big.pgn | 2 | 3 | 4.50× | 10.00× | 12.00× |")
+	if n := strings.Count(md, "| big.pgn | 2 | 3 |"); n != 1 {
+		t.Errorf("%d rows by round, want 1 (the stdin case has no peer run beside it):\n%s", n, md)
+	}
 }
 
 func TestReportNotesBadExitsAndUnreplayedGames(t *testing.T) {
