@@ -64,13 +64,6 @@ func TestReportRatiosScalingAndStream(t *testing.T) {
 // highest; a round's pair is never mixed with another round's.
 func TestReportRatiosByRound(t *testing.T) {
 	big := Input{Name: "big.pgn", Bytes: 100e6, Games: 1000}
-	walls := func(ws ...float64) []Sample {
-		var s []Sample
-		for _, w := range ws {
-			s = append(s, Sample{Wall: time.Duration(w * float64(time.Second)), User: w})
-		}
-		return s
-	}
 	r := report{
 		cfg: &config{work: "/w", rounds: 3, only: regexp.MustCompile("")},
 		in:  &inputs{big: big, online: Input{Name: "online.pgn"}},
@@ -134,13 +127,6 @@ func TestReportCores(t *testing.T) {
 // with the medians' ratios and the rounds arbiter won, in the order taken.
 func TestReportBaseline(t *testing.T) {
 	big := Input{Name: "big.pgn", Bytes: 100e6, Games: 1000}
-	walls := func(ws ...float64) []Sample {
-		var s []Sample
-		for _, w := range ws {
-			s = append(s, Sample{Wall: time.Duration(w * float64(time.Second)), User: 2 * w})
-		}
-		return s
-	}
 	c := Case{ID: "big.pgn/file/arbiter-w2", Input: big, Via: "file", Tool: "arbiter", Workers: 2, OKExits: []int{0, 1}}
 	base := c
 	base.ID, base.Tool, base.Shell = "big.pgn/file/baseline-w2", "baseline", "exec /b/arbiter-old check x"
@@ -175,4 +161,14 @@ func mustContain(t *testing.T, md string, wants ...string) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
 	}
+}
+
+// walls is one sample a round with the wall times given, each with twice
+// its wall time of CPU.
+func walls(ws ...float64) []Sample {
+	var s []Sample
+	for _, w := range ws {
+		s = append(s, Sample{Wall: time.Duration(w * float64(time.Second)), User: 2 * w})
+	}
+	return s
 }
